@@ -1,0 +1,23 @@
+// Shared Jest settings: SWC compiles TypeScript (with decorator metadata, which NestJS needs),
+// and @pixauto/* resolves to the libs' sources so tests never depend on a build.
+const path = require('node:path');
+
+const swc = {
+  swcrc: false,
+  sourceMaps: 'inline',
+  module: { type: 'commonjs' },
+  jsc: {
+    target: 'es2022',
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+    keepClassNames: true,
+  },
+};
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleNameMapper: { '^@pixauto/(.*)$': path.join(__dirname, 'libs/$1/src/index.ts') },
+  testTimeout: 30000,
+};

@@ -1,0 +1,58 @@
+import { AccountChangedData, AccountEventTypes, AccountOpenedData } from '@pixauto/contracts';
+import { Messages, notFound, validation } from '@pixauto/errors';
+import { accept, Decider, DomainEvent, reject } from '@pixauto/event-store';
+
+// A merchant account (platform.md §2): who it is, its wallet, its cash-in bank and its banking credentials.
+
+export type AccountEvent =
+  | DomainEvent<typeof AccountEventTypes.opened, AccountOpenedData>
+  | DomainEvent<typeof AccountEventTypes.changed, AccountChangedData>;
+
+export type AccountState = { status: 'none' } | { status: 'open'; account: AccountOpenedData };
+
+export type AccountCommand = { type: 'OpenAccount'; data: AccountOpenedData } | { type: 'ChangeAccount'; data: AccountChangedData };
+
+export const ACCOUNT_STREAM = 'account';
+export const accountStreamId = (accountId: string): string => `${ACCOUNT_STREAM}:${accountId}`;
+
+/** Only what actually differs is recorded, so a repeated PATCH records nothing. */
+function changesOf(current: AccountOpenedData, requested: AccountChangedData): AccountChangedData {
+  const changes: AccountChangedData = {};
+  if (requested.wallet !== undefined && requested.wallet !== current.wallet) changes.wallet = requested.wallet;
+  if (requested.cashin_provider !== undefined && requested.cashin_provider !== current.cashin_provider) changes.cashin_provider = requested.cashin_provider;
+  if (requested.providers !== undefined && JSON.stringify(requested.providers) !== JSON.stringify(current.providers)) changes.providers = requested.providers;
+  return changes;
+}
+
+export const account: Decider<AccountCommand, AccountEvent, AccountState> = {
+  initialState: { status: 'none' },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'OpenAccount':
+        return state.status === 'none' ? accept({ type: AccountEventTypes.opened, data: command.data }) : reject(validation('account already exists'));
+      case 'ChangeAccount': {
+        if (state.status === 'none') return reject(notFound(Messages.admin.accountNotFound));
+        const changes = changesOf(state.account, command.data);
+        return Object.keys(changes).length === 0 ? accept() : accept({ type: AccountEventTypes.changed, data: changes });
+      }
+      default: {
+        const unreachable: never = command;
+        return unreachable;
+      }
+    }
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case AccountEventTypes.opened:
+        return { status: 'open', account: event.data };
+      case AccountEventTypes.changed:
+        return state.status === 'open' ? { status: 'open', account: { ...state.account, ...event.data } } : state;
+      default: {
+        const unreachable: never = event;
+        return unreachable;
+      }
+    }
+  },
+};

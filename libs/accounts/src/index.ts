@@ -1,0 +1,5 @@
+export * from './account';
+export * from './api-key';
+export * from './api-key-directory';
+export * from './read-model/accounts.migration';
+export * from './read-model/accounts.projection';

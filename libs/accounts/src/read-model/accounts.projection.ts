@@ -1,0 +1,72 @@
+import { EntityManager } from 'typeorm';
+import { AccountEventTypes, AccountResponse, ApiKeyIssuedData } from '@pixauto/contracts';
+import { StoredEvent } from '@pixauto/event-store';
+import { AccountEvent } from '../account';
+import { ApiKeyEvent } from '../api-key';
+
+/** accounts and api_keys read models, written in the transaction of their events. */
+export async function projectAccount(tx: EntityManager, events: StoredEvent<AccountEvent | ApiKeyEvent>[]): Promise<void> {
+  for (const event of events) {
+    switch (event.type) {
+      case AccountEventTypes.opened: {
+        const a = event.data;
+        await tx.query(
+          `INSERT INTO accounts (account_id, name, wallet, cashin_provider, providers, webhook_secret, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $7)`,
+          [a.account_id, a.name, a.wallet, a.cashin_provider, JSON.stringify(a.providers), a.webhook_secret, event.occurredAt],
+        );
+        break;
+      }
+      case AccountEventTypes.changed: {
+        const c = event.data;
+        await tx.query(
+          `UPDATE accounts SET wallet = COALESCE($2, wallet), cashin_provider = COALESCE($3, cashin_provider),
+             providers = COALESCE($4::jsonb, providers), updated_at = $5 WHERE account_id = $1`,
+          [event.tenant.accountId, c.wallet ?? null, c.cashin_provider ?? null, c.providers ? JSON.stringify(c.providers) : null, event.occurredAt],
+        );
+        break;
+      }
+      case AccountEventTypes.keyIssued: {
+        const k = event.data;
+        await tx.query(
+          `INSERT INTO api_keys (key_id, key_hash, account_id, environment, read_only, transactions, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          [k.key_id, k.key_hash, k.account_id, k.environment, k.read_only, k.transactions, event.occurredAt],
+        );
+        break;
+      }
+      case AccountEventTypes.keyRevoked:
+        await tx.query('UPDATE api_keys SET revoked_at = $2 WHERE key_id = $1', [event.data.key_id, event.occurredAt]);
+        break;
+      default: {
+        const unreachable: never = event;
+        return unreachable;
+      }
+    }
+  }
+}
+
+export async function findAccount(db: EntityManager, accountId: string): Promise<AccountResponse | undefined> {
+  const [row] = await db.query(
+    'SELECT account_id, name, wallet, cashin_provider, providers, webhook_secret FROM accounts WHERE account_id = $1',
+    [accountId],
+  );
+  if (!row) return undefined;
+  return { ...row, providers: (row.providers as { code: AccountResponse['providers'][number]['code'] }[]).map(({ code }) => ({ code })) };
+}
+
+export interface ApiKeyRecord extends Omit<ApiKeyIssuedData, 'key_hash'> {
+  revoked: boolean;
+}
+
+export async function findApiKeyByHash(db: EntityManager, keyHash: string): Promise<ApiKeyRecord | undefined> {
+  const [row] = await db.query(
+    'SELECT key_id, account_id, environment, read_only, transactions, revoked_at IS NOT NULL AS revoked FROM api_keys WHERE key_hash = $1',
+    [keyHash],
+  );
+  return row;
+}
+
+export async function findApiKeyHash(db: EntityManager, keyId: string): Promise<string | undefined> {
+  const [row] = await db.query('SELECT key_hash FROM api_keys WHERE key_id = $1', [keyId]);
+  return row?.key_hash;
+}

@@ -1,0 +1,40 @@
+import { Environment } from '../tenant';
+import { CashinProvider, ReceiptProvider } from './account.dto';
+
+export interface ProviderCredentials {
+  code: ReceiptProvider;
+  credentials: Record<string, unknown>;
+}
+
+/** Account events on Topics.accounts. They carry banking credentials and the webhook secret: internal topic only. */
+export interface AccountOpenedData {
+  account_id: string;
+  name: string;
+  wallet: boolean;
+  cashin_provider: CashinProvider;
+  providers: ProviderCredentials[];
+  webhook_secret: string;
+}
+
+export interface AccountChangedData {
+  wallet?: boolean;
+  cashin_provider?: CashinProvider;
+  providers?: ProviderCredentials[];
+}
+
+/** Only the key's hash is ever stored or published; the key itself is shown once to the operator. */
+export interface ApiKeyIssuedData {
+  key_id: string;
+  account_id: string;
+  key_hash: string;
+  environment: Environment;
+  read_only: boolean;
+  transactions: boolean;
+}
+
+export const AccountEventTypes = {
+  opened: 'account.opened',
+  changed: 'account.changed',
+  keyIssued: 'api_key.issued',
+  keyRevoked: 'api_key.revoked',
+} as const;

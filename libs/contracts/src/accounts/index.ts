@@ -1,0 +1,2 @@
+export * from './account.dto';
+export * from './account.events';

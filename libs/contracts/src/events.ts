@@ -1,0 +1,26 @@
+import { Environment } from './tenant';
+
+/** What travels on Kafka for every domain event: the stored event plus where it came from (asyncapi.yaml). */
+export interface EventEnvelope<TType extends string = string, TData = unknown> {
+  event_id: string;
+  type: TType;
+  stream_id: string;
+  version: number;
+  tenant: { account_id: string; environment: Environment };
+  occurred_at: string;
+  data: TData;
+}
+
+export interface TopicSpec {
+  name: string;
+  partitions: number;
+  retentionMs: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Topics are created explicitly at start-up by the services that publish them, never auto-created. */
+export const Topics = {
+  accounts: { name: 'pixauto.accounts.events.v1', partitions: 3, retentionMs: 30 * DAY_MS },
+  limits: { name: 'pixauto.limits.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
+} as const satisfies Record<string, TopicSpec>;

@@ -1,0 +1,5 @@
+export * from './tenant';
+export * from './events';
+export * from './validation';
+export * from './limits';
+export * from './accounts';

@@ -1,0 +1,3 @@
+export * from './limit.types';
+export * from './limit.dto';
+export * from './limit.events';

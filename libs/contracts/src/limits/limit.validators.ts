@@ -1,0 +1,24 @@
+import { registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
+import { isValidCpf, reaisToCentavos } from '@pixauto/pix';
+import { LIMIT_MECHANISMS, LimitMechanism } from './limit.types';
+
+type Check = (value: unknown, args: ValidationArguments) => boolean;
+
+function rule(name: string, check: Check) {
+  return (options: ValidationOptions) => (target: object, propertyName: string) =>
+    registerDecorator({ name, target: target.constructor, propertyName, options, validator: { validate: check } });
+}
+
+export const IsCpf = rule('isCpf', (value) => typeof value === 'string' && isValidCpf(value));
+
+export const IsPositiveReais = rule('isPositiveReais', (value) => typeof value === 'number' && Number.isFinite(value) && value > 0);
+
+/** Reais with centavos at most: 10.555 cannot be charged. */
+export const HasAtMostTwoDecimals = rule('hasAtMostTwoDecimals', (value) => reaisToCentavos(value) !== undefined);
+
+/** amount belongs to the amount mechanism, quantity to the quantity one; an unknown mechanism is reported on its own. */
+export const OnlyWithMechanism = (mechanism: LimitMechanism, options: ValidationOptions) =>
+  rule('onlyWithMechanism', (_value, args) => {
+    const sent = (args.object as { mechanism?: unknown }).mechanism;
+    return sent === mechanism || !LIMIT_MECHANISMS.includes(sent as LimitMechanism);
+  })(options);

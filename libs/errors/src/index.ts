@@ -1,0 +1,3 @@
+export * from './refusal';
+export * from './http';
+export * from './messages';

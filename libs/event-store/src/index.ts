@@ -1,0 +1,7 @@
+export * from './decider';
+export * from './stored-event';
+export * from './event-store';
+export * from './outbox-publisher';
+export * from './idempotent-consumer';
+export * from './rebuild';
+export * from './schema.migration';

@@ -1,0 +1,108 @@
+import { DataSource, QueryRunner } from 'typeorm';
+
+export interface OutboxMessage {
+  id: string;
+  topic: string;
+  key: string;
+  value: string;
+  headers: Record<string, string>;
+}
+
+/** Where the outbox goes (Kafka in the services; messaging provides the sink). Resolves only once the broker acknowledged. */
+export interface OutboxSink {
+  send(messages: OutboxMessage[]): Promise<void>;
+}
+
+export interface OutboxPublisherOptions {
+  /** Advisory-lock key: one publisher per database at a time keeps per-key order across instances. */
+  lockKey: number;
+  batchSize?: number;
+  idleMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Moves committed outbox rows to the sink, oldest first, and deletes them only after the sink acknowledged:
+ * at-least-once (a crash between send and delete re-sends; consumers deduplicate by event id).
+ */
+export class OutboxPublisher {
+  private running = false;
+  private loop?: Promise<void>;
+  private wakeUp?: () => void;
+  private runner?: QueryRunner;
+  private locked = false;
+
+  constructor(private readonly dataSource: DataSource, private readonly sink: OutboxSink, private readonly options: OutboxPublisherOptions) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Called after a commit so new events leave at once instead of at the next poll. */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    const { idleMs = 200, onError = () => undefined } = this.options;
+    this.runner = this.dataSource.createQueryRunner();
+    try {
+      await this.runner.connect();
+      while (this.running) {
+        try {
+          if (!(await this.holdsLock(this.runner))) {
+            await this.sleep(1000);
+            continue;
+          }
+          const sent = await this.publishBatch(this.runner);
+          if (sent === 0) await this.sleep(idleMs);
+        } catch (error) {
+          onError(error);
+          await this.sleep(1000);
+        }
+      }
+    } finally {
+      // Releasing the connection releases its session lock: another instance takes over.
+      this.locked = false;
+      await this.runner.release();
+    }
+  }
+
+  private async holdsLock(runner: QueryRunner): Promise<boolean> {
+    if (!this.locked) {
+      const [row] = await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [this.options.lockKey]);
+      this.locked = row.locked === true;
+    }
+    return this.locked;
+  }
+
+  private async publishBatch(runner: QueryRunner): Promise<number> {
+    const rows: { id: string; topic: string; message_key: string; payload: unknown; headers: Record<string, string> }[] = await runner.query(
+      'SELECT id, topic, message_key, payload, headers FROM outbox ORDER BY id LIMIT $1',
+      [this.options.batchSize ?? 500],
+    );
+    if (rows.length === 0) return 0;
+    await this.sink.send(rows.map((row) => ({ id: row.id, topic: row.topic, key: row.message_key, value: JSON.stringify(row.payload), headers: row.headers })));
+    await runner.query('DELETE FROM outbox WHERE id = ANY($1::bigint[])', [rows.map((row) => row.id)]);
+    return rows.length;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = done;
+    });
+  }
+}

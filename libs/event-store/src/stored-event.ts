@@ -1,0 +1,53 @@
+import { EventEnvelope, Tenant } from '@pixauto/contracts';
+import { isoUtc } from '@pixauto/pix';
+import { DomainEvent } from './decider';
+
+interface StoredEventMetadata {
+  position: string;
+  eventId: string;
+  streamId: string;
+  streamType: string;
+  version: number;
+  tenant: Tenant;
+  occurredAt: Date;
+}
+
+/** A recorded event: distributive over the union, so `switch (event.type)` narrows `event.data`. */
+export type StoredEvent<E extends DomainEvent = DomainEvent> = E extends DomainEvent ? StoredEventMetadata & { type: E['type']; data: E['data'] } : never;
+
+export interface EventRow {
+  position: string;
+  event_id: string;
+  stream_id: string;
+  stream_type: string;
+  version: number;
+  type: string;
+  data: unknown;
+  account_id: string;
+  environment: Tenant['environment'];
+  occurred_at: Date;
+}
+
+export const fromRow = <E extends DomainEvent>(row: EventRow): StoredEvent<E> =>
+  ({
+  position: row.position,
+  eventId: row.event_id,
+  streamId: row.stream_id,
+  streamType: row.stream_type,
+  version: row.version,
+  type: row.type,
+  data: row.data,
+  tenant: { accountId: row.account_id, environment: row.environment },
+    occurredAt: row.occurred_at,
+  }) as StoredEvent<E>;
+
+/** The wire form of a stored event (contracts EventEnvelope): what the outbox publishes. */
+export const toEnvelope = (event: StoredEvent): EventEnvelope => ({
+  event_id: event.eventId,
+  type: event.type,
+  stream_id: event.streamId,
+  version: event.version,
+  tenant: { account_id: event.tenant.accountId, environment: event.tenant.environment },
+  occurred_at: isoUtc(event.occurredAt),
+  data: event.data,
+});

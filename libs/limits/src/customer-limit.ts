@@ -1,0 +1,61 @@
+import { CustomerLimitData, LimitEventTypes, Tenant } from '@pixauto/contracts';
+import { Messages, validation } from '@pixauto/errors';
+import { accept, Decider, DomainEvent, reject } from '@pixauto/event-store';
+
+// One customer limit: a (document, type) pair of one tenant (service-api.md 2.5, 4.13, 8.2).
+
+export type CustomerLimitEvent =
+  | DomainEvent<typeof LimitEventTypes.created, CustomerLimitData>
+  | DomainEvent<typeof LimitEventTypes.updated, CustomerLimitData>;
+
+export type CustomerLimitState = { status: 'absent' } | { status: 'configured'; limit: CustomerLimitData };
+
+/** POST /v2/limits sets the whole limit: a second POST for the same document and type replaces it (8.2 item 4). */
+export type CustomerLimitCommand = { type: 'SetCustomerLimit'; data: CustomerLimitData };
+
+export const CUSTOMER_LIMIT_STREAM = 'customer_limit';
+
+export const customerLimitStreamId = (tenant: Tenant, documentNumber: string, limitType: string): string =>
+  `${CUSTOMER_LIMIT_STREAM}:${tenant.accountId}:${tenant.environment}:${documentNumber}:${limitType}`;
+
+const sameLimit = (a: CustomerLimitData, b: CustomerLimitData): boolean =>
+  a.mechanism === b.mechanism && a.amount_centavos === b.amount_centavos && a.quantity === b.quantity && a.details === b.details;
+
+/** Only positive values are accepted (8.2 item 6), whatever the edge let through. */
+function problemsOf(limit: CustomerLimitData): string[] {
+  if (limit.mechanism === 'amount') return limit.amount_centavos !== null && limit.amount_centavos > 0 && limit.quantity === null ? [] : [Messages.limits.amountPositive];
+  return limit.quantity !== null && Number.isInteger(limit.quantity) && limit.quantity > 0 && limit.amount_centavos === null ? [] : [Messages.limits.quantityPositive];
+}
+
+export const customerLimit: Decider<CustomerLimitCommand, CustomerLimitEvent, CustomerLimitState> = {
+  initialState: { status: 'absent' },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'SetCustomerLimit': {
+        const problems = problemsOf(command.data);
+        if (problems.length > 0) return reject(validation(...problems));
+        if (state.status === 'absent') return accept({ type: LimitEventTypes.created, data: command.data });
+        // Setting the limit it already has changes nothing: no event, updated_at stays.
+        if (sameLimit(state.limit, command.data)) return accept();
+        return accept({ type: LimitEventTypes.updated, data: command.data });
+      }
+      default: {
+        const unreachable: never = command.type;
+        return unreachable;
+      }
+    }
+  },
+
+  evolve(_state, event) {
+    switch (event.type) {
+      case LimitEventTypes.created:
+      case LimitEventTypes.updated:
+        return { status: 'configured', limit: event.data };
+      default: {
+        const unreachable: never = event;
+        return unreachable;
+      }
+    }
+  },
+};

@@ -1,0 +1,3 @@
+export * from './customer-limit';
+export * from './read-model/customer-limits.migration';
+export * from './read-model/customer-limits.projection';

@@ -1,0 +1,51 @@
+import { Admin, Kafka, logLevel, Producer } from 'kafkajs';
+import { TopicSpec } from '@pixauto/contracts';
+import { OutboxMessage, OutboxSink } from '@pixauto/event-store';
+
+export const kafkaBrokers = (env: NodeJS.ProcessEnv = process.env): string[] => (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
+
+export const createKafka = (clientId: string, brokers = kafkaBrokers()): Kafka =>
+  new Kafka({ clientId, brokers, logLevel: logLevel.WARN, retry: { retries: 8, initialRetryTime: 200 } });
+
+/** Creates the topics a service publishes, with their partitions and retention; existing ones are left as they are. */
+export async function ensureTopics(kafka: Kafka, topics: readonly TopicSpec[]): Promise<void> {
+  const admin: Admin = kafka.admin();
+  await admin.connect();
+  try {
+    const existing = new Set(await admin.listTopics());
+    const missing = topics.filter((topic) => !existing.has(topic.name));
+    if (missing.length === 0) return;
+    await admin.createTopics({
+      waitForLeaders: true,
+      topics: missing.map((topic) => ({
+        topic: topic.name,
+        numPartitions: topic.partitions,
+        replicationFactor: 1,
+        configEntries: [{ name: 'retention.ms', value: String(topic.retentionMs) }],
+      })),
+    });
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/** Idempotent producer, one request in flight: no duplicates from producer retries, order kept per partition. */
+export const createIdempotentProducer = (kafka: Kafka): Producer =>
+  kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+
+/** The outbox's way to Kafka: keyed by aggregate id, acknowledged by all in-sync replicas before the rows are deleted. */
+export class KafkaOutboxSink implements OutboxSink {
+  constructor(private readonly producer: Producer) {}
+
+  async send(messages: OutboxMessage[]): Promise<void> {
+    const byTopic = new Map<string, OutboxMessage[]>();
+    for (const message of messages) byTopic.set(message.topic, [...(byTopic.get(message.topic) ?? []), message]);
+    await this.producer.sendBatch({
+      acks: -1,
+      topicMessages: [...byTopic].map(([topic, list]) => ({
+        topic,
+        messages: list.map((message) => ({ key: message.key, value: message.value, headers: message.headers })),
+      })),
+    });
+  }
+}

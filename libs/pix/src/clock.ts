@@ -1,0 +1,53 @@
+// The one clock (house style: one way to tell the time). Every date rule is in Brasília time
+// (platform.md 1); in the sandbox "now" is the tenant's own test clock (platform.md 4).
+
+export const BRASILIA_TIME_ZONE = 'America/Sao_Paulo';
+
+/** The tenant of a request: an account in one environment (platform.md 1). */
+export interface TenantRef {
+  accountId: string;
+  environment: 'production' | 'sandbox';
+}
+
+export interface Clock {
+  /** The current instant; for a sandbox tenant, shifted by that tenant's test clock. */
+  now(tenant?: TenantRef): Date;
+  /** Today in Brasília, YYYY-MM-DD, at now(tenant). */
+  today(tenant?: TenantRef): string;
+}
+
+/** How far (in milliseconds) a tenant's clock runs ahead of real time. Synchronous: called on every now(). */
+export type TenantClockOffset = (tenant: TenantRef) => number;
+
+export const noClockOffset: TenantClockOffset = () => 0;
+
+/**
+ * The offset to apply to a tenant's "now". Production always runs on real time, whatever the
+ * lookup says, so a test-clock bug can never move a production date.
+ */
+export function clockOffsetMs(offsetOf: TenantClockOffset, tenant: TenantRef | undefined): number {
+  if (tenant?.environment !== 'sandbox') return 0;
+  const offset = offsetOf(tenant);
+  if (!Number.isFinite(offset)) throw new RangeError(`tenant clock offset is not a number of milliseconds: ${offset}`);
+  return offset;
+}
+
+// Built once: constructing an Intl formatter is far slower than using one. en-CA prints YYYY-MM-DD.
+const brasiliaCalendar = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BRASILIA_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The calendar day (YYYY-MM-DD) that the instant falls on in Brasília. */
+export function brasiliaDate(instant: Date): string {
+  const parts = brasiliaCalendar.formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** ISO 8601 in UTC with milliseconds, as the API shows timestamps: 2026-11-22T08:43:39.123Z. */
+export function isoUtc(instant: Date): string {
+  return instant.toISOString();
+}

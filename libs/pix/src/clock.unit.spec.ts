@@ -1,0 +1,55 @@
+import { brasiliaDate, clockOffsetMs, isoUtc, noClockOffset, TenantRef } from './clock';
+
+const sandbox: TenantRef = { accountId: 'acc-1', environment: 'sandbox' };
+const production: TenantRef = { accountId: 'acc-1', environment: 'production' };
+
+describe('brasiliaDate', () => {
+  it('turns the day at midnight Brasília, 03:00 UTC', () => {
+    expect(brasiliaDate(new Date('2026-11-22T02:59:59.999Z'))).toBe('2026-11-21');
+    expect(brasiliaDate(new Date('2026-11-22T03:00:00.000Z'))).toBe('2026-11-22');
+    expect(brasiliaDate(new Date('2026-11-22T23:59:59Z'))).toBe('2026-11-22');
+  });
+
+  it('crosses months and years on Brasília midnight', () => {
+    expect(brasiliaDate(new Date('2027-01-01T02:59:59Z'))).toBe('2026-12-31');
+    expect(brasiliaDate(new Date('2027-01-01T03:00:00Z'))).toBe('2027-01-01');
+    expect(brasiliaDate(new Date('2028-03-01T02:00:00Z'))).toBe('2028-02-29');
+  });
+
+  it('follows the time zone rules rather than a fixed -03:00 (summer time of 2018/2019 was -02:00)', () => {
+    expect(brasiliaDate(new Date('2019-01-15T02:30:00Z'))).toBe('2019-01-15');
+    expect(brasiliaDate(new Date('2019-01-15T01:59:59Z'))).toBe('2019-01-14');
+  });
+
+  it('pads years, months and days', () => {
+    expect(brasiliaDate(new Date('2026-02-05T12:00:00Z'))).toBe('2026-02-05');
+  });
+});
+
+describe('isoUtc', () => {
+  it('writes ISO 8601 UTC with milliseconds', () => {
+    expect(isoUtc(new Date('2026-11-22T08:43:39.123Z'))).toBe('2026-11-22T08:43:39.123Z');
+    expect(isoUtc(new Date('2026-11-22T05:43:39-03:00'))).toBe('2026-11-22T08:43:39.000Z');
+  });
+});
+
+describe('clockOffsetMs', () => {
+  it('asks the lookup for a sandbox tenant', () => {
+    expect(clockOffsetMs((t) => (t.accountId === 'acc-1' ? 5000 : 0), sandbox)).toBe(5000);
+  });
+
+  it('keeps production and tenant-less calls on real time without asking', () => {
+    const lookup = jest.fn(() => 5000);
+    expect(clockOffsetMs(lookup, production)).toBe(0);
+    expect(clockOffsetMs(lookup, undefined)).toBe(0);
+    expect(lookup).not.toHaveBeenCalled();
+  });
+
+  it('defaults to no offset', () => {
+    expect(clockOffsetMs(noClockOffset, sandbox)).toBe(0);
+  });
+
+  it.each([NaN, Infinity])('refuses an offset of %p', (offset) => {
+    expect(() => clockOffsetMs(() => offset, sandbox)).toThrow(RangeError);
+  });
+});

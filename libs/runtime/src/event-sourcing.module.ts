@@ -1,0 +1,101 @@
+import { DynamicModule, Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { TypeOrmModule, getDataSourceToken } from '@nestjs/typeorm';
+import { Kafka, Producer } from 'kafkajs';
+import { DataSource } from 'typeorm';
+import { TopicSpec } from '@pixauto/contracts';
+import { EventStore, EventStoreSchema1763800000000, OutboxPublisher } from '@pixauto/event-store';
+import { createIdempotentProducer, createKafka, ensureTopics, KafkaOutboxSink } from '@pixauto/messaging';
+import { Clock, SystemClock } from '@pixauto/pix';
+import { ServiceConfig } from './config';
+import { dataSourceOptions, ensureDatabase, Migrations, runMigrations } from './database';
+import { HealthController } from './health.controller';
+
+export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
+export const CLOCK = Symbol('CLOCK');
+export const KAFKA = Symbol('KAFKA');
+export const KAFKA_PRODUCER = Symbol('KAFKA_PRODUCER');
+
+export interface EventSourcingOptions {
+  config: ServiceConfig;
+  /** The service's own migrations; the event store's schema comes first. */
+  migrations: Migrations;
+  /** The topics this service publishes; created at start-up. */
+  topics: readonly TopicSpec[];
+}
+
+/** Start-up and shutdown order: schema before traffic; outbox drained of in-flight work before Kafka goes away. */
+@Injectable()
+class EventSourcingLifecycle implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly publisher: OutboxPublisher,
+    @Inject(KAFKA_PRODUCER) private readonly producer: Producer,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await runMigrations(this.dataSource);
+  }
+
+  onApplicationBootstrap(): void {
+    this.publisher.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.publisher.stop();
+    await this.producer.disconnect();
+  }
+}
+
+const lockKeyOf = (service: string): number => [...service].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) | 0, 7);
+
+@Module({})
+export class EventSourcingModule {
+  static forService(options: EventSourcingOptions): DynamicModule {
+    const { config } = options;
+    const logger = new Logger('Outbox');
+    return {
+      module: EventSourcingModule,
+      global: true,
+      controllers: [HealthController],
+      imports: [
+        TypeOrmModule.forRootAsync({
+          useFactory: async () => {
+            await ensureDatabase(config);
+            return dataSourceOptions(config, [EventStoreSchema1763800000000, ...(options.migrations as [])]);
+          },
+        }),
+      ],
+      providers: [
+        { provide: SERVICE_CONFIG, useValue: config },
+        { provide: CLOCK, useValue: new SystemClock() satisfies Clock },
+        { provide: KAFKA, useFactory: () => createKafka(config.service, config.kafkaBrokers) },
+        {
+          provide: KAFKA_PRODUCER,
+          inject: [KAFKA],
+          useFactory: async (kafka: Kafka) => {
+            await ensureTopics(kafka, options.topics);
+            const producer = createIdempotentProducer(kafka);
+            await producer.connect();
+            return producer;
+          },
+        },
+        {
+          provide: OutboxPublisher,
+          inject: [getDataSourceToken(), KAFKA_PRODUCER],
+          useFactory: (dataSource: DataSource, producer: Producer) =>
+            new OutboxPublisher(dataSource, new KafkaOutboxSink(producer), {
+              lockKey: lockKeyOf(config.service),
+              onError: (error) => logger.warn(`publishing failed, will retry: ${String(error)}`),
+            }),
+        },
+        {
+          provide: EventStore,
+          inject: [getDataSourceToken(), OutboxPublisher],
+          useFactory: (dataSource: DataSource, publisher: OutboxPublisher) => new EventStore(dataSource, () => publisher.wake()),
+        },
+        EventSourcingLifecycle,
+      ],
+      exports: [SERVICE_CONFIG, CLOCK, KAFKA, KAFKA_PRODUCER, EventStore, OutboxPublisher],
+    };
+  }
+}

@@ -1,0 +1,5 @@
+export * from './config';
+export * from './database';
+export * from './http';
+export * from './event-sourcing.module';
+export * from './tenant';
