@@ -3,3 +3,4 @@ export * from './api-key';
 export * from './api-key-directory';
 export * from './read-model/accounts.migration';
 export * from './read-model/accounts.projection';
+export * from './accounts-admin';

@@ -1,38 +1,31 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger, Type } from '@nestjs/common';
+import { ArgumentsHost, Catch, DynamicModule, ExceptionFilter, HttpException, Logger, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { HttpError, internalError, Messages, RefusalException, toHttp, validation } from '@pixauto/errors';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** What fastify itself refuses before a handler runs: malformed JSON, other content types, oversized bodies. */
-function fromFastify(error: FastifyError): HttpError | undefined {
-  switch (error.code) {
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return toHttp(validation(Messages.request.contentType));
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return toHttp(validation(Messages.request.tooLarge(BODY_LIMIT_BYTES)));
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return toHttp(validation(Messages.request.malformedJson));
-    default:
-      return error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))
-        ? toHttp(validation(Messages.request.malformedJson))
-        : undefined;
-  }
-}
-
-/** The one place where anything thrown becomes an HTTP answer in the spec's shapes; nothing else leaks. */
+/**
+ * The one place where anything thrown becomes an HTTP answer in the spec's shapes; nothing else leaks.
+ * Nest hands on fastify's own refusals (body parsing, routing) as HttpExceptions carrying fastify's status;
+ * our code never throws HttpException, so the status alone says which refusal it was.
+ */
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof RefusalException) return toHttp(error.refusal);
-  if (error instanceof HttpException && error.getStatus() === 404) return { status: 404, body: { message: Messages.request.routeNotFound } };
-  const fastify = typeof error === 'object' && error !== null && 'code' in error ? fromFastify(error as FastifyError) : undefined;
-  if (fastify) return fastify;
-  if (error instanceof HttpException && error.getStatus() < 500) {
-    return toHttp(validation(error.message));
+  if (!(error instanceof HttpException)) return internalError();
+  switch (error.getStatus()) {
+    case 400:
+      return toHttp(validation(Messages.request.malformedJson));
+    case 404:
+      return { status: 404, body: { message: Messages.request.routeNotFound } };
+    case 413:
+      return toHttp(validation(Messages.request.tooLarge(BODY_LIMIT_BYTES)));
+    case 415:
+      return toHttp(validation(Messages.request.contentType));
+    default:
+      return internalError();
   }
-  return internalError();
 }
 
 @Catch()
@@ -47,13 +40,15 @@ export class HttpErrorFilter implements ExceptionFilter {
 }
 
 /** A NestJS application on Fastify with the platform's error shapes and body limit. */
-export async function createHttpApp(module: Type<unknown>, options: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
+export async function createHttpApp(module: Type<unknown> | DynamicModule, options: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, return503OnClosing: true });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: options.logger === false ? false : ['error', 'warn', 'log'],
     bufferLogs: false,
   });
   app.useGlobalFilters(new HttpErrorFilter());
+  // JSON is the only body the API takes (service-api.md §4); anything else is refused, not guessed at.
+  app.getHttpAdapter().getInstance().removeContentTypeParser(['text/plain']);
   app.enableShutdownHooks();
   return app;
 }

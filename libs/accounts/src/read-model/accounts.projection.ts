@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { AccountEventTypes, AccountResponse, ApiKeyIssuedData } from '@pixauto/contracts';
+import { AccountEventTypes, AccountResponse, ApiKeyIssuedData, Environment } from '@pixauto/contracts';
 import { StoredEvent } from '@pixauto/event-store';
 import { AccountEvent } from '../account';
 import { ApiKeyEvent } from '../api-key';
@@ -66,7 +66,7 @@ export async function findApiKeyByHash(db: EntityManager, keyHash: string): Prom
   return row;
 }
 
-export async function findApiKeyHash(db: EntityManager, keyId: string): Promise<string | undefined> {
-  const [row] = await db.query('SELECT key_hash FROM api_keys WHERE key_id = $1', [keyId]);
-  return row?.key_hash;
+export async function findApiKeyById(db: EntityManager, keyId: string): Promise<{ key_hash: string; account_id: string; environment: Environment } | undefined> {
+  const [row] = await db.query('SELECT key_hash, account_id, environment FROM api_keys WHERE key_id = $1', [keyId]);
+  return row;
 }

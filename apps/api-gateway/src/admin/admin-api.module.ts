@@ -1,0 +1,20 @@
+import { DynamicModule, INestApplicationContext, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { AccountsAdmin } from '@pixauto/accounts';
+import { AdminController } from './admin.controller';
+import { AdminTokenGuard } from './admin-token.guard';
+
+/** The operator listener on ADMIN_PORT. */
+@Module({})
+export class AdminApiModule {
+  static withToken(token: string, core: INestApplicationContext): DynamicModule {
+    return {
+      module: AdminApiModule,
+      controllers: [AdminController],
+      providers: [
+        { provide: AccountsAdmin, useValue: core.get(AccountsAdmin) },
+        { provide: APP_GUARD, useValue: new AdminTokenGuard(token) },
+      ],
+    };
+  }
+}

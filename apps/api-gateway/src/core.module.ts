@@ -1,0 +1,37 @@
+import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import { AccountsAdmin, AccountsReadModel1763800000200, ApiKeyDirectory } from '@pixauto/accounts';
+import { Topics } from '@pixauto/contracts';
+import { EventStore } from '@pixauto/event-store';
+import { Clock } from '@pixauto/pix';
+import { CLOCK, EventSourcingModule } from '@pixauto/runtime';
+import { gatewayConfig } from './gateway.config';
+import { Upstreams } from './upstreams';
+
+export const config = gatewayConfig();
+export const REDIS = Symbol('REDIS');
+
+/** What the three listeners share: the gateway's own database (accounts, keys), Redis and the pools to the services. */
+@Module({
+  imports: [EventSourcingModule.forService({ config, migrations: [AccountsReadModel1763800000200], topics: [Topics.accounts] })],
+  providers: [
+    { provide: REDIS, useFactory: () => new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true }) },
+    { provide: ApiKeyDirectory, inject: [REDIS, DataSource], useFactory: (redis: Redis, db: DataSource) => new ApiKeyDirectory(redis, db) },
+    {
+      provide: AccountsAdmin,
+      inject: [EventStore, DataSource, ApiKeyDirectory, CLOCK],
+      useFactory: (store: EventStore, db: DataSource, directory: ApiKeyDirectory, clock: Clock) => new AccountsAdmin(store, db, directory, clock),
+    },
+    { provide: Upstreams, useFactory: () => new Upstreams(config.upstreams) },
+  ],
+  exports: [ApiKeyDirectory, AccountsAdmin, Upstreams],
+})
+export class GatewayCoreModule implements OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis, private readonly upstreams: Upstreams) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.upstreams.close();
+    this.redis.disconnect();
+  }
+}

@@ -1,0 +1,16 @@
+import { serviceConfig } from '@pixauto/runtime';
+
+/** The gateway's settings (platform.md §1); README lists every variable. */
+export const gatewayConfig = (env: NodeJS.ProcessEnv = process.env) => ({
+  ...serviceConfig('gateway', 3000, env),
+  sandboxPort: Number(env.SANDBOX_PORT ?? 3001),
+  adminPort: Number(env.ADMIN_PORT ?? 3002),
+  /** The admin listener is off when no token is set. */
+  adminToken: env.ADMIN_TOKEN || undefined,
+  upstreams: {
+    limits: env.LIMITS_SERVICE_URL ?? 'http://127.0.0.1:4005',
+  },
+});
+
+export type GatewayConfig = ReturnType<typeof gatewayConfig>;
+export type UpstreamName = keyof GatewayConfig['upstreams'];

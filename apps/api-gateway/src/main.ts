@@ -1,0 +1,26 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { createHttpApp } from '@pixauto/runtime';
+import { AdminApiModule } from './admin/admin-api.module';
+import { config, GatewayCoreModule } from './core.module';
+import { MerchantApiModule } from './merchant/merchant-api.module';
+
+/** One process, three listeners (platform.md §1): production, sandbox and, when ADMIN_TOKEN is set, admin. */
+async function main(): Promise<void> {
+  const core = await NestFactory.createApplicationContext(GatewayCoreModule, { logger: ['error', 'warn', 'log'] });
+  core.enableShutdownHooks();
+  const production = await createHttpApp(MerchantApiModule.forEnvironment('production', core));
+  const sandbox = await createHttpApp(MerchantApiModule.forEnvironment('sandbox', core));
+  await production.listen(config.port, config.host);
+  await sandbox.listen(config.sandboxPort, config.host);
+  if (config.adminToken) {
+    const admin = await createHttpApp(AdminApiModule.withToken(config.adminToken, core));
+    await admin.listen(config.adminPort, config.host);
+  } else {
+    new Logger('Gateway').warn('ADMIN_TOKEN is not set: the admin API is off');
+  }
+  new Logger('Gateway').log(`production :${config.port}, sandbox :${config.sandboxPort}${config.adminToken ? `, admin :${config.adminPort}` : ''}`);
+}
+
+void main();

@@ -1,0 +1,23 @@
+import { DynamicModule, INestApplicationContext, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { ApiKeyDirectory } from '@pixauto/accounts';
+import { Environment } from '@pixauto/contracts';
+import { Upstreams } from '../upstreams';
+import { ApiKeyGuard } from './api-key.guard';
+import { LimitsRoutes } from './limits.routes';
+
+/** The merchant API of one environment: production on PORT, sandbox on SANDBOX_PORT (platform.md §1). */
+@Module({})
+export class MerchantApiModule {
+  static forEnvironment(environment: Environment, core: INestApplicationContext): DynamicModule {
+    const directory = core.get(ApiKeyDirectory);
+    return {
+      module: MerchantApiModule,
+      controllers: [LimitsRoutes],
+      providers: [
+        { provide: Upstreams, useValue: core.get(Upstreams) },
+        { provide: APP_GUARD, useValue: new ApiKeyGuard(directory, environment) },
+      ],
+    };
+  }
+}

@@ -1,0 +1,106 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import {
+  AccountResponse,
+  ApiKeyResponse,
+  ChangeAccountRequest,
+  IssueApiKeyRequest,
+  OpenAccountRequest,
+  ProviderCredentials,
+  Tenant,
+  Topics,
+} from '@pixauto/contracts';
+import { Messages, notFound, refuse } from '@pixauto/errors';
+import { EventStore } from '@pixauto/event-store';
+import { Clock } from '@pixauto/pix';
+import { account, ACCOUNT_STREAM, accountStreamId } from './account';
+import { apiKey, API_KEY_STREAM, apiKeyStreamId, hashApiKey, newApiKey } from './api-key';
+import { ApiKeyDirectory } from './api-key-directory';
+import { findAccount, findApiKeyById, projectAccount } from './read-model/accounts.projection';
+
+/** Without providers, an account gets both receipt banks with the sandbox banks' working credentials (platform.md §2). */
+const DEFAULT_PROVIDERS: ProviderCredentials[] = [
+  { code: 'PROVIDER_A', credentials: { client_id: 'sandbox', client_secret: 'sandbox' } },
+  { code: 'PROVIDER_B', credentials: { client_id: 'sandbox', client_secret: 'sandbox' } },
+];
+
+/** Account-wide events are recorded under the account's production tenant: an account has no sandbox of its own. */
+const home = (accountId: string): Tenant => ({ accountId, environment: 'production' });
+
+/** The operator's use cases (platform.md §2): open and change accounts, issue and revoke keys. */
+export class AccountsAdmin {
+  constructor(
+    private readonly eventStore: EventStore,
+    private readonly dataSource: DataSource,
+    private readonly directory: ApiKeyDirectory,
+    private readonly clock: Clock,
+  ) {}
+
+  async open(request: OpenAccountRequest): Promise<AccountResponse> {
+    const accountId = randomUUID();
+    const outcome = await this.eventStore.handle(
+      account,
+      {
+        type: 'OpenAccount',
+        data: {
+          account_id: accountId,
+          name: request.name,
+          wallet: request.wallet ?? true,
+          cashin_provider: request.cashin_provider ?? 'PROVIDER_A',
+          providers: request.providers?.map(({ code, credentials }) => ({ code, credentials })) ?? DEFAULT_PROVIDERS,
+          webhook_secret: `whsec_${randomBytes(24).toString('base64')}`,
+        },
+      },
+      this.context(accountStreamId(accountId), ACCOUNT_STREAM, home(accountId)),
+    );
+    if (!outcome.ok) return refuse(outcome.refusal);
+    return this.get(accountId);
+  }
+
+  async change(accountId: string, request: ChangeAccountRequest): Promise<AccountResponse> {
+    const outcome = await this.eventStore.handle(
+      account,
+      {
+        type: 'ChangeAccount',
+        data: {
+          ...(request.wallet !== undefined && { wallet: request.wallet }),
+          ...(request.cashin_provider !== undefined && { cashin_provider: request.cashin_provider }),
+          ...(request.providers !== undefined && { providers: request.providers.map(({ code, credentials }) => ({ code, credentials })) }),
+        },
+      },
+      this.context(accountStreamId(accountId), ACCOUNT_STREAM, home(accountId)),
+    );
+    if (!outcome.ok) return refuse(outcome.refusal);
+    return this.get(accountId);
+  }
+
+  async get(accountId: string): Promise<AccountResponse> {
+    return (await findAccount(this.dataSource.manager, accountId)) ?? refuse(notFound(Messages.admin.accountNotFound));
+  }
+
+  async issueKey(accountId: string, request: IssueApiKeyRequest): Promise<ApiKeyResponse> {
+    await this.get(accountId);
+    const { keyId, apiKey: key } = newApiKey(request.environment);
+    const grant = { key_id: keyId, account_id: accountId, environment: request.environment, read_only: request.read_only ?? false, transactions: request.transactions ?? true };
+    const outcome = await this.eventStore.handle(
+      apiKey,
+      { type: 'IssueApiKey', data: { ...grant, key_hash: hashApiKey(key) } },
+      this.context(apiKeyStreamId(keyId), API_KEY_STREAM, { accountId, environment: request.environment }),
+    );
+    if (!outcome.ok) return refuse(outcome.refusal);
+    return { key_id: keyId, api_key: key, environment: grant.environment, read_only: grant.read_only, transactions: grant.transactions };
+  }
+
+  async revokeKey(keyId: string): Promise<void> {
+    const key = await findApiKeyById(this.dataSource.manager, keyId);
+    if (!key) return refuse(notFound(Messages.admin.apiKeyNotFound));
+    const tenant: Tenant = { accountId: key.account_id, environment: key.environment };
+    const outcome = await this.eventStore.handle(apiKey, { type: 'RevokeApiKey' }, this.context(apiKeyStreamId(keyId), API_KEY_STREAM, tenant));
+    if (!outcome.ok) return refuse(outcome.refusal);
+    await this.directory.revoke(key.key_hash);
+  }
+
+  private context(streamId: string, streamType: string, tenant: Tenant) {
+    return { streamId, streamType, tenant, now: this.clock.now(), topic: Topics.accounts.name, project: projectAccount };
+  }
+}
