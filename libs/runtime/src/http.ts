@@ -45,6 +45,8 @@ export async function createHttpApp(module: Type<unknown> | DynamicModule, optio
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: options.logger === false ? false : ['error', 'warn', 'log'],
     bufferLogs: false,
+    // Fastify's own JSON parser only: Nest would add form-urlencoded, and fastify has text/plain built in.
+    bodyParser: false,
   });
   app.useGlobalFilters(new HttpErrorFilter());
   // JSON is the only body the API takes (service-api.md §4); anything else is refused, not guessed at.

@@ -1,0 +1,37 @@
+// npm start: infrastructure up, everything built, every app running in the foreground; Ctrl-C stops the apps.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { up } from './infra.mjs';
+import { PROFILES, ROOT, startSystem } from './system.cjs';
+
+/** The operator token: ADMIN_TOKEN, or one generated once and kept in .data/admin-token for `npm run admin`. */
+function adminToken() {
+  if (process.env.ADMIN_TOKEN) return process.env.ADMIN_TOKEN;
+  const file = path.join(ROOT, '.data', 'admin-token');
+  if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(24).toString('base64url'), { mode: 0o600 });
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+await up();
+execFileSync('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } });
+const system = await startSystem({ profile: 'dev', adminToken: adminToken(), inherit: true });
+const p = PROFILES.dev;
+console.log(`
+pixauto is up:
+  production API  http://127.0.0.1:${p.gateway}
+  sandbox API     http://127.0.0.1:${p.sandbox}
+  admin API       http://127.0.0.1:${p.admin}   (token in .data/admin-token, or $ADMIN_TOKEN)
+Create an account and a key:  npm run admin -- accounts create --name "My shop"
+Ctrl-C stops the apps (PostgreSQL, Redis and Kafka stay up: npm run infra:down stops what infra started).`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    await system.stop();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,119 @@
+// The system's processes: which apps run, on which ports, with which settings; start, kill -9, restart, stop.
+// Used by `npm start`, the end-to-end suite, the crash test and the benchmark, so all of them run the same thing.
+//
+// CommonJS so that both the .mjs scripts and the Jest suites (CommonJS) load it.
+//
+//   const { startSystem } = require('./deploy/scripts/system.cjs')
+//   const system = await startSystem({ profile: 'dev' | 'e2e' })
+
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+const { setTimeout: sleep } = require('node:timers/promises');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+/** Ports and settings per profile: `dev` is what README documents; `e2e` stays out of its way. */
+const PROFILES = {
+  dev: { gateway: 3000, sandbox: 3001, admin: 3002, limits: 4005, databasePrefix: 'pixauto', redisDb: 0 },
+  e2e: { gateway: 13000, sandbox: 13001, admin: 13002, limits: 14005, databasePrefix: 'pixauto_e2e', redisDb: 15 },
+};
+
+function redisUrl(db) {
+  const base = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  base.pathname = `/${db}`;
+  return base.toString();
+}
+
+/** Every app of the system with its own settings; shared ones (DATABASE_URL, KAFKA_BROKERS) come from the environment. */
+function appsOf(profileName, adminToken) {
+  const p = PROFILES[profileName];
+  const common = { DATABASE_PREFIX: p.databasePrefix, REDIS_URL: redisUrl(p.redisDb) };
+  return [
+    { name: 'limits-service', ready: `http://127.0.0.1:${p.limits}/health`, env: { ...common, PORT: String(p.limits) } },
+    {
+      name: 'api-gateway',
+      ready: `http://127.0.0.1:${p.gateway}/v2/limits`,
+      env: {
+        ...common,
+        PORT: String(p.gateway),
+        SANDBOX_PORT: String(p.sandbox),
+        ADMIN_PORT: String(p.admin),
+        ADMIN_TOKEN: adminToken,
+        LIMITS_SERVICE_URL: `http://127.0.0.1:${p.limits}`,
+      },
+    },
+  ];
+}
+
+async function waitReady(url, child, timeoutMs = 60_000) {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode} before it was ready`);
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(1000) });
+      return; // any HTTP answer (the gateway's is a 401) means it listens
+    } catch {
+      await sleep(200);
+    }
+  }
+  throw new Error(`${url} not ready after ${timeoutMs} ms`);
+}
+
+/**
+ * Starts every app (built under dist/) and waits until each answers HTTP. Logs go to .data/logs/<profile>/<app>.log
+ * unless `inherit` is set (npm start shows them).
+ */
+async function startSystem({ profile = 'dev', adminToken, inherit = false } = {}) {
+  const logDir = path.join(ROOT, '.data', 'logs', profile);
+  fs.mkdirSync(logDir, { recursive: true });
+  const apps = appsOf(profile, adminToken);
+  const running = new Map();
+
+  const launch = async (app) => {
+    const main = path.join(ROOT, 'dist', 'apps', app.name, 'src', 'main.js');
+    if (!fs.existsSync(main)) throw new Error(`${main} is missing: build first (npx nx run-many -t build)`);
+    const out = inherit ? 'inherit' : fs.openSync(path.join(logDir, `${app.name}.log`), 'a');
+    const child = spawn(process.execPath, ['--enable-source-maps', main], {
+      cwd: ROOT,
+      env: { ...process.env, KAFKAJS_NO_PARTITIONER_WARNING: '1', ...app.env },
+      stdio: ['ignore', out, out],
+    });
+    running.set(app.name, child);
+    await waitReady(app.ready, child);
+    return child;
+  };
+
+  const stopOne = async (name, signal = 'SIGTERM') => {
+    const child = running.get(name);
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  try {
+    for (const app of apps) await launch(app);
+  } catch (error) {
+    for (const name of [...running.keys()].reverse()) await stopOne(name);
+    throw error;
+  }
+
+  return {
+    profile: PROFILES[profile],
+    pidOf: (name) => running.get(name)?.pid,
+    /** kill -9: no shutdown hooks, no draining; what was committed must survive. */
+    crash: (name) => stopOne(name, 'SIGKILL'),
+    restart: async (name) => {
+      await stopOne(name);
+      await launch(apps.find((app) => app.name === name));
+    },
+    stop: async () => {
+      for (const app of [...apps].reverse()) await stopOne(app.name);
+    },
+  };
+}
+
+module.exports = { ROOT, PROFILES, appsOf, startSystem };
