@@ -11,6 +11,7 @@
 import 'reflect-metadata';
 import { ChildProcess, fork } from 'node:child_process';
 import { AddressInfo, createConnection, createServer } from 'node:net';
+import { cpus, loadavg } from 'node:os';
 import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
@@ -179,8 +180,9 @@ async function connect(transport: TransportName, port: number): Promise<Client> 
   const client = new ClientKafka(kafkaOptions('bench-gateway'));
   client.subscribeToResponseOf(PATTERN);
   await client.connect();
-  const record = { headers: TENANT_HEADERS, value: COMMAND };
-  return { call: () => lastValueFrom(client.send(PATTERN, record)), close: () => client.close() };
+  // Fresh record and headers per call: ClientKafka writes the correlation id into the passed headers object.
+  const record = () => ({ headers: { ...TENANT_HEADERS }, value: COMMAND });
+  return { call: () => lastValueFrom(client.send(PATTERN, record())), close: () => client.close() };
 }
 
 /** Creates the request and reply topics (the broker does not auto-create topics). */
@@ -291,7 +293,11 @@ async function measure(transport: TransportName): Promise<{ c50: Stats; c1: Stat
 async function main(): Promise<void> {
   // Whole-run watchdog: the process always ends by itself (the exit hook kills the children).
   setTimeout(() => (console.error('watchdog: run exceeded 10 min'), process.exit(1)), 600_000).unref();
-  console.log(`node ${process.version}, ${SECONDS}s per pass, concurrency ${CONCURRENCY} and 1, payload ${JSON.stringify(COMMAND).length} B`);
+  // Load average is printed because other processes on the machine skew the figures.
+  console.log(
+    `node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0].toFixed(2)}, ${SECONDS}s per pass, ` +
+      `concurrency ${CONCURRENCY} and 1, payload ${JSON.stringify(COMMAND).length} B`,
+  );
   const rows: string[] = [];
   const ms = (value: number) => value.toFixed(2);
   for (const transport of TRANSPORTS) {

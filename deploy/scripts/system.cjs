@@ -13,10 +13,11 @@ const { setTimeout: sleep } = require('node:timers/promises');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
-/** Ports and settings per profile: `dev` is what README documents; `e2e` stays out of its way. */
+/** Ports and settings per profile: `dev` is what README documents; `e2e` and `bench` stay out of its way. */
 const PROFILES = {
   dev: { gateway: 3000, sandbox: 3001, admin: 3002, limits: 4005, databasePrefix: 'pixauto', redisDb: 0 },
   e2e: { gateway: 13000, sandbox: 13001, admin: 13002, limits: 14005, databasePrefix: 'pixauto_e2e', redisDb: 15 },
+  bench: { gateway: 23000, sandbox: 23001, admin: 23002, limits: 24005, databasePrefix: 'pixauto_bench', redisDb: 14 },
 };
 
 function redisUrl(db) {

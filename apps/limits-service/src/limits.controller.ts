@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { GetLimitQuery, LimitResponse, SET_LIMIT_FIELDS, SetLimitRequest, Tenant, Topics, validateBody, validateQuery } from '@pixauto/contracts';
 import { Messages, notFound, refuse } from '@pixauto/errors';
 import { EventStore } from '@pixauto/event-store';
-import { CUSTOMER_LIMIT_STREAM, customerLimit, customerLimitStreamId, findCustomerLimit, projectCustomerLimit } from '@pixauto/limits';
+import { CUSTOMER_LIMIT_STREAM, customerLimit, customerLimitStreamId, findCustomerLimit, limitResponse, projectCustomerLimit } from '@pixauto/limits';
 import { Clock, reaisToCentavos } from '@pixauto/pix';
 import { CLOCK, CurrentTenant } from '@pixauto/runtime';
 
@@ -45,17 +45,18 @@ export class LimitsController {
       },
     );
     if (!outcome.ok) return refuse(outcome.refusal);
-    return this.read(tenant, document_number, type);
+    // Answered from the command's outcome: the same values the read model now holds, without reading it back.
+    const { state, history, events } = outcome;
+    if (state.status !== 'configured') throw new Error('a set limit must be configured');
+    const stream = [...history, ...events];
+    return limitResponse(state.limit, stream[0].occurredAt, stream[stream.length - 1].occurredAt);
   }
 
   @Get()
   async get(@CurrentTenant() tenant: Tenant, @Query() query: unknown): Promise<LimitResponse> {
     const request = validateQuery(GetLimitQuery, query);
     if (!request.ok) return refuse(request.refusal);
-    return this.read(tenant, request.value.document_number, request.value.type);
-  }
-
-  private async read(tenant: Tenant, documentNumber: string, limitType: string): Promise<LimitResponse> {
-    return (await findCustomerLimit(this.dataSource.manager, tenant, documentNumber, limitType)) ?? refuse(notFound(Messages.limits.notFound));
+    const { document_number, type } = request.value;
+    return (await findCustomerLimit(this.dataSource.manager, tenant, document_number, type)) ?? refuse(notFound(Messages.limits.notFound));
   }
 }

@@ -95,9 +95,11 @@ export class AccountsAdmin {
     const key = await findApiKeyById(this.dataSource.manager, keyId);
     if (!key) return refuse(notFound(Messages.admin.apiKeyNotFound));
     const tenant: Tenant = { accountId: key.account_id, environment: key.environment };
+    // Fail-safe order: the key stops working before the revocation is recorded, so no failure in between
+    // can leave a revoked key accepted (a failed record is retried by the operator; the key stays refused).
+    await this.directory.revoke(key.key_hash);
     const outcome = await this.eventStore.handle(apiKey, { type: 'RevokeApiKey' }, this.context(apiKeyStreamId(keyId), API_KEY_STREAM, tenant));
     if (!outcome.ok) return refuse(outcome.refusal);
-    await this.directory.revoke(key.key_hash);
   }
 
   private context(streamId: string, streamType: string, tenant: Tenant) {

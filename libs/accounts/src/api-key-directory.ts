@@ -25,13 +25,14 @@ export class ApiKeyDirectory {
 
   async resolve(apiKey: string): Promise<ApiKeyGrant | undefined> {
     const hash = hashApiKey(apiKey);
-    const cached = await this.redis.get(this.prefix + hash);
+    // Redis down: answer from the database rather than refuse every merchant (revocations are there too).
+    const cached = await this.redis.get(this.prefix + hash).catch(() => null);
     if (cached === REVOKED) return undefined;
     if (cached) return JSON.parse(cached) as ApiKeyGrant;
     const record = await findApiKeyByHash(this.dataSource.manager, hash);
     if (!record) return undefined;
     if (record.revoked) {
-      await this.redis.set(this.prefix + hash, REVOKED);
+      await this.redis.set(this.prefix + hash, REVOKED).catch(() => undefined);
       return undefined;
     }
     const grant: ApiKeyGrant = {
@@ -41,11 +42,11 @@ export class ApiKeyDirectory {
       readOnly: record.read_only,
       transactions: record.transactions,
     };
-    await this.redis.set(this.prefix + hash, JSON.stringify(grant), 'NX');
+    await this.redis.set(this.prefix + hash, JSON.stringify(grant), 'NX').catch(() => undefined);
     return grant;
   }
 
-  /** After a revocation commits. */
+  /** Before a revocation is recorded: from this moment on the key is refused everywhere. */
   async revoke(keyHash: string): Promise<void> {
     await this.redis.set(this.prefix + keyHash, REVOKED);
   }

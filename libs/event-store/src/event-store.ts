@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, EntityManager } from 'typeorm';
 import { Tenant } from '@pixauto/contracts';
 import { Refusal } from '@pixauto/errors';
 import { Decider, DomainEvent, fold } from './decider';
-import { EventRow, fromRow, StoredEvent, toEnvelope } from './stored-event';
+import { SqlStatement, StatementBuilder } from './sql';
+import { EventRow, fromRow, RecordedEvent, StoredEvent, toEnvelope } from './stored-event';
 
 /** Another writer appended to the stream since it was read. */
 export class ConcurrencyError extends Error {
@@ -13,8 +15,12 @@ export class ConcurrencyError extends Error {
   }
 }
 
-/** Read models updated in the same transaction as the events they come from. */
-export type Projection<E extends DomainEvent, S> = (tx: EntityManager, events: StoredEvent<E>[], state: S) => Promise<void>;
+/**
+ * An inline read model: the statements that bring it up to date with the events being appended, given the
+ * state they lead to. They run inside the append's own statement, so they commit or fail with the events.
+ * Pure (no I/O); each row may be written by at most one statement of one append (PostgreSQL's rule).
+ */
+export type Projection<E extends DomainEvent, S> = (events: RecordedEvent<E>[], state: S) => SqlStatement[];
 
 export interface AppendRequest<E extends DomainEvent> {
   streamId: string;
@@ -37,13 +43,19 @@ export interface CommandContext<E extends DomainEvent, S> {
 }
 
 export type CommandOutcome<E extends DomainEvent, S> =
-  | { ok: true; state: S; events: StoredEvent<E>[]; version: number }
+  | { ok: true; state: S; events: StoredEvent<E>[]; history: StoredEvent<E>[]; version: number }
   | { ok: false; refusal: Refusal };
 
 const UNIQUE_VIOLATION = '23505';
+const STALE_VERSION = 'ES409'; // raised by event_store_expect_version (EventStoreAppendGuard migration)
 const MAX_ATTEMPTS = 5;
+/** Random, growing pause before a retry, so that writers that collided do not collide again in lockstep. */
+const backoffMs = (attempt: number): number => Math.random() * 5 * 2 ** attempt;
 
 export class EventStore {
+  /** The last command queued per stream: commands of one process on one stream run one after another. */
+  private readonly streamTails = new Map<string, Promise<unknown>>();
+
   constructor(private readonly dataSource: DataSource, private readonly onAppended: () => void = () => undefined) {}
 
   async readStream<E extends DomainEvent>(streamId: string, db: EntityManager = this.dataSource.manager): Promise<StoredEvent<E>[]> {
@@ -56,27 +68,53 @@ export class EventStore {
   }
 
   /**
-   * Appends events if the stream is still at expectedVersion, and in the same transaction writes one
-   * outbox row per event and runs the inline projections. Throws ConcurrencyError otherwise.
+   * Appends events if the stream is still at expectedVersion (ConcurrencyError otherwise), with one outbox row per
+   * event and the read-model statements, all in one SQL statement: one round trip, one atomic commit.
    */
-  async append<E extends DomainEvent>(
-    request: AppendRequest<E>,
-    inTransaction: (tx: EntityManager, stored: StoredEvent<E>[]) => Promise<void> = async () => undefined,
-  ): Promise<StoredEvent<E>[]> {
+  async append<E extends DomainEvent>(request: AppendRequest<E>, project: (events: RecordedEvent<E>[]) => SqlStatement[] = () => []): Promise<StoredEvent<E>[]> {
     if (request.events.length === 0) return [];
-    const stored = await this.dataSource.transaction(async (tx) => {
-      const rows = await this.insertEvents(tx, request);
-      const events = rows.map((row) => fromRow<E>(row));
-      await this.insertOutbox(tx, request.topic, events);
-      await inTransaction(tx, events);
-      return events;
-    });
+    const recorded = request.events.map(
+      (event, index) =>
+        ({
+          eventId: randomUUID(),
+          streamId: request.streamId,
+          streamType: request.streamType,
+          version: request.expectedVersion + index + 1,
+          type: event.type,
+          data: event.data,
+          tenant: request.tenant,
+          occurredAt: request.occurredAt,
+        }) as RecordedEvent<E>,
+    );
+    const statement = appendStatement(request, recorded, project(recorded));
+    let positions: { position: string; version: number }[];
+    try {
+      positions = await this.dataSource.query(statement.text, statement.values);
+    } catch (error) {
+      const { code, constraint } = error as { code?: string; constraint?: string };
+      if (code === STALE_VERSION || (code === UNIQUE_VIOLATION && constraint === 'events_stream_version')) {
+        throw new ConcurrencyError(request.streamId, request.expectedVersion);
+      }
+      throw error;
+    }
     this.onAppended();
-    return stored;
+    return recorded.map((event, index) => ({ ...event, position: positions[index].position }) as StoredEvent<E>);
   }
 
-  /** Load, decide, append; retried from a fresh read when another writer got there first. */
-  async handle<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, command: C, context: CommandContext<E, S>): Promise<CommandOutcome<E, S>> {
+  /**
+   * Load, decide, append; retried from a fresh read when another writer got there first. Commands on one stream
+   * are queued within the process, so only other processes can make a retry necessary.
+   */
+  handle<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, command: C, context: CommandContext<E, S>): Promise<CommandOutcome<E, S>> {
+    const { streamId } = context;
+    const outcome = (this.streamTails.get(streamId) ?? Promise.resolve()).then(() => this.handleNow(decider, command, context));
+    const tail = outcome.catch(() => undefined);
+    this.streamTails.set(streamId, tail);
+    void tail.then(() => this.streamTails.get(streamId) === tail && this.streamTails.delete(streamId));
+    return outcome;
+  }
+
+  private async handleNow<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, command: C, context: CommandContext<E, S>): Promise<CommandOutcome<E, S>> {
     for (let attempt = 1; ; attempt++) {
       const history = await this.readStream<E>(context.streamId);
       const state = fold(decider, history.map((event) => ({ type: event.type, data: event.data }) as E));
@@ -94,44 +132,42 @@ export class EventStore {
             occurredAt: context.now,
             topic: context.topic,
           },
-          async (tx, stored) => context.project?.(tx, stored, newState),
+          (recorded) => context.project?.(recorded, newState) ?? [],
         );
-        return { ok: true, state: newState, events, version: history.length + events.length };
+        return { ok: true, state: newState, events, history, version: history.length + events.length };
       } catch (error) {
         if (!(error instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) throw error;
+        await sleep(backoffMs(attempt));
       }
     }
   }
+}
 
-  private async insertEvents<E extends DomainEvent>(tx: EntityManager, request: AppendRequest<E>): Promise<EventRow[]> {
-    const { streamId, streamType, tenant, occurredAt, expectedVersion } = request;
-    const params: unknown[] = [streamId, streamType, tenant.accountId, tenant.environment, occurredAt];
-    const values = request.events.map((event, index) => {
-      params.push(randomUUID(), expectedVersion + index + 1, event.type, JSON.stringify(event.data));
-      const p = params.length;
-      return `($${p - 3}::uuid, $1, $2, $${p - 2}::int, $${p - 1}, $${p}::jsonb, $3, $4, $5)`;
-    });
-    try {
-      return await tx.query(
-        `INSERT INTO events (event_id, stream_id, stream_type, version, type, data, account_id, environment, occurred_at)
-         VALUES ${values.join(', ')}
-         RETURNING position, event_id, stream_id, stream_type, version, type, data, account_id, environment, occurred_at`,
-        params,
-      );
-    } catch (error) {
-      const { code, constraint } = error as { code?: string; constraint?: string };
-      if (code === UNIQUE_VIOLATION && constraint === 'events_stream_version') throw new ConcurrencyError(streamId, expectedVersion);
-      throw error;
-    }
-  }
-
-  private async insertOutbox(tx: EntityManager, topic: string, events: StoredEvent[]): Promise<void> {
-    const params: unknown[] = [topic];
-    const values = events.map((event) => {
-      params.push(event.streamId, JSON.stringify(toEnvelope(event)), JSON.stringify({ 'event-id': event.eventId, 'event-type': event.type }));
-      const p = params.length;
-      return `($1, $${p - 2}, $${p - 1}::jsonb, $${p}::jsonb)`;
-    });
-    await tx.query(`INSERT INTO outbox (topic, message_key, payload, headers) VALUES ${values.join(', ')}`, params);
-  }
+/**
+ * WITH guard (the expected version, or raise), the events, their outbox rows, then each read-model statement:
+ * PostgreSQL runs every data-modifying CTE and commits the statement as one, or none of it.
+ */
+function appendStatement<E extends DomainEvent>(request: AppendRequest<E>, events: RecordedEvent<E>[], projections: SqlStatement[]): SqlStatement {
+  const b = new StatementBuilder();
+  const stream = b.param(request.streamId);
+  const guard = `guard AS (SELECT event_store_expect_version(${stream}, ${b.param(request.expectedVersion)}::int) AS at)`;
+  const streamType = b.param(request.streamType);
+  const tenant = `${b.param(request.tenant.accountId)}, ${b.param(request.tenant.environment)}`;
+  const occurredAt = `${b.param(request.occurredAt)}::timestamptz`;
+  const eventRows = events.map((e) => `(${b.param(e.eventId)}::uuid, ${b.param(e.version)}::int, ${b.param(e.type)}, ${b.param(JSON.stringify(e.data))}::jsonb)`);
+  const topic = b.param(request.topic);
+  const outboxRows = events.map(
+    (e) => `(${topic}, ${stream}, ${b.param(JSON.stringify(toEnvelope(e)))}::jsonb, ${b.param(JSON.stringify({ 'event-id': e.eventId, 'event-type': e.type }))}::jsonb)`,
+  );
+  const readModels = projections.map((projection, index) => `read_model_${index} AS (${b.embed(projection)})`);
+  const text = `WITH ${guard},
+    appended AS (
+      INSERT INTO events (event_id, stream_id, stream_type, version, type, data, account_id, environment, occurred_at)
+      SELECT e.event_id, ${stream}, ${streamType}, e.version, e.type, e.data, ${tenant}, ${occurredAt}
+        FROM (VALUES ${eventRows.join(', ')}) AS e (event_id, version, type, data) CROSS JOIN guard
+      RETURNING position, version),
+    published AS (INSERT INTO outbox (topic, message_key, payload, headers) VALUES ${outboxRows.join(', ')})
+    ${readModels.map((readModel) => `, ${readModel}`).join('\n')}
+    SELECT position::text AS position, version FROM appended ORDER BY version`;
+  return { text, values: b.values };
 }

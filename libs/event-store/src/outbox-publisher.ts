@@ -70,7 +70,9 @@ export class OutboxPublisher {
         }
       }
     } finally {
-      // Releasing the connection releases its session lock: another instance takes over.
+      // Another instance takes over once the lock is free. Releasing the connection only returns it to the pool, with
+      // its session (and a session lock) still alive, so the lock is released explicitly.
+      if (this.locked) await this.runner.query('SELECT pg_advisory_unlock($1)', [this.options.lockKey]).catch(onError);
       this.locked = false;
       await this.runner.release();
     }
@@ -85,12 +87,13 @@ export class OutboxPublisher {
   }
 
   private async publishBatch(runner: QueryRunner): Promise<number> {
-    const rows: { id: string; topic: string; message_key: string; payload: unknown; headers: Record<string, string> }[] = await runner.query(
-      'SELECT id, topic, message_key, payload, headers FROM outbox ORDER BY id LIMIT $1',
+    // The payload leaves as the text it was stored as: no parse and re-serialise on the way to Kafka.
+    const rows: { id: string; topic: string; message_key: string; payload: string; headers: Record<string, string> }[] = await runner.query(
+      'SELECT id, topic, message_key, payload::text AS payload, headers FROM outbox ORDER BY id LIMIT $1',
       [this.options.batchSize ?? 500],
     );
     if (rows.length === 0) return 0;
-    await this.sink.send(rows.map((row) => ({ id: row.id, topic: row.topic, key: row.message_key, value: JSON.stringify(row.payload), headers: row.headers })));
+    await this.sink.send(rows.map((row) => ({ id: row.id, topic: row.topic, key: row.message_key, value: row.payload, headers: row.headers })));
     await runner.query('DELETE FROM outbox WHERE id = ANY($1::bigint[])', [rows.map((row) => row.id)]);
     return rows.length;
   }

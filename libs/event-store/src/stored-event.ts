@@ -2,8 +2,7 @@ import { EventEnvelope, Tenant } from '@pixauto/contracts';
 import { isoUtc } from '@pixauto/pix';
 import { DomainEvent } from './decider';
 
-interface StoredEventMetadata {
-  position: string;
+interface EventMetadata {
   eventId: string;
   streamId: string;
   streamType: string;
@@ -12,8 +11,11 @@ interface StoredEventMetadata {
   occurredAt: Date;
 }
 
-/** A recorded event: distributive over the union, so `switch (event.type)` narrows `event.data`. */
-export type StoredEvent<E extends DomainEvent = DomainEvent> = E extends DomainEvent ? StoredEventMetadata & { type: E['type']; data: E['data'] } : never;
+/** An event with its metadata, as it is being recorded. Distributive, so `switch (event.type)` narrows `event.data`. */
+export type RecordedEvent<E extends DomainEvent = DomainEvent> = E extends DomainEvent ? EventMetadata & { type: E['type']; data: E['data'] } : never;
+
+/** A recorded event read back from the store, with its global position. */
+export type StoredEvent<E extends DomainEvent = DomainEvent> = RecordedEvent<E> & { position: string };
 
 export interface EventRow {
   position: string;
@@ -42,7 +44,7 @@ export const fromRow = <E extends DomainEvent>(row: EventRow): StoredEvent<E> =>
   }) as StoredEvent<E>;
 
 /** The wire form of a stored event (contracts EventEnvelope): what the outbox publishes. */
-export const toEnvelope = (event: StoredEvent): EventEnvelope => ({
+export const toEnvelope = (event: RecordedEvent): EventEnvelope => ({
   event_id: event.eventId,
   type: event.type,
   stream_id: event.streamId,

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { DataSource, MixedList } from 'typeorm';
+import { Migrations } from '@pixauto/event-store';
 import { databaseUrl, ServiceConfig } from './config';
 
 /** Creates the service's database when missing (platform: one database per service, created on first start). */
@@ -18,9 +18,6 @@ export async function ensureDatabase(config: ServiceConfig): Promise<void> {
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export type Migrations = MixedList<Function>;
-
 export function dataSourceOptions(config: ServiceConfig, migrations: Migrations) {
   return {
     type: 'postgres' as const,
@@ -28,21 +25,6 @@ export function dataSourceOptions(config: ServiceConfig, migrations: Migrations)
     migrations,
     synchronize: false,
     migrationsRun: false,
-    extra: { max: Number(process.env.DATABASE_POOL_SIZE ?? 20) },
+    extra: { max: Number(process.env.DATABASE_POOL_SIZE ?? 50) },
   };
-}
-
-const MIGRATION_LOCK = 727_001;
-
-/** Schema comes from migrations only, run under a lock so that two instances starting together do not race. */
-export async function runMigrations(dataSource: DataSource): Promise<void> {
-  const runner = dataSource.createQueryRunner();
-  await runner.connect();
-  try {
-    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await dataSource.runMigrations({ transaction: 'each' });
-  } finally {
-    await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    await runner.release();
-  }
 }

@@ -1,13 +1,14 @@
-import { DynamicModule, Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { BeforeApplicationShutdown, DynamicModule, Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule, getDataSourceToken } from '@nestjs/typeorm';
 import { Kafka, Producer } from 'kafkajs';
 import { DataSource } from 'typeorm';
 import { TopicSpec } from '@pixauto/contracts';
-import { EventStore, EventStoreSchema1763800000000, OutboxPublisher } from '@pixauto/event-store';
+import { EVENT_STORE_MIGRATIONS, EventStore, OutboxPublisher, runMigrations } from '@pixauto/event-store';
 import { createIdempotentProducer, createKafka, ensureTopics, KafkaOutboxSink } from '@pixauto/messaging';
 import { Clock, SystemClock } from '@pixauto/pix';
 import { ServiceConfig } from './config';
-import { dataSourceOptions, ensureDatabase, Migrations, runMigrations } from './database';
+import { Migrations } from '@pixauto/event-store';
+import { dataSourceOptions, ensureDatabase } from './database';
 import { HealthController } from './health.controller';
 
 export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
@@ -25,7 +26,7 @@ export interface EventSourcingOptions {
 
 /** Start-up and shutdown order: schema before traffic; outbox drained of in-flight work before Kafka goes away. */
 @Injectable()
-class EventSourcingLifecycle implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+class EventSourcingLifecycle implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
   constructor(
     private readonly dataSource: DataSource,
     private readonly publisher: OutboxPublisher,
@@ -40,7 +41,8 @@ class EventSourcingLifecycle implements OnModuleInit, OnApplicationBootstrap, On
     this.publisher.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before TypeORM closes the database (it does so on application shutdown). */
+  async beforeApplicationShutdown(): Promise<void> {
     await this.publisher.stop();
     await this.producer.disconnect();
   }
@@ -61,7 +63,7 @@ export class EventSourcingModule {
         TypeOrmModule.forRootAsync({
           useFactory: async () => {
             await ensureDatabase(config);
-            return dataSourceOptions(config, [EventStoreSchema1763800000000, ...(options.migrations as [])]);
+            return dataSourceOptions(config, [...EVENT_STORE_MIGRATIONS, ...(options.migrations as [])]);
           },
         }),
       ],

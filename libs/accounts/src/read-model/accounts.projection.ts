@@ -1,46 +1,42 @@
 import { EntityManager } from 'typeorm';
 import { AccountEventTypes, AccountResponse, ApiKeyIssuedData, Environment } from '@pixauto/contracts';
-import { StoredEvent } from '@pixauto/event-store';
+import { Projection, RecordedEvent, sql, SqlStatement } from '@pixauto/event-store';
 import { AccountEvent } from '../account';
 import { ApiKeyEvent } from '../api-key';
 
-/** accounts and api_keys read models, written in the transaction of their events. */
-export async function projectAccount(tx: EntityManager, events: StoredEvent<AccountEvent | ApiKeyEvent>[]): Promise<void> {
-  for (const event of events) {
-    switch (event.type) {
-      case AccountEventTypes.opened: {
-        const a = event.data;
-        await tx.query(
-          `INSERT INTO accounts (account_id, name, wallet, cashin_provider, providers, webhook_secret, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $7)`,
-          [a.account_id, a.name, a.wallet, a.cashin_provider, JSON.stringify(a.providers), a.webhook_secret, event.occurredAt],
-        );
-        break;
-      }
-      case AccountEventTypes.changed: {
-        const c = event.data;
-        await tx.query(
-          `UPDATE accounts SET wallet = COALESCE($2, wallet), cashin_provider = COALESCE($3, cashin_provider),
-             providers = COALESCE($4::jsonb, providers), updated_at = $5 WHERE account_id = $1`,
-          [event.tenant.accountId, c.wallet ?? null, c.cashin_provider ?? null, c.providers ? JSON.stringify(c.providers) : null, event.occurredAt],
-        );
-        break;
-      }
-      case AccountEventTypes.keyIssued: {
-        const k = event.data;
-        await tx.query(
-          `INSERT INTO api_keys (key_id, key_hash, account_id, environment, read_only, transactions, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [k.key_id, k.key_hash, k.account_id, k.environment, k.read_only, k.transactions, event.occurredAt],
-        );
-        break;
-      }
-      case AccountEventTypes.keyRevoked:
-        await tx.query('UPDATE api_keys SET revoked_at = $2 WHERE key_id = $1', [event.data.key_id, event.occurredAt]);
-        break;
-      default: {
-        const unreachable: never = event;
-        return unreachable;
-      }
+/** accounts and api_keys read models: one statement per event (an append here never carries two for one row). */
+export const projectAccount: Projection<AccountEvent | ApiKeyEvent, unknown> = (events) => events.map(statementFor);
+
+function statementFor(event: RecordedEvent<AccountEvent | ApiKeyEvent>): SqlStatement {
+  switch (event.type) {
+    case AccountEventTypes.opened: {
+      const a = event.data;
+      return sql(
+        `INSERT INTO accounts (account_id, name, wallet, cashin_provider, providers, webhook_secret, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $7)`,
+        [a.account_id, a.name, a.wallet, a.cashin_provider, JSON.stringify(a.providers), a.webhook_secret, event.occurredAt],
+      );
+    }
+    case AccountEventTypes.changed: {
+      const c = event.data;
+      return sql(
+        `UPDATE accounts SET wallet = COALESCE($2, wallet), cashin_provider = COALESCE($3, cashin_provider),
+           providers = COALESCE($4::jsonb, providers), updated_at = $5 WHERE account_id = $1`,
+        [event.tenant.accountId, c.wallet ?? null, c.cashin_provider ?? null, c.providers ? JSON.stringify(c.providers) : null, event.occurredAt],
+      );
+    }
+    case AccountEventTypes.keyIssued: {
+      const k = event.data;
+      return sql(
+        `INSERT INTO api_keys (key_id, key_hash, account_id, environment, read_only, transactions, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [k.key_id, k.key_hash, k.account_id, k.environment, k.read_only, k.transactions, event.occurredAt],
+      );
+    }
+    case AccountEventTypes.keyRevoked:
+      return sql('UPDATE api_keys SET revoked_at = $2 WHERE key_id = $1', [event.data.key_id, event.occurredAt]);
+    default: {
+      const unreachable: never = event;
+      return unreachable;
     }
   }
 }

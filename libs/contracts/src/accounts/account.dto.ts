@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsDefined, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { Messages } from '@pixauto/errors';
 import { ENVIRONMENTS, Environment } from '../tenant';
 
@@ -38,6 +38,7 @@ export class OpenAccountRequest {
   @IsOptional()
   @ValidateNested({ each: true, message: A.providers })
   @Type(() => ProviderCredentialsDto)
+  @ArrayUnique((provider: ProviderCredentialsDto) => provider?.code, { message: A.providers })
   @ArrayMaxSize(RECEIPT_PROVIDERS.length, { message: A.providers })
   @IsArray({ message: A.providers })
   providers?: ProviderCredentialsDto[];
@@ -56,6 +57,7 @@ export class ChangeAccountRequest {
   @IsOptional()
   @ValidateNested({ each: true, message: A.providers })
   @Type(() => ProviderCredentialsDto)
+  @ArrayUnique((provider: ProviderCredentialsDto) => provider?.code, { message: A.providers })
   @ArrayMaxSize(RECEIPT_PROVIDERS.length, { message: A.providers })
   @IsArray({ message: A.providers })
   providers?: ProviderCredentialsDto[];

@@ -1,10 +1,12 @@
-import { IsDefined, IsIn, IsInt, IsOptional, IsString, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { Messages } from '@pixauto/errors';
 import { HasAtMostTwoDecimals, IsCpf, IsPositiveReais, OnlyWithMechanism } from './limit.validators';
 
 import { LIMIT_MECHANISMS, LIMIT_TYPES, LimitMechanism, LimitType } from './limit.types';
 
 const M = Messages.limits;
+/** A daily transaction count; the read model keeps it in a 32-bit integer. */
+const MAX_QUANTITY = 2_147_483_647;
 
 /** POST /v2/limits (service-api.md 4.13): creates the limit, or replaces the one of the same document and type. */
 export class SetLimitRequest {
@@ -27,6 +29,7 @@ export class SetLimitRequest {
   amount?: number;
 
   @ValidateIf((o: SetLimitRequest) => o.mechanism === 'quantity' || o.quantity !== undefined)
+  @Max(MAX_QUANTITY, { message: M.quantityTooLarge })
   @Min(1, { message: M.quantityPositive })
   @IsInt({ message: M.quantityPositive })
   @OnlyWithMechanism('quantity', { message: M.quantityNotForAmount })

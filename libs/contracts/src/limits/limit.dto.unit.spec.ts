@@ -49,6 +49,12 @@ describe('SetLimitRequest', () => {
     );
   });
 
+  it('caps quantity at what the read model stores', () => {
+    const base = { document_number: CPF, type: 'cashin', mechanism: 'quantity' };
+    expect(messageOf({ ...base, quantity: 2147483647 })).toBeUndefined();
+    expect(messageOf({ ...base, quantity: 2147483648 })).toBe('body.quantity must be at most 2147483647');
+  });
+
   it('refuses the value of the other mechanism', () => {
     expect(messageOf({ document_number: CPF, type: 'cashin', mechanism: 'quantity', quantity: 2, amount: 10 })).toBe(
       'body.amount is only accepted when mechanism is amount',

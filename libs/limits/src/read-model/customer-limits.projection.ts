@@ -1,14 +1,16 @@
 import { EntityManager } from 'typeorm';
-import { LimitResponse, Tenant } from '@pixauto/contracts';
-import { ProjectionRebuild, StoredEvent } from '@pixauto/event-store';
+import { CustomerLimitData, LimitResponse, Tenant } from '@pixauto/contracts';
+import { Projection, ProjectionRebuild, sql } from '@pixauto/event-store';
 import { centavosToReais, isoUtc } from '@pixauto/pix';
-import { CUSTOMER_LIMIT_STREAM, CustomerLimitEvent } from '../customer-limit';
+import { CUSTOMER_LIMIT_STREAM, customerLimit, CustomerLimitEvent, CustomerLimitState } from '../customer-limit';
 
-/** The customer_limits read model: one row per limit, written in the transaction of its events. */
-export async function projectCustomerLimit(tx: EntityManager, events: StoredEvent<CustomerLimitEvent>[]): Promise<void> {
-  for (const event of events) {
-    const limit = event.data;
-    await tx.query(
+/** The customer_limits read model: one row per limit, upserted from the state the new events lead to. */
+export const projectCustomerLimit: Projection<CustomerLimitEvent, CustomerLimitState> = (events, state) => {
+  const last = events[events.length - 1];
+  if (!last || state.status !== 'configured') return [];
+  const limit = state.limit;
+  return [
+    sql(
       `INSERT INTO customer_limits AS l
          (account_id, environment, document_number, limit_type, mechanism, amount_centavos, quantity, details, version, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
@@ -16,35 +18,20 @@ export async function projectCustomerLimit(tx: EntityManager, events: StoredEven
          mechanism = EXCLUDED.mechanism, amount_centavos = EXCLUDED.amount_centavos, quantity = EXCLUDED.quantity,
          details = EXCLUDED.details, version = EXCLUDED.version, updated_at = EXCLUDED.updated_at
        WHERE l.version < EXCLUDED.version`,
-      [
-        event.tenant.accountId,
-        event.tenant.environment,
-        limit.document_number,
-        limit.limit_type,
-        limit.mechanism,
-        limit.amount_centavos,
-        limit.quantity,
-        limit.details,
-        event.version,
-        event.occurredAt,
-      ],
-    );
-  }
-}
-
-export const customerLimitsRebuild: ProjectionRebuild<CustomerLimitEvent> = {
-  streamType: CUSTOMER_LIMIT_STREAM,
-  reset: async (tx) => void (await tx.query('TRUNCATE customer_limits')),
-  apply: (tx, event) => projectCustomerLimit(tx, [event]),
+      [last.tenant.accountId, last.tenant.environment, limit.document_number, limit.limit_type, limit.mechanism, limit.amount_centavos, limit.quantity, limit.details, last.version, last.occurredAt],
+    ),
+  ];
 };
 
-interface CustomerLimitRow {
-  document_number: string;
-  limit_type: LimitResponse['type'];
-  mechanism: LimitResponse['mechanism'];
-  amount_centavos: string | null;
-  quantity: number | null;
-  details: string | null;
+export const customerLimitsRebuild: ProjectionRebuild<CustomerLimitEvent, CustomerLimitState> = {
+  streamType: CUSTOMER_LIMIT_STREAM,
+  reset: async (tx) => void (await tx.query('TRUNCATE customer_limits')),
+  decider: customerLimit,
+  project: projectCustomerLimit,
+};
+
+interface CustomerLimitRow extends Omit<CustomerLimitData, 'amount_centavos'> {
+  amount_centavos: string | null; // bigint arrives as text
   created_at: Date;
   updated_at: Date;
 }
@@ -57,14 +44,20 @@ export async function findCustomerLimit(db: EntityManager, tenant: Tenant, docum
     [tenant.accountId, tenant.environment, documentNumber, limitType],
   );
   if (!row) return undefined;
+  const limit = { ...row, amount_centavos: row.amount_centavos === null ? null : Number(row.amount_centavos) };
+  return limitResponse(limit, row.created_at, row.updated_at);
+}
+
+/** The limit object of service-api.md 2.5: reais on the wire, absent keys rather than nulls. */
+export function limitResponse(limit: CustomerLimitData, createdAt: Date, updatedAt: Date): LimitResponse {
   return {
-    document_number: row.document_number,
-    type: row.limit_type,
-    mechanism: row.mechanism,
-    ...(row.amount_centavos !== null && { amount: centavosToReais(Number(row.amount_centavos)) }),
-    ...(row.quantity !== null && { quantity: row.quantity }),
-    ...(row.details !== null && { details: row.details }),
-    created_at: isoUtc(row.created_at),
-    updated_at: isoUtc(row.updated_at),
+    document_number: limit.document_number,
+    type: limit.limit_type,
+    mechanism: limit.mechanism,
+    ...(limit.amount_centavos !== null && { amount: centavosToReais(limit.amount_centavos) }),
+    ...(limit.quantity !== null && { quantity: limit.quantity }),
+    ...(limit.details !== null && { details: limit.details }),
+    created_at: isoUtc(createdAt),
+    updated_at: isoUtc(updatedAt),
   };
 }

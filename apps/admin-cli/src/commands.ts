@@ -1,0 +1,222 @@
+import { parseArgs } from 'node:util';
+import { CASHIN_PROVIDERS, CashinProvider, ENVIRONMENTS, Environment, RECEIPT_PROVIDERS, ReceiptProvider } from '@pixauto/contracts';
+
+/** A mistake on the command line: reported with the usage text, exit 2, before any request. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface AdminRequest {
+  method: HttpMethod;
+  /** Path on ADMIN_URL, ids already URL-encoded. */
+  path: string;
+  body?: Record<string, unknown>;
+  /** Said on stderr after a success (stdout carries only the response JSON). */
+  notice?: string;
+}
+
+export type Command = { kind: 'help' } | { kind: 'request'; request: AdminRequest };
+
+export interface ProviderCredentials {
+  code: ReceiptProvider;
+  credentials: Record<string, unknown>;
+}
+
+type OptionSpec = { type: 'string' | 'boolean' };
+type Values = Record<string, string | boolean | undefined>;
+
+interface Subcommand {
+  /** Names of the positional arguments, in order, as the usage text spells them. */
+  positionals: string[];
+  options: Record<string, OptionSpec>;
+  build(positionals: string[], values: Values): AdminRequest;
+}
+
+const MAX_NAME_LENGTH = 140;
+
+const COMMANDS: Record<string, Record<string, Subcommand>> = {
+  accounts: {
+    create: {
+      positionals: [],
+      options: { name: { type: 'string' }, 'no-wallet': { type: 'boolean' }, 'cashin-provider': { type: 'string' }, 'providers-json': { type: 'string' } },
+      build(_positionals, values) {
+        if (values.name === undefined) throw new UsageError('accounts create: --name is required');
+        const body: Record<string, unknown> = { name: parseName(values.name as string) };
+        if (values['no-wallet']) body.wallet = false;
+        Object.assign(body, accountOptions(values));
+        return { method: 'POST', path: '/admin/accounts', body };
+      },
+    },
+    show: {
+      positionals: ['ACCOUNT_ID'],
+      options: {},
+      build([accountId]) {
+        return { method: 'GET', path: `/admin/accounts/${encodeURIComponent(accountId)}` };
+      },
+    },
+    update: {
+      positionals: ['ACCOUNT_ID'],
+      options: { wallet: { type: 'string' }, 'cashin-provider': { type: 'string' }, 'providers-json': { type: 'string' } },
+      build([accountId], values) {
+        const body: Record<string, unknown> = {};
+        if (values.wallet !== undefined) body.wallet = parseBoolean('--wallet', values.wallet as string);
+        Object.assign(body, accountOptions(values));
+        if (Object.keys(body).length === 0) {
+          throw new UsageError('accounts update: nothing to change; give at least one of --wallet, --cashin-provider, --providers-json');
+        }
+        return { method: 'PATCH', path: `/admin/accounts/${encodeURIComponent(accountId)}`, body };
+      },
+    },
+  },
+  keys: {
+    create: {
+      positionals: ['ACCOUNT_ID'],
+      options: { environment: { type: 'string' }, 'read-only': { type: 'boolean' }, 'no-transactions': { type: 'boolean' } },
+      build([accountId], values) {
+        if (values.environment === undefined) throw new UsageError(`keys create: --environment is required (${ENVIRONMENTS.join(' or ')})`);
+        const body: Record<string, unknown> = { environment: parseEnvironment(values.environment as string) };
+        if (values['read-only']) body.read_only = true;
+        if (values['no-transactions']) body.transactions = false;
+        return {
+          method: 'POST',
+          path: `/admin/accounts/${encodeURIComponent(accountId)}/api-keys`,
+          body,
+          notice: 'The api_key is shown only once (the platform keeps only its hash): store it now.',
+        };
+      },
+    },
+    revoke: {
+      positionals: ['KEY_ID'],
+      options: {},
+      build([keyId]) {
+        return { method: 'DELETE', path: `/admin/api-keys/${encodeURIComponent(keyId)}`, notice: `API key ${keyId} revoked.` };
+      },
+    },
+  },
+};
+
+const HELP_WORDS = new Set(['help', '--help', '-h']);
+
+/** Turns the arguments after `npm run admin --` into the request to send, or `help`; throws UsageError. */
+export function parseCommand(argv: readonly string[]): Command {
+  const beforeSeparator = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+  if (beforeSeparator.some((arg) => arg === '--help' || arg === '-h') || (argv.length > 0 && HELP_WORDS.has(argv[0]))) {
+    return { kind: 'help' };
+  }
+  if (argv.length === 0) throw new UsageError('no command given');
+
+  const [group, action, ...rest] = argv;
+  const subcommands = COMMANDS[group];
+  if (subcommands === undefined) {
+    throw new UsageError(`unknown command '${group}' (commands: ${Object.keys(COMMANDS).join(', ')}, help)`);
+  }
+  const names = Object.keys(subcommands).join(', ');
+  if (action === undefined) throw new UsageError(`'${group}' needs a subcommand: ${names}`);
+  const subcommand = Object.hasOwn(subcommands, action) ? subcommands[action] : undefined;
+  if (subcommand === undefined) throw new UsageError(`unknown subcommand '${group} ${action}' (${group}: ${names})`);
+
+  const where = `${group} ${action}`;
+  const { positionals, values } = parseOptions(where, subcommand, rest);
+  return { kind: 'request', request: subcommand.build(positionals, values) };
+}
+
+function parseOptions(where: string, subcommand: Subcommand, args: string[]): { positionals: string[]; values: Values } {
+  const parsed = (() => {
+    try {
+      return parseArgs({ args, options: subcommand.options, strict: true, allowPositionals: true, tokens: true });
+    } catch (error) {
+      const { code, message } = error as NodeJS.ErrnoException;
+      if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+        const option = /'([^']*)'/.exec(message)?.[1] ?? message;
+        const known = Object.keys(subcommand.options).map((name) => `--${name}`);
+        throw new UsageError(`${where}: unknown option '${option}' (${known.length > 0 ? `options: ${known.join(', ')}` : 'it takes no options'})`);
+      }
+      // Node's other messages are multi-line at times; the first line names the problem.
+      throw new UsageError(`${where}: ${message.split('\n')[0]}`);
+    }
+  })();
+
+  const seen = new Set<string>();
+  for (const token of parsed.tokens) {
+    if (token.kind !== 'option') continue;
+    if (seen.has(token.name)) throw new UsageError(`${where}: --${token.name} given more than once`);
+    seen.add(token.name);
+  }
+
+  const expected = subcommand.positionals;
+  if (parsed.positionals.length < expected.length) {
+    throw new UsageError(`${where}: missing ${expected.slice(parsed.positionals.length).join(' ')}`);
+  }
+  if (parsed.positionals.length > expected.length) {
+    throw new UsageError(`${where}: unexpected argument '${parsed.positionals[expected.length]}'`);
+  }
+  parsed.positionals.forEach((value, index) => {
+    if (value.trim() === '') throw new UsageError(`${where}: ${expected[index]} must not be empty`);
+  });
+  return { positionals: parsed.positionals, values: parsed.values as Values };
+}
+
+/** The options `accounts create` and `accounts update` share. */
+function accountOptions(values: Values): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (values['cashin-provider'] !== undefined) body.cashin_provider = parseCashinProvider(values['cashin-provider'] as string);
+  if (values['providers-json'] !== undefined) body.providers = parseProviders(values['providers-json'] as string);
+  return body;
+}
+
+export function parseName(value: string): string {
+  if (value.trim() === '') throw new UsageError('--name must not be empty');
+  if (value.length > MAX_NAME_LENGTH) throw new UsageError(`--name must be at most ${MAX_NAME_LENGTH} characters (got ${value.length})`);
+  return value;
+}
+
+export function parseBoolean(option: string, value: string): boolean {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new UsageError(`${option} must be true or false (got '${value}')`);
+}
+
+export function parseCashinProvider(value: string): CashinProvider {
+  if ((CASHIN_PROVIDERS as readonly string[]).includes(value)) return value as CashinProvider;
+  throw new UsageError(`--cashin-provider must be one of ${CASHIN_PROVIDERS.join(', ')} (got '${value}')`);
+}
+
+export function parseEnvironment(value: string): Environment {
+  if ((ENVIRONMENTS as readonly string[]).includes(value)) return value as Environment;
+  throw new UsageError(`--environment must be ${ENVIRONMENTS.join(' or ')} (got '${value}')`);
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `--providers-json`: the banks enabled for refund receipts, each with the account's credentials. */
+export function parseProviders(text: string): ProviderCredentials[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--providers-json is not valid JSON: ${(error as Error).message}`);
+  }
+  const shape = `a JSON array of {"code", "credentials"} objects`;
+  if (!Array.isArray(value)) throw new UsageError(`--providers-json must be ${shape}`);
+  if (value.length > RECEIPT_PROVIDERS.length) {
+    throw new UsageError(`--providers-json has ${value.length} entries; at most ${RECEIPT_PROVIDERS.length} (${RECEIPT_PROVIDERS.join(', ')})`);
+  }
+  const codes = new Set<string>();
+  return value.map((entry: unknown, index) => {
+    const at = `--providers-json[${index}]`;
+    if (!isPlainObject(entry)) throw new UsageError(`${at} must be an object {"code", "credentials"}`);
+    const unknown = Object.keys(entry).filter((key) => key !== 'code' && key !== 'credentials');
+    if (unknown.length > 0) throw new UsageError(`${at} has unknown field ${unknown.map((key) => `'${key}'`).join(', ')}`);
+    const { code, credentials } = entry;
+    if (typeof code !== 'string' || !(RECEIPT_PROVIDERS as readonly string[]).includes(code)) {
+      throw new UsageError(`${at}.code must be one of ${RECEIPT_PROVIDERS.join(', ')} (got ${JSON.stringify(code) ?? 'nothing'})`);
+    }
+    if (!isPlainObject(credentials)) throw new UsageError(`${at}.credentials must be a JSON object`);
+    if (codes.has(code)) throw new UsageError(`--providers-json lists ${code} more than once`);
+    codes.add(code);
+    return { code: code as ReceiptProvider, credentials };
+  });
+}

@@ -1,0 +1,233 @@
+import { AdminRequest, parseCommand, parseProviders, UsageError } from './commands';
+
+const request = (...argv: string[]): AdminRequest => {
+  const command = parseCommand(argv);
+  if (command.kind !== 'request') throw new Error(`expected a request, got ${command.kind}`);
+  return command.request;
+};
+const usageError = (...argv: string[]): string => {
+  try {
+    parseCommand(argv);
+  } catch (error) {
+    if (error instanceof UsageError) return error.message;
+    throw error;
+  }
+  throw new Error(`expected a usage error for ${argv.join(' ')}`);
+};
+
+const CREDENTIALS = '[{"code":"PROVIDER_A","credentials":{"client_id":"id","client_secret":"secret"}}]';
+
+describe('parseCommand', () => {
+  describe('help', () => {
+    it.each([[['help']], [['--help']], [['-h']], [['accounts', '--help']], [['keys', 'create', 'acc', '-h']]])('%j is help', (argv) => {
+      expect(parseCommand(argv)).toEqual({ kind: 'help' });
+    });
+
+    it('does not take --help after -- as help', () => {
+      expect(usageError('accounts', 'show', '--', '--help', 'x')).toBe("accounts show: unexpected argument 'x'");
+    });
+
+    it('refuses no command at all', () => {
+      expect(usageError()).toBe('no command given');
+    });
+  });
+
+  describe('unknown commands', () => {
+    it('names the known commands', () => {
+      expect(usageError('users')).toBe("unknown command 'users' (commands: accounts, keys, help)");
+    });
+    it('asks for a subcommand', () => {
+      expect(usageError('keys')).toBe("'keys' needs a subcommand: create, revoke");
+    });
+    it('names the known subcommands', () => {
+      expect(usageError('accounts', 'delete', 'x')).toBe("unknown subcommand 'accounts delete' (accounts: create, show, update)");
+    });
+    it('does not treat Object.prototype names as subcommands', () => {
+      expect(usageError('accounts', 'toString')).toMatch(/^unknown subcommand/);
+    });
+  });
+
+  describe('accounts create', () => {
+    it('sends only the name by default (server defaults apply)', () => {
+      expect(request('accounts', 'create', '--name', 'Acme')).toEqual({ method: 'POST', path: '/admin/accounts', body: { name: 'Acme' } });
+    });
+
+    it('maps every option', () => {
+      expect(
+        request('accounts', 'create', '--name=Acme Ltda', '--no-wallet', '--cashin-provider', 'PROVIDER_C', '--providers-json', CREDENTIALS).body,
+      ).toEqual({
+        name: 'Acme Ltda',
+        wallet: false,
+        cashin_provider: 'PROVIDER_C',
+        providers: [{ code: 'PROVIDER_A', credentials: { client_id: 'id', client_secret: 'secret' } }],
+      });
+    });
+
+    it('accepts an empty providers array', () => {
+      expect(request('accounts', 'create', '--name', 'Acme', '--providers-json', '[]').body).toEqual({ name: 'Acme', providers: [] });
+    });
+
+    it('requires --name', () => {
+      expect(usageError('accounts', 'create', '--no-wallet')).toBe('accounts create: --name is required');
+    });
+    it('refuses a --name without value', () => {
+      expect(usageError('accounts', 'create', '--name')).toBe("accounts create: Option '--name <value>' argument missing");
+    });
+    it('refuses an option as the value of --name (first line of node message)', () => {
+      expect(usageError('accounts', 'create', '--name', '--no-wallet')).toBe("accounts create: Option '--name' argument is ambiguous.");
+    });
+    it('refuses a blank name', () => {
+      expect(usageError('accounts', 'create', '--name', '  ')).toBe('--name must not be empty');
+    });
+    it('refuses a name over 140 characters, accepts 140', () => {
+      expect(usageError('accounts', 'create', '--name', 'x'.repeat(141))).toBe('--name must be at most 140 characters (got 141)');
+      expect(request('accounts', 'create', '--name', 'x'.repeat(140)).body).toEqual({ name: 'x'.repeat(140) });
+    });
+    it('refuses an unknown cash-in provider', () => {
+      expect(usageError('accounts', 'create', '--name', 'A', '--cashin-provider', 'provider_a')).toBe(
+        "--cashin-provider must be one of PROVIDER_A, PROVIDER_B, PROVIDER_C (got 'provider_a')",
+      );
+    });
+    it('refuses --wallet (create only has --no-wallet)', () => {
+      expect(usageError('accounts', 'create', '--name', 'A', '--wallet', 'false')).toBe(
+        "accounts create: unknown option '--wallet' (options: --name, --no-wallet, --cashin-provider, --providers-json)",
+      );
+    });
+    it('refuses a value for a flag', () => {
+      expect(usageError('accounts', 'create', '--name', 'A', '--no-wallet=true')).toBe("accounts create: Option '--no-wallet' does not take an argument");
+    });
+    it('refuses positionals', () => {
+      expect(usageError('accounts', 'create', '--name', 'A', 'extra')).toBe("accounts create: unexpected argument 'extra'");
+    });
+    it('refuses an option given twice', () => {
+      expect(usageError('accounts', 'create', '--name', 'A', '--name', 'B')).toBe('accounts create: --name given more than once');
+    });
+  });
+
+  describe('accounts show', () => {
+    it('GETs the account, id URL-encoded', () => {
+      expect(request('accounts', 'show', 'acc_1')).toEqual({ method: 'GET', path: '/admin/accounts/acc_1' });
+      expect(request('accounts', 'show', 'a/b?c').path).toBe('/admin/accounts/a%2Fb%3Fc');
+    });
+    it('requires exactly one id', () => {
+      expect(usageError('accounts', 'show')).toBe('accounts show: missing ACCOUNT_ID');
+      expect(usageError('accounts', 'show', 'a', 'b')).toBe("accounts show: unexpected argument 'b'");
+      expect(usageError('accounts', 'show', '')).toBe('accounts show: ACCOUNT_ID must not be empty');
+    });
+    it('takes no options', () => {
+      expect(usageError('accounts', 'show', 'a', '--name', 'x')).toBe("accounts show: unknown option '--name' (it takes no options)");
+    });
+  });
+
+  describe('accounts update', () => {
+    it('PATCHes only what is given', () => {
+      expect(request('accounts', 'update', 'acc_1', '--wallet', 'false')).toEqual({ method: 'PATCH', path: '/admin/accounts/acc_1', body: { wallet: false } });
+      expect(request('accounts', 'update', 'acc_1', '--wallet=true', '--cashin-provider', 'PROVIDER_B', '--providers-json', CREDENTIALS).body).toEqual({
+        wallet: true,
+        cashin_provider: 'PROVIDER_B',
+        providers: [{ code: 'PROVIDER_A', credentials: { client_id: 'id', client_secret: 'secret' } }],
+      });
+    });
+    it('accepts options before the id', () => {
+      expect(request('accounts', 'update', '--cashin-provider', 'PROVIDER_A', 'acc_1')).toEqual({
+        method: 'PATCH',
+        path: '/admin/accounts/acc_1',
+        body: { cashin_provider: 'PROVIDER_A' },
+      });
+    });
+    it('refuses nothing to change', () => {
+      expect(usageError('accounts', 'update', 'acc_1')).toBe(
+        'accounts update: nothing to change; give at least one of --wallet, --cashin-provider, --providers-json',
+      );
+    });
+    it.each(['yes', 'TRUE', '1', ''])('refuses --wallet %j', (value) => {
+      expect(usageError('accounts', 'update', 'acc_1', `--wallet=${value}`)).toBe(`--wallet must be true or false (got '${value}')`);
+    });
+    it('refuses --no-wallet (update has --wallet true|false)', () => {
+      expect(usageError('accounts', 'update', 'acc_1', '--no-wallet')).toBe("accounts update: unknown option '--no-wallet' (options: --wallet, --cashin-provider, --providers-json)");
+    });
+    it('requires the id', () => {
+      expect(usageError('accounts', 'update', '--wallet', 'true')).toBe('accounts update: missing ACCOUNT_ID');
+    });
+  });
+
+  describe('keys create', () => {
+    it('POSTs the environment, flags only when given, and warns the key is shown once', () => {
+      expect(request('keys', 'create', 'acc_1', '--environment', 'sandbox')).toEqual({
+        method: 'POST',
+        path: '/admin/accounts/acc_1/api-keys',
+        body: { environment: 'sandbox' },
+        notice: expect.stringContaining('shown only once'),
+      });
+      expect(request('keys', 'create', '--environment=production', '--read-only', '--no-transactions', 'acc_1').body).toEqual({
+        environment: 'production',
+        read_only: true,
+        transactions: false,
+      });
+    });
+    it('requires --environment', () => {
+      expect(usageError('keys', 'create', 'acc_1')).toBe('keys create: --environment is required (production or sandbox)');
+    });
+    it('refuses another environment', () => {
+      expect(usageError('keys', 'create', 'acc_1', '--environment', 'staging')).toBe("--environment must be production or sandbox (got 'staging')");
+    });
+    it('requires the account id', () => {
+      expect(usageError('keys', 'create', '--environment', 'sandbox')).toBe('keys create: missing ACCOUNT_ID');
+    });
+  });
+
+  describe('keys revoke', () => {
+    it('DELETEs the key', () => {
+      expect(request('keys', 'revoke', 'key_1')).toEqual({ method: 'DELETE', path: '/admin/api-keys/key_1', notice: 'API key key_1 revoked.' });
+    });
+    it('requires exactly one id', () => {
+      expect(usageError('keys', 'revoke')).toBe('keys revoke: missing KEY_ID');
+      expect(usageError('keys', 'revoke', 'a', 'b')).toBe("keys revoke: unexpected argument 'b'");
+    });
+  });
+});
+
+describe('parseProviders', () => {
+  const refusal = (text: string): string => {
+    try {
+      parseProviders(text);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    throw new Error('expected a refusal');
+  };
+
+  it('keeps both receipt banks with their credentials', () => {
+    expect(parseProviders('[{"code":"PROVIDER_B","credentials":{}},{"code":"PROVIDER_A","credentials":{"client_secret":"s"}}]')).toEqual([
+      { code: 'PROVIDER_B', credentials: {} },
+      { code: 'PROVIDER_A', credentials: { client_secret: 's' } },
+    ]);
+  });
+  it('refuses text that is not JSON', () => {
+    expect(refusal('[{code:1}]')).toMatch(/^--providers-json is not valid JSON: /);
+  });
+  it('refuses a non-array', () => {
+    expect(refusal('{"code":"PROVIDER_A","credentials":{}}')).toBe('--providers-json must be a JSON array of {"code", "credentials"} objects');
+  });
+  it('refuses more than two entries', () => {
+    expect(refusal('[{},{},{}]')).toBe('--providers-json has 3 entries; at most 2 (PROVIDER_A, PROVIDER_B)');
+  });
+  it('refuses an entry that is not an object', () => {
+    expect(refusal('["PROVIDER_A"]')).toBe('--providers-json[0] must be an object {"code", "credentials"}');
+  });
+  it('refuses PROVIDER_C and missing codes (no refund receipts there)', () => {
+    expect(refusal('[{"code":"PROVIDER_C","credentials":{}}]')).toBe('--providers-json[0].code must be one of PROVIDER_A, PROVIDER_B (got "PROVIDER_C")');
+    expect(refusal('[{"credentials":{}}]')).toBe('--providers-json[0].code must be one of PROVIDER_A, PROVIDER_B (got nothing)');
+  });
+  it('refuses credentials that are not an object', () => {
+    expect(refusal('[{"code":"PROVIDER_A","credentials":"secret"}]')).toBe('--providers-json[0].credentials must be a JSON object');
+    expect(refusal('[{"code":"PROVIDER_A","credentials":[]}]')).toBe('--providers-json[0].credentials must be a JSON object');
+    expect(refusal('[{"code":"PROVIDER_A"}]')).toBe('--providers-json[0].credentials must be a JSON object');
+  });
+  it('refuses unknown fields', () => {
+    expect(refusal('[{"code":"PROVIDER_A","credential":{},"credentials":{}}]')).toBe("--providers-json[0] has unknown field 'credential'");
+  });
+  it('refuses the same bank twice', () => {
+    expect(refusal('[{"code":"PROVIDER_A","credentials":{}},{"code":"PROVIDER_A","credentials":{}}]')).toBe('--providers-json lists PROVIDER_A more than once');
+  });
+});

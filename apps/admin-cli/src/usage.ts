@@ -1,0 +1,46 @@
+import { CASHIN_PROVIDERS, ENVIRONMENTS, RECEIPT_PROVIDERS } from '@pixauto/contracts';
+
+export const DEFAULT_ADMIN_URL = 'http://127.0.0.1:3002';
+
+const or = (values: readonly string[]): string => `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
+
+/** The help text (`help`, `--help`, `-h`); also printed after every usage error. */
+export const USAGE = `Usage: npm run admin -- <command> [options]
+
+The operator's command line for the gateway's admin API (platform.md §2).
+
+Commands:
+  accounts create --name NAME [--no-wallet] [--cashin-provider PROVIDER]
+                  [--providers-json JSON]
+      Open an account. It has a wallet unless --no-wallet; the cash-in provider
+      defaults to PROVIDER_A; without --providers-json, PROVIDER_A and PROVIDER_B
+      are enabled with working sandbox credentials.
+  accounts show ACCOUNT_ID
+      Print an account.
+  accounts update ACCOUNT_ID [--wallet true|false] [--cashin-provider PROVIDER]
+                  [--providers-json JSON]
+      Change an account (give at least one option). --providers-json replaces
+      the enabled providers.
+  keys create ACCOUNT_ID --environment ${ENVIRONMENTS.join('|')} [--read-only]
+              [--no-transactions]
+      Issue an API key. The api_key is shown only once: store it right away.
+  keys revoke KEY_ID
+      Revoke an API key; it answers 401 from then on.
+  help, --help, -h
+      Show this text.
+
+Values:
+  PROVIDER  ${or(CASHIN_PROVIDERS)}
+  JSON      a JSON array of at most ${RECEIPT_PROVIDERS.length} {"code", "credentials"} objects, code ${or(RECEIPT_PROVIDERS)},
+            credentials a JSON object, e.g.
+            '[{"code":"PROVIDER_A","credentials":{"client_id":"id","client_secret":"secret"}}]'
+
+Environment:
+  ADMIN_URL    the gateway's admin listener (default ${DEFAULT_ADMIN_URL})
+  ADMIN_TOKEN  the admin API's bearer token; when unset, read from
+               <repo>/.data/admin-token, which \`npm start\` writes
+
+Output: the response JSON on stdout, exit 0. An HTTP error prints its status and
+body on stderr, exit 1 (also when the gateway cannot be reached). A usage error
+prints the reason and this text on stderr, exit 2.
+`;

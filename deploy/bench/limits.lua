@@ -1,0 +1,53 @@
+-- wrk script for /v2/limits. Each request names a different customer (valid CPF), so POSTs create new
+-- limits rather than contend on one; GETs cycle over customers that have one.
+-- Environment: MODE (post|get), API_KEY (through the gateway) or TENANT_ACCOUNT (direct to the service),
+-- BASE (first customer number of a POST phase), DOCUMENTS_FILE (GET: customers known to have a limit).
+
+local mode = os.getenv("MODE") or "post"
+local base = tonumber(os.getenv("BASE") or "100000000")
+local documents = {}
+if mode == "get" then
+  for line in io.lines(os.getenv("DOCUMENTS_FILE")) do table.insert(documents, line) end
+end
+local headers = { ["content-type"] = "application/json" }
+if os.getenv("API_KEY") then headers["authorization"] = os.getenv("API_KEY") end
+if os.getenv("TENANT_ACCOUNT") then
+  headers["x-pixauto-account-id"] = os.getenv("TENANT_ACCOUNT")
+  headers["x-pixauto-environment"] = "production"
+end
+
+-- Check digits as the Receita Federal defines them.
+local function cpf(n)
+  local s = string.format("%09d", n % 1000000000)
+  local d = {}
+  for i = 1, 9 do d[i] = tonumber(s:sub(i, i)) end
+  for _, len in ipairs({ 9, 10 }) do
+    local sum = 0
+    for i = 1, len do sum = sum + d[i] * (len + 2 - i) end
+    d[len + 1] = (sum * 10 % 11) % 10
+  end
+  return table.concat(d)
+end
+
+local threads = {}
+function setup(thread)
+  thread:set("id", #threads)
+  table.insert(threads, thread)
+end
+
+local counter = 0
+function request()
+  counter = counter + 1
+  if mode == "post" then
+    local body = string.format('{"document_number":"%s","type":"cashin","mechanism":"amount","amount":%d.50}', cpf(base + id * 10000000 + counter), 100 + counter % 1000)
+    return wrk.format("POST", "/v2/limits", headers, body)
+  end
+  return wrk.format("GET", "/v2/limits?document_number=" .. documents[counter % #documents + 1] .. "&type=cashin", headers)
+end
+
+function done(summary, latency, requests)
+  local failed = summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout
+  io.write(string.format('RESULT {"requests":%d,"seconds":%.3f,"p50_ms":%.2f,"p99_ms":%.2f,"failed":%d,"status":%d,"connect":%d,"read":%d,"write":%d,"timeout":%d}\n',
+    summary.requests, summary.duration / 1e6, latency:percentile(50) / 1000, latency:percentile(99) / 1000, failed,
+    summary.errors.status, summary.errors.connect, summary.errors.read, summary.errors.write, summary.errors.timeout))
+end

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import { EventStore } from '@pixauto/event-store';
+import { FixedClock } from '@pixauto/pix';
+import { createTestDataSource, dropTestDataSource } from '../../event-store/src/testing/test-database';
+import { AccountsAdmin } from './accounts-admin';
+import { hashApiKey } from './api-key';
+import { ApiKeyDirectory, ApiKeyGrant } from './api-key-directory';
+import { AccountsReadModel1763800000200 } from './read-model/accounts.migration';
+
+// ApiKeyDirectory against real Redis and PostgreSQL: keys issued and revoked through AccountsAdmin.
+
+const prefix = `pixauto:test:${randomBytes(4).toString('hex')}:apikey:`;
+
+let dataSource: DataSource;
+let redis: Redis;
+let directory: ApiKeyDirectory;
+let admin: AccountsAdmin;
+let accountId: string;
+
+beforeAll(async () => {
+  dataSource = await createTestDataSource('accounts', [AccountsReadModel1763800000200]);
+  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 2 });
+  directory = new ApiKeyDirectory(redis, dataSource, prefix);
+  admin = new AccountsAdmin(new EventStore(dataSource), dataSource, directory, new FixedClock('2025-11-20T12:00:00.000Z'));
+  accountId = (await admin.open({ name: 'Loja Teste' })).account_id;
+});
+
+afterAll(async () => {
+  if (redis) {
+    await deleteOurRedisKeys();
+    redis.disconnect();
+  }
+  await dropTestDataSource(dataSource);
+});
+
+async function deleteOurRedisKeys(): Promise<void> {
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+}
+
+const redisKeyOf = (apiKey: string) => prefix + hashApiKey(apiKey);
+const issue = () => admin.issueKey(accountId, { environment: 'sandbox', read_only: true });
+const grantOf = (issued: Awaited<ReturnType<typeof issue>>): ApiKeyGrant => ({
+  keyId: issued.key_id,
+  accountId,
+  environment: 'sandbox',
+  readOnly: true,
+  transactions: true,
+});
+
+describe('ApiKeyDirectory (Redis + PostgreSQL)', () => {
+  it('resolves an issued key from the database first, then from Redis', async () => {
+    const issued = await issue();
+    expect(await redis.exists(redisKeyOf(issued.api_key))).toBe(0);
+
+    expect(await directory.resolve(issued.api_key)).toEqual(grantOf(issued));
+    expect(JSON.parse((await redis.get(redisKeyOf(issued.api_key))) ?? 'null')).toEqual(grantOf(issued));
+
+    // The database changes behind the cache: the next lookup still answers what Redis holds.
+    await dataSource.query('UPDATE api_keys SET read_only = false WHERE key_id = $1', [issued.key_id]);
+    expect(await directory.resolve(issued.api_key)).toEqual(grantOf(issued));
+  });
+
+  it('resolves an unknown key to undefined', async () => {
+    expect(await directory.resolve(`pix_test_${randomBytes(32).toString('base64url')}`)).toBeUndefined();
+  });
+
+  it('refuses a revoked key at once, although Redis had it cached as valid', async () => {
+    const issued = await issue();
+    await directory.resolve(issued.api_key);
+
+    await admin.revokeKey(issued.key_id);
+
+    expect(await directory.resolve(issued.api_key)).toBeUndefined();
+  });
+
+  it('falls back to the database when Redis lost its entries: still refuses a revoked key and accepts a live one', async () => {
+    const live = await issue();
+    const revoked = await issue();
+    await directory.resolve(live.api_key);
+    await admin.revokeKey(revoked.key_id);
+
+    await deleteOurRedisKeys();
+
+    expect(await directory.resolve(revoked.api_key)).toBeUndefined();
+    expect(await redis.get(redisKeyOf(revoked.api_key))).toBe('revoked');
+    expect(await directory.resolve(live.api_key)).toEqual(grantOf(live));
+  });
+
+  it('refuses a revoked key whose stale valid grant a racing lookup put in Redis', async () => {
+    const issued = await issue();
+    await redis.set(redisKeyOf(issued.api_key), JSON.stringify(grantOf(issued)));
+
+    await admin.revokeKey(issued.key_id);
+
+    expect(await directory.resolve(issued.api_key)).toBeUndefined();
+    expect(await redis.get(redisKeyOf(issued.api_key))).toBe('revoked');
+  });
+
+  it('never lets a lookup that read the database before the revocation put the key back in Redis', async () => {
+    const issued = await issue();
+    // Redis as the racing gateway sees it: the revocation commits between its database read and its SET NX.
+    const racingRedis = new Proxy(redis, {
+      get(target, property) {
+        if (property === 'set') {
+          return async (...args: Parameters<Redis['set']>) => {
+            if (args.includes('NX')) await admin.revokeKey(issued.key_id);
+            return target.set(...args);
+          };
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+
+    await new ApiKeyDirectory(racingRedis, dataSource, prefix).resolve(issued.api_key);
+
+    expect(await redis.get(redisKeyOf(issued.api_key))).toBe('revoked');
+    expect(await directory.resolve(issued.api_key)).toBeUndefined();
+  });
+});

@@ -1,0 +1,157 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Consumer, Kafka, Producer } from 'kafkajs';
+import { DataSource, EntityManager } from 'typeorm';
+import { createIdempotentProducer, createKafka, ensureTopics } from '@pixauto/messaging';
+import { createTestDataSource, dropTestDataSource } from '../../event-store/src/testing/test-database';
+import { processOnce } from '@pixauto/event-store';
+
+// processOnce against a real PostgreSQL database: the handler's writes are the `effects` rows of this test.
+
+process.env.KAFKAJS_NO_PARTITIONER_WARNING = '1';
+
+let dataSource: DataSource;
+
+beforeAll(async () => {
+  dataSource = await createTestDataSource('consumer', []);
+  await dataSource.query('CREATE TABLE effects (consumer text NOT NULL, message_id text NOT NULL)');
+});
+
+afterAll(() => dropTestDataSource(dataSource));
+
+const count = async (sql: string, params: unknown[]): Promise<number> => Number((await dataSource.query(sql, params))[0].count);
+const effectsOf = (messageId: string) => count('SELECT count(*) FROM effects WHERE message_id = $1', [messageId]);
+const ledgerRowsOf = (messageId: string) => count('SELECT count(*) FROM processed_messages WHERE message_id = $1', [messageId]);
+const recordEffect = (consumer: string, messageId: string) => (tx: EntityManager) =>
+  tx.query('INSERT INTO effects (consumer, message_id) VALUES ($1, $2)', [consumer, messageId]);
+
+/** Until a session of this database waits on `waitEvent` (PgSleep: in pg_sleep; Lock: blocked by another transaction). */
+async function waitForSession(waitEvent: 'PgSleep' | 'Lock'): Promise<void> {
+  for (let tries = 0; tries < 200; tries++) {
+    const sql = 'SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND (wait_event = $1 OR wait_event_type = $1)';
+    if ((await count(sql, [waitEvent])) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`no session waiting on ${waitEvent}`);
+}
+
+describe('processOnce (PostgreSQL)', () => {
+  it('runs the handler once for the same consumer and message, even when two deliveries race', async () => {
+    const messageId = randomUUID();
+    let runs = 0;
+    const handler = async (tx: EntityManager) => {
+      runs++;
+      await recordEffect('billing', messageId)(tx);
+      await tx.query('SELECT pg_sleep(0.2)');
+    };
+
+    const first = processOnce(dataSource, 'billing', messageId, handler);
+    await waitForSession('PgSleep');
+    const second = processOnce(dataSource, 'billing', messageId, handler);
+    await waitForSession('Lock');
+
+    expect(await Promise.all([first, second])).toEqual([true, false]);
+    expect(runs).toBe(1);
+    expect(await effectsOf(messageId)).toBe(1);
+    expect(await processOnce(dataSource, 'billing', messageId, handler)).toBe(false);
+    expect(runs).toBe(1);
+  });
+
+  it('leaves no ledger row and none of its writes when the handler throws, so a redelivery processes the message', async () => {
+    const messageId = randomUUID();
+    const failure = new Error('downstream unavailable');
+
+    await expect(
+      processOnce(dataSource, 'billing', messageId, async (tx) => {
+        await recordEffect('billing', messageId)(tx);
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect(await ledgerRowsOf(messageId)).toBe(0);
+    expect(await effectsOf(messageId)).toBe(0);
+
+    expect(await processOnce(dataSource, 'billing', messageId, recordEffect('billing', messageId))).toBe(true);
+    expect(await effectsOf(messageId)).toBe(1);
+  });
+
+  it('lets a racing delivery process the message when the first attempt fails', async () => {
+    const messageId = randomUUID();
+    const failing = processOnce(dataSource, 'billing', messageId, async (tx) => {
+      await tx.query('SELECT pg_sleep(0.3)');
+      throw new Error('first attempt fails');
+    });
+    await waitForSession('PgSleep');
+    const racing = processOnce(dataSource, 'billing', messageId, recordEffect('billing', messageId));
+    await waitForSession('Lock');
+
+    await expect(failing).rejects.toThrow('first attempt fails');
+    expect(await racing).toBe(true);
+    expect(await effectsOf(messageId)).toBe(1);
+    expect(await ledgerRowsOf(messageId)).toBe(1);
+  });
+
+  it('processes the same message independently for different consumers', async () => {
+    const messageId = randomUUID();
+
+    expect(await processOnce(dataSource, 'billing', messageId, recordEffect('billing', messageId))).toBe(true);
+    expect(await processOnce(dataSource, 'notifications', messageId, recordEffect('notifications', messageId))).toBe(true);
+    expect(await processOnce(dataSource, 'billing', messageId, recordEffect('billing', messageId))).toBe(false);
+
+    expect(await dataSource.query('SELECT consumer FROM effects WHERE message_id = $1 ORDER BY consumer', [messageId])).toEqual([
+      { consumer: 'billing' },
+      { consumer: 'notifications' },
+    ]);
+  });
+
+  describe('behind a Kafka consumer', () => {
+    const run = randomBytes(4).toString('hex');
+    const topic = `pixauto.test.redelivery.${run}`;
+    let kafka: Kafka;
+    let producer: Producer | undefined;
+    let consumer: Consumer | undefined;
+
+    beforeAll(async () => {
+      kafka = createKafka(`redelivery-test-${run}`);
+      await ensureTopics(kafka, [{ name: topic, partitions: 1, retentionMs: 60 * 60 * 1000 }]);
+    });
+
+    afterAll(async () => {
+      await consumer?.disconnect();
+      await producer?.disconnect();
+      const admin = kafka.admin();
+      await admin.connect();
+      await admin.deleteTopics({ topics: [topic] }).finally(() => admin.disconnect());
+    });
+
+    it('applies the effect once when the same message is delivered twice (re-seek)', async () => {
+      const messageId = randomUUID();
+      producer = createIdempotentProducer(kafka);
+      await producer.connect();
+      await producer.send({ topic, acks: -1, messages: [{ key: 'stream-1', value: '{}', headers: { 'event-id': messageId } }] });
+      const outcomes: boolean[] = [];
+      consumer = kafka.consumer({ groupId: `pixauto-test-redelivery-${run}`, maxWaitTimeInMs: 100 });
+      await consumer.connect();
+      await consumer.subscribe({ topics: [topic], fromBeginning: true });
+      await consumer.run({
+        eachMessage: async ({ message }) => {
+          const id = String(message.headers?.['event-id']);
+          outcomes.push(await processOnce(dataSource, 'kafka-test', id, recordEffect('kafka-test', id)));
+        },
+      });
+
+      await eventually(() => outcomes.length === 1);
+      consumer.seek({ topic, partition: 0, offset: '0' });
+      await eventually(() => outcomes.length === 2);
+
+      expect(outcomes).toEqual([true, false]);
+      expect(await effectsOf(messageId)).toBe(1);
+    });
+  });
+});
+
+async function eventually(check: () => boolean, timeoutMs = 15_000): Promise<void> {
+  for (const deadline = performance.now() + timeoutMs; performance.now() < deadline; ) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`not within ${timeoutMs} ms`);
+}
