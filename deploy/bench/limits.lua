@@ -1,7 +1,7 @@
 -- wrk script for /v2/limits. Each request names a different customer (valid CPF), so POSTs create new
 -- limits rather than contend on one; GETs cycle over customers that have one.
--- Environment: MODE (post|get), API_KEY (through the gateway) or TENANT_ACCOUNT (direct to the service),
--- BASE (first customer number of a POST phase), DOCUMENTS_FILE (GET: customers known to have a limit).
+-- Environment: MODE (post|get), API_KEY, BASE (first customer number of a POST phase),
+-- DOCUMENTS_FILE (GET: customers known to have a limit).
 
 local mode = os.getenv("MODE") or "post"
 local base = tonumber(os.getenv("BASE") or "100000000")
@@ -11,10 +11,6 @@ if mode == "get" then
 end
 local headers = { ["content-type"] = "application/json" }
 if os.getenv("API_KEY") then headers["authorization"] = os.getenv("API_KEY") end
-if os.getenv("TENANT_ACCOUNT") then
-  headers["x-pixauto-account-id"] = os.getenv("TENANT_ACCOUNT")
-  headers["x-pixauto-environment"] = "production"
-end
 
 -- Check digits as the Receita Federal defines them.
 local function cpf(n)

@@ -1,10 +1,11 @@
-// npm run bench: POST and GET /v2/limits through the gateway, beside the same calls made to limits-service
-// directly (no gateway: no key lookup, no second HTTP hop) in the same run, so each figure reads as a ratio.
-// Load comes from wrk (C, Debian package; installed when missing) so the client takes as little as possible of
-// the two cores the system runs on. Bounded: a fixed duration per phase, loopback only.
+// npm run bench: POST and GET /v2/limits through the gateway (wrk: C, light, so the two cores go to the system),
+// beside the database alone running the very SQL those requests run (pgbench on the same database, same
+// connections), in the same run: each figure reads as a ratio of what PostgreSQL can do here.
+// Bounded: a fixed duration per phase, loopback only.
 // Options: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_SKIP_BUILD (use dist/ as it is).
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { up } from './infra.mjs';
@@ -13,32 +14,33 @@ import { PROFILES, ROOT, startSystem } from './system.cjs';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ADMIN_TOKEN = 'bench-admin-token';
-const SCRIPT = path.join(ROOT, 'deploy', 'bench', 'limits.lua');
+const BENCH = path.join(ROOT, 'deploy', 'bench');
 const p = PROFILES.bench;
+const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const limitsDatabaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${p.databasePrefix}_limits` }).toString();
 
-function ensureWrk() {
-  if (spawnSync('wrk', ['--version']).error === undefined) return;
-  console.log('[bench] installing wrk (Debian package)');
-  execFileSync('sh', ['-c', 'apt-get install -y wrk >/dev/null 2>&1 || (apt-get update >/dev/null && apt-get install -y wrk >/dev/null)'], { stdio: 'inherit' });
+function ensureTools() {
+  if (spawnSync('wrk', ['--version']).error === undefined && spawnSync('pgbench', ['--version']).error === undefined) return;
+  console.log('[bench] installing wrk and pgbench (Debian packages)');
+  const install = 'apt-get install -y wrk postgresql-client >/dev/null 2>&1 || (apt-get update >/dev/null && apt-get install -y wrk postgresql-client >/dev/null)';
+  execFileSync('sh', ['-c', install], { stdio: 'inherit' });
 }
 
-async function dropBenchDatabases() {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
+async function onDatabase(url, work) {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${p.databasePrefix}\\_%`]);
-  for (const { datname } of rows) await client.query(`DROP DATABASE "${datname}" WITH (FORCE)`);
-  await client.end();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }
 
-async function writtenDocuments(limit) {
-  const url = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  url.pathname = `/${p.databasePrefix}_limits`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  const { rows } = await client.query('SELECT document_number FROM customer_limits ORDER BY random() LIMIT $1', [limit]);
-  await client.end();
-  return rows.map((row) => row.document_number);
-}
+const dropBenchDatabases = () =>
+  onDatabase(serverUrl, async (client) => {
+    const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${p.databasePrefix}\\_%`]);
+    for (const { datname } of rows) await client.query(`DROP DATABASE "${datname}" WITH (FORCE)`);
+  });
 
 async function json(url, init) {
   const response = await fetch(url, init);
@@ -46,9 +48,9 @@ async function json(url, init) {
   return response.json();
 }
 
-/** One wrk phase; every request must succeed, or the figure means nothing. */
-function phase(name, port, env) {
-  const run = spawnSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', '-s', SCRIPT, `http://127.0.0.1:${port}`], {
+/** One wrk phase through the gateway; every request must succeed, or the figure means nothing. */
+function gatewayPhase(name, env) {
+  const run = spawnSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', '-s', path.join(BENCH, 'limits.lua'), `http://127.0.0.1:${p.gateway}`], {
     env: { ...process.env, ...env },
     encoding: 'utf8',
   });
@@ -56,52 +58,82 @@ function phase(name, port, env) {
   if (!line) throw new Error(`${name}: wrk printed no result\n${run.stdout}${run.stderr}`);
   const result = JSON.parse(line.slice('RESULT '.length));
   if (result.failed > 0) throw new Error(`${name}: ${result.failed} of ${result.requests} requests failed: ${line}`);
-  return { name, rps: Math.round(result.requests / result.seconds), p50: result.p50_ms, p99: result.p99_ms, total: result.requests };
+  return { name, rps: Math.round(result.requests / result.seconds), p50: result.p50_ms, p99: result.p99_ms };
 }
 
-ensureWrk();
+/** One pgbench phase: the same SQL on the same database with as many connections; latencies from its per-transaction log. */
+function databasePhase(name, script, variables = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pgbench-'));
+  const defines = Object.entries(variables).flatMap(([key, value]) => ['-D', `${key}=${value}`]);
+  const run = spawnSync('pgbench', ['-n', '-M', 'extended', `-c${CONNECTIONS}`, '-j2', `-T${SECONDS}`, '-l', ...defines, '-f', path.join(BENCH, script), limitsDatabaseUrl], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  const failed = Number(run.stdout.match(/number of failed transactions: (\d+)/)?.[1] ?? 0);
+  if (run.status !== 0 || failed > 0) {
+    throw new Error(`${name}: pgbench failed\n${run.stdout}${run.stderr}`);
+  }
+  const latenciesMs = fs
+    .readdirSync(dir)
+    .flatMap((file) => fs.readFileSync(path.join(dir, file), 'utf8').trim().split('\n'))
+    .map((line) => Number(line.split(' ')[2]) / 1000)
+    .sort((a, b) => a - b);
+  fs.rmSync(dir, { recursive: true, force: true });
+  const percentile = (q) => latenciesMs[Math.min(latenciesMs.length - 1, Math.floor(q * latenciesMs.length))];
+  const tps = Number(run.stdout.match(/tps = ([\d.]+) \(without initial connection time\)/)[1]);
+  return { name, rps: Math.round(tps), p50: percentile(0.5), p99: percentile(0.99) };
+}
+
+ensureTools();
 await up();
 if (!process.env.BENCH_SKIP_BUILD) {
   execFileSync('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } });
 }
 await dropBenchDatabases();
-const system = await startSystem({ profile: 'bench', adminToken: ADMIN_TOKEN });
+const results = [];
 try {
-  const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
-  const account = await json(`http://127.0.0.1:${p.admin}/admin/accounts`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'Bench' }) });
-  const key = await json(`http://127.0.0.1:${p.admin}/admin/accounts/${account.account_id}/api-keys`, {
-    method: 'POST',
-    headers: admin,
-    body: JSON.stringify({ environment: 'production' }),
+  const system = await startSystem({ profile: 'bench', adminToken: ADMIN_TOKEN });
+  try {
+    const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
+    const account = await json(`http://127.0.0.1:${p.admin}/admin/accounts`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'Bench' }) });
+    const key = await json(`http://127.0.0.1:${p.admin}/admin/accounts/${account.account_id}/api-keys`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ environment: 'production' }),
+    });
+    results.push(gatewayPhase('POST /v2/limits through the gateway', { API_KEY: key.api_key, MODE: 'post', BASE: '100000000' }));
+    const documents = path.join(ROOT, '.data', 'bench', 'documents.txt');
+    fs.mkdirSync(path.dirname(documents), { recursive: true });
+    const written = await onDatabase(limitsDatabaseUrl, (client) => client.query('SELECT document_number FROM customer_limits ORDER BY random() LIMIT 10000'));
+    fs.writeFileSync(documents, written.rows.map((row) => row.document_number).join('\n') + '\n');
+    results.push(gatewayPhase('GET /v2/limits through the gateway', { API_KEY: key.api_key, MODE: 'get', DOCUMENTS_FILE: documents }));
+  } finally {
+    // The baseline writes straight to the tables: no service may be publishing its outbox meanwhile.
+    await system.stop();
+  }
+  results.push(databasePhase('POST SQL, database alone', 'limits-post.sql'));
+  const documents = await onDatabase(limitsDatabaseUrl, async (client) => {
+    await client.query(`CREATE TABLE bench_documents AS SELECT row_number() OVER () AS i, account_id, document_number FROM customer_limits WHERE account_id <> 'pgbench'`);
+    await client.query('ALTER TABLE bench_documents ADD PRIMARY KEY (i)');
+    return Number((await client.query('SELECT count(*) FROM bench_documents')).rows[0].count);
   });
-  const direct = { TENANT_ACCOUNT: account.account_id };
-  const gateway = { API_KEY: key.api_key };
-
-  const results = [];
-  results.push(phase('POST direct', p.limits, { ...direct, MODE: 'post', BASE: '100000000' }));
-  results.push(phase('POST gateway', p.gateway, { ...gateway, MODE: 'post', BASE: '300000000' }));
-  // GETs read limits that the POST phases wrote.
-  const documents = path.join(ROOT, '.data', 'bench', 'documents.txt');
-  fs.mkdirSync(path.dirname(documents), { recursive: true });
-  fs.writeFileSync(documents, (await writtenDocuments(10_000)).join('\n') + '\n');
-  results.push(phase('GET direct', p.limits, { ...direct, MODE: 'get', DOCUMENTS_FILE: documents }));
-  results.push(phase('GET gateway', p.gateway, { ...gateway, MODE: 'get', DOCUMENTS_FILE: documents }));
-
-  const byName = Object.fromEntries(results.map((r) => [r.name, r]));
-  const lines = [
-    `POST and GET /v2/limits, wrk ${CONNECTIONS} connections, ${SECONDS} s per phase`,
-    '',
-    '| phase | req/s | p50 ms | p99 ms | gateway / direct req/s |',
-    '|---|---:|---:|---:|---:|',
-    ...results.map((r) => {
-      const base = byName[r.name.replace('gateway', 'direct')];
-      return `| ${r.name} | ${r.rps} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${(r.rps / base.rps).toFixed(2)} |`;
-    }),
-  ];
-  console.log(`\n${lines.join('\n')}`);
-  fs.mkdirSync(path.join(ROOT, '.data', 'bench'), { recursive: true });
-  fs.writeFileSync(path.join(ROOT, '.data', 'bench', 'limits.md'), `${lines.join('\n')}\n`);
+  results.push(databasePhase('GET SQL, database alone', 'limits-get.sql', { documents }));
 } finally {
-  await system.stop();
   await dropBenchDatabases();
 }
+
+const [postGateway, getGateway, postDatabase, getDatabase] = results;
+const row = (r, base) => `| ${r.name} | ${r.rps} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${base ? (r.rps / base.rps).toFixed(2) : '1.00'} |`;
+const lines = [
+  `/v2/limits, ${CONNECTIONS} connections, ${SECONDS} s per phase (wrk through the gateway; pgbench for the database alone)`,
+  '',
+  '| phase | req/s | p50 ms | p99 ms | ratio to the database alone |',
+  '|---|---:|---:|---:|---:|',
+  row(postGateway, postDatabase),
+  row(postDatabase),
+  row(getGateway, getDatabase),
+  row(getDatabase),
+];
+console.log(`\n${lines.join('\n')}`);
+fs.mkdirSync(path.join(ROOT, '.data', 'bench'), { recursive: true });
+fs.writeFileSync(path.join(ROOT, '.data', 'bench', 'limits.md'), `${lines.join('\n')}\n`);

@@ -8,6 +8,7 @@
 
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
+const net = require('node:net');
 const path = require('node:path');
 const { setTimeout: sleep } = require('node:timers/promises');
 
@@ -31,7 +32,7 @@ function appsOf(profileName, adminToken) {
   const p = PROFILES[profileName];
   const common = { DATABASE_PREFIX: p.databasePrefix, REDIS_URL: redisUrl(p.redisDb) };
   return [
-    { name: 'limits-service', ready: `http://127.0.0.1:${p.limits}/health`, env: { ...common, PORT: String(p.limits) } },
+    { name: 'limits-service', ready: `tcp://127.0.0.1:${p.limits}`, env: { ...common, PORT: String(p.limits) } },
     {
       name: 'api-gateway',
       ready: `http://127.0.0.1:${p.gateway}/v2/limits`,
@@ -41,10 +42,23 @@ function appsOf(profileName, adminToken) {
         SANDBOX_PORT: String(p.sandbox),
         ADMIN_PORT: String(p.admin),
         ADMIN_TOKEN: adminToken,
-        LIMITS_SERVICE_URL: `http://127.0.0.1:${p.limits}`,
+        LIMITS_SERVICE_ADDRESS: `127.0.0.1:${p.limits}`,
       },
     },
   ];
+}
+
+/** Services listen on TCP once their start-up (database, migrations, topics) is done; the gateway answers HTTP. */
+function answers(url) {
+  if (url.startsWith('http')) return fetch(url, { signal: AbortSignal.timeout(1000) }).then(() => true);
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: hostname, port: Number(port) }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', reject);
+  });
 }
 
 async function waitReady(url, child, timeoutMs = 60_000) {
@@ -52,8 +66,8 @@ async function waitReady(url, child, timeoutMs = 60_000) {
   while (performance.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode} before it was ready`);
     try {
-      await fetch(url, { signal: AbortSignal.timeout(1000) });
-      return; // any HTTP answer (the gateway's is a 401) means it listens
+      await answers(url); // any HTTP answer (the gateway's is a 401) means it listens
+      return;
     } catch {
       await sleep(200);
     }

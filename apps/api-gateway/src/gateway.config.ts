@@ -7,8 +7,9 @@ export const gatewayConfig = (env: NodeJS.ProcessEnv = process.env) => ({
   adminPort: Number(env.ADMIN_PORT ?? 3002),
   /** The admin listener is off when no token is set. */
   adminToken: env.ADMIN_TOKEN || undefined,
+  /** host:port of each service's TCP listener. */
   upstreams: {
-    limits: env.LIMITS_SERVICE_URL ?? 'http://127.0.0.1:4005',
+    limits: env.LIMITS_SERVICE_ADDRESS ?? '127.0.0.1:4005',
   },
 });
 

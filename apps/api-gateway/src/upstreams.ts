@@ -1,41 +1,43 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Pool } from 'undici';
-import { Tenant, TENANT_HEADERS } from '@pixauto/contracts';
+import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { firstValueFrom, timeout } from 'rxjs';
+import { ServiceReply, ServiceRequest, Tenant } from '@pixauto/contracts';
 import { Messages, refuse, unavailable } from '@pixauto/errors';
 import { UpstreamName } from './gateway.config';
 
+const REPLY_TIMEOUT_MS = 10_000;
+
 /**
- * The gateway's one way to the services: HTTP/1.1 over keep-alive pools (chosen by measurement, README).
- * The service's answer (status and body) goes back to the merchant as it is.
+ * The gateway's one way to the services: NestJS TCP messages (3-5x the throughput of HTTP on this hop, measured:
+ * README "Performance"). The service's reply is HTTP-shaped and goes back to the merchant as it is.
  */
 export class Upstreams {
-  private readonly pools: Map<UpstreamName, Pool>;
+  private readonly clients: Map<UpstreamName, ClientProxy>;
 
-  constructor(urls: Record<UpstreamName, string>) {
-    this.pools = new Map(Object.entries(urls).map(([name, url]) => [name as UpstreamName, new Pool(url, { connections: 64, pipelining: 1 })]));
+  constructor(addresses: Record<UpstreamName, string>) {
+    this.clients = new Map(
+      Object.entries(addresses).map(([name, address]) => {
+        const [host, port] = address.split(':');
+        return [name as UpstreamName, ClientProxyFactory.create({ transport: Transport.TCP, options: { host, port: Number(port) } })];
+      }),
+    );
   }
 
-  async relay(name: UpstreamName, tenant: Tenant, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const pool = this.pools.get(name) ?? refuse(unavailable(Messages.request.serviceUnavailable));
-    const hasBody = request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD';
-    const answer = await pool
-      .request({
-        method: request.method as 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-        path: request.url,
-        headers: {
-          [TENANT_HEADERS.accountId]: tenant.accountId,
-          [TENANT_HEADERS.environment]: tenant.environment,
-          [TENANT_HEADERS.requestId]: String(request.id),
-          ...(hasBody && { 'content-type': 'application/json' }),
-        },
-        body: hasBody ? JSON.stringify(request.body) : undefined,
-      })
-      .catch(() => refuse(unavailable(Messages.request.serviceUnavailable)));
-    const body = await answer.body.text();
-    reply.status(answer.statusCode).header('content-type', answer.headers['content-type'] ?? 'application/json; charset=utf-8').send(body);
+  async relay(name: UpstreamName, pattern: string, tenant: Tenant, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const client = this.clients.get(name) ?? refuse(unavailable(Messages.request.serviceUnavailable));
+    const message: ServiceRequest = {
+      tenant,
+      body: request.body,
+      query: request.query as Record<string, unknown>,
+      params: request.params as Record<string, string>,
+    };
+    const answer = await firstValueFrom(client.send<ServiceReply>(pattern, message).pipe(timeout(REPLY_TIMEOUT_MS))).catch(() =>
+      refuse(unavailable(Messages.request.serviceUnavailable)),
+    );
+    reply.status(answer.status).send(answer.body);
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.pools.values()].map((pool) => pool.close()));
+    await Promise.all([...this.clients.values()].map((client) => client.close()));
   }
 }

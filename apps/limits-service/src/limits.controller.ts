@@ -1,14 +1,15 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import { DataSource } from 'typeorm';
-import { GetLimitQuery, LimitResponse, SET_LIMIT_FIELDS, SetLimitRequest, Tenant, Topics, validateBody, validateQuery } from '@pixauto/contracts';
+import { GetLimitQuery, Patterns, reply, ServiceReply, ServiceRequest, SET_LIMIT_FIELDS, SetLimitRequest, Topics, validateBody, validateQuery } from '@pixauto/contracts';
 import { Messages, notFound, refuse } from '@pixauto/errors';
 import { EventStore } from '@pixauto/event-store';
 import { CUSTOMER_LIMIT_STREAM, customerLimit, customerLimitStreamId, findCustomerLimit, limitResponse, projectCustomerLimit } from '@pixauto/limits';
 import { Clock, reaisToCentavos } from '@pixauto/pix';
-import { CLOCK, CurrentTenant } from '@pixauto/runtime';
+import { CLOCK } from '@pixauto/runtime';
 
 /** POST and GET /v2/limits (service-api.md 4.13, 4.14), behind the gateway. */
-@Controller('v2/limits')
+@Controller()
 export class LimitsController {
   constructor(
     private readonly eventStore: EventStore,
@@ -16,9 +17,8 @@ export class LimitsController {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  @Post()
-  @HttpCode(200)
-  async set(@CurrentTenant() tenant: Tenant, @Body() body: unknown): Promise<LimitResponse> {
+  @MessagePattern(Patterns.limits.set)
+  async set(@Payload() { tenant, body }: ServiceRequest): Promise<ServiceReply> {
     const request = validateBody(SetLimitRequest, body, SET_LIMIT_FIELDS);
     if (!request.ok) return refuse(request.refusal);
     const { document_number, type, mechanism, amount, quantity, details } = request.value;
@@ -49,14 +49,15 @@ export class LimitsController {
     const { state, history, events } = outcome;
     if (state.status !== 'configured') throw new Error('a set limit must be configured');
     const stream = [...history, ...events];
-    return limitResponse(state.limit, stream[0].occurredAt, stream[stream.length - 1].occurredAt);
+    return reply(limitResponse(state.limit, stream[0].occurredAt, stream[stream.length - 1].occurredAt));
   }
 
-  @Get()
-  async get(@CurrentTenant() tenant: Tenant, @Query() query: unknown): Promise<LimitResponse> {
+  @MessagePattern(Patterns.limits.get)
+  async get(@Payload() { tenant, query }: ServiceRequest): Promise<ServiceReply> {
     const request = validateQuery(GetLimitQuery, query);
     if (!request.ok) return refuse(request.refusal);
     const { document_number, type } = request.value;
-    return (await findCustomerLimit(this.dataSource.manager, tenant, document_number, type)) ?? refuse(notFound(Messages.limits.notFound));
+    const limit = await findCustomerLimit(this.dataSource.manager, tenant, document_number, type);
+    return limit ? reply(limit) : refuse(notFound(Messages.limits.notFound));
   }
 }

@@ -51,4 +51,74 @@ export const Messages = {
     apiKeyNotFound: 'Api key not found',
     nothingToChange: 'body must set at least one of `wallet`, `cashin_provider`, `providers`',
   },
+
+  // service-api.md 4.1 to 4.4 and 7.3. Messages without a field prefix are quoted as the spec writes them.
+  recurrences: {
+    notFound: 'Recurrence not found',
+    noWallet: 'client has no wallet configured',
+    transactionIdTaken: 'body.transaction_id already exists',
+    transactionIdTooLong: 'transaction_id must be at most 35 characters',
+    contractRenamed: '`contract` is not a field of this endpoint anymore -- use `transaction_id`',
+    notAString: (field: string) => `${field} must be a string`,
+    notAnObject: (field: string) => `${field} must be an object`,
+    dateFormat: (field: string) => `${field} must be YYYY-MM-DD`,
+    dateInvalid: (field: string) => `${field} is not a valid date`,
+    startDateNotAfterToday: 'body.schedule.start_date must be after today (Brasília time)',
+    endDateNotAfterStartDate: 'body.schedule.end_date must be after schedule.start_date',
+    periodicityInvalid: 'body.schedule.periodicity must be one of the following values: WEEKLY, MONTHLY, QUARTERLY, SEMIANNUAL, ANNUAL',
+    objectTooLong: 'body.object must be at most 35 characters',
+    documentInvalid: 'body.debtor.document_number is invalid',
+    debtorNameTooLong: 'body.debtor.name must be at most 100 characters',
+    emailInvalid: 'body.debtor.email must be a valid email of at most 140 characters',
+    streetTooLong: 'body.debtor.address.street must be at most 200 characters',
+    cityTooLong: 'body.debtor.address.city must be at most 200 characters',
+    stateInvalid: 'body.debtor.address.state must be 2 upper-case letters',
+    zipCodeInvalid: 'zip_code must be 8 digits',
+    amountRequired: 'amount is required: variable-amount mandates are not supported',
+    amountPositive: 'body.amount must be a positive number',
+    amountDecimals: 'body.amount must have at most 2 decimal places',
+    retryPolicyInvalid: 'body.retry_policy must be one of the following values: NOT_ALLOWED, ALLOWS_3R_7D',
+    businessDayAdjustInvalid: 'body.business_day_adjust must be true or false',
+    chargeLeadDaysInvalid: 'body.charge_lead_days must be an integer between 3 and 10',
+    webhookInvalid: 'body.webhook must be a URL of at most 255 characters',
+    activationAmountPositive: 'body.activation_amount must be a positive number',
+    activationAmountDecimals: 'body.activation_amount must have at most 2 decimal places',
+    activationExpiresInInvalid: 'body.activation_expires_in must be an integer between 1 and 86400',
+    locationIdInvalid: 'body.location_id must be a positive integer',
+
+    // PATCH (4.4)
+    nothingToChange:
+      'body must set at least one changeable field: `debtor_name`, `start_date`, `status`, `webhook`, `business_day_adjust`, `charge_lead_days`',
+    unchangeable: (names: string[]) =>
+      `${backticked(names)} cannot be changed after a recurrence is created. To change ${names.length === 1 ? 'it' : 'them'}, ` +
+      'cancel this recurrence and create a new one with a new transaction_id, which the payer authorizes again',
+    notChangeable: (names: string[]) =>
+      `${backticked(names)} is not a field of this endpoint. Changeable: ` +
+      '`debtor_name`, `start_date`, `status`, `webhook`, `business_day_adjust`, `charge_lead_days`',
+    statusInvalid: 'body.status must be one of the following values: CANCELLED',
+    newStartDateNotAfterToday: 'body.start_date must be after today (Brasília time)',
+    debtorNameEmpty: 'body.debtor_name must not be empty',
+    newDebtorNameTooLong: 'body.debtor_name must be at most 140 characters',
+    newWebhookInvalid: 'body.webhook must be a URL of at most 255 characters, or null or "" to clear it',
+
+    // GET list (4.3)
+    periodRequired: 'start and end are required',
+    dateTimeInvalid: (field: string) => `${field} must be an ISO 8601 date-time with a time zone`,
+    pageInvalid: 'query.page must be an integer of at least 0',
+    pageSizeInvalid: 'query.page_size must be an integer of at least 1',
+  },
+
+  // service-api.md 4.5 to 4.7 and 7.3.
+  solicitations: {
+    notFound: 'Solicitation not found',
+    recurrenceNotFound: 'Recurrence not found',
+    recurrenceIdNotAString: 'body.recurrence_id must be a string',
+    expiresAtInvalid: 'body.expires_at must be an ISO 8601 date-time with a time zone',
+    destinationNotAnObject: 'body.destination must be an object',
+    agencyInvalid: 'body.destination.agency must be a string of at most 4 characters',
+    accountInvalid: 'body.destination.account must be a string of at most 20 characters',
+    documentInvalid: 'body.destination.document_number is invalid',
+    ispbInvalid: 'body.destination.ispb must be exactly 8 characters',
+    statusInvalid: 'body.status must be one of the following values: CANCELLED',
+  },
 } as const;

@@ -9,7 +9,6 @@ import { Clock, SystemClock } from '@pixauto/pix';
 import { ServiceConfig } from './config';
 import { Migrations } from '@pixauto/event-store';
 import { dataSourceOptions, ensureDatabase } from './database';
-import { HealthController } from './health.controller';
 
 export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
 export const CLOCK = Symbol('CLOCK');
@@ -58,7 +57,6 @@ export class EventSourcingModule {
     return {
       module: EventSourcingModule,
       global: true,
-      controllers: [HealthController],
       imports: [
         TypeOrmModule.forRootAsync({
           useFactory: async () => {

@@ -2,4 +2,4 @@ export * from './config';
 export * from './database';
 export * from './http';
 export * from './event-sourcing.module';
-export * from './tenant';
+export * from './rpc';

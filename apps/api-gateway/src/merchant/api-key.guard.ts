@@ -1,10 +1,13 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiKeyDirectory, ApiKeyGrant } from '@pixauto/accounts';
-import { Environment } from '@pixauto/contracts';
+import { Environment, Tenant } from '@pixauto/contracts';
 import { Messages, refuse } from '@pixauto/errors';
 
 export type AuthenticatedRequest = FastifyRequest & { grant: ApiKeyGrant };
+
+/** The tenant the request's key belongs to. */
+export const tenantOf = (request: AuthenticatedRequest): Tenant => ({ accountId: request.grant.accountId, environment: request.grant.environment });
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

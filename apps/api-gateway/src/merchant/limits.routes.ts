@@ -1,7 +1,8 @@
 import { Controller, Get, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { Patterns } from '@pixauto/contracts';
 import { Upstreams } from '../upstreams';
-import { AuthenticatedRequest } from './api-key.guard';
+import { AuthenticatedRequest, tenantOf } from './api-key.guard';
 
 /** service-api.md 4.13 and 4.14, served by limits-service. */
 @Controller('v2/limits')
@@ -10,13 +11,11 @@ export class LimitsRoutes {
 
   @Post()
   set(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
-    return this.upstreams.relay('limits', tenantOf(request), request, reply);
+    return this.upstreams.relay('limits', Patterns.limits.set, tenantOf(request), request, reply);
   }
 
   @Get()
   get(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
-    return this.upstreams.relay('limits', tenantOf(request), request, reply);
+    return this.upstreams.relay('limits', Patterns.limits.get, tenantOf(request), request, reply);
   }
 }
-
-const tenantOf = (request: AuthenticatedRequest) => ({ accountId: request.grant.accountId, environment: request.grant.environment });

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
-/** Ready when the service's database answers (the start and test scripts wait for it). */
+/** Ready when the simulator's database answers (start scripts wait for it). */
 @Controller('health')
 export class HealthController {
   constructor(private readonly dataSource: DataSource) {}

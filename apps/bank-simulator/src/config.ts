@@ -1,0 +1,40 @@
+import { ServiceConfig, serviceConfig } from '@pixauto/runtime';
+import { Receiver } from './domain/records';
+import { AlertSchedule } from './domain/solicitation';
+
+/** The simulator's settings (README "Configuration"): the platform's usual ones plus the simulated parties. */
+export interface SimulatorConfig extends ServiceConfig {
+  /** Host (and port) written in locations, e.g. 127.0.0.1:4010/qr/v2/rec/<id>. */
+  publicHost: string;
+  receiver: Receiver;
+  /** The institution of a payer who authorizes by QR (journeys 2 and 3). */
+  payerIspb: string;
+  alerts: AlertSchedule;
+  /** How often due solicitation steps are applied. */
+  sweepEveryMs: number;
+  /** Waits before each retry of a failed webhook delivery; one attempt more than there are waits. */
+  webhookRetryDelaysMs: number[];
+  webhookTimeoutMs: number;
+  databasePoolSize: number;
+}
+
+export function simulatorConfig(env: NodeJS.ProcessEnv = process.env): SimulatorConfig {
+  const base = serviceConfig('bank-simulator', 4010, env);
+  return {
+    ...base,
+    publicHost: env.PUBLIC_HOST ?? `${base.host}:${base.port}`,
+    receiver: {
+      cnpj: env.SIMULATOR_RECEIVER_CNPJ ?? '11222333000181',
+      nome: env.SIMULATOR_RECEIVER_NAME ?? 'PixAuto Pagamentos SA',
+      ispb: env.SIMULATOR_ISPB ?? '12345678',
+      city: 'SAO PAULO',
+      chave: env.SIMULATOR_RECEIVER_KEY ?? '7d9f0335-8dcc-4054-9bf9-0dbd61d36906',
+    },
+    payerIspb: '87654321',
+    alerts: { sentAfterMs: 250, receivedAfterMs: 750 },
+    sweepEveryMs: 100,
+    webhookRetryDelaysMs: [250, 1000, 4000],
+    webhookTimeoutMs: 5000,
+    databasePoolSize: 10,
+  };
+}

@@ -1,0 +1,102 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import type { CobCompleta, LocRec, RecCompleta, RecGerada, SolicRecCompleta, WebhookRec } from '@pixauto/bank';
+import { SimulatedBank } from '../simulated-bank';
+import { BankClient } from './bank-client.decorator';
+
+// The BCB API Pix endpoints the platform uses (shared/reference/bcb-api-pix-openapi-2.9.0.yaml), with the
+// spec's success codes. Wiring only: the rules are in domain/, the transactions in SimulatedBank.
+
+@Controller('locrec')
+export class RecurrenceLocationsController {
+  constructor(private readonly bank: SimulatedBank) {}
+
+  @Post()
+  create(@BankClient() client: string): Promise<LocRec> {
+    return this.bank.createRecurrenceLocation(client);
+  }
+
+  @Get(':id')
+  get(@BankClient() client: string, @Param('id') id: string): Promise<LocRec> {
+    return this.bank.getRecurrenceLocation(client, id);
+  }
+}
+
+@Controller('rec')
+export class RecurrencesController {
+  constructor(private readonly bank: SimulatedBank) {}
+
+  @Post()
+  create(@BankClient() client: string, @Body() body: unknown): Promise<RecGerada> {
+    return this.bank.createRecurrence(client, body);
+  }
+
+  @Get(':idRec')
+  get(@BankClient() client: string, @Param('idRec') idRec: string, @Query('txid') txid?: string): Promise<RecCompleta> {
+    return this.bank.getRecurrence(client, idRec, typeof txid === 'string' ? txid : undefined);
+  }
+
+  @Patch(':idRec')
+  revise(@BankClient() client: string, @Param('idRec') idRec: string, @Body() body: unknown): Promise<RecGerada> {
+    return this.bank.reviseRecurrence(client, idRec, body);
+  }
+}
+
+@Controller('solicrec')
+export class SolicitationsController {
+  constructor(private readonly bank: SimulatedBank) {}
+
+  @Post()
+  create(@BankClient() client: string, @Body() body: unknown): Promise<SolicRecCompleta> {
+    return this.bank.createSolicitation(client, body);
+  }
+
+  @Get(':idSolicRec')
+  get(@BankClient() client: string, @Param('idSolicRec') id: string): Promise<SolicRecCompleta> {
+    return this.bank.getSolicitation(client, id);
+  }
+
+  /** The spec answers this PATCH with 201 ("Solicitação de recorrência atualizada"). */
+  @Patch(':idSolicRec')
+  @HttpCode(201)
+  revise(@BankClient() client: string, @Param('idSolicRec') id: string, @Body() body: unknown): Promise<SolicRecCompleta> {
+    return this.bank.reviseSolicitation(client, id, body);
+  }
+}
+
+@Controller('cob')
+export class ImmediateChargesController {
+  constructor(private readonly bank: SimulatedBank) {}
+
+  @Put(':txid')
+  @HttpCode(201)
+  put(@BankClient() client: string, @Param('txid') txid: string, @Body() body: unknown): Promise<CobCompleta> {
+    return this.bank.putImmediateCharge(client, txid, body);
+  }
+
+  @Get(':txid')
+  get(@BankClient() client: string, @Param('txid') txid: string): Promise<CobCompleta> {
+    return this.bank.getImmediateCharge(client, txid);
+  }
+}
+
+@Controller('webhookrec')
+export class RecurrenceWebhookController {
+  constructor(private readonly bank: SimulatedBank) {}
+
+  @Put()
+  @HttpCode(200)
+  async configure(@BankClient() client: string, @Body() body: unknown): Promise<void> {
+    await this.bank.configureWebhook(client, body);
+  }
+
+  @Get()
+  get(@BankClient() client: string): Promise<WebhookRec> {
+    return this.bank.getWebhook(client);
+  }
+
+  @Delete()
+  @HttpCode(204)
+  async remove(@BankClient() client: string): Promise<void> {
+    await this.bank.deleteWebhook(client);
+  }
+}

@@ -1,0 +1,34 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import type { CobCompleta, RecCompleta, SolicRecCompleta } from '@pixauto/bank';
+import { SimulatedBank } from '../simulated-bank';
+import { BankClient } from './bank-client.decorator';
+
+/** Ours, not the BCB's: the payer and the payer's bank, for local runs, tests and the sandbox (README "/sim"). */
+@Controller('sim')
+export class PayerController {
+  constructor(private readonly bank: SimulatedBank) {}
+
+  @Post('rec/:idRec/authorize')
+  @HttpCode(200)
+  authorize(@BankClient() client: string, @Param('idRec') idRec: string): Promise<RecCompleta> {
+    return this.bank.authorizeRecurrence(client, idRec);
+  }
+
+  @Post('rec/:idRec/refuse')
+  @HttpCode(200)
+  refuse(@BankClient() client: string, @Param('idRec') idRec: string): Promise<RecCompleta> {
+    return this.bank.refuseRecurrence(client, idRec);
+  }
+
+  @Post('solicrec/:idSolicRec/answer')
+  @HttpCode(200)
+  answer(@BankClient() client: string, @Param('idSolicRec') id: string, @Body() body: unknown): Promise<SolicRecCompleta> {
+    return this.bank.answerSolicitation(client, id, body);
+  }
+
+  @Post('cob/:txid/pay')
+  @HttpCode(200)
+  pay(@BankClient() client: string, @Param('txid') txid: string): Promise<CobCompleta> {
+    return this.bank.payImmediateCharge(client, txid);
+  }
+}

@@ -1,0 +1,130 @@
+import { EntityManager } from 'typeorm';
+import { CobRecord, LocationRecord, RecRecord, SolicRecord } from '../domain/records';
+
+// SQL for the simulator's tables (schema.migration.ts). Every read is scoped by client: one client never sees
+// another's rows. `lock` takes the row for the rest of the transaction (always recurrence, then its
+// solicitations, then charges, so two transactions never wait on each other in a circle).
+
+type Row = Record<string, unknown>;
+const forUpdate = (lock: boolean): string => (lock ? ' FOR UPDATE' : '');
+
+const locationOf = (row: Row): LocationRecord => ({
+  id: Number(row.id),
+  kind: row.kind as LocationRecord['kind'],
+  location: row.location as string,
+  createdAt: (row.created_at as Date).toISOString(),
+  idRec: (row.id_rec as string | null) ?? null,
+});
+
+export class BankStore {
+  async insertLocation(m: EntityManager, client: string, kind: LocationRecord['kind'], location: string, at: Date): Promise<LocationRecord> {
+    const rows: Row[] = await m.query('INSERT INTO locations (client, kind, location, created_at) VALUES ($1, $2, $3, $4) RETURNING *', [client, kind, location, at]);
+    return locationOf(rows[0]);
+  }
+
+  async findLocation(m: EntityManager, client: string, id: number, lock = false): Promise<LocationRecord | undefined> {
+    const rows: Row[] = await m.query(`SELECT * FROM locations WHERE client = $1 AND id = $2${forUpdate(lock)}`, [client, id]);
+    return rows[0] && locationOf(rows[0]);
+  }
+
+  async bindLocation(m: EntityManager, id: number, idRec: string | null): Promise<void> {
+    await m.query('UPDATE locations SET id_rec = $2 WHERE id = $1', [id, idRec]);
+  }
+
+  async insertRecurrence(m: EntityManager, client: string, rec: RecRecord, at: Date): Promise<void> {
+    await m.query(
+      'INSERT INTO recurrences (client, id_rec, status, loc_id, activation_txid, record, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [client, rec.idRec, rec.status, rec.locId, rec.activationTxid, JSON.stringify(rec), at],
+    );
+  }
+
+  async findRecurrence(m: EntityManager, client: string, idRec: string, lock = false): Promise<RecRecord | undefined> {
+    const rows: Row[] = await m.query(`SELECT record FROM recurrences WHERE client = $1 AND id_rec = $2${forUpdate(lock)}`, [client, idRec]);
+    return rows[0]?.record as RecRecord | undefined;
+  }
+
+  async findRecurrenceByActivation(m: EntityManager, client: string, txid: string): Promise<RecRecord | undefined> {
+    const rows: Row[] = await m.query('SELECT record FROM recurrences WHERE client = $1 AND activation_txid = $2', [client, txid]);
+    return rows[0]?.record as RecRecord | undefined;
+  }
+
+  async updateRecurrence(m: EntityManager, client: string, rec: RecRecord): Promise<void> {
+    await m.query('UPDATE recurrences SET status = $3, loc_id = $4, activation_txid = $5, record = $6 WHERE client = $1 AND id_rec = $2', [
+      client,
+      rec.idRec,
+      rec.status,
+      rec.locId,
+      rec.activationTxid,
+      JSON.stringify(rec),
+    ]);
+  }
+
+  async insertSolicitation(m: EntityManager, client: string, s: SolicRecord, dueAt: Date | null): Promise<void> {
+    await m.query(
+      'INSERT INTO solicitations (client, id_solic_rec, id_rec, status, due_at, record, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [client, s.idSolicRec, s.idRec, s.status, dueAt, JSON.stringify(s), s.createdAt],
+    );
+  }
+
+  async findSolicitation(m: EntityManager, client: string, idSolicRec: string, lock = false): Promise<SolicRecord | undefined> {
+    const rows: Row[] = await m.query(`SELECT record FROM solicitations WHERE client = $1 AND id_solic_rec = $2${forUpdate(lock)}`, [client, idSolicRec]);
+    return rows[0]?.record as SolicRecord | undefined;
+  }
+
+  /** The solicitations of a recurrence, oldest first. */
+  async solicitationsOf(m: EntityManager, client: string, idRec: string, lock = false): Promise<SolicRecord[]> {
+    const rows: Row[] = await m.query(`SELECT record FROM solicitations WHERE client = $1 AND id_rec = $2 ORDER BY created_at, id_solic_rec${forUpdate(lock)}`, [
+      client,
+      idRec,
+    ]);
+    return rows.map((row) => row.record as SolicRecord);
+  }
+
+  async updateSolicitation(m: EntityManager, client: string, s: SolicRecord, dueAt: Date | null): Promise<void> {
+    await m.query('UPDATE solicitations SET status = $3, due_at = $4, record = $5 WHERE client = $1 AND id_solic_rec = $2', [
+      client,
+      s.idSolicRec,
+      s.status,
+      dueAt,
+      JSON.stringify(s),
+    ]);
+  }
+
+  /** Solicitations whose next automatic step has fallen due, across clients. */
+  async dueSolicitations(m: EntityManager, now: Date, limit: number): Promise<{ client: string; idSolicRec: string; idRec: string }[]> {
+    const rows: Row[] = await m.query('SELECT client, id_solic_rec, id_rec FROM solicitations WHERE due_at <= $1 ORDER BY due_at LIMIT $2', [now, limit]);
+    return rows.map((row) => ({ client: row.client as string, idSolicRec: row.id_solic_rec as string, idRec: row.id_rec as string }));
+  }
+
+  async insertCharge(m: EntityManager, client: string, cob: CobRecord): Promise<void> {
+    await m.query('INSERT INTO charges (client, txid, record, created_at) VALUES ($1, $2, $3, $4)', [client, cob.txid, JSON.stringify(cob), cob.createdAt]);
+  }
+
+  async findCharge(m: EntityManager, client: string, txid: string, lock = false): Promise<CobRecord | undefined> {
+    const rows: Row[] = await m.query(`SELECT record FROM charges WHERE client = $1 AND txid = $2${forUpdate(lock)}`, [client, txid]);
+    return rows[0]?.record as CobRecord | undefined;
+  }
+
+  async updateCharge(m: EntityManager, client: string, cob: CobRecord): Promise<void> {
+    await m.query('UPDATE charges SET record = $3 WHERE client = $1 AND txid = $2', [client, cob.txid, JSON.stringify(cob)]);
+  }
+
+  async setWebhook(m: EntityManager, client: string, url: string, at: Date): Promise<void> {
+    await m.query(
+      `INSERT INTO recurrence_webhooks (client, webhook_url, created_at) VALUES ($1, $2, $3)
+       ON CONFLICT (client) DO UPDATE SET webhook_url = EXCLUDED.webhook_url, created_at = EXCLUDED.created_at`,
+      [client, url, at],
+    );
+  }
+
+  async findWebhook(m: EntityManager, client: string): Promise<{ webhookUrl: string; criacao: string } | undefined> {
+    const rows: Row[] = await m.query('SELECT webhook_url, created_at FROM recurrence_webhooks WHERE client = $1', [client]);
+    return rows[0] && { webhookUrl: rows[0].webhook_url as string, criacao: (rows[0].created_at as Date).toISOString() };
+  }
+
+  /** Whether there was one to delete. */
+  async deleteWebhook(m: EntityManager, client: string): Promise<boolean> {
+    const rows: Row[] = await m.query('WITH deleted AS (DELETE FROM recurrence_webhooks WHERE client = $1 RETURNING 1) SELECT count(*)::int AS n FROM deleted', [client]);
+    return (rows[0].n as number) > 0;
+  }
+}

@@ -1,0 +1,103 @@
+import { BankConnectionOptions, BankHttp, segment } from './bank-http';
+import type {
+  CobCompleta,
+  CobGerada,
+  CobSolicitada,
+  LocRec,
+  RecCompleta,
+  RecGerada,
+  RecRevisada,
+  RecSolicitada,
+  SolicRecCompleta,
+  SolicRecSolicitada,
+  WebhookRec,
+} from './wire';
+
+/**
+ * The one HTTP client to the bank behind the platform, speaking the BCB API Pix (2.9.0) subset of Pix
+ * Automático. Production and sandbox use this same class, each with its own base URL and token.
+ * Every refusal of the bank is thrown as RefusalException(ProviderError) with the bank's HTTP status, reason
+ * and violations; a bank that cannot be reached as RefusalException(unavailable).
+ */
+export class PixBankClient {
+  private readonly http: BankHttp;
+
+  constructor(baseUrl: string, options: BankConnectionOptions = {}) {
+    this.http = new BankHttp(baseUrl, options);
+  }
+
+  /** POST /locrec → 201: a location for a recurrence's QR (bound to the recurrence that names it in `loc`). */
+  createRecurrenceLocation(): Promise<LocRec> {
+    return this.http.send('POST', '/locrec');
+  }
+
+  /** GET /locrec/{id} */
+  getRecurrenceLocation(id: number): Promise<LocRec> {
+    return this.http.send('GET', `/locrec/${segment(String(id))}`);
+  }
+
+  /** POST /rec → 201 CRIADA. Journey 3: create the immediate charge first and name its txid in ativacao.dadosJornada. */
+  createRecurrence(body: RecSolicitada): Promise<RecGerada> {
+    return this.http.send('POST', '/rec', body);
+  }
+
+  /** GET /rec/{idRec}; with txid (the journey 3 charge), dadosQR carries the composite QR of charge + recurrence. */
+  getRecurrence(idRec: string, options: { txid?: string } = {}): Promise<RecCompleta> {
+    const query = options.txid === undefined ? '' : `?txid=${encodeURIComponent(options.txid)}`;
+    return this.http.send('GET', `/rec/${segment(idRec)}${query}`);
+  }
+
+  /** PATCH /rec/{idRec} → 200: the debtor's name, the first date or the location (while CRIADA), or CANCELADA. */
+  reviseRecurrence(idRec: string, body: RecRevisada): Promise<RecGerada> {
+    return this.http.send('PATCH', `/rec/${segment(idRec)}`, body);
+  }
+
+  /** PATCH /rec/{idRec} with status CANCELADA → 200. */
+  cancelRecurrence(idRec: string): Promise<RecGerada> {
+    return this.reviseRecurrence(idRec, { status: 'CANCELADA' });
+  }
+
+  /** POST /solicrec → 201 CRIADA: the alert to the payer's institution (journey 1). */
+  createSolicitation(body: SolicRecSolicitada): Promise<SolicRecCompleta> {
+    return this.http.send('POST', '/solicrec', body);
+  }
+
+  /** GET /solicrec/{idSolicRec}: the bank does not notify solicitation changes, so this is polled. */
+  getSolicitation(idSolicRec: string): Promise<SolicRecCompleta> {
+    return this.http.send('GET', `/solicrec/${segment(idSolicRec)}`);
+  }
+
+  /** PATCH /solicrec/{idSolicRec} with status CANCELADA (the spec answers 201): only while CRIADA, ENVIADA or RECEBIDA. */
+  cancelSolicitation(idSolicRec: string): Promise<SolicRecCompleta> {
+    return this.http.send('PATCH', `/solicrec/${segment(idSolicRec)}`, { status: 'CANCELADA' });
+  }
+
+  /** PUT /cob/{txid} → 201: the immediate charge (the journey 3 activation payment); txid is 26 to 35 letters and digits. */
+  createImmediateCharge(txid: string, body: CobSolicitada): Promise<CobGerada> {
+    return this.http.send('PUT', `/cob/${segment(txid)}`, body);
+  }
+
+  /** GET /cob/{txid}: CONCLUIDA with `pix` once paid; an unpaid charge past calendario.expiracao stays ATIVA. */
+  getImmediateCharge(txid: string): Promise<CobCompleta> {
+    return this.http.send('GET', `/cob/${segment(txid)}`);
+  }
+
+  /** PUT /webhookrec → 200: the bank POSTs {webhookUrl}/rec on every recurrence status change. */
+  async configureRecurrenceWebhook(webhookUrl: string): Promise<void> {
+    await this.http.send('PUT', '/webhookrec', { webhookUrl });
+  }
+
+  /** GET /webhookrec */
+  getRecurrenceWebhook(): Promise<WebhookRec> {
+    return this.http.send('GET', '/webhookrec');
+  }
+
+  /** DELETE /webhookrec → 204 */
+  async deleteRecurrenceWebhook(): Promise<void> {
+    await this.http.send('DELETE', '/webhookrec');
+  }
+
+  close(): Promise<void> {
+    return this.http.close();
+  }
+}

@@ -1,0 +1,80 @@
+import { Agent, Dispatcher, request } from 'undici';
+import { RefusalException, unavailable } from '@pixauto/errors';
+import { BankMessages, refusalOfBankAnswer } from './problem';
+
+export interface BankConnectionOptions {
+  /** Bearer token the bank issued to us (the simulator keeps each token's data apart). */
+  token?: string;
+  /** Time limit for the answer's headers and for its body, each; default 10 s. */
+  timeoutMs?: number;
+  /** A dispatcher of the caller's (then the caller closes it); by default the client keeps its own keep-alive pool. */
+  dispatcher?: Dispatcher;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The transport under every call to the bank: JSON in and out, refusals as RefusalException. */
+export class BankHttp {
+  private readonly base: string;
+  private readonly dispatcher: Dispatcher;
+  private readonly ownsDispatcher: boolean;
+  private readonly timeoutMs: number;
+  private readonly token?: string;
+
+  constructor(baseUrl: string, options: BankConnectionOptions = {}) {
+    const url = new URL(baseUrl); // throws early on a misconfigured URL
+    // Paths are appended to the base as written (a bank's API often sits under a prefix such as /api/v2).
+    this.base = url.toString().replace(/\/+$/, '');
+    this.ownsDispatcher = options.dispatcher === undefined;
+    this.dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, connections: 16 });
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.token = options.token;
+  }
+
+  /** Sends one request; a 2xx answer's JSON body (undefined when empty), anything else thrown as a refusal. */
+  async send<T>(method: Method, path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json, application/problem+json' };
+    if (this.token !== undefined) headers.authorization = `Bearer ${this.token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let statusCode: number;
+    let text: string;
+    try {
+      const response = await request(this.base + path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        dispatcher: this.dispatcher,
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+      });
+      statusCode = response.statusCode;
+      text = await response.body.text();
+    } catch (error) {
+      throw new RefusalException(unavailable(BankMessages.unavailable(error instanceof Error ? (error.message || error.name) : String(error))));
+    }
+    const parsed = parseJson(text);
+    if (statusCode >= 200 && statusCode < 300) {
+      if (parsed === INVALID) throw new Error(`the bank answered ${method} ${path} with HTTP ${statusCode} and a body that is not JSON`);
+      return parsed as T;
+    }
+    throw new RefusalException(refusalOfBankAnswer(statusCode, parsed === INVALID ? undefined : parsed));
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsDispatcher) await this.dispatcher.close();
+  }
+}
+
+const INVALID = Symbol('invalid JSON');
+
+function parseJson(text: string): unknown {
+  if (text.length === 0) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return INVALID;
+  }
+}
+
+/** One path segment, whatever the caller passes (an id is never allowed to change the path). */
+export const segment = (value: string): string => encodeURIComponent(value);

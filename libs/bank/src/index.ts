@@ -1,0 +1,6 @@
+export * from './wire';
+export * from './vocabulary';
+export * from './problem';
+export type { BankConnectionOptions } from './bank-http';
+export * from './bank-client';
+export * from './simulated-payer';

@@ -1,0 +1,41 @@
+import { BankConnectionOptions, BankHttp, segment } from './bank-http';
+import type { CobCompleta, RecCompleta, SolicRecCompleta } from './wire';
+
+export type PayerDecision = 'ACCEPT' | 'REJECT';
+
+/**
+ * The payer and the payer's bank, as the bank simulator plays them (its /sim/... endpoints, apps/bank-simulator
+ * README). Only for the sandbox and tests: a real bank has no such endpoints. Same token as the PixBankClient
+ * whose resources it acts on.
+ */
+export class SimulatedPayer {
+  private readonly http: BankHttp;
+
+  constructor(baseUrl: string, options: BankConnectionOptions = {}) {
+    this.http = new BankHttp(baseUrl, options);
+  }
+
+  /** The payer accepts by QR: APROVADA, journey 2; or journey 3 when the recurrence has an activation charge, which is paid in the same step. */
+  authorizeRecurrence(idRec: string): Promise<RecCompleta> {
+    return this.http.send('POST', `/sim/rec/${segment(idRec)}/authorize`);
+  }
+
+  /** The payer refuses by QR: REJEITADA. */
+  refuseRecurrence(idRec: string): Promise<RecCompleta> {
+    return this.http.send('POST', `/sim/rec/${segment(idRec)}/refuse`);
+  }
+
+  /** The payer answers a RECEBIDA solicitation: ACEITA (recurrence APROVADA, journey 1) or REJEITADA (recurrence REJEITADA). */
+  answerSolicitation(idSolicRec: string, decision: PayerDecision): Promise<SolicRecCompleta> {
+    return this.http.send('POST', `/sim/solicrec/${segment(idSolicRec)}/answer`, { decision });
+  }
+
+  /** The payer pays an immediate charge (CONCLUIDA); a charge bound to a recurrence approves it (journey 3). */
+  payImmediateCharge(txid: string): Promise<CobCompleta> {
+    return this.http.send('POST', `/sim/cob/${segment(txid)}/pay`);
+  }
+
+  close(): Promise<void> {
+    return this.http.close();
+  }
+}

@@ -1,0 +1,259 @@
+// The bank's wire: a faithful subset of the BCB API Pix 2.9.0 (shared/reference/bcb-api-pix-openapi-2.9.0.yaml)
+// for Pix Automático. Field names are the spec's, in Portuguese; amounts are decimal strings ("35.00")
+// and timestamps RFC 3339, as on the wire. Comments name the spec's component each type stands for.
+
+/** RecBase.calendario.periodicidade */
+export type Periodicidade = 'SEMANAL' | 'MENSAL' | 'TRIMESTRAL' | 'SEMESTRAL' | 'ANUAL';
+export const PERIODICIDADES: readonly Periodicidade[] = ['SEMANAL', 'MENSAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'];
+
+/** RecConfiguracao.politicaRetentativa */
+export type PoliticaRetentativa = 'NAO_PERMITE' | 'PERMITE_3R_7D';
+export const POLITICAS_RETENTATIVA: readonly PoliticaRetentativa[] = ['NAO_PERMITE', 'PERMITE_3R_7D'];
+
+/** RecStatus */
+export type RecStatus = 'CRIADA' | 'APROVADA' | 'REJEITADA' | 'EXPIRADA' | 'CANCELADA';
+
+/** SolicRecStatus */
+export type SolicRecStatus = 'CRIADA' | 'ENVIADA' | 'RECEBIDA' | 'REJEITADA' | 'ACEITA' | 'EXPIRADA' | 'CANCELADA';
+
+/** RecAtivacao.ativacao.tipoJornada */
+export type TipoJornada = 'JORNADA_1' | 'JORNADA_2' | 'JORNADA_3' | 'JORNADA_4' | 'AGUARDANDO_DEFINICAO';
+
+/** CobrancaStatus: the status of the record, not whether the charge has expired (the spec says so). */
+export type CobStatus = 'ATIVA' | 'CONCLUIDA' | 'REMOVIDA_PELO_USUARIO_RECEBEDOR' | 'REMOVIDA_PELO_PSP';
+
+/** A person or a company: exactly one of cpf (11 digits) or cnpj (14). */
+export type Documento = { cpf: string; cnpj?: never } | { cnpj: string; cpf?: never };
+
+/** PessoaFisicaRecorrencia | PessoaJuridicaRecorrencia (nome up to 140), PessoaFisica | PessoaJuridica (up to 200). */
+export type Pessoa = Documento & { nome: string };
+
+/** RecBase.vinculo */
+export interface Vinculo {
+  objeto?: string;
+  contrato: string;
+  devedor: Pessoa;
+}
+
+/** RecBase.calendario: dates are YYYY-MM-DD. */
+export interface CalendarioRec {
+  dataInicial: string;
+  dataFinal?: string;
+  periodicidade: Periodicidade;
+}
+
+/** RecBase.valor: a fixed amount (valorRec) or a receiver's floor (valorMinimoRecebedor), never both. */
+export interface ValorRec {
+  valorRec?: string;
+  valorMinimoRecebedor?: string;
+}
+
+/** RecAtivacaoSolicitada: the journey 3 immediate charge bound to the recurrence. */
+export interface AtivacaoSolicitada {
+  dadosJornada?: { txid: string };
+}
+
+/** RecSolicitada: the body of POST /rec. */
+export interface RecSolicitada {
+  vinculo: Vinculo;
+  calendario: CalendarioRec;
+  valor?: ValorRec;
+  politicaRetentativa: PoliticaRetentativa;
+  /** PayloadLocationRecId: a location created by POST /locrec. */
+  loc?: number;
+  recebedor?: { convenio?: string };
+  ativacao?: AtivacaoSolicitada;
+}
+
+/** RecRevisada: the body of PATCH /rec/{idRec}. */
+export interface RecRevisada {
+  status?: 'CANCELADA';
+  vinculo?: { devedor: { nome: string } };
+  loc?: number;
+  calendario?: { dataInicial: string };
+  ativacao?: AtivacaoSolicitada;
+}
+
+/** PayloadLocationRecGerada / PayloadLocationRecCompleta (idRec once bound to a recurrence). */
+export interface LocRec {
+  id: number;
+  location: string;
+  criacao: string;
+  idRec?: string;
+}
+
+export interface Atualizacao<S extends string> {
+  status: S;
+  data: string;
+}
+
+/** RecEncerramento.encerramento: why a recurrence ended. */
+export interface Encerramento {
+  rejeicao?: { codigo: 'AP13' | 'AP14'; descricao: string };
+  cancelamento?: {
+    solicitante: 'PSP_PAGADOR' | 'USUARIO_PAGADOR' | 'PSP_RECEBEDOR' | 'USUARIO_RECEBEDOR';
+    codigo: 'ACCL' | 'CPCL' | 'DCSD' | 'ERSL' | 'FRUD' | 'PCFD' | 'SLCR' | 'SLDB';
+    descricao: string;
+  };
+}
+
+/** RecAtivacao.ativacao */
+export interface Ativacao {
+  tipoJornada: TipoJornada;
+  dadosJornada?: { txid: string };
+}
+
+/** The receiving company as the bank shows it on a recurrence. */
+export interface RecebedorRec {
+  cnpj: string;
+  nome: string;
+  convenio?: string;
+}
+
+/** DadosPagadorRec.pagador: who authorized, once the recurrence is approved. */
+export type PagadorRec = Documento & { ispbParticipante: string; codMun?: string };
+
+/** RecGerada: the answer of POST /rec and PATCH /rec/{idRec}. */
+export interface RecGerada {
+  idRec: string;
+  vinculo: Vinculo;
+  calendario: CalendarioRec;
+  valor?: ValorRec;
+  politicaRetentativa: PoliticaRetentativa;
+  recebedor: RecebedorRec;
+  status: RecStatus;
+  loc?: LocRec;
+  atualizacao: Atualizacao<RecStatus>[];
+  encerramento?: Encerramento;
+  ativacao?: Ativacao;
+}
+
+/** RecCompleta: the answer of GET /rec/{idRec}. */
+export interface RecCompleta extends RecGerada {
+  pagador?: PagadorRec;
+  solicitacao?: SolicRecCompleta[];
+  /** The QR for the journey asked for (GET /rec/{idRec}?txid= for journey 3), when the locations allow one. */
+  dadosQR?: { jornada: 'JORNADA_2' | 'JORNADA_3' | 'JORNADA_4'; pixCopiaECola: string };
+}
+
+/** RecPayload: the recurrence as the payer's institution receives it with a solicitation. */
+export interface RecPayload {
+  idRec: string;
+  vinculo: Vinculo;
+  calendario: CalendarioRec;
+  valor?: ValorRec;
+  politicaRetentativa: PoliticaRetentativa;
+  recebedor: { cnpj: string; nome: string; ispbParticipante: string };
+  atualizacao: Atualizacao<RecStatus>[];
+}
+
+/** SolicRecBase.destinatario: the payer's account that receives the alert. */
+export type Destinatario = Documento & { agencia?: string; conta: string; ispbParticipante: string };
+
+/** SolicRecSolicitada: the body of POST /solicrec. */
+export interface SolicRecSolicitada {
+  idRec: string;
+  calendario: { dataExpiracaoSolicitacao: string };
+  destinatario: Destinatario;
+}
+
+/** SolicRecCompleta */
+export interface SolicRecCompleta {
+  idSolicRec: string;
+  idRec: string;
+  calendario: { dataExpiracaoSolicitacao: string };
+  destinatario: Destinatario;
+  status: SolicRecStatus;
+  atualizacao: Atualizacao<SolicRecStatus>[];
+  recPayload?: RecPayload;
+}
+
+/** CobSolicitada: the body of PUT /cob/{txid}. */
+export interface CobSolicitada {
+  /** Seconds the charge stays payable from its creation; the bank's default is 86400. */
+  calendario?: { expiracao?: number };
+  devedor?: Pessoa;
+  valor: { original: string; modalidadeAlteracao?: 0 | 1 };
+  /** The receiver's DICT key; required by the BCB spec, the simulator fills its own in when absent. */
+  chave?: string;
+  solicitacaoPagador?: string;
+  infoAdicionais?: { nome: string; valor: string }[];
+}
+
+/** PayloadLocation of an immediate charge. */
+export interface LocCob {
+  id: number;
+  location: string;
+  tipoCob: 'cob';
+  criacao: string;
+}
+
+/** CobGerada: the answer of PUT /cob/{txid}. */
+export interface CobGerada {
+  calendario: { criacao: string; expiracao: number };
+  txid: string;
+  revisao: number;
+  loc?: LocCob;
+  location?: string;
+  status: CobStatus;
+  devedor?: Pessoa;
+  valor: { original: string; modalidadeAlteracao?: 0 | 1 };
+  chave: string;
+  solicitacaoPagador?: string;
+  infoAdicionais?: { nome: string; valor: string }[];
+  pixCopiaECola?: string;
+}
+
+/** Pix: a payment received for a charge. */
+export interface PixRecebido {
+  endToEndId: string;
+  txid?: string;
+  valor: string;
+  horario: string;
+  infoPagador?: string;
+}
+
+/** CobCompleta: the answer of GET /cob/{txid}. */
+export interface CobCompleta extends CobGerada {
+  pix?: PixRecebido[];
+}
+
+/** WebhookRecCompleto: the answer of GET /webhookrec. */
+export interface WebhookRec {
+  webhookUrl: string;
+  criacao?: string;
+}
+
+/** RecNotification: one recurrence in the callback. */
+export interface RecNotificacao {
+  idRec: string;
+  status: RecStatus;
+  atualizacao: Atualizacao<RecStatus>[];
+  encerramento?: Encerramento;
+  ativacao?: Ativacao;
+}
+
+/** WebhookRecBody: what the bank POSTs to {webhookUrl}/rec on a recurrence's status change. */
+export interface WebhookRecCallback {
+  recs: RecNotificacao[];
+}
+
+/** Violacao */
+export interface Violacao {
+  razao?: string;
+  propriedade?: string;
+  valor?: string;
+}
+
+/** Problema (RFC 7807): every refusal, as application/problem+json. */
+export interface Problema {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  correlationId?: string;
+  violacoes?: Violacao[];
+}
+
+/** The BCB's error type URIs: https://pix.bcb.gov.br/api/v2/error/<TipoErro>. */
+export const PROBLEM_TYPE_PREFIX = 'https://pix.bcb.gov.br/api/v2/error/';

@@ -1,0 +1,3 @@
+export * from './solicitation.types';
+export * from './solicitation.dto';
+export * from './solicitation';
