@@ -5,7 +5,7 @@
  * as in production. Each transport: warm-up, then a closed loop of CONCURRENCY in-flight requests for
  * BENCH_SECONDS, then a sequential pass (concurrency 1) for base latency. Prints a markdown table.
  *
- * Usage: npx swc bench -d dist --config-file .swcrc && node dist/bench/transport/transport.bench.js
+ * Usage: npm run bench:transport
  * Env:   BENCH_TRANSPORTS=http,tcp,kafka  BENCH_SECONDS=10  KAFKA_BROKERS=127.0.0.1:9092
  */
 import 'reflect-metadata';
