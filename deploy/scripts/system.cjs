@@ -16,9 +16,9 @@ const ROOT = path.resolve(__dirname, '..', '..');
 
 /** Ports and settings per profile: `dev` is what README documents; `e2e` and `bench` stay out of its way. */
 const PROFILES = {
-  dev: { gateway: 3000, sandbox: 3001, admin: 3002, limits: 4005, databasePrefix: 'pixauto', redisDb: 0 },
-  e2e: { gateway: 13000, sandbox: 13001, admin: 13002, limits: 14005, databasePrefix: 'pixauto_e2e', redisDb: 15 },
-  bench: { gateway: 23000, sandbox: 23001, admin: 23002, limits: 24005, databasePrefix: 'pixauto_bench', redisDb: 14 },
+  dev: { gateway: 3000, sandbox: 3001, admin: 3002, recurrences: 4001, bankCallbacks: 4101, limits: 4005, bank: 4010, databasePrefix: 'pixauto', redisDb: 0 },
+  e2e: { gateway: 13000, sandbox: 13001, admin: 13002, recurrences: 14001, bankCallbacks: 14101, limits: 14005, bank: 14010, databasePrefix: 'pixauto_e2e', redisDb: 15 },
+  bench: { gateway: 23000, sandbox: 23001, admin: 23002, recurrences: 24001, bankCallbacks: 24101, limits: 24005, bank: 24010, databasePrefix: 'pixauto_bench', redisDb: 14 },
 };
 
 function redisUrl(db) {
@@ -31,8 +31,16 @@ function redisUrl(db) {
 function appsOf(profileName, adminToken) {
   const p = PROFILES[profileName];
   const common = { DATABASE_PREFIX: p.databasePrefix, REDIS_URL: redisUrl(p.redisDb) };
+  const bank = `http://127.0.0.1:${p.bank}`;
   return [
+    // The bank behind us, and the payer, for local runs, tests and the sandbox (apps/bank-simulator).
+    { name: 'bank-simulator', ready: `${bank}/health`, env: { ...common, PORT: String(p.bank) } },
     { name: 'limits-service', ready: `tcp://127.0.0.1:${p.limits}`, env: { ...common, PORT: String(p.limits) } },
+    {
+      name: 'recurrence-service',
+      ready: `tcp://127.0.0.1:${p.recurrences}`,
+      env: { ...common, PORT: String(p.recurrences), BANK_CALLBACK_PORT: String(p.bankCallbacks), BANK_PRODUCTION_URL: bank, BANK_SANDBOX_URL: bank },
+    },
     {
       name: 'api-gateway',
       ready: `http://127.0.0.1:${p.gateway}/v2/limits`,
@@ -43,6 +51,7 @@ function appsOf(profileName, adminToken) {
         ADMIN_PORT: String(p.admin),
         ADMIN_TOKEN: adminToken,
         LIMITS_SERVICE_ADDRESS: `127.0.0.1:${p.limits}`,
+        RECURRENCE_SERVICE_ADDRESS: `127.0.0.1:${p.recurrences}`,
       },
     },
   ];

@@ -1,7 +1,7 @@
 import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import { AccountsAdmin, AccountsReadModel1763800000200, ApiKeyDirectory } from '@pixauto/accounts';
+import { AccountProfiles, AccountsAdmin, AccountsReadModel1763800000200, ApiKeyDirectory } from '@pixauto/accounts';
 import { Topics } from '@pixauto/contracts';
 import { EventStore } from '@pixauto/event-store';
 import { Clock } from '@pixauto/pix';
@@ -18,14 +18,16 @@ export const REDIS = Symbol('REDIS');
   providers: [
     { provide: REDIS, useFactory: () => new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true }) },
     { provide: ApiKeyDirectory, inject: [REDIS, DataSource], useFactory: (redis: Redis, db: DataSource) => new ApiKeyDirectory(redis, db) },
+    { provide: AccountProfiles, inject: [REDIS, DataSource], useFactory: (redis: Redis, db: DataSource) => new AccountProfiles(redis, db) },
     {
       provide: AccountsAdmin,
-      inject: [EventStore, DataSource, ApiKeyDirectory, CLOCK],
-      useFactory: (store: EventStore, db: DataSource, directory: ApiKeyDirectory, clock: Clock) => new AccountsAdmin(store, db, directory, clock),
+      inject: [EventStore, DataSource, ApiKeyDirectory, AccountProfiles, CLOCK],
+      useFactory: (store: EventStore, db: DataSource, directory: ApiKeyDirectory, profiles: AccountProfiles, clock: Clock) =>
+        new AccountsAdmin(store, db, directory, profiles, clock),
     },
     { provide: Upstreams, useFactory: () => new Upstreams(config.upstreams) },
   ],
-  exports: [ApiKeyDirectory, AccountsAdmin, Upstreams],
+  exports: [ApiKeyDirectory, AccountProfiles, AccountsAdmin, Upstreams],
 })
 export class GatewayCoreModule implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis, private readonly upstreams: Upstreams) {}

@@ -10,6 +10,7 @@ export const gatewayConfig = (env: NodeJS.ProcessEnv = process.env) => ({
   /** host:port of each service's TCP listener. */
   upstreams: {
     limits: env.LIMITS_SERVICE_ADDRESS ?? '127.0.0.1:4005',
+    recurrences: env.RECURRENCE_SERVICE_ADDRESS ?? '127.0.0.1:4001',
   },
 });
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { firstValueFrom, timeout } from 'rxjs';
-import { ServiceReply, ServiceRequest, Tenant } from '@pixauto/contracts';
+import { AccountProfile, ServiceReply, ServiceRequest, Tenant } from '@pixauto/contracts';
 import { Messages, refuse, unavailable } from '@pixauto/errors';
 import { UpstreamName } from './gateway.config';
 
@@ -23,10 +23,11 @@ export class Upstreams {
     );
   }
 
-  async relay(name: UpstreamName, pattern: string, tenant: Tenant, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  async relay(name: UpstreamName, pattern: string, tenant: Tenant, request: FastifyRequest, reply: FastifyReply, account?: AccountProfile): Promise<void> {
     const client = this.clients.get(name) ?? refuse(unavailable(Messages.request.serviceUnavailable));
     const message: ServiceRequest = {
       tenant,
+      ...(account && { account }),
       body: request.body,
       query: request.query as Record<string, unknown>,
       params: request.params as Record<string, string>,

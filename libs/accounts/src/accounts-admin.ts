@@ -15,6 +15,7 @@ import { EventStore } from '@pixauto/event-store';
 import { Clock } from '@pixauto/pix';
 import { account, ACCOUNT_STREAM, accountStreamId } from './account';
 import { apiKey, API_KEY_STREAM, apiKeyStreamId, hashApiKey, newApiKey } from './api-key';
+import { AccountProfiles } from './account-profiles';
 import { ApiKeyDirectory } from './api-key-directory';
 import { findAccount, findApiKeyById, projectAccount } from './read-model/accounts.projection';
 
@@ -33,6 +34,7 @@ export class AccountsAdmin {
     private readonly eventStore: EventStore,
     private readonly dataSource: DataSource,
     private readonly directory: ApiKeyDirectory,
+    private readonly profiles: AccountProfiles,
     private readonly clock: Clock,
   ) {}
 
@@ -54,7 +56,7 @@ export class AccountsAdmin {
       this.context(accountStreamId(accountId), ACCOUNT_STREAM, home(accountId)),
     );
     if (!outcome.ok) return refuse(outcome.refusal);
-    return this.get(accountId);
+    return this.published(accountId);
   }
 
   async change(accountId: string, request: ChangeAccountRequest): Promise<AccountResponse> {
@@ -71,7 +73,14 @@ export class AccountsAdmin {
       this.context(accountStreamId(accountId), ACCOUNT_STREAM, home(accountId)),
     );
     if (!outcome.ok) return refuse(outcome.refusal);
-    return this.get(accountId);
+    return this.published(accountId);
+  }
+
+  /** The account as stored, its profile written through to where the gateway reads it. */
+  private async published(accountId: string): Promise<AccountResponse> {
+    const account = await this.get(accountId);
+    await this.profiles.changed(accountId, { name: account.name, wallet: account.wallet, cashin_provider: account.cashin_provider });
+    return account;
   }
 
   async get(accountId: string): Promise<AccountResponse> {

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { EventStore } from '@pixauto/event-store';
 import { FixedClock } from '@pixauto/pix';
 import { createTestDataSource, dropTestDataSource } from '../../event-store/src/testing/test-database';
+import { AccountProfiles } from './account-profiles';
 import { AccountsAdmin } from './accounts-admin';
 import { hashApiKey } from './api-key';
 import { ApiKeyDirectory, ApiKeyGrant } from './api-key-directory';
@@ -17,13 +18,15 @@ let dataSource: DataSource;
 let redis: Redis;
 let directory: ApiKeyDirectory;
 let admin: AccountsAdmin;
+let profiles: AccountProfiles;
 let accountId: string;
 
 beforeAll(async () => {
   dataSource = await createTestDataSource('accounts', [AccountsReadModel1763800000200]);
   redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 2 });
   directory = new ApiKeyDirectory(redis, dataSource, prefix);
-  admin = new AccountsAdmin(new EventStore(dataSource), dataSource, directory, new FixedClock('2025-11-20T12:00:00.000Z'));
+  profiles = new AccountProfiles(redis, dataSource, `${prefix}account:`);
+  admin = new AccountsAdmin(new EventStore(dataSource), dataSource, directory, profiles, new FixedClock('2025-11-20T12:00:00.000Z'));
   accountId = (await admin.open({ name: 'Loja Teste' })).account_id;
 });
 
@@ -119,5 +122,21 @@ describe('ApiKeyDirectory (Redis + PostgreSQL)', () => {
 
     expect(await redis.get(redisKeyOf(issued.api_key))).toBe('revoked');
     expect(await directory.resolve(issued.api_key)).toBeUndefined();
+  });
+});
+
+describe('AccountProfiles (Redis + PostgreSQL)', () => {
+  it('writes a changed profile through at once, and falls back to the database when Redis lost it', async () => {
+    const opened = await admin.open({ name: 'Loja Perfil', wallet: false });
+    expect(await profiles.get(opened.account_id)).toEqual({ name: 'Loja Perfil', wallet: false, cashin_provider: 'PROVIDER_A' });
+    await admin.change(opened.account_id, { wallet: true });
+    expect(await profiles.get(opened.account_id)).toMatchObject({ wallet: true });
+    await redis.del(`${prefix}account:${opened.account_id}`);
+    expect(await profiles.get(opened.account_id)).toMatchObject({ wallet: true });
+    expect(await redis.get(`${prefix}account:${opened.account_id}`)).not.toBeNull();
+  });
+
+  it('knows no profile for an unknown account', async () => {
+    expect(await profiles.get('00000000-0000-0000-0000-000000000000')).toBeUndefined();
   });
 });

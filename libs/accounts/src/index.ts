@@ -4,3 +4,4 @@ export * from './api-key-directory';
 export * from './read-model/accounts.migration';
 export * from './read-model/accounts.projection';
 export * from './accounts-admin';
+export * from './account-profiles';

@@ -23,4 +23,5 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const Topics = {
   accounts: { name: 'pixauto.accounts.events.v1', partitions: 3, retentionMs: 30 * DAY_MS },
   limits: { name: 'pixauto.limits.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
+  recurrences: { name: 'pixauto.recurrences.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
 } as const satisfies Record<string, TopicSpec>;

@@ -4,8 +4,16 @@ import { Tenant } from './tenant';
  * Gateway → service calls travel as NestJS TCP messages (chosen by measurement, README "Performance").
  * The request carries the authenticated tenant; the reply is HTTP-shaped, so the gateway passes it on untouched.
  */
+/** What a service may need to know of the calling account; the gateway adds it where a route asks for it. */
+export interface AccountProfile {
+  name: string;
+  wallet: boolean;
+  cashin_provider: string;
+}
+
 export interface ServiceRequest {
   tenant: Tenant;
+  account?: AccountProfile;
   body?: unknown;
   query?: Record<string, unknown>;
   params?: Record<string, string>;
@@ -21,4 +29,12 @@ export const reply = (body: unknown, status = 200): ServiceReply => ({ status, b
 /** Message patterns, one per operation, named <service>.<operation>. */
 export const Patterns = {
   limits: { set: 'limits.set', get: 'limits.get' },
+  recurrences: {
+    create: 'recurrences.create',
+    get: 'recurrences.get',
+    list: 'recurrences.list',
+    update: 'recurrences.update',
+    sandboxAuthorize: 'recurrences.sandbox.authorize',
+    sandboxReject: 'recurrences.sandbox.reject',
+  },
 } as const;

@@ -106,6 +106,12 @@ export const Messages = {
     dateTimeInvalid: (field: string) => `${field} must be an ISO 8601 date-time with a time zone`,
     pageInvalid: 'query.page must be an integer of at least 0',
     pageSizeInvalid: 'query.page_size must be an integer of at least 1',
+
+    // Lifecycle (3.1): what the spec leaves open, answered plainly
+    startDateNotBeforeEndDate: 'body.start_date must be before schedule.end_date',
+    ended: (status: string) => `the recurrence is ${status} and can no longer be changed`,
+    notAwaitingPayer: (status: string) => `the recurrence is ${status}: the payer can only answer a CREATED recurrence`,
+    activationExpired: 'the activation payment expired unpaid: this recurrence can no longer be authorized; cancel it and create a new one',
   },
 
   // service-api.md 4.5 to 4.7 and 7.3.

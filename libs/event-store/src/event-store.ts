@@ -67,6 +67,12 @@ export class EventStore {
     return rows.map((row) => fromRow<E>(row));
   }
 
+  /** The state a stream's events fold to, for a decision that must precede a side effect (a bank call). */
+  async load<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, streamId: string): Promise<S> {
+    const history = await this.readStream<E>(streamId);
+    return fold(decider, history.map((event) => ({ type: event.type, data: event.data }) as E));
+  }
+
   /**
    * Appends events if the stream is still at expectedVersion (ConcurrencyError otherwise), with one outbox row per
    * event and the read-model statements, all in one SQL statement: one round trip, one atomic commit.

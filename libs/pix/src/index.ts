@@ -4,3 +4,4 @@ export * from './clock';
 export * from './system-clock';
 export * from './fixed-clock';
 export * from './calendar';
+export * from './brcode';

@@ -1,31 +1,50 @@
-import { ArgumentsHost, Catch, Logger, RpcExceptionFilter, Type } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, Logger, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply } from 'fastify';
 import { Observable, of } from 'rxjs';
 import { ServiceReply } from '@pixauto/contracts';
 import { ServiceConfig } from './config';
-import { toHttpError } from './http';
+import { BODY_LIMIT_BYTES, toHttpError } from './http';
 
-/** A refusal or a failure is a reply like any other: the status and body the merchant will see. */
+/**
+ * A refusal or a failure is a reply like any other: on the gateway's TCP messages, the status and body the merchant
+ * will see; on a service's own HTTP listener (the bank's callbacks), the same as an HTTP answer.
+ */
 @Catch()
-export class ServiceReplyFilter implements RpcExceptionFilter<unknown> {
+export class ServiceReplyFilter implements ExceptionFilter {
   private readonly logger = new Logger('ServiceReplyFilter');
 
-  catch(error: unknown, _host: ArgumentsHost): Observable<ServiceReply> {
+  catch(error: unknown, host: ArgumentsHost): Observable<ServiceReply> | void {
     const answer = toHttpError(error);
     if (answer.status >= 500) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    if (host.getType() === 'http') {
+      host.switchToHttp().getResponse<FastifyReply>().status(answer.status).send(answer.body);
+      return;
+    }
     return of(answer);
   }
 }
 
-/** A service: a NestJS TCP microservice on its port, answering the gateway's messages. */
-export async function startService(module: Type<unknown>, config: ServiceConfig): Promise<void> {
-  const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
-    transport: Transport.TCP,
-    options: { host: config.host, port: config.port },
-    logger: ['error', 'warn', 'log'],
-  });
+/**
+ * A service: a NestJS TCP microservice on its port, answering the gateway's messages, and, when it takes callbacks
+ * from outside (the bank's notifications), an HTTP listener of its own on `httpPort`.
+ */
+export async function startService(module: Type<unknown>, config: ServiceConfig, options: { httpPort?: number } = {}): Promise<void> {
+  const tcp: MicroserviceOptions = { transport: Transport.TCP, options: { host: config.host, port: config.port } };
+  const logger: ['error', 'warn', 'log'] = ['error', 'warn', 'log'];
+  if (options.httpPort === undefined) {
+    const service = await NestFactory.createMicroservice<MicroserviceOptions>(module, { ...tcp, logger });
+    service.useGlobalFilters(new ServiceReplyFilter());
+    service.enableShutdownHooks();
+    await service.listen();
+    return;
+  }
+  const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES }), { logger });
   app.useGlobalFilters(new ServiceReplyFilter());
+  app.connectMicroservice<MicroserviceOptions>(tcp, { inheritAppConfig: true });
   app.enableShutdownHooks();
-  await app.listen();
+  await app.startAllMicroservices();
+  await app.listen(options.httpPort, config.host);
 }

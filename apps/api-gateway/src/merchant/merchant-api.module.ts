@@ -1,10 +1,11 @@
 import { DynamicModule, INestApplicationContext, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { ApiKeyDirectory } from '@pixauto/accounts';
+import { AccountProfiles, ApiKeyDirectory } from '@pixauto/accounts';
 import { Environment } from '@pixauto/contracts';
 import { Upstreams } from '../upstreams';
 import { ApiKeyGuard } from './api-key.guard';
 import { LimitsRoutes } from './limits.routes';
+import { RecurrencesRoutes, SandboxRecurrencesRoutes } from './recurrences.routes';
 
 /** The merchant API of one environment: production on PORT, sandbox on SANDBOX_PORT (platform.md §1). */
 @Module({})
@@ -13,9 +14,10 @@ export class MerchantApiModule {
     const directory = core.get(ApiKeyDirectory);
     return {
       module: MerchantApiModule,
-      controllers: [LimitsRoutes],
+      controllers: [LimitsRoutes, RecurrencesRoutes, ...(environment === 'sandbox' ? [SandboxRecurrencesRoutes] : [])],
       providers: [
         { provide: Upstreams, useValue: core.get(Upstreams) },
+        { provide: AccountProfiles, useValue: core.get(AccountProfiles) },
         { provide: APP_GUARD, useValue: new ApiKeyGuard(directory, environment) },
       ],
     };

@@ -5,3 +5,4 @@ export * from './create-recurrence';
 export * from './update-recurrence.dto';
 export * from './update-recurrence';
 export * from './list-recurrences';
+export * from './recurrence.events';

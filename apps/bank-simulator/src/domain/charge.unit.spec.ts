@@ -1,0 +1,28 @@
+import { isExpired, isPayable, newCharge, pay, reviseCharge } from './charge';
+
+const at = new Date('2025-06-01T12:00:00.000Z');
+const plus = (seconds: number): Date => new Date(at.getTime() + seconds * 1000);
+const charge = () => newCharge('a'.repeat(32), { amount: 1990, expiracao: 60 }, 'key', 1, at);
+
+describe('an immediate charge', () => {
+  it('is payable until criacao + expiracao, and stays ATIVA after (expiry is not a status)', () => {
+    expect(isPayable(charge(), plus(59))).toBe(true);
+    expect(isExpired(charge(), plus(60))).toBe(true);
+    const late = pay(charge(), 'E1', plus(60));
+    expect(!late.ok && late.problem.violacoes?.[0].propriedade).toBe('cob.calendario.expiracao');
+  });
+
+  it('is paid once', () => {
+    const paid = pay(charge(), 'E1', plus(1));
+    expect(paid.ok && paid.value).toMatchObject({ status: 'CONCLUIDA', payment: { endToEndId: 'E1', horario: plus(1).toISOString() } });
+    expect(paid.ok && pay(paid.value, 'E2', plus(2)).ok).toBe(false);
+  });
+
+  it('is revised by a second PUT while ATIVA, keeping its creation, location and recurrence', () => {
+    const bound = { ...charge(), idRec: 'RN1234567820250601abcdefghijk' };
+    const revised = reviseCharge(bound, { amount: 2500, expiracao: 120 });
+    expect(revised.ok && revised.value).toMatchObject({ revisao: 1, amount: 2500, expiracao: 120, createdAt: at.toISOString(), locId: 1, idRec: bound.idRec, chave: 'key' });
+    const paid = pay(charge(), 'E1', plus(1));
+    expect(paid.ok && reviseCharge(paid.value, { amount: 1, expiracao: 1 }).ok).toBe(false);
+  });
+});

@@ -1,0 +1,173 @@
+import {
+  validateDecision,
+  validateNewCharge,
+  validateNewRecurrence,
+  validateNewSolicitation,
+  validateRecurrenceRevision,
+  validateSolicitationRevision,
+  validateWebhookUrl,
+} from './validation';
+
+const today = '2025-06-01';
+const now = new Date('2025-06-01T12:00:00.000Z');
+const properties = (result: { ok: boolean; problem?: { violacoes?: { propriedade?: string }[] } }) => result.problem?.violacoes?.map((v) => v.propriedade);
+
+const recurrence = (overrides: Record<string, unknown> = {}) => ({
+  vinculo: { contrato: '63100862', devedor: { cpf: '52998224725', nome: 'Fulano de Tal' }, objeto: 'Streaming' },
+  calendario: { dataInicial: '2025-06-01', dataFinal: '2026-06-01', periodicidade: 'MENSAL' },
+  valor: { valorRec: '35.00' },
+  politicaRetentativa: 'NAO_PERMITE',
+  ...overrides,
+});
+
+describe('POST /rec', () => {
+  it('accepts the spec example shape, today as first date, amounts in centavos', () => {
+    const result = validateNewRecurrence(recurrence({ loc: 108, ativacao: { dadosJornada: { txid: '33beb661beda44a8928fef47dbeb2dc5' } }, recebedor: { convenio: 'Master' } }), today);
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        vinculo: { contrato: '63100862', devedor: { cpf: '52998224725', nome: 'Fulano de Tal' }, objeto: 'Streaming' },
+        calendario: { dataInicial: '2025-06-01', dataFinal: '2026-06-01', periodicidade: 'MENSAL' },
+        valor: { rec: 3500 },
+        politicaRetentativa: 'NAO_PERMITE',
+        loc: 108,
+        convenio: 'Master',
+        activationTxid: '33beb661beda44a8928fef47dbeb2dc5',
+      },
+    });
+  });
+
+  it('accepts a CNPJ debtor and a receiver floor instead of a fixed amount', () => {
+    const result = validateNewRecurrence(recurrence({ vinculo: { contrato: 'c', devedor: { cnpj: '11222333000181', nome: 'Empresa' } }, valor: { valorMinimoRecebedor: '5000.00' } }), today);
+    expect(result.ok && result.value.valor).toEqual({ minimoRecebedor: 500000 });
+  });
+
+  it.each([
+    [{ vinculo: { contrato: 'c', devedor: { cpf: '52998224724', nome: 'X' } } }, ['rec.vinculo.devedor.cpf']],
+    [{ vinculo: { contrato: 'c', devedor: { cpf: '52998224725', cnpj: '11222333000181', nome: 'X' } } }, ['rec.vinculo.devedor']],
+    [{ vinculo: { contrato: 'x'.repeat(36), devedor: { cpf: '52998224725', nome: 'n'.repeat(141) } } }, ['rec.vinculo.contrato', 'rec.vinculo.devedor.nome']],
+    [{ calendario: { dataInicial: '2025-05-31', periodicidade: 'MENSAL' } }, ['rec.calendario.dataInicial']],
+    [{ calendario: { dataInicial: '2025-02-30', periodicidade: 'DIARIA' } }, ['rec.calendario.dataInicial', 'rec.calendario.periodicidade']],
+    [{ calendario: { dataInicial: '2025-07-01', dataFinal: '2025-06-30', periodicidade: 'MENSAL' } }, ['rec.calendario.dataFinal']],
+    [{ valor: { valorRec: '35' } }, ['rec.valor.valorRec']],
+    [{ valor: { valorRec: '0.00' } }, ['rec.valor.valorRec']],
+    [{ valor: { valorRec: '1.00', valorMinimoRecebedor: '2.00' } }, ['rec.valor']],
+    [{ politicaRetentativa: 'SEMPRE' }, ['rec.politicaRetentativa']],
+    [{ loc: '108' }, ['rec.loc']],
+    [{ ativacao: { dadosJornada: { txid: 'short' } } }, ['rec.ativacao.dadosJornada.txid']],
+    [{ vinculo: undefined, calendario: undefined }, ['rec.vinculo', 'rec.calendario']],
+  ])('refuses %j naming %j', (overrides, expected) => {
+    const result = validateNewRecurrence(recurrence(overrides), today);
+    expect(result.ok).toBe(false);
+    expect(properties(result as never)).toEqual(expected);
+    expect(!result.ok && result.problem).toMatchObject({ type: 'https://pix.bcb.gov.br/api/v2/error/RecOperacaoInvalida', status: 400, title: 'Operação inválida.' });
+  });
+
+  it('uses the one violation as the detail, and a generic detail for several', () => {
+    const one = validateNewRecurrence(recurrence({ politicaRetentativa: 'X' }), today);
+    expect(!one.ok && one.problem.detail).toBe('O campo rec.politicaRetentativa não respeita o schema.');
+    const two = validateNewRecurrence(recurrence({ politicaRetentativa: 'X', loc: 0 }), today);
+    expect(!two.ok && two.problem.detail).toBe('A recorrência não respeita o schema ou está semanticamente errada.');
+  });
+
+  it('refuses a body that is not an object', () => {
+    expect(properties(validateNewRecurrence([], today) as never)).toEqual(['rec']);
+  });
+});
+
+describe('PATCH /rec/{idRec}', () => {
+  it('reads cancellation and revisions', () => {
+    expect(validateRecurrenceRevision({ status: 'CANCELADA' }, today)).toEqual({ ok: true, value: { cancel: true } });
+    expect(validateRecurrenceRevision({ vinculo: { devedor: { nome: 'Novo' } }, loc: 3, calendario: { dataInicial: '2025-06-02' } }, today)).toEqual({
+      ok: true,
+      value: { cancel: false, devedorNome: 'Novo', loc: 3, dataInicial: '2025-06-02' },
+    });
+  });
+
+  it.each([
+    [{ status: 'APROVADA' }, ['rec.status']],
+    [{ calendario: { dataInicial: '2025-05-01' } }, ['rec.calendario.dataInicial']],
+    [{}, ['rec']],
+  ])('refuses %j', (body, expected) => {
+    expect(properties(validateRecurrenceRevision(body, today) as never)).toEqual(expected);
+  });
+});
+
+describe('POST /solicrec', () => {
+  const body = (destinatario: Record<string, unknown> = {}, dataExpiracaoSolicitacao = '2025-06-02T12:17:11.926Z') => ({
+    idRec: 'RN123456782024011577825445612',
+    calendario: { dataExpiracaoSolicitacao },
+    destinatario: { agencia: '2569', conta: '550689', cpf: '11144477735', ispbParticipante: '91193552', ...destinatario },
+  });
+
+  it('accepts the spec example shape', () => {
+    const result = validateNewSolicitation(body(), now);
+    expect(result.ok && result.value).toEqual({
+      idRec: 'RN123456782024011577825445612',
+      expiresAt: new Date('2025-06-02T12:17:11.926Z'),
+      destinatario: { agencia: '2569', conta: '550689', cpf: '11144477735', ispbParticipante: '91193552' },
+    });
+  });
+
+  it.each([
+    [body({ cpf: '11144477736' }), ['solicrec.destinatario.cpf']],
+    [body({ ispbParticipante: '9119355' }), ['solicrec.destinatario.ispbParticipante']],
+    [body({ agencia: '12345', conta: '' }), ['solicrec.destinatario.conta', 'solicrec.destinatario.agencia']],
+    [body({}, '2025-06-01T11:59:59Z'), ['solicrec.calendario.dataExpiracaoSolicitacao']],
+    [body({}, '2025-06-02'), ['solicrec.calendario']],
+    [{ ...body(), idRec: 'RN1' }, ['solicrec.idRec']],
+  ])('refuses %j', (request, expected) => {
+    const result = validateNewSolicitation(request, now);
+    expect(properties(result as never)).toEqual(expected);
+    expect(!result.ok && result.problem.type).toBe('https://pix.bcb.gov.br/api/v2/error/SolicRecOperacaoInvalida');
+  });
+
+  it('PATCH takes status CANCELADA only', () => {
+    expect(validateSolicitationRevision({ status: 'CANCELADA' }).ok).toBe(true);
+    expect(properties(validateSolicitationRevision({ status: 'ACEITA' }) as never)).toEqual(['solicrec.status']);
+  });
+});
+
+describe('PUT /cob/{txid}', () => {
+  const txid = '7978c0c97ea847e78e8849634473c1f1';
+
+  it('accepts the spec example shape, with the default expiry when none is given', () => {
+    const result = validateNewCharge(txid, {
+      calendario: { expiracao: 3600 },
+      devedor: { cnpj: '11222333000181', nome: 'Empresa de Serviços SA' },
+      valor: { original: '37.00', modalidadeAlteracao: 1 },
+      chave: '7d9f0335-8dcc-4054-9bf9-0dbd61d36906',
+      solicitacaoPagador: 'Serviço realizado.',
+      infoAdicionais: [{ nome: 'Campo 1', valor: 'Informação' }],
+    });
+    expect(result.ok && result.value).toMatchObject({ amount: 3700, expiracao: 3600, modalidadeAlteracao: 1 });
+    expect(validateNewCharge(txid, { valor: { original: '1.00' } })).toEqual({ ok: true, value: { amount: 100, expiracao: 86400 } });
+  });
+
+  it.each([
+    ['short', { valor: { original: '1.00' } }, ['cob.txid']],
+    [txid, { valor: { original: '0.00' } }, ['cob.valor.original']],
+    [txid, { valor: { original: '1.0' } }, ['cob.valor.original']],
+    [txid, { valor: { original: '1.00' }, calendario: { expiracao: 0 } }, ['cob.calendario.expiracao']],
+    [txid, { valor: { original: '1.00' }, devedor: { cpf: '52998224725' } }, ['cob.devedor.nome']],
+    [txid, { valor: { original: '1.00' }, solicitacaoPagador: 'x'.repeat(141) }, ['cob.solicitacaoPagador']],
+    [txid, {}, ['cob.valor']],
+  ])('refuses txid %s with %j', (id, request, expected) => {
+    const result = validateNewCharge(id, request);
+    expect(properties(result as never)).toEqual(expected);
+    expect(!result.ok && result.problem.type).toBe('https://pix.bcb.gov.br/api/v2/error/CobOperacaoInvalida');
+  });
+});
+
+describe('webhook and payer decisions', () => {
+  it('takes an absolute http(s) webhook URL', () => {
+    expect(validateWebhookUrl({ webhookUrl: 'https://usuario.recebedor.com/api/webhookrec/' })).toEqual({ ok: true, value: 'https://usuario.recebedor.com/api/webhookrec/' });
+    expect(properties(validateWebhookUrl({ webhookUrl: 'ftp://x' }) as never)).toEqual(['webhookUrl']);
+    expect(properties(validateWebhookUrl({}) as never)).toEqual(['webhookUrl']);
+  });
+
+  it('takes ACCEPT or REJECT', () => {
+    expect(validateDecision({ decision: 'ACCEPT' })).toEqual({ ok: true, value: 'ACCEPT' });
+    expect(properties(validateDecision({ decision: 'MAYBE' }) as never)).toEqual(['decision']);
+  });
+});

@@ -1,0 +1,38 @@
+import { Environment, Tenant } from '@pixauto/contracts';
+import { PixBankClient, SimulatedPayer } from '@pixauto/bank';
+
+export interface BankSettings {
+  url: string;
+  token: string;
+}
+
+/**
+ * The bank behind each environment (platform.md §1): one adapter, configured by URL and credentials.
+ * Locally both point at the bank simulator, which keeps each token's data apart.
+ */
+export class Banks {
+  private readonly clients: Record<Environment, PixBankClient>;
+  /** The payer's side exists only in the sandbox. */
+  readonly sandboxPayer: SimulatedPayer;
+
+  constructor(readonly settings: Record<Environment, BankSettings>) {
+    this.clients = {
+      production: new PixBankClient(settings.production.url, { token: settings.production.token }),
+      sandbox: new PixBankClient(settings.sandbox.url, { token: settings.sandbox.token }),
+    };
+    this.sandboxPayer = new SimulatedPayer(settings.sandbox.url, { token: settings.sandbox.token });
+  }
+
+  of(tenant: Pick<Tenant, 'environment'>): PixBankClient {
+    return this.clients[tenant.environment];
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.clients.production.close(), this.clients.sandbox.close(), this.sandboxPayer.close()]);
+  }
+}
+
+export const bankSettings = (env: NodeJS.ProcessEnv = process.env): Record<Environment, BankSettings> => ({
+  production: { url: env.BANK_PRODUCTION_URL ?? 'http://127.0.0.1:4010', token: env.BANK_PRODUCTION_TOKEN ?? 'pixauto-production' },
+  sandbox: { url: env.BANK_SANDBOX_URL ?? 'http://127.0.0.1:4010', token: env.BANK_SANDBOX_TOKEN ?? 'pixauto-sandbox' },
+});

@@ -1,0 +1,53 @@
+import { Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ENVIRONMENTS, Topics } from '@pixauto/contracts';
+import { RecurrencesReadModel1763800000300 } from '@pixauto/recurrences';
+import { EventSourcingModule, SERVICE_CONFIG, serviceConfig, ServiceConfig } from '@pixauto/runtime';
+import { BankCallbacksController } from './bank-callbacks.controller';
+import { bankSettings, Banks } from './banks';
+import { Recurrences } from './recurrences';
+import { RecurrencesController } from './recurrences.controller';
+
+export const config = serviceConfig('recurrence-service', 4001);
+/** Where the bank delivers its notifications (webhookrec): this service's own HTTP listener. */
+export const callbackPort = Number(process.env.BANK_CALLBACK_PORT ?? 4101);
+const callbackBaseUrl = process.env.BANK_CALLBACK_URL ?? `http://127.0.0.1:${callbackPort}`;
+
+/** Tells each environment's bank where to notify us; retried until the bank answers (it may start after us). */
+@Injectable()
+class BankWebhookRegistration implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('BankWebhook');
+  private stopped = false;
+
+  constructor(private readonly banks: Banks, @Inject(SERVICE_CONFIG) private readonly service: ServiceConfig) {}
+
+  onApplicationBootstrap(): void {
+    void this.register();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    await this.banks.close();
+  }
+
+  private async register(): Promise<void> {
+    for (const environment of ENVIRONMENTS) {
+      for (let attempt = 1; !this.stopped; attempt++) {
+        try {
+          await this.banks.of({ environment }).configureRecurrenceWebhook(`${callbackBaseUrl}/bank/${environment}`);
+          break;
+        } catch (error) {
+          if (attempt % 10 === 1) this.logger.warn(`${this.service.service}: ${environment} bank not reachable yet (${String(error)}); retrying`);
+          await sleep(Math.min(5000, 200 * attempt));
+        }
+      }
+    }
+  }
+}
+
+@Module({
+  imports: [EventSourcingModule.forService({ config, migrations: [RecurrencesReadModel1763800000300], topics: [Topics.recurrences] })],
+  controllers: [RecurrencesController, BankCallbacksController],
+  providers: [{ provide: Banks, useFactory: () => new Banks(bankSettings()) }, Recurrences, BankWebhookRegistration],
+})
+export class RecurrenceModule {}

@@ -1,0 +1,48 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Patterns, reply, ServiceReply, ServiceRequest } from '@pixauto/contracts';
+import { Messages, notFound, refuse } from '@pixauto/errors';
+import { Recurrences } from './recurrences';
+
+const idOf = (request: ServiceRequest): string => request.params?.recurrence_id ?? '';
+
+/** service-api.md 4.1 to 4.4 and the sandbox payer of platform.md §4, behind the gateway. */
+@Controller()
+export class RecurrencesController {
+  constructor(private readonly recurrences: Recurrences) {}
+
+  @MessagePattern(Patterns.recurrences.create)
+  async create(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.recurrences.create(request.tenant, request.account, request.body), 201);
+  }
+
+  @MessagePattern(Patterns.recurrences.get)
+  async get(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.recurrences.get(request.tenant, idOf(request)));
+  }
+
+  @MessagePattern(Patterns.recurrences.list)
+  async list(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.recurrences.list(request.tenant, request.query));
+  }
+
+  @MessagePattern(Patterns.recurrences.update)
+  async update(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.recurrences.update(request.tenant, idOf(request), request.body));
+  }
+
+  @MessagePattern(Patterns.recurrences.sandboxAuthorize)
+  async authorize(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.recurrences.payerAnswers(sandboxOnly(request), idOf(request), 'authorize'));
+  }
+
+  @MessagePattern(Patterns.recurrences.sandboxReject)
+  async reject(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.recurrences.payerAnswers(sandboxOnly(request), idOf(request), 'reject'));
+  }
+}
+
+/** The payer's side exists only in the sandbox (platform.md §4); the gateway routes it there only, this checks again. */
+function sandboxOnly(request: ServiceRequest) {
+  return request.tenant.environment === 'sandbox' ? request.tenant : refuse(notFound(Messages.request.routeNotFound));
+}

@@ -1,0 +1,3 @@
+export * from './recurrence';
+export * from './read-model/recurrences.migration';
+export * from './read-model/recurrences.projection';

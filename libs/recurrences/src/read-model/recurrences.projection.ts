@@ -1,0 +1,144 @@
+import { EntityManager } from 'typeorm';
+import { Journey, Periodicity, RecurrenceResponse, RecurrenceStatus, RetryPolicy, Tenant } from '@pixauto/contracts';
+import { Projection, ProjectionRebuild, sql } from '@pixauto/event-store';
+import { centavosToReais } from '@pixauto/pix';
+import { hasEnded, recurrence, RECURRENCE_STREAM, RecurrenceEvent, RecurrenceState } from '../recurrence';
+
+/** The recurrences read model: one row per recurrence, upserted from the state the new events lead to. */
+export const projectRecurrence: Projection<RecurrenceEvent, RecurrenceState> = (events, state) => {
+  const last = events[events.length - 1];
+  if (!last || state.status === 'NONE') return [];
+  const r = state.data;
+  // The Pix code is void once the recurrence ended or its activation expired unpaid (2.1).
+  const pixCopyPaste = hasEnded(state.status) || state.activationExpired ? null : r.pix_copy_paste;
+  return [
+    sql(
+      `INSERT INTO recurrences AS r (account_id, environment, recurrence_id, transaction_id, status, journey, debtor_document_number,
+         debtor_name, start_date, end_date, periodicity, amount_centavos, retry_policy, business_day_adjust, charge_lead_days, webhook,
+         pix_copy_paste, activation_charge_id, activation_amount_centavos, bank_id_rec, version, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $22)
+       ON CONFLICT (account_id, environment, recurrence_id) DO UPDATE SET
+         status = EXCLUDED.status, journey = EXCLUDED.journey, debtor_name = EXCLUDED.debtor_name, start_date = EXCLUDED.start_date,
+         business_day_adjust = EXCLUDED.business_day_adjust, charge_lead_days = EXCLUDED.charge_lead_days, webhook = EXCLUDED.webhook,
+         pix_copy_paste = EXCLUDED.pix_copy_paste, version = EXCLUDED.version, updated_at = EXCLUDED.updated_at
+       WHERE r.version < EXCLUDED.version`,
+      [
+        last.tenant.accountId,
+        last.tenant.environment,
+        r.recurrence_id,
+        r.transaction_id,
+        state.status,
+        state.journey,
+        r.debtor.document_number,
+        r.debtor.name,
+        r.schedule.start_date,
+        r.schedule.end_date,
+        r.schedule.periodicity,
+        r.amount_centavos,
+        r.retry_policy,
+        r.business_day_adjust,
+        r.charge_lead_days,
+        r.webhook,
+        pixCopyPaste,
+        r.activation?.charge_id ?? null,
+        r.activation?.amount_centavos ?? null,
+        r.bank.id_rec,
+        last.version,
+        last.occurredAt,
+      ],
+    ),
+  ];
+};
+
+export const recurrencesRebuild: ProjectionRebuild<RecurrenceEvent, RecurrenceState> = {
+  streamType: RECURRENCE_STREAM,
+  reset: async (tx) => void (await tx.query('TRUNCATE recurrences')),
+  decider: recurrence,
+  project: projectRecurrence,
+};
+
+interface RecurrenceRow {
+  recurrence_id: string;
+  transaction_id: string;
+  status: RecurrenceStatus;
+  journey: Journey;
+  debtor_document_number: string;
+  debtor_name: string;
+  start_date: string;
+  end_date: string | null;
+  periodicity: Periodicity;
+  amount_centavos: string;
+  retry_policy: RetryPolicy;
+  business_day_adjust: boolean;
+  charge_lead_days: number;
+  webhook: string | null;
+  pix_copy_paste: string | null;
+  activation_charge_id: string | null;
+  activation_amount_centavos: string | null;
+}
+
+const COLUMNS = `recurrence_id, transaction_id, status, journey, debtor_document_number, debtor_name, to_char(start_date, 'YYYY-MM-DD') AS start_date,
+  to_char(end_date, 'YYYY-MM-DD') AS end_date, periodicity, amount_centavos, retry_policy, business_day_adjust, charge_lead_days, webhook,
+  pix_copy_paste, activation_charge_id, activation_amount_centavos`;
+
+/** The recurrence object of 2.1 without its QR image (the caller adds it where the spec shows one). */
+function toResponse(row: RecurrenceRow): RecurrenceResponse {
+  return {
+    recurrence_id: row.recurrence_id,
+    status: row.status,
+    contract: row.transaction_id,
+    debtor: { document_number: row.debtor_document_number, name: row.debtor_name },
+    schedule: { start_date: row.start_date, end_date: row.end_date, periodicity: row.periodicity },
+    amount: centavosToReais(Number(row.amount_centavos)),
+    retry_policy: row.retry_policy,
+    business_day_adjust: row.business_day_adjust,
+    charge_lead_days: row.charge_lead_days,
+    journey: row.journey,
+    pix_copy_paste: row.pix_copy_paste,
+    webhook: row.webhook,
+    ...(row.activation_charge_id !== null && {
+      activation: { charge_id: row.activation_charge_id, amount: centavosToReais(Number(row.activation_amount_centavos)) },
+    }),
+  };
+}
+
+export async function findRecurrence(db: EntityManager, tenant: Tenant, recurrenceId: string): Promise<RecurrenceResponse | undefined> {
+  const [row]: RecurrenceRow[] = await db.query(`SELECT ${COLUMNS} FROM recurrences WHERE account_id = $1 AND environment = $2 AND recurrence_id = $3`, [
+    tenant.accountId,
+    tenant.environment,
+    recurrenceId,
+  ]);
+  return row && toResponse(row);
+}
+
+export async function transactionIdTaken(db: EntityManager, tenant: Tenant, transactionId: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM recurrences WHERE account_id = $1 AND environment = $2 AND transaction_id = $3', [
+    tenant.accountId,
+    tenant.environment,
+    transactionId,
+  ]);
+  return rows.length > 0;
+}
+
+/** Newest first, created within [start, end] (4.3). */
+export async function listRecurrences(
+  db: EntityManager,
+  tenant: Tenant,
+  query: { start: string; end: string; page: number; page_size: number },
+): Promise<{ total: number; recurrences: RecurrenceResponse[] }> {
+  const where = 'account_id = $1 AND environment = $2 AND created_at >= $3 AND created_at <= $4';
+  const params = [tenant.accountId, tenant.environment, query.start, query.end];
+  const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM recurrences WHERE ${where}`, params);
+  const rows: RecurrenceRow[] = await db.query(`SELECT ${COLUMNS} FROM recurrences WHERE ${where} ORDER BY created_at DESC, recurrence_id LIMIT $5 OFFSET $6`, [
+    ...params,
+    query.page_size,
+    query.page * query.page_size,
+  ]);
+  return { total, recurrences: rows.map(toResponse) };
+}
+
+/** The recurrence the bank knows as idRec, for its notifications. */
+export async function findByBankId(db: EntityManager, environment: Tenant['environment'], idRec: string): Promise<{ tenant: Tenant; recurrenceId: string } | undefined> {
+  const [row] = await db.query('SELECT account_id, recurrence_id FROM recurrences WHERE environment = $1 AND bank_id_rec = $2', [environment, idRec]);
+  return row && { tenant: { accountId: row.account_id, environment }, recurrenceId: row.recurrence_id };
+}
