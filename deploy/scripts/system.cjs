@@ -16,9 +16,9 @@ const ROOT = path.resolve(__dirname, '..', '..');
 
 /** Ports and settings per profile: `dev` is what README documents; `e2e` and `bench` stay out of its way. */
 const PROFILES = {
-  dev: { gateway: 3000, sandbox: 3001, admin: 3002, recurrences: 4001, bankCallbacks: 4101, limits: 4005, bank: 4010, databasePrefix: 'pixauto', redisDb: 0 },
-  e2e: { gateway: 13000, sandbox: 13001, admin: 13002, recurrences: 14001, bankCallbacks: 14101, limits: 14005, bank: 14010, databasePrefix: 'pixauto_e2e', redisDb: 15 },
-  bench: { gateway: 23000, sandbox: 23001, admin: 23002, recurrences: 24001, bankCallbacks: 24101, limits: 24005, bank: 24010, databasePrefix: 'pixauto_bench', redisDb: 14 },
+  dev: { gateway: 3000, sandbox: 3001, admin: 3002, recurrences: 4001, solicitations: 4002, bankCallbacks: 4101, limits: 4005, bank: 4010, databasePrefix: 'pixauto', redisDb: 0 },
+  e2e: { gateway: 13000, sandbox: 13001, admin: 13002, recurrences: 14001, solicitations: 14002, bankCallbacks: 14101, limits: 14005, bank: 14010, databasePrefix: 'pixauto_e2e', redisDb: 15 },
+  bench: { gateway: 23000, sandbox: 23001, admin: 23002, recurrences: 24001, solicitations: 24002, bankCallbacks: 24101, limits: 24005, bank: 24010, databasePrefix: 'pixauto_bench', redisDb: 14 },
 };
 
 function redisUrl(db) {
@@ -42,6 +42,11 @@ function appsOf(profileName, adminToken) {
       env: { ...common, PORT: String(p.recurrences), BANK_CALLBACK_PORT: String(p.bankCallbacks), BANK_PRODUCTION_URL: bank, BANK_SANDBOX_URL: bank },
     },
     {
+      name: 'solicitation-service',
+      ready: `tcp://127.0.0.1:${p.solicitations}`,
+      env: { ...common, PORT: String(p.solicitations), BANK_PRODUCTION_URL: bank, BANK_SANDBOX_URL: bank },
+    },
+    {
       name: 'api-gateway',
       ready: `http://127.0.0.1:${p.gateway}/v2/limits`,
       env: {
@@ -52,6 +57,7 @@ function appsOf(profileName, adminToken) {
         ADMIN_TOKEN: adminToken,
         LIMITS_SERVICE_ADDRESS: `127.0.0.1:${p.limits}`,
         RECURRENCE_SERVICE_ADDRESS: `127.0.0.1:${p.recurrences}`,
+        SOLICITATION_SERVICE_ADDRESS: `127.0.0.1:${p.solicitations}`,
       },
     },
   ];

@@ -11,6 +11,7 @@ export const gatewayConfig = (env: NodeJS.ProcessEnv = process.env) => ({
   upstreams: {
     limits: env.LIMITS_SERVICE_ADDRESS ?? '127.0.0.1:4005',
     recurrences: env.RECURRENCE_SERVICE_ADDRESS ?? '127.0.0.1:4001',
+    solicitations: env.SOLICITATION_SERVICE_ADDRESS ?? '127.0.0.1:4002',
   },
 });
 

@@ -2,9 +2,13 @@ import { Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicati
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ENVIRONMENTS, Topics } from '@pixauto/contracts';
 import { RecurrencesReadModel1763800000300 } from '@pixauto/recurrences';
-import { EventSourcingModule, SERVICE_CONFIG, serviceConfig, ServiceConfig } from '@pixauto/runtime';
+import { processOnce } from '@pixauto/event-store';
+import { EventSubscriber } from '@pixauto/messaging';
+import { EventSourcingModule, KAFKA, SERVICE_CONFIG, serviceConfig, ServiceConfig } from '@pixauto/runtime';
+import { Kafka } from 'kafkajs';
+import { DataSource } from 'typeorm';
 import { BankCallbacksController } from './bank-callbacks.controller';
-import { bankSettings, Banks } from './banks';
+import { bankSettings, Banks } from '@pixauto/bank';
 import { Recurrences } from './recurrences';
 import { RecurrencesController } from './recurrences.controller';
 
@@ -45,9 +49,33 @@ class BankWebhookRegistration implements OnApplicationBootstrap, OnApplicationSh
   }
 }
 
+/** Journey 1: the solicitation outcomes, followed on Kafka (the services learn of each other only through events). */
+@Injectable()
+class SolicitationOutcomes implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly subscriber: EventSubscriber;
+
+  constructor(recurrences: Recurrences, dataSource: DataSource, @Inject(KAFKA) kafka: Kafka) {
+    this.subscriber = new EventSubscriber(kafka, {
+      groupId: config.service,
+      topics: [Topics.solicitations.name],
+      handle: (event) => processOnce(dataSource, 'solicitation-outcomes', event.event_id, () => recurrences.applySolicitationOutcome(event)).then(() => undefined),
+    });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.subscriber.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscriber.stop();
+  }
+}
+
 @Module({
-  imports: [EventSourcingModule.forService({ config, migrations: [RecurrencesReadModel1763800000300], topics: [Topics.recurrences] })],
+  imports: [
+    EventSourcingModule.forService({ config, migrations: [RecurrencesReadModel1763800000300], topics: [Topics.recurrences, Topics.solicitations] }),
+  ],
   controllers: [RecurrencesController, BankCallbacksController],
-  providers: [{ provide: Banks, useFactory: () => new Banks(bankSettings()) }, Recurrences, BankWebhookRegistration],
+  providers: [{ provide: Banks, useFactory: () => new Banks(bankSettings()) }, Recurrences, BankWebhookRegistration, SolicitationOutcomes],
 })
 export class RecurrenceModule {}

@@ -3,6 +3,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import {
   CreateRecurrenceRequest,
+  EventEnvelope,
+  SolicitationAnsweredData,
+  SolicitationEventTypes,
+  SolicitationExpiredData,
   RecurrenceActivationData,
   RecurrenceResponse,
   Tenant,
@@ -12,6 +16,7 @@ import {
   validateUpdateRecurrence,
 } from '@pixauto/contracts';
 import {
+  Banks,
   centavosToValor,
   fromBankJourney,
   PixBankClient,
@@ -35,7 +40,6 @@ import {
   transactionIdTaken,
 } from '@pixauto/recurrences';
 import { CLOCK } from '@pixauto/runtime';
-import { Banks } from './banks';
 
 /** The city printed in Pix codes: the PSP's (a merchant's address is not part of the account yet). */
 const MERCHANT_CITY = process.env.PIX_MERCHANT_CITY ?? 'SAO PAULO';
@@ -147,6 +151,22 @@ export class Recurrences {
     if (!known) return;
     const command = commandFor(notification);
     if (command) await this.execute(known.tenant, known.recurrenceId, command, { ignoreRefusals: true });
+  }
+
+  /** Journey 1 (3.1): the payer's answer to a solicitation, or its deadline, learnt from the solicitation events. */
+  async applySolicitationOutcome(event: EventEnvelope): Promise<void> {
+    const tenant: Tenant = { accountId: event.tenant.account_id, environment: event.tenant.environment };
+    let command: RecurrenceCommand | undefined;
+    let recurrenceId: string | undefined;
+    if (event.type === SolicitationEventTypes.answered) {
+      const data = event.data as SolicitationAnsweredData;
+      recurrenceId = data.recurrence_id;
+      command = data.answer === 'ACCEPTED' ? { type: 'ApproveRecurrence', journey: 'JOURNEY_1' } : { type: 'RejectRecurrence' };
+    } else if (event.type === SolicitationEventTypes.expired) {
+      recurrenceId = (event.data as SolicitationExpiredData).recurrence_id;
+      command = { type: 'ExpireRecurrence' };
+    }
+    if (command && recurrenceId) await this.execute(tenant, recurrenceId, command, { ignoreRefusals: true });
   }
 
   /** platform.md §4: the payer accepts by QR (the activation is paid with it in journey 3) or refuses. */

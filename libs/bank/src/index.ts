@@ -4,3 +4,4 @@ export * from './problem';
 export type { BankConnectionOptions } from './bank-http';
 export * from './bank-client';
 export * from './simulated-payer';
+export * from './banks';

@@ -24,4 +24,5 @@ export const Topics = {
   accounts: { name: 'pixauto.accounts.events.v1', partitions: 3, retentionMs: 30 * DAY_MS },
   limits: { name: 'pixauto.limits.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
   recurrences: { name: 'pixauto.recurrences.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
+  solicitations: { name: 'pixauto.solicitations.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
 } as const satisfies Record<string, TopicSpec>;

@@ -37,4 +37,10 @@ export const Patterns = {
     sandboxAuthorize: 'recurrences.sandbox.authorize',
     sandboxReject: 'recurrences.sandbox.reject',
   },
+  solicitations: {
+    create: 'solicitations.create',
+    get: 'solicitations.get',
+    cancel: 'solicitations.cancel',
+    sandboxAnswer: 'solicitations.sandbox.answer',
+  },
 } as const;

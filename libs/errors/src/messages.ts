@@ -126,5 +126,13 @@ export const Messages = {
     documentInvalid: 'body.destination.document_number is invalid',
     ispbInvalid: 'body.destination.ispb must be exactly 8 characters',
     statusInvalid: 'body.status must be one of the following values: CANCELLED',
+
+    // Lifecycle (3.2) and the sandbox payer (platform.md §4)
+    alreadyActive: 'the recurrence already has an active solicitation: cancel it or wait for its answer',
+    recurrenceNotAwaiting: (status: string) => `the recurrence is ${status}: only a CREATED recurrence can be sent for authorization`,
+    ended: (outcome: string) => `the solicitation is ${outcome} and can no longer be cancelled`,
+    notReceived: 'the payer has not received this solicitation yet',
+    answered: (outcome: string) => `the solicitation is ${outcome}: the payer can no longer answer it`,
+    decisionInvalid: 'body.decision must be one of the following values: ACCEPT, REJECT',
   },
 } as const;

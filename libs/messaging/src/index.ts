@@ -1,1 +1,2 @@
 export * from './kafka';
+export * from './subscriber';

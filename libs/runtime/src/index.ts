@@ -3,3 +3,4 @@ export * from './database';
 export * from './http';
 export * from './event-sourcing.module';
 export * from './rpc';
+export * from './periodic-task';

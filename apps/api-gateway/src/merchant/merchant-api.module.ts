@@ -6,6 +6,7 @@ import { Upstreams } from '../upstreams';
 import { ApiKeyGuard } from './api-key.guard';
 import { LimitsRoutes } from './limits.routes';
 import { RecurrencesRoutes, SandboxRecurrencesRoutes } from './recurrences.routes';
+import { SandboxSolicitationsRoutes, SolicitationsRoutes } from './solicitations.routes';
 
 /** The merchant API of one environment: production on PORT, sandbox on SANDBOX_PORT (platform.md §1). */
 @Module({})
@@ -14,7 +15,12 @@ export class MerchantApiModule {
     const directory = core.get(ApiKeyDirectory);
     return {
       module: MerchantApiModule,
-      controllers: [LimitsRoutes, RecurrencesRoutes, ...(environment === 'sandbox' ? [SandboxRecurrencesRoutes] : [])],
+      controllers: [
+        LimitsRoutes,
+        RecurrencesRoutes,
+        SolicitationsRoutes,
+        ...(environment === 'sandbox' ? [SandboxRecurrencesRoutes, SandboxSolicitationsRoutes] : []),
+      ],
       providers: [
         { provide: Upstreams, useValue: core.get(Upstreams) },
         { provide: AccountProfiles, useValue: core.get(AccountProfiles) },

@@ -1,3 +1,4 @@
 export * from './solicitation.types';
 export * from './solicitation.dto';
 export * from './solicitation';
+export * from './solicitation.events';

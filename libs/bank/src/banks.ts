@@ -1,5 +1,6 @@
 import { Environment, Tenant } from '@pixauto/contracts';
-import { PixBankClient, SimulatedPayer } from '@pixauto/bank';
+import { PixBankClient } from './bank-client';
+import { SimulatedPayer } from './simulated-payer';
 
 export interface BankSettings {
   url: string;

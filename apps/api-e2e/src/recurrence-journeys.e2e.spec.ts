@@ -1,0 +1,179 @@
+import { call } from './support/http';
+import { admin, freshCpf, Merchant } from './support/fixtures';
+import { TopicWatcher } from './support/kafka';
+import { brCodeFields, eventsOf, invalid, openAccount, RECURRENCE_NOT_FOUND, RECURRENCE_TOPIC, recurrenceBody, recurrenceClient, RecurrenceClient } from './support/recurrences';
+import { RunningSystem, startSystem } from './support/system';
+
+// The payer's side in the sandbox (platform.md §4): journeys 2 and 3 by QR, refusal; and the recurrence events on
+// Kafka (platform.md §5, asyncapi.yaml).
+
+let system: RunningSystem;
+let merchant: Merchant;
+let sandbox: RecurrenceClient;
+let watcher: TopicWatcher;
+
+beforeAll(async () => {
+  system = await startSystem();
+  merchant = await openAccount(system);
+  sandbox = recurrenceClient(system, merchant, 'sandbox');
+  watcher = new TopicWatcher(RECURRENCE_TOPIC);
+  await watcher.start();
+});
+afterAll(async () => {
+  await watcher?.stop();
+  await system?.stop();
+});
+
+const QRCODE = /^data:image\/png;base64,/;
+const address = { street: 'Av. Paulista, 1000', city: 'São Paulo', state: 'SP', zip_code: '01310100' };
+
+async function created(overrides: Record<string, unknown> = {}, client = sandbox) {
+  const answer = await client.create(recurrenceBody(overrides));
+  expect(answer.status).toBe(201);
+  return answer.body;
+}
+
+describe('journey 2: the payer authorizes by QR', () => {
+  it('approves a CREATED recurrence: 200 APPROVED with JOURNEY_2, and GET agrees', async () => {
+    const before = await created();
+    const answer = await sandbox.authorize(before.recurrence_id);
+    expect(answer).toEqual({ status: 200, body: { ...before, status: 'APPROVED', journey: 'JOURNEY_2', qrcode: expect.stringMatching(QRCODE) } });
+    expect(await sandbox.get(before.recurrence_id)).toEqual(answer);
+  });
+
+  it('rejects: REJECTED with pix_copy_paste null and no qrcode, and GET agrees', async () => {
+    const before = await created();
+    const answer = await sandbox.reject(before.recurrence_id);
+    const { qrcode: _qrcode, ...rest } = before;
+    expect(answer).toEqual({ status: 200, body: { ...rest, status: 'REJECTED', pix_copy_paste: null } });
+    expect(answer.body).not.toHaveProperty('qrcode');
+    expect(await sandbox.get(before.recurrence_id)).toEqual(answer);
+  });
+
+  it('refuses to authorize a recurrence that is no longer CREATED, and changes nothing', async () => {
+    const { recurrence_id: approved } = await created();
+    await sandbox.authorize(approved);
+    expect(await sandbox.authorize(approved)).toEqual(invalid('the recurrence is APPROVED: the payer can only answer a CREATED recurrence'));
+    expect(await sandbox.reject(approved)).toEqual(invalid('the recurrence is APPROVED: the payer can only answer a CREATED recurrence'));
+    expect((await sandbox.get(approved)).body).toMatchObject({ status: 'APPROVED', journey: 'JOURNEY_2' });
+
+    const { recurrence_id: rejected } = await created();
+    await sandbox.reject(rejected);
+    expect(await sandbox.authorize(rejected)).toEqual(invalid('the recurrence is REJECTED: the payer can only answer a CREATED recurrence'));
+
+    const { recurrence_id: cancelled } = await created();
+    expect((await sandbox.update(cancelled, { status: 'CANCELLED' })).status).toBe(200);
+    expect(await sandbox.authorize(cancelled)).toEqual(invalid('the recurrence is CANCELLED: the payer can only answer a CREATED recurrence'));
+    expect((await sandbox.get(cancelled)).body.status).toBe('CANCELLED');
+  });
+
+  it('answers 404 "Recurrence not found" for an unknown recurrence or another account\'s', async () => {
+    expect(await sandbox.authorize('00000000-0000-0000-0000-000000000000')).toEqual(RECURRENCE_NOT_FOUND);
+    const { recurrence_id: id } = await created();
+    const other = recurrenceClient(system, await openAccount(system), 'sandbox');
+    expect(await other.authorize(id)).toEqual(RECURRENCE_NOT_FOUND);
+    expect(await other.reject(id)).toEqual(RECURRENCE_NOT_FOUND);
+    expect((await sandbox.get(id)).body.status).toBe('CREATED');
+  });
+});
+
+describe('journey 3: authorization with the activation payment', () => {
+  it('creates with activation_amount: 201 with activation {charge_id, amount}', async () => {
+    const answer = await sandbox.create(recurrenceBody({ activation_amount: 0.29 }));
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ status: 'CREATED', journey: 'AWAITING_DEFINITION', activation: { charge_id: expect.any(String), amount: 0.29 } });
+    expect(Object.keys(answer.body.activation).sort()).toEqual(['amount', 'charge_id']);
+    const fields = brCodeFields(answer.body.pix_copy_paste);
+    expect(fields.get('80')).toContain('br.gov.bcb.pix');
+    expect(fields.get('26')).toContain('br.gov.bcb.pix');
+  });
+
+  it('authorizes with the activation paid: APPROVED with JOURNEY_3, and GET agrees', async () => {
+    const before = await created({ activation_amount: 19.9 });
+    const answer = await sandbox.authorize(before.recurrence_id);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ ...before, status: 'APPROVED', journey: 'JOURNEY_3', qrcode: expect.stringMatching(QRCODE) });
+    expect(await sandbox.get(before.recurrence_id)).toEqual(answer);
+  });
+});
+
+describe('the sandbox payer routes', () => {
+  it('answer 404 on the production port', async () => {
+    const { recurrence_id: id } = await created({}, recurrenceClient(system, merchant));
+    for (const action of ['authorize', 'reject']) {
+      expect(await call(system.profile.gateway, 'POST', `/v2/sandbox/recurrences/${id}/${action}`, { key: merchant.production })).toEqual({
+        status: 404,
+        body: { message: 'Route not found' },
+      });
+    }
+    expect((await recurrenceClient(system, merchant).get(id)).body.status).toBe('CREATED');
+  });
+
+  it('refuse a read-only sandbox key with 403, leaving the recurrence CREATED', async () => {
+    const { recurrence_id: id } = await created();
+    const issued = await admin(system, 'POST', `/admin/accounts/${merchant.accountId}/api-keys`, { environment: 'sandbox', read_only: true });
+    const readOnly = issued.body.api_key as string;
+    const forbidden = { status: 403, body: { code: 2, message: 'Api Key is read-only!' } };
+    expect(await call(system.profile.sandbox, 'POST', `/v2/sandbox/recurrences/${id}/authorize`, { key: readOnly })).toEqual(forbidden);
+    expect(await call(system.profile.sandbox, 'POST', `/v2/sandbox/recurrences/${id}/reject`, { key: readOnly })).toEqual(forbidden);
+    expect((await call(system.profile.sandbox, 'GET', `/v2/automatic-pix/recurrences/${id}`, { key: readOnly })).body.status).toBe('CREATED');
+    expect(await eventsOf(system, id)).toEqual([{ type: 'recurrence.created', version: 1 }]);
+  });
+});
+
+describe('recurrence events on Kafka', () => {
+  const ofRecurrence = (id: string) => () => watcher.seen.filter((event) => event.envelope.data.recurrence_id === id || event.envelope.stream_id.endsWith(`:${id}`));
+
+  it('publishes creation, approval and cancellation keyed by the stream id, with the tenant', async () => {
+    const document = freshCpf();
+    const body = recurrenceBody({ debtor: { document_number: document, name: 'Maria Souza', email: 'maria@example.com', address } });
+    const answer = await sandbox.create(body);
+    const id = answer.body.recurrence_id;
+    expect((await sandbox.authorize(id)).body.status).toBe('APPROVED');
+    expect((await sandbox.update(id, { status: 'CANCELLED' })).body.status).toBe('CANCELLED');
+
+    const mine = ofRecurrence(id);
+    await watcher.waitFor(() => mine().length >= 3);
+    const [createdEvent, approved, cancelled] = mine();
+    expect(mine().map((event) => [event.envelope.type, event.envelope.version])).toEqual([
+      ['recurrence.created', 1],
+      ['recurrence.approved', 2],
+      ['recurrence.cancelled', 3],
+    ]);
+    for (const event of mine()) {
+      expect(event.key).toBe(createdEvent.envelope.stream_id);
+      expect(event.envelope.stream_id).toBe(createdEvent.envelope.stream_id);
+      expect(event.envelope.tenant).toEqual({ account_id: merchant.accountId, environment: 'sandbox' });
+    }
+    expect(createdEvent.envelope.stream_id).toContain(id);
+    expect(approved.envelope.data).toEqual({ journey: 'JOURNEY_2' });
+    expect(cancelled.envelope.data).toEqual({});
+  });
+
+  it('carries the debtor email and address on the created event, though the API never echoes them', async () => {
+    const document = freshCpf();
+    const answer = await created({ debtor: { document_number: document, name: 'Maria Souza', email: 'maria@example.com', address } }, recurrenceClient(system, merchant));
+    expect(answer.debtor).toEqual({ document_number: document, name: 'Maria Souza' });
+    const mine = ofRecurrence(answer.recurrence_id);
+    await watcher.waitFor(() => mine().length >= 1);
+    expect(mine()[0].envelope).toMatchObject({
+      type: 'recurrence.created',
+      tenant: { account_id: merchant.accountId, environment: 'production' },
+      data: {
+        recurrence_id: answer.recurrence_id,
+        transaction_id: answer.contract,
+        debtor: { document_number: document, name: 'Maria Souza', email: 'maria@example.com', address },
+        amount_centavos: 4990,
+      },
+    });
+    expect(mine()[0].key).toBe(mine()[0].envelope.stream_id);
+  });
+
+  it('publishes a journey 3 approval with JOURNEY_3', async () => {
+    const { recurrence_id: id } = await created({ activation_amount: 5 });
+    await sandbox.authorize(id);
+    const mine = ofRecurrence(id);
+    await watcher.waitFor(() => mine().some((event) => event.envelope.type === 'recurrence.approved'));
+    expect(mine().find((event) => event.envelope.type === 'recurrence.approved')?.envelope.data).toEqual({ journey: 'JOURNEY_3' });
+  });
+});

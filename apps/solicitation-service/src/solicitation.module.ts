@@ -1,0 +1,49 @@
+import { Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Kafka } from 'kafkajs';
+import { DataSource } from 'typeorm';
+import { Topics } from '@pixauto/contracts';
+import { bankSettings, Banks } from '@pixauto/bank';
+import { processOnce } from '@pixauto/event-store';
+import { EventSubscriber } from '@pixauto/messaging';
+import { EventSourcingModule, KAFKA, PeriodicTask, serviceConfig } from '@pixauto/runtime';
+import { learnRecurrence, SolicitationsReadModel1763800000400 } from '@pixauto/solicitations';
+import { Solicitations } from './solicitations';
+import { SolicitationsController } from './solicitations.controller';
+
+export const config = serviceConfig('solicitation-service', 4002);
+
+/** The background work: recurrences learnt from Kafka, deadlines kept, the bank followed. */
+@Injectable()
+class SolicitationWork implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly recurrences: EventSubscriber;
+  private readonly deadlines: PeriodicTask;
+  private readonly bank: PeriodicTask;
+
+  constructor(solicitations: Solicitations, dataSource: DataSource, @Inject(KAFKA) kafka: Kafka, private readonly banks: Banks) {
+    this.recurrences = new EventSubscriber(kafka, {
+      groupId: config.service,
+      topics: [Topics.recurrences.name],
+      handle: (event) => processOnce(dataSource, 'known-recurrences', event.event_id, (tx) => learnRecurrence(tx, event)).then(() => undefined),
+    });
+    this.deadlines = new PeriodicTask('SolicitationDeadlines', 250, () => solicitations.expireDue());
+    this.bank = new PeriodicTask('SolicitationsAtBank', 250, () => solicitations.followBank());
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.recurrences.start();
+    this.deadlines.start();
+    this.bank.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([this.deadlines.stop(), this.bank.stop(), this.recurrences.stop()]);
+    await this.banks.close();
+  }
+}
+
+@Module({
+  imports: [EventSourcingModule.forService({ config, migrations: [SolicitationsReadModel1763800000400], topics: [Topics.solicitations, Topics.recurrences] })],
+  controllers: [SolicitationsController],
+  providers: [{ provide: Banks, useFactory: () => new Banks(bankSettings()) }, Solicitations, SolicitationWork],
+})
+export class SolicitationModule {}

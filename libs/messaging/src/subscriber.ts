@@ -1,0 +1,46 @@
+import { Consumer, Kafka } from 'kafkajs';
+import { EventEnvelope } from '@pixauto/contracts';
+
+export interface Subscription {
+  /** The consumer group: one per subscribing service, so each service sees every event once. */
+  groupId: string;
+  topics: string[];
+  /** Must be idempotent (processOnce): a failure leaves the offset uncommitted and the event comes again. */
+  handle(event: EventEnvelope): Promise<void>;
+}
+
+/**
+ * Delivers a topic's events to a handler, at least once, in order per key. kafkajs directly rather than NestJS's
+ * Kafka transport: an event handler's failure must leave the offset uncommitted so the event is redelivered.
+ */
+export class EventSubscriber {
+  private consumer?: Consumer;
+
+  constructor(private readonly kafka: Kafka, private readonly subscription: Subscription) {}
+
+  /** Resolves once the consumer has joined its group, so that a service takes traffic only with its subscriptions live. */
+  async start(joinTimeoutMs = 60_000): Promise<void> {
+    const consumer = this.kafka.consumer({ groupId: this.subscription.groupId, maxWaitTimeInMs: 100, retry: { retries: 10 } });
+    this.consumer = consumer;
+    const joined = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${this.subscription.groupId} did not join its group in ${joinTimeoutMs} ms`)), joinTimeoutMs);
+      consumer.on(consumer.events.GROUP_JOIN, () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    await consumer.connect();
+    await consumer.subscribe({ topics: this.subscription.topics, fromBeginning: true });
+    await consumer.run({
+      eachMessage: async ({ message }) => {
+        if (!message.value) return;
+        await this.subscription.handle(JSON.parse(message.value.toString()) as EventEnvelope);
+      },
+    });
+    await joined;
+  }
+
+  async stop(): Promise<void> {
+    await this.consumer?.disconnect();
+  }
+}

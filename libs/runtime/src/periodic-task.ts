@@ -1,0 +1,32 @@
+import { Logger } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * Runs a task again and again, a pause between runs (never two at once), until stopped. What it works on is
+ * in the database, so a restart picks up where the last run left off: nothing lives only in a timer.
+ */
+export class PeriodicTask {
+  private running = false;
+  private loop?: Promise<void>;
+  private readonly logger: Logger;
+
+  constructor(private readonly name: string, private readonly everyMs: number, private readonly task: () => Promise<unknown>) {
+    this.logger = new Logger(name);
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = (async () => {
+      while (this.running) {
+        await this.task().catch((error: unknown) => this.logger.warn(`${this.name} failed, will run again: ${String(error)}`));
+        await sleep(this.everyMs);
+      }
+    })();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await this.loop;
+  }
+}

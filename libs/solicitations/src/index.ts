@@ -1,0 +1,3 @@
+export * from './solicitation';
+export * from './read-model/solicitations.migration';
+export * from './read-model/solicitations.projection';
