@@ -95,6 +95,22 @@ describe('journey 3: authorization with the activation payment', () => {
     expect(answer.body).toEqual({ ...before, status: 'APPROVED', journey: 'JOURNEY_3', qrcode: expect.stringMatching(QRCODE) });
     expect(await sandbox.get(before.recurrence_id)).toEqual(answer);
   });
+
+  it('an activation that expires unpaid voids the code, and the recurrence can no longer be authorized', async () => {
+    const before = await created({ activation_amount: 10, activation_expires_in: 1 });
+    const deadline = performance.now() + 15_000;
+    let current = await sandbox.get(before.recurrence_id);
+    while (current.body.pix_copy_paste !== null && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      current = await sandbox.get(before.recurrence_id);
+    }
+    expect(current.body).toMatchObject({ status: 'CREATED', pix_copy_paste: null });
+    expect(current.body).not.toHaveProperty('qrcode');
+    expect(await sandbox.authorize(before.recurrence_id)).toEqual(
+      invalid('the activation payment expired unpaid: this recurrence can no longer be authorized; cancel it and create a new one'),
+    );
+    expect((await sandbox.update(before.recurrence_id, { status: 'CANCELLED' })).body.status).toBe('CANCELLED');
+  });
 });
 
 describe('the sandbox payer routes', () => {
@@ -148,6 +164,12 @@ describe('recurrence events on Kafka', () => {
     expect(createdEvent.envelope.stream_id).toContain(id);
     expect(approved.envelope.data).toEqual({ journey: 'JOURNEY_2' });
     expect(cancelled.envelope.data).toEqual({});
+    // Whatever the bank also notifies (its rec callback), the stream holds exactly these three events.
+    expect(await eventsOf(system, id)).toEqual([
+      { type: 'recurrence.created', version: 1 },
+      { type: 'recurrence.approved', version: 2 },
+      { type: 'recurrence.cancelled', version: 3 },
+    ]);
   });
 
   it('carries the debtor email and address on the created event, though the API never echoes them', async () => {

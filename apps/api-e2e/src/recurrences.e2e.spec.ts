@@ -3,6 +3,7 @@ import { admin, freshCpf, Merchant } from './support/fixtures';
 import {
   brasiliaDay,
   brCodeFields,
+  emvFields,
   eventsOf,
   freshTransactionId,
   invalid,
@@ -115,13 +116,15 @@ describe('POST /v2/automatic-pix/recurrences: a valid create', () => {
     expect(answer.body).not.toHaveProperty('activation');
   });
 
-  it('gives a Pix copy-and-paste BR Code with the recurrence location in tag 80', async () => {
-    const { pix_copy_paste: code } = await created();
+  it('gives a Pix copy-and-paste BR Code with the recurrence location in tag 80, and its QR code as a PNG', async () => {
+    const { pix_copy_paste: code, qrcode } = await created();
     expect(code.startsWith('000201')).toBe(true);
     expect(code).toContain('br.gov.bcb.pix');
-    const tag80 = brCodeFields(code).get('80');
-    expect(tag80).toBeDefined();
-    expect(tag80).toContain('br.gov.bcb.pix');
+    const tag80 = emvFields(brCodeFields(code).get('80') ?? '');
+    expect(tag80.get('00')).toBe('br.gov.bcb.pix');
+    expect(tag80.get('25')).toEqual(expect.stringMatching(/\/rec\//));
+    const png = Buffer.from(qrcode.slice('data:image/png;base64,'.length), 'base64');
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   });
 
   it('accepts the limits themselves: a 35-character transaction_id and a start_date tomorrow in Brasília', async () => {
@@ -320,6 +323,8 @@ describe('GET /v2/automatic-pix/recurrences/:recurrence_id', () => {
     const { recurrence_id: id } = await created({}, sandbox);
     expect((await sandbox.get(id)).status).toBe(200);
     expect(await api.get(id)).toEqual(RECURRENCE_NOT_FOUND);
+    expect(await api.update(id, { status: 'CANCELLED' })).toEqual(RECURRENCE_NOT_FOUND);
+    expect((await sandbox.get(id)).body.status).toBe('CREATED');
   });
 });
 
@@ -399,8 +404,8 @@ describe('GET /v2/automatic-pix/recurrences (list)', () => {
 
 describe('PATCH /v2/automatic-pix/recurrences/:recurrence_id: refusals', () => {
   /** A refused PATCH answers exactly `message` and changes nothing: the same GET before and after, no new event. */
-  async function expectRefusedUpdate(json: unknown, expected: { status: number; body: unknown }) {
-    const { recurrence_id: id } = await created({ webhook: 'https://merchant.example.com/hook' });
+  async function expectRefusedUpdate(json: unknown, expected: { status: number; body: unknown }, overrides: Record<string, unknown> = {}) {
+    const { recurrence_id: id } = await created({ webhook: 'https://merchant.example.com/hook', ...overrides });
     const before = await api.get(id);
     const eventsBefore = await eventsOf(system, id);
     expect(await api.update(id, json)).toEqual(expected);
@@ -449,6 +454,11 @@ describe('PATCH /v2/automatic-pix/recurrences/:recurrence_id: refusals', () => {
 
   it('refuses a past start_date', async () => {
     await expectRefusedUpdate({ start_date: brasiliaDay(-10) }, invalid('body.start_date must be after today (Brasília time)'));
+  });
+
+  it('refuses a start_date that is not before the end_date (a decision: the schedule would be empty)', async () => {
+    const schedule = { start_date: brasiliaDay(2), end_date: brasiliaDay(30), periodicity: 'WEEKLY' };
+    await expectRefusedUpdate({ start_date: brasiliaDay(30) }, invalid('body.start_date must be before schedule.end_date'), { schedule });
   });
 
   it('names several problems in one message', async () => {

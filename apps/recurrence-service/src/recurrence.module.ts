@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ENVIRONMENTS, Topics } from '@pixauto/contracts';
-import { RecurrencesReadModel1763800000300 } from '@pixauto/recurrences';
+import { RecurrencesActivationDeadline1763800000310, RecurrencesReadModel1763800000300 } from '@pixauto/recurrences';
 import { processOnce } from '@pixauto/event-store';
 import { EventSubscriber } from '@pixauto/messaging';
-import { EventSourcingModule, KAFKA, SERVICE_CONFIG, serviceConfig, ServiceConfig } from '@pixauto/runtime';
+import { EventSourcingModule, KAFKA, PeriodicTask, SERVICE_CONFIG, serviceConfig, ServiceConfig } from '@pixauto/runtime';
 import { Kafka } from 'kafkajs';
 import { DataSource } from 'typeorm';
 import { BankCallbacksController } from './bank-callbacks.controller';
@@ -49,14 +49,17 @@ class BankWebhookRegistration implements OnApplicationBootstrap, OnApplicationSh
   }
 }
 
-/** Journey 1: the solicitation outcomes, followed on Kafka (the services learn of each other only through events). */
+/** The recurrence's clocks and followers: solicitation outcomes on Kafka (journey 1), activation deadlines (journey 3). */
 @Injectable()
-class SolicitationOutcomes implements OnApplicationBootstrap, OnApplicationShutdown {
+class RecurrenceWork implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly subscriber: EventSubscriber;
+  /** Journey 3's durable deadline: unpaid activations past their expiry (read model), whenever this runs again. */
+  private readonly activations: PeriodicTask;
 
   constructor(recurrences: Recurrences, dataSource: DataSource, @Inject(KAFKA) kafka: Kafka) {
+    this.activations = new PeriodicTask('ActivationDeadlines', 500, () => recurrences.expireDueActivations());
     this.subscriber = new EventSubscriber(kafka, {
-      groupId: config.service,
+      groupId: config.databaseName, // one group per service and per system (dev, e2e, bench share the broker)
       topics: [Topics.solicitations.name],
       handle: (event) => processOnce(dataSource, 'solicitation-outcomes', event.event_id, () => recurrences.applySolicitationOutcome(event)).then(() => undefined),
     });
@@ -64,18 +67,19 @@ class SolicitationOutcomes implements OnApplicationBootstrap, OnApplicationShutd
 
   async onApplicationBootstrap(): Promise<void> {
     await this.subscriber.start();
+    this.activations.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.subscriber.stop();
+    await Promise.all([this.subscriber.stop(), this.activations.stop()]);
   }
 }
 
 @Module({
   imports: [
-    EventSourcingModule.forService({ config, migrations: [RecurrencesReadModel1763800000300], topics: [Topics.recurrences, Topics.solicitations] }),
+    EventSourcingModule.forService({ config, migrations: [RecurrencesReadModel1763800000300, RecurrencesActivationDeadline1763800000310], topics: [Topics.recurrences, Topics.solicitations] }),
   ],
   controllers: [RecurrencesController, BankCallbacksController],
-  providers: [{ provide: Banks, useFactory: () => new Banks(bankSettings()) }, Recurrences, BankWebhookRegistration, SolicitationOutcomes],
+  providers: [{ provide: Banks, useFactory: () => new Banks(bankSettings()) }, Recurrences, BankWebhookRegistration, RecurrenceWork],
 })
 export class RecurrenceModule {}

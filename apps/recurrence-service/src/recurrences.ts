@@ -29,6 +29,7 @@ import { Messages, notFound, refuse, validation } from '@pixauto/errors';
 import { EventStore } from '@pixauto/event-store';
 import { Clock, qrCodeDataUri, recurrencePixCode } from '@pixauto/pix';
 import {
+  dueActivations,
   findByBankId,
   findRecurrence,
   listRecurrences,
@@ -133,10 +134,12 @@ export class Recurrences {
     if (state.status !== 'NONE' && decision.events.length > 0) {
       const bank = this.banks.of(tenant);
       const idRec = state.data.bank.id_rec;
-      if (changes.debtor_name !== undefined || changes.start_date !== undefined) {
+      // The bank takes a new first date only before the payer authorizes; after that the date governs our charges.
+      const newStartDate = state.status === 'CREATED' ? changes.start_date : undefined;
+      if (changes.debtor_name !== undefined || newStartDate !== undefined) {
         await bank.reviseRecurrence(idRec, {
           ...(changes.debtor_name !== undefined && { vinculo: { devedor: { nome: changes.debtor_name } } }),
-          ...(changes.start_date !== undefined && { calendario: { dataInicial: changes.start_date } }),
+          ...(newStartDate !== undefined && { calendario: { dataInicial: newStartDate } }),
         });
       }
       if (command.cancel) await bank.cancelRecurrence(idRec);
@@ -151,6 +154,13 @@ export class Recurrences {
     if (!known) return;
     const command = commandFor(notification);
     if (command) await this.execute(known.tenant, known.recurrenceId, command, { ignoreRefusals: true });
+  }
+
+  /** Journey 3 (3.1): an activation that expired unpaid voids the code; the recurrence can no longer be authorized. */
+  async expireDueActivations(): Promise<number> {
+    const due = await dueActivations(this.dataSource.manager, this.clock.now());
+    for (const { tenant, recurrenceId } of due) await this.execute(tenant, recurrenceId, { type: 'ExpireActivation' }, { ignoreRefusals: true });
+    return due.length;
   }
 
   /** Journey 1 (3.1): the payer's answer to a solicitation, or its deadline, learnt from the solicitation events. */

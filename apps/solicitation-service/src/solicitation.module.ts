@@ -21,7 +21,7 @@ class SolicitationWork implements OnApplicationBootstrap, OnApplicationShutdown 
 
   constructor(solicitations: Solicitations, dataSource: DataSource, @Inject(KAFKA) kafka: Kafka, private readonly banks: Banks) {
     this.recurrences = new EventSubscriber(kafka, {
-      groupId: config.service,
+      groupId: config.databaseName, // one group per service and per system (dev, e2e, bench share the broker)
       topics: [Topics.recurrences.name],
       handle: (event) => processOnce(dataSource, 'known-recurrences', event.event_id, (tx) => learnRecurrence(tx, event)).then(() => undefined),
     });

@@ -20,7 +20,14 @@ export class EventSubscriber {
 
   /** Resolves once the consumer has joined its group, so that a service takes traffic only with its subscriptions live. */
   async start(joinTimeoutMs = 60_000): Promise<void> {
-    const consumer = this.kafka.consumer({ groupId: this.subscription.groupId, maxWaitTimeInMs: 100, retry: { retries: 10 } });
+    // A short session: after a kill -9 the group waits out the dead member's session before a restart can rejoin.
+    const consumer = this.kafka.consumer({
+      groupId: this.subscription.groupId,
+      sessionTimeout: 6000,
+      heartbeatInterval: 1000,
+      maxWaitTimeInMs: 100,
+      retry: { retries: 10 },
+    });
     this.consumer = consumer;
     const joined = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${this.subscription.groupId} did not join its group in ${joinTimeoutMs} ms`)), joinTimeoutMs);

@@ -94,19 +94,24 @@ export async function eventsOf(system: RunningSystem, recurrenceId: string): Pro
   return rows.map((row) => ({ type: String(row.type), version: Number(row.version) }));
 }
 
-/** The top-level fields of an EMV BR Code (id → value), after checking its CRC16 (tag 63). */
-export function brCodeFields(code: string): Map<string, string> {
+/** The fields of an EMV text (id → value), one level: a BR Code, or the value of one of its templates (e.g. tag 80). */
+export function emvFields(text: string): Map<string, string> {
   const fields = new Map<string, string>();
-  for (let at = 0; at < code.length; ) {
-    const id = code.slice(at, at + 2);
-    const length = Number(code.slice(at + 2, at + 4));
-    if (!/^\d{2}$/.test(id) || !Number.isInteger(length)) throw new Error(`not a BR Code at ${at}: ${code}`);
-    fields.set(id, code.slice(at + 4, at + 4 + length));
+  for (let at = 0; at < text.length; ) {
+    const id = text.slice(at, at + 2);
+    const length = Number(text.slice(at + 2, at + 4));
+    if (!/^\d{2}$/.test(id) || !/^\d{2}$/.test(text.slice(at + 2, at + 4)) || at + 4 + length > text.length) throw new Error(`not EMV at ${at}: ${text}`);
+    fields.set(id, text.slice(at + 4, at + 4 + length));
     at += 4 + length;
   }
-  const crcAt = code.length - 4;
-  if (crc16(code.slice(0, crcAt)) !== code.slice(crcAt)) throw new Error(`BR Code CRC mismatch: ${code}`);
   return fields;
+}
+
+/** The top-level fields of a BR Code, after checking its CRC16 (tag 63, the last field). */
+export function brCodeFields(code: string): Map<string, string> {
+  const crcAt = code.length - 4;
+  if (code.slice(crcAt - 4, crcAt) !== '6304' || crc16(code.slice(0, crcAt)) !== code.slice(crcAt)) throw new Error(`BR Code CRC mismatch: ${code}`);
+  return emvFields(code);
 }
 
 /** CRC16/CCITT-FALSE (polynomial 0x1021, initial 0xFFFF), as the BR Code specifies, over everything up to and including "6304". */

@@ -11,5 +11,8 @@ export const ADMIN_TOKEN = 'e2e-admin-token';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the launcher is the plain-Node script npm start uses
 const launcher = require('../../../../deploy/scripts/system.cjs') as { startSystem: (options: object) => Promise<RunningSystem> };
 
-/** The same process launcher as `npm start` (deploy/scripts/system.cjs), on the e2e ports and databases. */
-export const startSystem = (): Promise<RunningSystem> => launcher.startSystem({ profile: 'e2e', adminToken: ADMIN_TOKEN });
+/**
+ * The same process launcher as `npm start` (deploy/scripts/system.cjs), on the e2e ports and databases
+ * (E2E_PROFILE picks another profile of system.cjs, to run beside a suite already using them).
+ */
+export const startSystem = (): Promise<RunningSystem> => launcher.startSystem({ profile: process.env.E2E_PROFILE ?? 'e2e', adminToken: ADMIN_TOKEN });

@@ -1,7 +1,5 @@
 import { Type } from 'class-transformer';
-import {
-  IsBoolean, IsDefined, IsEmail, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested,
-} from 'class-validator';
+import { IsBoolean, IsDefined, IsEmail, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Messages } from '@pixauto/errors';
 import { HasAtMostTwoDecimals, IsPositiveReais } from '../limits/limit.validators';
 import { PERIODICITIES, Periodicity, RETRY_POLICIES, RetryPolicy } from './recurrence.types';
@@ -10,6 +8,8 @@ import { HasDateFormat, IsAfterDate, IsAfterToday, IsCpfOrCnpj, IsExistingDate, 
 // POST /v2/automatic-pix/recurrences (service-api.md 4.1). Decorators run bottom-up: the last one is checked first.
 
 const R = Messages.recurrences;
+/** The largest amount the settlement system takes (BCB API Pix: up to 10 integer digits of reais). */
+const MAX_PIX_AMOUNT = 9_999_999_999.99;
 const required = (field: string) => ({ message: Messages.required(field) });
 
 export class DebtorAddress {
@@ -103,6 +103,7 @@ export class CreateRecurrenceRequest {
   @IsDefined(required('body.schedule'))
   schedule!: RecurrenceSchedule;
 
+  @Max(MAX_PIX_AMOUNT, { message: R.amountTooLarge })
   @HasAtMostTwoDecimals({ message: R.amountDecimals })
   @IsPositiveReais({ message: R.amountPositive })
   @IsDefined({ message: R.amountRequired })
@@ -130,6 +131,7 @@ export class CreateRecurrenceRequest {
   webhook!: string | null;
 
   /** Present: journey 3, an immediate payment bound to the recurrence. */
+  @Max(MAX_PIX_AMOUNT, { message: R.activationAmountTooLarge })
   @HasAtMostTwoDecimals({ message: R.activationAmountDecimals })
   @IsPositiveReais({ message: R.activationAmountPositive })
   @OptionalField()

@@ -269,3 +269,23 @@ describe('recurrence messages the services produce (service-api.md 7.3, characte
     [Messages.recurrences.notFound, 'Recurrence not found'],
   ])('%s', (message, spec) => expect(message).toBe(spec));
 });
+
+describe('amount ceiling (the settlement system takes up to 9999999999.99)', () => {
+  it('accepts the largest amount and refuses one centavo more, for both amounts', () => {
+    const body = (extra: object) => ({
+      transaction_id: 'tx-ceiling',
+      debtor: { document_number: '52998224725', name: 'Maria' },
+      schedule: { start_date: '2026-12-01', periodicity: 'MONTHLY' },
+      amount: 10,
+      retry_policy: 'NOT_ALLOWED',
+      ...extra,
+    });
+    const message = (extra: object) => {
+      const result = validateCreateRecurrence(body(extra), '2026-11-22');
+      return result.ok ? undefined : result.refusal.kind === 'validation' ? result.refusal.problems.join('. ') : 'other';
+    };
+    expect(message({ amount: 9999999999.99 })).toBeUndefined();
+    expect(message({ amount: 10000000000 })).toBe('body.amount must be at most 9999999999.99');
+    expect(message({ activation_amount: 10000000000 })).toBe('body.activation_amount must be at most 9999999999.99');
+  });
+});

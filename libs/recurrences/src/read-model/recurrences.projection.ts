@@ -15,12 +15,14 @@ export const projectRecurrence: Projection<RecurrenceEvent, RecurrenceState> = (
     sql(
       `INSERT INTO recurrences AS r (account_id, environment, recurrence_id, transaction_id, status, journey, debtor_document_number,
          debtor_name, start_date, end_date, periodicity, amount_centavos, retry_policy, business_day_adjust, charge_lead_days, webhook,
-         pix_copy_paste, activation_charge_id, activation_amount_centavos, bank_id_rec, version, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $22)
+         pix_copy_paste, activation_charge_id, activation_amount_centavos, bank_id_rec, version, created_at, updated_at,
+         activation_expires_at, activation_expired)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $22, $23, $24)
        ON CONFLICT (account_id, environment, recurrence_id) DO UPDATE SET
          status = EXCLUDED.status, journey = EXCLUDED.journey, debtor_name = EXCLUDED.debtor_name, start_date = EXCLUDED.start_date,
          business_day_adjust = EXCLUDED.business_day_adjust, charge_lead_days = EXCLUDED.charge_lead_days, webhook = EXCLUDED.webhook,
-         pix_copy_paste = EXCLUDED.pix_copy_paste, version = EXCLUDED.version, updated_at = EXCLUDED.updated_at
+         pix_copy_paste = EXCLUDED.pix_copy_paste, activation_expired = EXCLUDED.activation_expired, version = EXCLUDED.version,
+         updated_at = EXCLUDED.updated_at
        WHERE r.version < EXCLUDED.version`,
       [
         last.tenant.accountId,
@@ -45,6 +47,8 @@ export const projectRecurrence: Projection<RecurrenceEvent, RecurrenceState> = (
         r.bank.id_rec,
         last.version,
         last.occurredAt,
+        r.activation?.expires_at ?? null,
+        state.activationExpired,
       ],
     ),
   ];
@@ -141,4 +145,18 @@ export async function listRecurrences(
 export async function findByBankId(db: EntityManager, environment: Tenant['environment'], idRec: string): Promise<{ tenant: Tenant; recurrenceId: string } | undefined> {
   const [row] = await db.query('SELECT account_id, recurrence_id FROM recurrences WHERE environment = $1 AND bank_id_rec = $2', [environment, idRec]);
   return row && { tenant: { accountId: row.account_id, environment }, recurrenceId: row.recurrence_id };
+}
+
+/** Journey 3 recurrences still awaiting the payer whose activation payment stopped being payable at `now`. */
+export async function dueActivations(db: EntityManager, now: Date): Promise<{ tenant: Tenant; recurrenceId: string }[]> {
+  const rows = await db.query(
+    `SELECT account_id, environment, recurrence_id FROM recurrences
+      WHERE status = 'CREATED' AND NOT activation_expired AND activation_expires_at IS NOT NULL AND activation_expires_at <= $1
+      ORDER BY activation_expires_at LIMIT 200`,
+    [now],
+  );
+  return rows.map((row: Record<string, string>) => ({
+    tenant: { accountId: row.account_id, environment: row.environment as Tenant['environment'] },
+    recurrenceId: row.recurrence_id,
+  }));
 }
