@@ -16,9 +16,9 @@ const ROOT = path.resolve(__dirname, '..', '..');
 
 /** Ports and settings per profile: `dev` is what README documents; `e2e` and `bench` stay out of its way. */
 const PROFILES = {
-  dev: { gateway: 3000, sandbox: 3001, admin: 3002, recurrences: 4001, solicitations: 4002, bankCallbacks: 4101, limits: 4005, bank: 4010, databasePrefix: 'pixauto', redisDb: 0 },
-  e2e: { gateway: 13000, sandbox: 13001, admin: 13002, recurrences: 14001, solicitations: 14002, bankCallbacks: 14101, limits: 14005, bank: 14010, databasePrefix: 'pixauto_e2e', redisDb: 15 },
-  bench: { gateway: 23000, sandbox: 23001, admin: 23002, recurrences: 24001, solicitations: 24002, bankCallbacks: 24101, limits: 24005, bank: 24010, databasePrefix: 'pixauto_bench', redisDb: 14 },
+  dev: { gateway: 3000, sandbox: 3001, admin: 3002, recurrences: 4001, solicitations: 4002, payments: 4007, bankCallbacks: 4101, limits: 4005, bank: 4010, databasePrefix: 'pixauto', redisDb: 0 },
+  e2e: { gateway: 13000, sandbox: 13001, admin: 13002, recurrences: 14001, solicitations: 14002, payments: 14007, bankCallbacks: 14101, limits: 14005, bank: 14010, databasePrefix: 'pixauto_e2e', redisDb: 15 },
+  bench: { gateway: 23000, sandbox: 23001, admin: 23002, recurrences: 24001, solicitations: 24002, payments: 24007, bankCallbacks: 24101, limits: 24005, bank: 24010, databasePrefix: 'pixauto_bench', redisDb: 14 },
 };
 
 function redisUrl(db) {
@@ -41,6 +41,7 @@ function appsOf(profileName, adminToken) {
       ready: `tcp://127.0.0.1:${p.recurrences}`,
       env: { ...common, PORT: String(p.recurrences), BANK_CALLBACK_PORT: String(p.bankCallbacks), BANK_PRODUCTION_URL: bank, BANK_SANDBOX_URL: bank },
     },
+    { name: 'payments-service', ready: `tcp://127.0.0.1:${p.payments}`, env: { ...common, PORT: String(p.payments) } },
     {
       name: 'solicitation-service',
       ready: `tcp://127.0.0.1:${p.solicitations}`,
@@ -58,6 +59,7 @@ function appsOf(profileName, adminToken) {
         LIMITS_SERVICE_ADDRESS: `127.0.0.1:${p.limits}`,
         RECURRENCE_SERVICE_ADDRESS: `127.0.0.1:${p.recurrences}`,
         SOLICITATION_SERVICE_ADDRESS: `127.0.0.1:${p.solicitations}`,
+        PAYMENTS_SERVICE_ADDRESS: `127.0.0.1:${p.payments}`,
       },
     },
   ];

@@ -96,6 +96,36 @@ describe('journey 3: authorization with the activation payment', () => {
     expect(await sandbox.get(before.recurrence_id)).toEqual(answer);
   });
 
+  it('reaches the merchant as a paid Pix deposit <transaction_id>-ativacao, readable by transaction_id and by id', async () => {
+    const transactionId = `ativ-${Date.now()}`;
+    const before = await created({ transaction_id: transactionId, activation_amount: 19.9 });
+    await sandbox.authorize(before.recurrence_id);
+    const read = (query: string) => call(system.profile.sandbox, 'GET', `/v2/pix?${query}`, { key: merchant.sandbox });
+    const deadline = performance.now() + 15_000;
+    let deposit = await read(`transaction_id=${transactionId}-ativacao`);
+    while (deposit.status === 404 && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      deposit = await read(`transaction_id=${transactionId}-ativacao`);
+    }
+    expect(deposit).toEqual({
+      status: 200,
+      body: {
+        id: expect.any(Number),
+        transaction_id: `${transactionId}-ativacao`,
+        amount: 19.9,
+        status: 'PAID',
+        provider: 'PROVIDER_A',
+        created_at: expect.stringMatching(/Z$/),
+        paid_at: expect.stringMatching(/Z$/),
+      },
+    });
+    expect(await read(`id=${deposit.body.id}`)).toEqual(deposit);
+    expect(await read('transaction_id=unknown-ativacao')).toEqual({ status: 404, body: { message: 'Pix charge not found' } });
+    expect(await read('')).toEqual(invalid('one of id, transaction_id is required'));
+    expect(await read(`id=${deposit.body.id}&transaction_id=x`)).toEqual(invalid('please provide only one of id, transaction_id'));
+    expect(await read('id=abc')).toEqual(invalid('query.id must be a positive integer'));
+  });
+
   it('an activation that expires unpaid voids the code, and the recurrence can no longer be authorized', async () => {
     const before = await created({ activation_amount: 10, activation_expires_in: 1 });
     const deadline = performance.now() + 15_000;
@@ -110,6 +140,16 @@ describe('journey 3: authorization with the activation payment', () => {
       invalid('the activation payment expired unpaid: this recurrence can no longer be authorized; cancel it and create a new one'),
     );
     expect((await sandbox.update(before.recurrence_id, { status: 'CANCELLED' })).body.status).toBe('CANCELLED');
+  });
+});
+
+describe('the bank behind us', () => {
+  it('answers a settlement refusal as a ProviderError with the bank\'s status and violations, and creates nothing', async () => {
+    const transactionId = `badloc-${Date.now()}`;
+    const answer = await sandbox.create(recurrenceBody({ transaction_id: transactionId, location_id: 999999999 }));
+    expect(answer.status).toBe(404);
+    expect(answer.body).toMatchObject({ type: 'ProviderError', message: expect.any(String), provider_code: expect.any(String) });
+    expect((await sandbox.create(recurrenceBody({ transaction_id: transactionId }))).status).toBe(201);
   });
 });
 

@@ -12,6 +12,7 @@ export const gatewayConfig = (env: NodeJS.ProcessEnv = process.env) => ({
     limits: env.LIMITS_SERVICE_ADDRESS ?? '127.0.0.1:4005',
     recurrences: env.RECURRENCE_SERVICE_ADDRESS ?? '127.0.0.1:4001',
     solicitations: env.SOLICITATION_SERVICE_ADDRESS ?? '127.0.0.1:4002',
+    payments: env.PAYMENTS_SERVICE_ADDRESS ?? '127.0.0.1:4007',
   },
 });
 

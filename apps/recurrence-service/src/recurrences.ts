@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import {
+  AccountProfile,
   CreateRecurrenceRequest,
   EventEnvelope,
   SolicitationAnsweredData,
@@ -60,7 +61,7 @@ export class Recurrences {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async create(tenant: Tenant, account: { name: string; wallet: boolean } | undefined, body: unknown): Promise<RecurrenceResponse> {
+  async create(tenant: Tenant, account: AccountProfile | undefined, body: unknown): Promise<RecurrenceResponse> {
     const request = validateCreateRecurrence(body, this.clock.today(tenant));
     if (!request.ok) return refuse(request.refusal);
     if (!account?.wallet) return refuse(validation(Messages.recurrences.noWallet));
@@ -70,7 +71,7 @@ export class Recurrences {
 
     const bank = this.banks.of(tenant);
     const location = r.location_id !== undefined ? await bank.getRecurrenceLocation(r.location_id) : await bank.createRecurrenceLocation();
-    const activation = r.activation_amount_centavos !== undefined ? await this.createActivation(bank, tenant, r) : undefined;
+    const activation = r.activation_amount_centavos !== undefined ? await this.createActivation(bank, tenant, r, account.cashin_provider) : undefined;
     const rec = await bank.createRecurrence(this.bankRecurrence(r, location.id, activation?.data.txid));
     const recurrenceId = randomUUID();
     const data = {
@@ -219,7 +220,7 @@ export class Recurrences {
   }
 
   /** Journey 3: the immediate payment, created at the bank before the recurrence that binds it (4.1). */
-  private async createActivation(bank: PixBankClient, tenant: Tenant, r: CreateRecurrenceRequest) {
+  private async createActivation(bank: PixBankClient, tenant: Tenant, r: CreateRecurrenceRequest, provider: string) {
     const txid = randomBytes(16).toString('hex');
     const expiresIn = r.activation_expires_in ?? 3600;
     const charge = await bank.createImmediateCharge(txid, {
@@ -234,6 +235,7 @@ export class Recurrences {
       txid,
       expires_at: new Date(this.clock.now(tenant).getTime() + expiresIn * 1000).toISOString(),
       webhook: r.webhook,
+      provider,
     };
     return { data, location: charge.loc?.location ?? charge.location ?? '' };
   }

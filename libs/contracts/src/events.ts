@@ -25,4 +25,5 @@ export const Topics = {
   limits: { name: 'pixauto.limits.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
   recurrences: { name: 'pixauto.recurrences.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
   solicitations: { name: 'pixauto.solicitations.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
+  payments: { name: 'pixauto.payments.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
 } as const satisfies Record<string, TopicSpec>;

@@ -6,3 +6,4 @@ export * from './limits';
 export * from './accounts';
 export * from './recurrences';
 export * from './solicitations';
+export * from './payments';

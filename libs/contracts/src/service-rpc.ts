@@ -37,6 +37,7 @@ export const Patterns = {
     sandboxAuthorize: 'recurrences.sandbox.authorize',
     sandboxReject: 'recurrences.sandbox.reject',
   },
+  payments: { getPixCharge: 'payments.pix.get' },
   solicitations: {
     create: 'solicitations.create',
     get: 'solicitations.get',

@@ -137,4 +137,12 @@ export const Messages = {
     answered: (outcome: string) => `the solicitation is ${outcome}: the payer can no longer answer it`,
     decisionInvalid: 'body.decision must be one of the following values: ACCEPT, REJECT',
   },
+
+  payments: {
+    identifierRequired: 'one of id, transaction_id is required',
+    onlyOneIdentifier: 'please provide only one of id, transaction_id',
+    idInvalid: 'query.id must be a positive integer',
+    transactionIdInvalid: 'query.transaction_id must be a string',
+    notFound: 'Pix charge not found',
+  },
 } as const;

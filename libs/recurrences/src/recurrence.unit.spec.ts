@@ -17,7 +17,7 @@ const created: RecurrenceCreatedData = {
   pix_copy_paste: '000201...',
   activation: null,
 };
-const withActivation = { ...created, activation: { charge_id: 'c1', amount_centavos: 4990, txid: 't1', expires_at: '2026-11-22T12:00:00Z', webhook: null } };
+const withActivation = { ...created, activation: { charge_id: 'c1', amount_centavos: 4990, txid: 't1', expires_at: '2026-11-22T12:00:00Z', webhook: null, provider: 'PROVIDER_A' } };
 
 const createdEvent: RecurrenceEvent = { type: 'recurrence.created', data: created };
 const stateAfter = (...events: RecurrenceEvent[]): RecurrenceState => fold(recurrence, events);

@@ -5,6 +5,7 @@ import { Environment } from '@pixauto/contracts';
 import { Upstreams } from '../upstreams';
 import { ApiKeyGuard } from './api-key.guard';
 import { LimitsRoutes } from './limits.routes';
+import { PaymentsRoutes } from './payments.routes';
 import { RecurrencesRoutes, SandboxRecurrencesRoutes } from './recurrences.routes';
 import { SandboxSolicitationsRoutes, SolicitationsRoutes } from './solicitations.routes';
 
@@ -19,6 +20,7 @@ export class MerchantApiModule {
         LimitsRoutes,
         RecurrencesRoutes,
         SolicitationsRoutes,
+        PaymentsRoutes,
         ...(environment === 'sandbox' ? [SandboxRecurrencesRoutes, SandboxSolicitationsRoutes] : []),
       ],
       providers: [

@@ -18,6 +18,8 @@ export interface RecurrenceActivationData {
   expires_at: string;
   /** The activation keeps the webhook in effect at creation (4.4). */
   webhook: string | null;
+  /** The account's cash-in bank, which receives the payment (it reaches the merchant as a Pix deposit, 2.1). */
+  provider: string;
 }
 
 export interface RecurrenceCreatedData {

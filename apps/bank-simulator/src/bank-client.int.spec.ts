@@ -5,13 +5,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
 import { Refusal, RefusalException } from '@pixauto/errors';
-import { createSimulatorApp } from '../../../apps/bank-simulator/src/app';
-import { SimulatorConfig, simulatorConfig } from '../../../apps/bank-simulator/src/config';
-import { crc16 } from '../../../apps/bank-simulator/src/domain/br-code';
-import { PixBankClient } from './bank-client';
-import { SimulatedPayer } from './simulated-payer';
-import { fromBankJourney, fromBankRecurrenceStatus, fromBankSolicitationStatus } from './vocabulary';
-import type { RecSolicitada, SolicRecCompleta, WebhookRecCallback } from './wire';
+import { fromBankJourney, fromBankRecurrenceStatus, fromBankSolicitationStatus, PixBankClient, SimulatedPayer } from '@pixauto/bank';
+import type { RecSolicitada, SolicRecCompleta, WebhookRecCallback } from '@pixauto/bank';
+import { createSimulatorApp } from './app';
+import { SimulatorConfig, simulatorConfig } from './config';
+import { crc16 } from './domain/br-code';
 
 // Every PixBankClient method through real HTTP against the bank simulator, started in-process on a free port
 // with a throw-away database on the real PostgreSQL server; webhooks reach a tiny receiver on 127.0.0.1.

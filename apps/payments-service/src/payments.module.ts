@@ -1,0 +1,45 @@
+import { Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Kafka } from 'kafkajs';
+import { DataSource } from 'typeorm';
+import { Topics } from '@pixauto/contracts';
+import { processOnce } from '@pixauto/event-store';
+import { EventSubscriber } from '@pixauto/messaging';
+import { learnActivation, PixChargesReadModel1763800000500 } from '@pixauto/payments';
+import { EventSourcingModule, KAFKA, serviceConfig } from '@pixauto/runtime';
+import { Payments } from './payments';
+import { PaymentsController } from './payments.controller';
+
+export const config = serviceConfig('payments-service', 4007);
+
+/** Learns journey 3 activations from the recurrence events, and records each as a deposit once paid. */
+@Injectable()
+class RecurrenceFollower implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly subscriber: EventSubscriber;
+
+  constructor(payments: Payments, dataSource: DataSource, @Inject(KAFKA) kafka: Kafka) {
+    this.subscriber = new EventSubscriber(kafka, {
+      groupId: config.databaseName, // one group per service and per system (dev, e2e, bench share the broker)
+      topics: [Topics.recurrences.name],
+      handle: (event) =>
+        processOnce(dataSource, 'recurrence-activations', event.event_id, async (tx) => {
+          await learnActivation(tx, event);
+          await payments.onRecurrenceApproved(event);
+        }).then(() => undefined),
+    });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.subscriber.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscriber.stop();
+  }
+}
+
+@Module({
+  imports: [EventSourcingModule.forService({ config, migrations: [PixChargesReadModel1763800000500], topics: [Topics.payments, Topics.recurrences] })],
+  controllers: [PaymentsController],
+  providers: [Payments, RecurrenceFollower],
+})
+export class PaymentsModule {}

@@ -1,0 +1,3 @@
+export * from './pix-charge';
+export * from './read-model/pix-charges.migration';
+export * from './read-model/pix-charges.projection';
