@@ -649,12 +649,14 @@ export async function up(opts = {}) {
 }
 
 /** Stop exactly what `up` recorded as started by it (Kafka first), then clear the record. */
-export async function down() {
+/** Stops what `up` started (all of it, or `opts.only`: e.g. just what one caller's own `up` started). */
+export async function down(opts = {}) {
+  const only = opts.only ?? SERVICES;
   return withLock(async () => {
     const rec = readRecord();
     const errors = [];
     for (const s of ['kafka', 'redis', 'postgres']) {
-      if (!rec[s]) continue;
+      if (!rec[s] || !only.includes(s)) continue;
       try {
         await DOWN[s](rec[s]);
         delete rec[s];

@@ -108,7 +108,7 @@ async function startSystem({ profile = 'dev', adminToken, inherit = false } = {}
     const out = inherit ? 'inherit' : fs.openSync(path.join(logDir, `${app.name}.log`), 'a');
     const child = spawn(process.execPath, ['--enable-source-maps', main], {
       cwd: ROOT,
-      env: { ...process.env, KAFKAJS_NO_PARTITIONER_WARNING: '1', ...app.env },
+      env: { ...process.env, ...app.env },
       stdio: ['ignore', out, out],
     });
     running.set(app.name, child);

@@ -11,7 +11,7 @@ import { down, up } from './infra.mjs';
 import { PROFILES, ROOT } from './system.cjs';
 
 const RESULTS = path.join(ROOT, '.data', 'test-results');
-const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', KAFKAJS_NO_PARTITIONER_WARNING: '1' };
+const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
 
 function step(title, args) {
   console.log(`\n=== ${title}`);
@@ -47,7 +47,10 @@ function tally() {
 fs.rmSync(RESULTS, { recursive: true, force: true });
 fs.mkdirSync(RESULTS, { recursive: true });
 let ok = false;
-await up();
+// Only what this run starts is stopped at the end: a server that was already up, ours or not, stays up.
+const started = Object.entries(await up())
+  .filter(([, server]) => server.startedNow)
+  .map(([name]) => name);
 try {
   await removeE2eData();
   ok =
@@ -57,7 +60,7 @@ try {
     step('end-to-end tests', ['run', 'api-e2e:e2e']);
 } finally {
   await removeE2eData().catch((error) => console.error(`cleanup: ${error.message}`));
-  await down();
+  await down({ only: started });
 }
 const { passed, failed } = tally();
 console.log(`\n${passed} passed, ${failed} failed`);

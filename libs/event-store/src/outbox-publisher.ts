@@ -52,7 +52,8 @@ export class OutboxPublisher {
   }
 
   private async run(): Promise<void> {
-    const { idleMs = 200, onError = () => undefined } = this.options;
+    // Appends wake the publisher at once; the idle poll only finds rows left by a crash or by another instance.
+    const { idleMs = 1000, onError = () => undefined } = this.options;
     this.runner = this.dataSource.createQueryRunner();
     try {
       await this.runner.connect();

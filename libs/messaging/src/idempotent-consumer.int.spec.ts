@@ -7,7 +7,6 @@ import { processOnce } from '@pixauto/event-store';
 
 // processOnce against a real PostgreSQL database: the handler's writes are the `effects` rows of this test.
 
-process.env.KAFKAJS_NO_PARTITIONER_WARNING = '1';
 
 let dataSource: DataSource;
 

@@ -1,4 +1,4 @@
-import { Admin, Kafka, logLevel, Producer } from 'kafkajs';
+import { Admin, Kafka, logLevel, Partitioners, Producer } from 'kafkajs';
 import { TopicSpec } from '@pixauto/contracts';
 import { OutboxMessage, OutboxSink } from '@pixauto/event-store';
 
@@ -31,7 +31,8 @@ export async function ensureTopics(kafka: Kafka, topics: readonly TopicSpec[]): 
 
 /** Idempotent producer, one request in flight: no duplicates from producer retries, order kept per partition. */
 export const createIdempotentProducer = (kafka: Kafka): Producer =>
-  kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+  // The Java client's partitioner (murmur2), named so that any Kafka client keys a stream to the same partition.
+  kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
 
 /** The outbox's way to Kafka: keyed by aggregate id, acknowledged by all in-sync replicas before the rows are deleted. */
 export class KafkaOutboxSink implements OutboxSink {

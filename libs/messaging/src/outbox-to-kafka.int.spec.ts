@@ -8,7 +8,6 @@ import { EventStore, OutboxMessage, OutboxPublisher, OutboxPublisherOptions, Out
 
 // OutboxPublisher with the Kafka sink, against real PostgreSQL and Kafka: one database and one topic per run.
 
-process.env.KAFKAJS_NO_PARTITIONER_WARNING = '1';
 
 const run = randomBytes(4).toString('hex');
 const topic = `pixauto.test.outbox.${run}`;

@@ -25,7 +25,7 @@ export class EventSubscriber {
       groupId: this.subscription.groupId,
       sessionTimeout: 6000,
       heartbeatInterval: 1000,
-      maxWaitTimeInMs: 100,
+      // The broker answers a fetch as soon as an event arrives; a short wait would only cost idle polling.
       retry: { retries: 10 },
     });
     this.consumer = consumer;

@@ -21,30 +21,7 @@ export class ProviderCredentialsDto {
   credentials!: Record<string, unknown>;
 }
 
-export class OpenAccountRequest {
-  @MaxLength(140, { message: A.nameRequired })
-  @IsNotEmpty({ message: A.nameRequired })
-  @IsString({ message: A.nameRequired })
-  name!: string;
-
-  @IsOptional()
-  @IsBoolean({ message: A.walletBoolean })
-  wallet?: boolean;
-
-  @IsOptional()
-  @IsIn(CASHIN_PROVIDERS, { message: A.cashinProvider })
-  cashin_provider?: CashinProvider;
-
-  @IsOptional()
-  @ValidateNested({ each: true, message: A.providers })
-  @Type(() => ProviderCredentialsDto)
-  @ArrayUnique((provider: ProviderCredentialsDto) => provider?.code, { message: A.providers })
-  @ArrayMaxSize(RECEIPT_PROVIDERS.length, { message: A.providers })
-  @IsArray({ message: A.providers })
-  providers?: ProviderCredentialsDto[];
-}
-export const OPEN_ACCOUNT_FIELDS = ['name', 'wallet', 'cashin_provider', 'providers'] as const;
-
+/** What an operator can set on an account, at opening or later. */
 export class ChangeAccountRequest {
   @IsOptional()
   @IsBoolean({ message: A.walletBoolean })
@@ -62,6 +39,15 @@ export class ChangeAccountRequest {
   @IsArray({ message: A.providers })
   providers?: ProviderCredentialsDto[];
 }
+
+export class OpenAccountRequest extends ChangeAccountRequest {
+  @MaxLength(140, { message: A.nameRequired })
+  @IsNotEmpty({ message: A.nameRequired })
+  @IsString({ message: A.nameRequired })
+  name!: string;
+}
+export const OPEN_ACCOUNT_FIELDS = ['name', 'wallet', 'cashin_provider', 'providers'] as const;
+
 export const CHANGE_ACCOUNT_FIELDS = ['wallet', 'cashin_provider', 'providers'] as const;
 
 export class IssueApiKeyRequest {
