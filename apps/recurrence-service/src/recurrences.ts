@@ -23,6 +23,7 @@ import {
   PixBankClient,
   RecNotificacao,
   RecSolicitada,
+  toBankDocument,
   toBankPeriodicity,
   toBankRetryPolicy,
 } from '@pixauto/bank';
@@ -46,8 +47,6 @@ import { CLOCK } from '@pixauto/runtime';
 /** The city printed in Pix codes: the PSP's (a merchant's address is not part of the account yet). */
 const MERCHANT_CITY = process.env.PIX_MERCHANT_CITY ?? 'SAO PAULO';
 const UNIQUE_VIOLATION = '23505';
-
-const bankDocument = (document: string) => (document.length === 11 ? { cpf: document } : { cnpj: document });
 
 /** The recurrence use cases (service-api.md 4.1 to 4.4; platform.md §4): the bank first, then our events. */
 @Injectable()
@@ -206,7 +205,7 @@ export class Recurrences {
 
   private bankRecurrence(r: CreateRecurrenceRequest, locationId: number, activationTxid: string | undefined): RecSolicitada {
     return {
-      vinculo: { ...(r.object !== undefined && { objeto: r.object }), contrato: r.transaction_id, devedor: { ...bankDocument(r.debtor.document_number), nome: r.debtor.name } },
+      vinculo: { ...(r.object !== undefined && { objeto: r.object }), contrato: r.transaction_id, devedor: { ...toBankDocument(r.debtor.document_number), nome: r.debtor.name } },
       calendario: {
         dataInicial: r.schedule.start_date,
         ...(r.schedule.end_date !== null && { dataFinal: r.schedule.end_date }),
@@ -225,7 +224,7 @@ export class Recurrences {
     const expiresIn = r.activation_expires_in ?? 3600;
     const charge = await bank.createImmediateCharge(txid, {
       calendario: { expiracao: expiresIn },
-      devedor: { ...bankDocument(r.debtor.document_number), nome: r.debtor.name },
+      devedor: { ...toBankDocument(r.debtor.document_number), nome: r.debtor.name },
       valor: { original: centavosToValor(r.activation_amount_centavos ?? 0) },
       ...(r.object !== undefined && { solicitacaoPagador: r.object }),
     });

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { SolicitationResponse, Tenant, Topics, validateCancelSolicitation, validateCreateSolicitation } from '@pixauto/contracts';
-import { Banks, fromBankSolicitationStatus, SolicRecCompleta } from '@pixauto/bank';
+import { Banks, fromBankSolicitationStatus, SolicRecCompleta, toBankDocument } from '@pixauto/bank';
 import { Messages, notFound, refuse, validation } from '@pixauto/errors';
 import { EventStore } from '@pixauto/event-store';
 import { Clock } from '@pixauto/pix';
@@ -26,8 +26,6 @@ import {
 const UNIQUE_VIOLATION = '23505';
 /** How long a create waits for a recurrence created a moment ago to reach this service over Kafka. */
 const RECURRENCE_ARRIVAL_MS = 3000;
-
-const bankDocument = (document: string) => (document.length === 11 ? { cpf: document } : { cnpj: document });
 
 /** The solicitation use cases (service-api.md 4.5 to 4.7, platform.md §4): the bank first, then our events. */
 @Injectable()
@@ -52,7 +50,7 @@ export class Solicitations {
     const solicitationAtBank = await bank.createSolicitation({
       idRec: known.bankIdRec,
       calendario: { dataExpiracaoSolicitacao: new Date(expires_at).toISOString() },
-      destinatario: { ...bankDocument(destination.document_number), agencia: destination.agency, conta: destination.account, ispbParticipante: destination.ispb },
+      destinatario: { ...toBankDocument(destination.document_number), agencia: destination.agency, conta: destination.account, ispbParticipante: destination.ispb },
     });
     const solicitationId = randomUUID();
     try {

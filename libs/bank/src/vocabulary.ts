@@ -115,3 +115,6 @@ export function valorToCentavos(valor: unknown): Centavos | undefined {
   const match = VALOR.exec(valor);
   return match ? Number(match[1]) * 100 + Number(match[2]) : undefined;
 }
+
+/** A CPF (11 digits) or CNPJ (14) as the bank's Documento: {cpf} or {cnpj}. */
+export const toBankDocument = (document: string): { cpf: string } | { cnpj: string } => (document.length === 11 ? { cpf: document } : { cnpj: document });

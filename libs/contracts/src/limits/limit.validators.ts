@@ -1,13 +1,8 @@
-import { registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
+import { ValidationOptions } from 'class-validator';
+import { rule } from '../field-rule';
 import { isValidCpf, reaisToCentavos } from '@pixauto/pix';
 import { LIMIT_MECHANISMS, LimitMechanism } from './limit.types';
 
-type Check = (value: unknown, args: ValidationArguments) => boolean;
-
-function rule(name: string, check: Check) {
-  return (options: ValidationOptions) => (target: object, propertyName: string) =>
-    registerDecorator({ name, target: target.constructor, propertyName, options, validator: { validate: check } });
-}
 
 export const IsCpf = rule('isCpf', (value) => typeof value === 'string' && isValidCpf(value));
 

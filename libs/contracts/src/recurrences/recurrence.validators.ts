@@ -1,14 +1,9 @@
-import { registerDecorator, ValidateIf, ValidationArguments, ValidationOptions } from 'class-validator';
+import { ValidateIf, ValidationOptions } from 'class-validator';
+import { rule } from '../field-rule';
 import { compareDates, isValidCalendarDate, isValidCpfOrCnpj } from '@pixauto/pix';
 
 // Field rules shared by the recurrence and solicitation requests (service-api.md 4.1 to 4.7).
 
-type Check = (value: unknown, args: ValidationArguments) => boolean;
-
-function rule(name: string, check: Check) {
-  return (options: ValidationOptions) => (target: object, propertyName: string) =>
-    registerDecorator({ name, target: target.constructor, propertyName, options, validator: { validate: check } });
-}
 
 /** Absent is fine; null is a value like any other and meets the field's rules (unlike IsOptional). */
 export const OptionalField = () => ValidateIf((_object: object, value: unknown) => value !== undefined);
