@@ -509,9 +509,11 @@ async function formatKafkaStorage() {
   if (fs.existsSync(path.join(KDATA, 'meta.properties'))) return;
   // Anything in the data dir without meta.properties is a half-finished earlier attempt.
   fs.rmSync(KDATA, { recursive: true, force: true });
+  // A cluster id is 16 random bytes in base64url, like Kafka's own; one that starts with '-' would be read as an
+  // option by the tool's argument parser (1 fresh machine in 64), hence --cluster-id=<id> in one argument.
   const clusterId = randomBytes(16).toString('base64url');
   log(`kafka: formatting storage (cluster id ${clusterId})`);
-  await run('java', ['-Xmx256m', ...javaBase(), 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', KPROPS], {
+  await run('java', ['-Xmx256m', ...javaBase(), 'kafka.tools.StorageTool', 'format', `--cluster-id=${clusterId}`, '-c', KPROPS], {
     what: 'kafka: storage format',
   });
 }
