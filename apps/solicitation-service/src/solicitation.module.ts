@@ -17,7 +17,8 @@ export const config = serviceConfig('solicitation-service', 4002);
 class SolicitationWork implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly recurrences: EventSubscriber;
   private readonly deadlines: PeriodicTask;
-  private readonly bank: PeriodicTask;
+  private readonly alerts: PeriodicTask;
+  private readonly answers: PeriodicTask;
 
   constructor(solicitations: Solicitations, dataSource: DataSource, @Inject(KAFKA) kafka: Kafka, private readonly banks: Banks) {
     this.recurrences = new EventSubscriber(kafka, {
@@ -26,17 +27,21 @@ class SolicitationWork implements OnApplicationBootstrap, OnApplicationShutdown 
       handle: (event) => processOnce(dataSource, 'known-recurrences', event.event_id, (tx) => learnRecurrence(tx, event)).then(() => undefined),
     });
     this.deadlines = new PeriodicTask('SolicitationDeadlines', 250, () => solicitations.expireDue());
-    this.bank = new PeriodicTask('SolicitationsAtBank', 250, () => solicitations.followBank());
+    // The alert reaches the payer within a second or two; the answer is then checked every 2 s (the sandbox
+    // payer's answer is applied at once, and the bank pushes the recurrence's own change to recurrence-service).
+    this.alerts = new PeriodicTask('SolicitationAlertsAtBank', 250, () => solicitations.followBank('alert'));
+    this.answers = new PeriodicTask('SolicitationAnswersAtBank', 2000, () => solicitations.followBank('answer'));
   }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.recurrences.start();
     this.deadlines.start();
-    this.bank.start();
+    this.alerts.start();
+    this.answers.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all([this.deadlines.stop(), this.bank.stop(), this.recurrences.stop()]);
+    await Promise.all([this.deadlines.stop(), this.alerts.stop(), this.answers.stop(), this.recurrences.stop()]);
     await this.banks.close();
   }
 }

@@ -109,8 +109,8 @@ export class Solicitations {
   }
 
   /** The BCB API pushes no solicitation changes: the alert's path and the payer's answer are read from the bank. */
-  async followBank(): Promise<void> {
-    for (const pending of await solicitationsToFollow(this.dataSource.manager)) {
+  async followBank(stage: 'alert' | 'answer'): Promise<void> {
+    for (const pending of await solicitationsToFollow(this.dataSource.manager, stage)) {
       const atBank = await this.banks.of(pending.tenant).getSolicitation(pending.bankIdSolicRec).catch(() => undefined);
       if (atBank) await this.apply(pending.tenant, pending.solicitationId, atBank, pending);
     }

@@ -1,8 +1,8 @@
 import { EntityManager } from 'typeorm';
 import { Journey, Periodicity, RecurrenceResponse, RecurrenceStatus, RetryPolicy, Tenant } from '@pixauto/contracts';
-import { Projection, ProjectionRebuild, sql } from '@pixauto/event-store';
+import { Projection, sql } from '@pixauto/event-store';
 import { centavosToReais } from '@pixauto/pix';
-import { hasEnded, recurrence, RECURRENCE_STREAM, RecurrenceEvent, RecurrenceState } from '../recurrence';
+import { hasEnded, RecurrenceEvent, RecurrenceState } from '../recurrence';
 
 /** The recurrences read model: one row per recurrence, upserted from the state the new events lead to. */
 export const projectRecurrence: Projection<RecurrenceEvent, RecurrenceState> = (events, state) => {
@@ -52,13 +52,6 @@ export const projectRecurrence: Projection<RecurrenceEvent, RecurrenceState> = (
       ],
     ),
   ];
-};
-
-export const recurrencesRebuild: ProjectionRebuild<RecurrenceEvent, RecurrenceState> = {
-  streamType: RECURRENCE_STREAM,
-  reset: async (tx) => void (await tx.query('TRUNCATE recurrences')),
-  decider: recurrence,
-  project: projectRecurrence,
 };
 
 interface RecurrenceRow {

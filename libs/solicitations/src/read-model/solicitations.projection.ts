@@ -1,7 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { EventEnvelope, RecurrenceCreatedData, RecurrenceEventTypes, SolicitationResponse, SolicitationStatus, Tenant } from '@pixauto/contracts';
-import { Projection, ProjectionRebuild, sql } from '@pixauto/event-store';
-import { solicitation, SOLICITATION_STREAM, SolicitationEvent, SolicitationOutcome, SolicitationState } from '../solicitation';
+import { Projection, sql } from '@pixauto/event-store';
+import { SolicitationEvent, SolicitationOutcome, SolicitationState } from '../solicitation';
 
 /** The solicitations read model: one row per solicitation, upserted from the state the new events lead to. */
 export const projectSolicitation: Projection<SolicitationEvent, SolicitationState> = (events, state) => {
@@ -19,13 +19,6 @@ export const projectSolicitation: Projection<SolicitationEvent, SolicitationStat
       [last.tenant.accountId, last.tenant.environment, s.solicitation_id, s.recurrence_id, state.status, state.outcome, s.expires_at, s.bank.id_solic_rec, last.version, last.occurredAt],
     ),
   ];
-};
-
-export const solicitationsRebuild: ProjectionRebuild<SolicitationEvent, SolicitationState> = {
-  streamType: SOLICITATION_STREAM,
-  reset: async (tx) => void (await tx.query('TRUNCATE solicitations')),
-  decider: solicitation,
-  project: projectSolicitation,
 };
 
 export async function findSolicitation(db: EntityManager, tenant: Tenant, solicitationId: string): Promise<SolicitationResponse | undefined> {
@@ -71,8 +64,12 @@ const pendingRows = async (db: EntityManager, condition: string, params: unknown
 /** Pending solicitations whose deadline has passed at `now`. */
 export const dueSolicitations = (db: EntityManager, now: Date) => pendingRows(db, 'expires_at <= $1', [now]);
 
-/** Pending solicitations whose alert or answer the bank may have moved on (the BCB API pushes none: we ask). */
-export const solicitationsToFollow = (db: EntityManager) => pendingRows(db, 'true', []);
+/**
+ * Pending solicitations the bank may have moved on (the BCB API pushes none: we ask). The alert's path (CREATED,
+ * SENT) takes a second or two and is asked about often; a RECEIVED one waits on the payer, maybe for days.
+ */
+export const solicitationsToFollow = (db: EntityManager, stage: 'alert' | 'answer') =>
+  pendingRows(db, stage === 'alert' ? `status IN ('CREATED', 'SENT')` : `status = 'RECEIVED'`, []);
 
 // Known recurrences: what this service learns from the recurrence events.
 
