@@ -103,7 +103,7 @@ async function startSystem({ profile = 'dev', adminToken, inherit = false } = {}
   const running = new Map();
 
   const launch = async (app) => {
-    const main = path.join(ROOT, 'dist', 'apps', app.name, 'src', 'main.js');
+    const main = path.join(ROOT, 'dist', 'apps', app.program ?? app.name, 'src', 'main.js');
     if (!fs.existsSync(main)) throw new Error(`${main} is missing: build first (npx nx run-many -t build)`);
     const out = inherit ? 'inherit' : fs.openSync(path.join(logDir, `${app.name}.log`), 'a');
     const child = spawn(process.execPath, ['--enable-source-maps', main], {
@@ -141,6 +141,13 @@ async function startSystem({ profile = 'dev', adminToken, inherit = false } = {}
     restart: async (name) => {
       await stopOne(name);
       await launch(apps.find((app) => app.name === name));
+    },
+    /** A second instance of an app on other ports (`env` overrides its settings), stopped with the rest. */
+    startReplica: async (name, env, readyPort) => {
+      const app = apps.find((candidate) => candidate.name === name);
+      const replica = { ...app, name: `${name}-replica`, program: name, env: { ...app.env, ...env }, ready: `tcp://127.0.0.1:${readyPort}` };
+      apps.push(replica);
+      await launch(replica);
     },
     stop: async () => {
       for (const app of [...apps].reverse()) await stopOne(app.name);

@@ -3,6 +3,7 @@ import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservice
 import { firstValueFrom, timeout } from 'rxjs';
 import { AccountProfile, ServiceReply, ServiceRequest, Tenant } from '@pixauto/contracts';
 import { Messages, refuse, unavailable } from '@pixauto/errors';
+import { TenantClockOffset } from '@pixauto/pix';
 import { UpstreamName } from './gateway.config';
 
 const REPLY_TIMEOUT_MS = 10_000;
@@ -14,7 +15,7 @@ const REPLY_TIMEOUT_MS = 10_000;
 export class Upstreams {
   private readonly clients: Map<UpstreamName, ClientProxy>;
 
-  constructor(addresses: Record<UpstreamName, string>) {
+  constructor(addresses: Record<UpstreamName, string>, private readonly clockOffsetOf: TenantClockOffset = () => 0) {
     this.clients = new Map(
       Object.entries(addresses).map(([name, address]) => {
         const [host, port] = address.split(':');
@@ -31,6 +32,7 @@ export class Upstreams {
       body: request.body,
       query: request.query as Record<string, unknown>,
       params: request.params as Record<string, string>,
+      ...(tenant.environment === 'sandbox' && { clock_offset_ms: this.clockOffsetOf(tenant) }),
     };
     const answer = await firstValueFrom(client.send<ServiceReply>(pattern, message).pipe(timeout(REPLY_TIMEOUT_MS))).catch(() =>
       refuse(unavailable(Messages.request.serviceUnavailable)),

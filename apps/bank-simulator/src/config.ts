@@ -1,6 +1,7 @@
 import { ServiceConfig, serviceConfig } from '@pixauto/runtime';
 import { Receiver } from './domain/records';
 import { AlertSchedule } from './domain/solicitation';
+import { SweepSchedule } from './sweeper';
 
 /** The simulator's settings (README "Configuration"): the platform's usual ones plus the simulated parties. */
 export interface SimulatorConfig extends ServiceConfig {
@@ -12,6 +13,8 @@ export interface SimulatorConfig extends ServiceConfig {
   alerts: AlertSchedule;
   /** How often due solicitation steps are applied. */
   sweepEveryMs: number;
+  /** How often, and how much at a time, the scheduled attempts of recurring charges due today are settled. */
+  recurringChargeSweep: SweepSchedule;
   /** Waits before each retry of a failed webhook delivery; one attempt more than there are waits. */
   webhookRetryDelaysMs: number[];
   webhookTimeoutMs: number;
@@ -33,6 +36,7 @@ export function simulatorConfig(env: NodeJS.ProcessEnv = process.env): Simulator
     payerIspb: '87654321',
     alerts: { sentAfterMs: 250, receivedAfterMs: 750 },
     sweepEveryMs: 100,
+    recurringChargeSweep: { everyMs: 1000, batchSize: 100, maxBatchesPerRun: 10 },
     webhookRetryDelaysMs: [250, 1000, 4000],
     webhookTimeoutMs: 5000,
     databasePoolSize: 10,

@@ -1,12 +1,12 @@
 import type {
   CobCompleta,
+  CobRCompleta,
   Documento,
   LocRec,
   PagadorRec,
   Problema,
   RecCompleta,
   RecGerada,
-  RecNotificacao,
   SolicRecCompleta,
   Violacao,
   WebhookRec,
@@ -15,21 +15,38 @@ import { brasiliaDate, Clock } from '@pixauto/pix';
 import { DataSource, EntityManager } from 'typeorm';
 import { SimulatorConfig } from './config';
 import { isExpired, newCharge, pay, reviseCharge } from './domain/charge';
+import { cycleIndex } from './domain/cycle';
 import { endToEndId, locationUrl, recurrenceId, solicitationId } from './domain/identifiers';
-import { orRefuse, ProblemException, Problems, violation } from './domain/problems';
+import { orRefuse, ProblemException, Problems, Result, violation } from './domain/problems';
 import { approve, expire, newRecurrence, reject, revise } from './domain/recurrence';
-import { CobRecord, LocationRecord, RecRecord, SolicRecord } from './domain/records';
+import { CobRecord, CobRRecord, LocationRecord, RecRecord, SolicRecord, WebhookKind } from './domain/records';
+import { cancelRecurringCharge, cycleTaken, dueOn, issueRecurringCharge, refuseAttempt, requestRetry, settle, settleIfDue, txidInUse } from './domain/recurring-charge';
 import { advance, answer, cancel, isOpen, newSolicitation, nextStep } from './domain/solicitation';
-import { validateDecision, validateNewCharge, validateNewRecurrence, validateNewSolicitation, validateRecurrenceRevision, validateSolicitationRevision, validateWebhookUrl } from './domain/validation';
-import { cobView, locRecView, recCompletaView, recGeradaView, recNotificationView, solicRecView } from './domain/views';
-import { BankStore } from './store/bank-store';
-import { WebhookNotifier } from './webhook-notifier';
+import {
+  validateDecision,
+  validateNewCharge,
+  validateNewRecurrence,
+  validateNewRecurringCharge,
+  validateNewSolicitation,
+  validateRecurrenceRevision,
+  validateRecurringChargeRevision,
+  validateSolicitationRevision,
+  validateWebhookUrl,
+} from './domain/validation';
+import { cobRNotificationView, cobRView, cobView, locRecView, recCompletaView, recGeradaView, recNotificationView, solicRecView } from './domain/views';
+import { BankStore, uniqueViolationOf } from './store/bank-store';
+import { Notification, WebhookNotifier } from './webhook-notifier';
 
-/** A recurrence status change to push once its transaction has committed. */
+/** A status change (of a recurrence, or of a recurring charge or its attempts) to push once its transaction has committed. */
 interface Notice {
   client: string;
-  rec: RecNotificacao;
+  notification: Notification;
 }
+
+const WEBHOOK_PROBLEMS: Record<WebhookKind, { invalid: (v: Violacao[]) => Problema; notFound: () => Problema }> = {
+  rec: { invalid: Problems.webhookRecInvalid, notFound: Problems.webhookRecNotFound },
+  cobr: { invalid: Problems.webhookCobRInvalid, notFound: Problems.webhookCobRNotFound },
+};
 
 const refuse = (problem: Problema): never => {
   throw new ProblemException(problem);
@@ -38,7 +55,8 @@ const refuse = (problem: Problema): never => {
 /**
  * The simulated bank: each operation is one transaction that loads what it needs (locked, in a fixed order:
  * recurrence, its solicitations, charges), applies the pure rules of domain/, stores the result, and answers
- * the BCB view. Recurrence status changes are pushed to the client's webhook after the commit.
+ * the BCB view. Status changes of recurrences and of recurring charges are pushed to the client's webhooks after
+ * the commit. "Now" is the clock's: real time, or a request's x-simulated-now when later (simulated-clock.ts).
  */
 export class SimulatedBank {
   constructor(
@@ -124,8 +142,9 @@ export class SimulatedBank {
       }
       if (revised.status === 'CANCELADA' && rec.status !== 'CANCELADA') {
         // A cancelled recurrence can no longer be authorized: its open alert goes with it.
+        // Its recurring charges already issued stay as they are: each is cancelled on its own (PATCH /cobr).
         for (const s of solicitations.filter(isOpen)) await this.saveSolicitation(m, client, orRefuse(cancel(s, now)));
-        notices.push({ client, rec: recNotificationView(revised) });
+        notices.push({ client, notification: { kind: 'rec', rec: recNotificationView(revised) } });
       }
       await this.store.updateRecurrence(m, client, revised);
       return recGeradaView(revised, await this.recLocation(m, client, revised), this.config.receiver);
@@ -199,19 +218,82 @@ export class SimulatedBank {
     });
   }
 
-  // ---- WebhookRec ----
+  // ---- CobR ----
 
-  async configureWebhook(client: string, body: unknown): Promise<void> {
-    const url = orRefuse(validateWebhookUrl(body));
-    await this.store.setWebhook(this.dataSource.manager, client, url, this.clock.now());
+  /** PUT /cobr/{txid}: under the recurrence's lock, so that PUTs for one recurrence (and one cycle) take turns. */
+  createRecurringCharge(client: string, txid: string, body: unknown): Promise<CobRCompleta> {
+    const now = this.clock.now();
+    const input = orRefuse(validateNewRecurringCharge(txid, body, brasiliaDate(now)));
+    return this.transaction(async (m, notices) => {
+      const known = (await this.store.findRecurrence(m, client, input.idRec)) !== undefined;
+      const rec = known ? (await this.loadRecurrence(m, client, input.idRec, now, notices)).rec : undefined;
+      const context = {
+        rec,
+        // txids identify the client's charges of every kind (immediate or recurring) for reconciliation.
+        txidInUse: (await this.store.findRecurringCharge(m, client, txid)) !== undefined || (await this.store.findCharge(m, client, txid)) !== undefined,
+        cycleTaken: rec !== undefined && (await this.store.hasLiveRecurringChargeInCycle(m, rec.idRec, cycleIndex(rec.calendario, input.dataDeVencimento))),
+      };
+      const payerIspb = rec?.pagador?.ispbParticipante ?? this.config.payerIspb;
+      const cobr = orRefuse(issueRecurringCharge(txid, input, context, { payerIspb, endToEndId: endToEndId(payerIspb, now) }, now));
+      try {
+        await this.store.insertRecurringCharge(m, client, cobr, dueOn(cobr));
+      } catch (error) {
+        // The checks above ran under the recurrence's lock, which covers one recurrence's cycles but not the same txid
+        // under two recurrences at once: the unique indexes have the last word.
+        const constraint = uniqueViolationOf(error);
+        if (constraint === undefined) throw error;
+        refuse(Problems.cobRInvalid([constraint === 'recurring_charges_one_per_cycle' ? cycleTaken(input.dataDeVencimento) : txidInUse(txid)]));
+      }
+      notices.push({ client, notification: { kind: 'cobr', cobr: cobRNotificationView(cobr) } });
+      return cobRView(cobr, this.config.receiver);
+    });
   }
 
-  async getWebhook(client: string): Promise<WebhookRec> {
-    return (await this.store.findWebhook(this.dataSource.manager, client)) ?? refuse(Problems.webhookRecNotFound());
+  async getRecurringCharge(client: string, txid: string): Promise<CobRCompleta> {
+    const cobr = (await this.store.findRecurringCharge(this.dataSource.manager, client, txid)) ?? refuse(Problems.cobRNotFound());
+    return cobRView(cobr, this.config.receiver);
   }
 
-  async deleteWebhook(client: string): Promise<void> {
-    if (!(await this.store.deleteWebhook(this.dataSource.manager, client))) refuse(Problems.webhookRecNotFound());
+  /** PATCH /cobr/{txid}: CobRRevisada allows one change, status CANCELADA. */
+  reviseRecurringCharge(client: string, txid: string, body: unknown): Promise<CobRCompleta> {
+    orRefuse(validateRecurringChargeRevision(body));
+    return this.changeRecurringCharge(client, txid, (cobr, now) => cancelRecurringCharge(cobr, brasiliaDate(now), now));
+  }
+
+  /** POST /cobr/{txid}/retentativa/{data} */
+  retryRecurringCharge(client: string, txid: string, data: string): Promise<CobRCompleta> {
+    return this.changeRecurringCharge(client, txid, (cobr, now) => requestRetry(cobr, data, brasiliaDate(now), endToEndId(cobr.payerIspb, now), now));
+  }
+
+  /** Settles the scheduled attempts whose day has come in Brasília, by real time (the sweeper's work); how many were due. */
+  async settleDueRecurringCharges(limit = 100): Promise<number> {
+    const today = brasiliaDate(this.clock.now());
+    const due = await this.store.dueRecurringCharges(this.dataSource.manager, today, limit);
+    for (const { client, txid } of due) {
+      await this.transaction(async (m, notices) => {
+        const cobr = await this.store.findRecurringCharge(m, client, txid, true);
+        if (!cobr) return;
+        const settled = settleIfDue(cobr, today, this.clock.now());
+        if (settled !== cobr) await this.saveRecurringCharge(m, client, settled, notices);
+        else await this.store.updateRecurringCharge(m, client, cobr, dueOn(cobr)); // no longer due: keeps due_on true to the record
+      });
+    }
+    return due.length;
+  }
+
+  // ---- WebhookRec, WebhookCobR ----
+
+  async configureWebhook(kind: WebhookKind, client: string, body: unknown): Promise<void> {
+    const url = orRefuse(validateWebhookUrl(body, WEBHOOK_PROBLEMS[kind].invalid));
+    await this.store.setWebhook(this.dataSource.manager, kind, client, url, this.clock.now());
+  }
+
+  async getWebhook(kind: WebhookKind, client: string): Promise<WebhookRec> {
+    return (await this.store.findWebhook(this.dataSource.manager, kind, client)) ?? refuse(WEBHOOK_PROBLEMS[kind].notFound());
+  }
+
+  async deleteWebhook(kind: WebhookKind, client: string): Promise<void> {
+    if (!(await this.store.deleteWebhook(this.dataSource.manager, kind, client))) refuse(WEBHOOK_PROBLEMS[kind].notFound());
   }
 
   // ---- The payer and the payer's bank (/sim) ----
@@ -280,16 +362,42 @@ export class SimulatedBank {
     });
   }
 
+  /** The payer's institution debits the payer now for the pending attempt of a recurring charge, whatever its date. */
+  payRecurringCharge(client: string, txid: string): Promise<CobRCompleta> {
+    return this.changeRecurringCharge(client, txid, (cobr, now) => settle(cobr, now));
+  }
+
+  /** The payer's institution refuses the pending attempt now. */
+  failRecurringCharge(client: string, txid: string): Promise<CobRCompleta> {
+    return this.changeRecurringCharge(client, txid, (cobr, now) => refuseAttempt(cobr, now));
+  }
+
   // ---- helpers ----
 
   private async transaction<T>(work: (m: EntityManager, notices: Notice[]) => Promise<T>): Promise<T> {
     const notices: Notice[] = [];
     const result = await this.dataSource.transaction('READ COMMITTED', (m) => work(m, notices));
-    for (const notice of notices) {
-      const webhook = await this.store.findWebhook(this.dataSource.manager, notice.client);
-      if (webhook) this.notifier.notify(webhook.webhookUrl, notice.rec);
+    for (const { client, notification } of notices) {
+      const webhook = await this.store.findWebhook(this.dataSource.manager, notification.kind, client);
+      if (webhook) this.notifier.notify(webhook.webhookUrl, notification);
     }
     return result;
+  }
+
+  /** One step of a recurring charge (locked alone: no other row is needed), stored and pushed; the CobRCompleta after it. */
+  private changeRecurringCharge(client: string, txid: string, step: (cobr: CobRRecord, now: Date) => Result<CobRRecord>): Promise<CobRCompleta> {
+    const now = this.clock.now();
+    return this.transaction(async (m, notices) => {
+      const cobr = (await this.store.findRecurringCharge(m, client, txid, true)) ?? refuse(Problems.cobRNotFound());
+      const changed = orRefuse(step(cobr, now));
+      await this.saveRecurringCharge(m, client, changed, notices);
+      return cobRView(changed, this.config.receiver);
+    });
+  }
+
+  private async saveRecurringCharge(m: EntityManager, client: string, cobr: CobRRecord, notices: Notice[]): Promise<void> {
+    await this.store.updateRecurringCharge(m, client, cobr, dueOn(cobr));
+    notices.push({ client, notification: { kind: 'cobr', cobr: cobRNotificationView(cobr) } });
   }
 
   /** The recurrence (locked) and its solicitations (locked, brought up to date, expiring the recurrence when due). */
@@ -334,7 +442,7 @@ export class SimulatedBank {
 
   private async saveRecurrence(m: EntityManager, client: string, rec: RecRecord, notices: Notice[]): Promise<void> {
     await this.store.updateRecurrence(m, client, rec);
-    notices.push({ client, rec: recNotificationView(rec) });
+    notices.push({ client, notification: { kind: 'rec', rec: recNotificationView(rec) } });
   }
 
   private async freeLocation(m: EntityManager, client: string, id: number, v: Violacao[]): Promise<LocationRecord | undefined> {

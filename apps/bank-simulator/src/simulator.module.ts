@@ -1,8 +1,8 @@
-import { BeforeApplicationShutdown, DynamicModule, Injectable, Module, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { BeforeApplicationShutdown, DynamicModule, Inject, Injectable, Module, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { runMigrations } from '@pixauto/event-store';
-import { SystemClock } from '@pixauto/pix';
 import { dataSourceOptions, ensureDatabase } from '@pixauto/runtime';
 import { SimulatorConfig } from './config';
 import {
@@ -10,22 +10,28 @@ import {
   RecurrenceLocationsController,
   RecurrencesController,
   RecurrenceWebhookController,
+  RecurringChargesController,
+  RecurringChargeWebhookController,
   SolicitationsController,
 } from './http/bcb.controllers';
 import { HealthController } from './http/health.controller';
 import { PayerController } from './http/payer.controller';
+import { SimulatedNowInterceptor } from './http/simulated-now.interceptor';
 import { SimulatedBank } from './simulated-bank';
-import { SolicitationSweeper } from './solicitation-sweeper';
+import { SimulatedClock } from './simulated-clock';
+import { Sweeper } from './sweeper';
 import { SIMULATOR_MIGRATIONS } from './store/schema.migration';
 import { BankStore } from './store/bank-store';
 import { WebhookNotifier } from './webhook-notifier';
 
-/** Schema before traffic; the sweeper runs while the app does; deliveries and sweeps stop before the database closes. */
+const SWEEPERS = Symbol('SWEEPERS');
+
+/** Schema before traffic; the sweepers run while the app does; deliveries and sweeps stop before the database closes. */
 @Injectable()
 class SimulatorLifecycle implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly sweeper: SolicitationSweeper,
+    @Inject(SWEEPERS) private readonly sweepers: Sweeper[],
     private readonly notifier: WebhookNotifier,
   ) {}
 
@@ -34,11 +40,11 @@ class SimulatorLifecycle implements OnModuleInit, OnApplicationBootstrap, Before
   }
 
   onApplicationBootstrap(): void {
-    this.sweeper.start();
+    for (const sweeper of this.sweepers) sweeper.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    await this.sweeper.stop();
+    await Promise.all(this.sweepers.map((sweeper) => sweeper.stop()));
     await this.notifier.stop();
   }
 }
@@ -63,7 +69,9 @@ export class SimulatorModule {
         RecurrencesController,
         SolicitationsController,
         ImmediateChargesController,
+        RecurringChargesController,
         RecurrenceWebhookController,
+        RecurringChargeWebhookController,
         PayerController,
       ],
       providers: [
@@ -71,9 +79,18 @@ export class SimulatorModule {
         {
           provide: SimulatedBank,
           inject: [DataSource, WebhookNotifier],
-          useFactory: (dataSource: DataSource, notifier: WebhookNotifier) => new SimulatedBank(dataSource, new BankStore(), new SystemClock(), config, notifier),
+          useFactory: (dataSource: DataSource, notifier: WebhookNotifier) => new SimulatedBank(dataSource, new BankStore(), new SimulatedClock(), config, notifier),
         },
-        { provide: SolicitationSweeper, inject: [SimulatedBank], useFactory: (bank: SimulatedBank) => new SolicitationSweeper(bank, config.sweepEveryMs) },
+        {
+          provide: SWEEPERS,
+          inject: [SimulatedBank],
+          useFactory: (bank: SimulatedBank): Sweeper[] => [
+            new Sweeper('SolicitationSweeper', { everyMs: config.sweepEveryMs, batchSize: 100, maxBatchesPerRun: 50 }, (limit) => bank.settleDueSolicitations(limit)),
+            new Sweeper('RecurringChargeSweeper', config.recurringChargeSweep, (limit) => bank.settleDueRecurringCharges(limit)),
+          ],
+        },
+        // Every request runs at its x-simulated-now, when it sends one (SimulatedClock).
+        { provide: APP_INTERCEPTOR, useClass: SimulatedNowInterceptor },
         SimulatorLifecycle,
       ],
     };

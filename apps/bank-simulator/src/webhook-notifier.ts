@@ -1,19 +1,33 @@
 import { Logger } from '@nestjs/common';
 import { Agent, request } from 'undici';
-import type { RecNotificacao, WebhookRecCallback } from '@pixauto/bank';
+import type { CobRNotification, RecNotificacao, WebhookCobRCallback, WebhookRecCallback } from '@pixauto/bank';
+import type { WebhookKind } from './domain/records';
 
 export interface WebhookDeliveryOptions {
   retryDelaysMs: number[];
   timeoutMs: number;
 }
 
-/** The callback address: {webhookUrl}/rec (the spec's "{$request.body#/webhookUrl}/rec"), without a doubled slash. */
-export const callbackUrl = (webhookUrl: string): string => `${webhookUrl.replace(/\/+$/, '')}/rec`;
+/** One status change to push: a recurrence to the rec callback, a recurring charge to the cobr callback. */
+export type Notification = { kind: 'rec'; rec: RecNotificacao } | { kind: 'cobr'; cobr: CobRNotification };
 
 /**
- * Delivers the `rec` callback of PUT /webhookrec: one POST per status change, retried after each configured
- * wait when the receiver fails (no answer or not 2xx), then logged and dropped. In memory only: a delivery
- * pending when the simulator stops is lost (the recurrence itself can always be read with GET /rec/{idRec}).
+ * The callback address: {webhookUrl}/rec or {webhookUrl}/cobr (the spec's "{$request.body#/webhookUrl}/rec" and
+ * ".../cobr"), without a doubled slash.
+ */
+export const callbackUrl = (webhookUrl: string, kind: WebhookKind): string => `${webhookUrl.replace(/\/+$/, '')}/${kind}`;
+
+/** The callback's body: WebhookRecBody {recs: [...]} or WebhookCobRBody {cobsr: [...]}, one resource per POST. */
+export const callbackBody = (notification: Notification): WebhookRecCallback | WebhookCobRCallback =>
+  notification.kind === 'rec' ? { recs: [notification.rec] } : { cobsr: [notification.cobr] };
+
+const describe = (notification: Notification): string =>
+  notification.kind === 'rec' ? `rec ${notification.rec.idRec} ${notification.rec.status}` : `cobr ${notification.cobr.txid} ${notification.cobr.status}`;
+
+/**
+ * Delivers the callbacks of PUT /webhookrec and PUT /webhookcobr: one POST per status change, retried after each
+ * configured wait when the receiver fails (no answer or not 2xx), then logged and dropped. In memory only: a delivery
+ * pending when the simulator stops is lost (the resource itself can always be read with GET).
  */
 export class WebhookNotifier {
   private readonly logger = new Logger('WebhookNotifier');
@@ -24,24 +38,23 @@ export class WebhookNotifier {
 
   constructor(private readonly options: WebhookDeliveryOptions) {}
 
-  notify(webhookUrl: string, rec: RecNotificacao): void {
-    this.attempt(callbackUrl(webhookUrl), { recs: [rec] }, 0);
+  notify(webhookUrl: string, notification: Notification): void {
+    this.attempt(callbackUrl(webhookUrl, notification.kind), JSON.stringify(callbackBody(notification)), describe(notification), 0);
   }
 
-  private attempt(url: string, body: WebhookRecCallback, attempt: number): void {
+  private attempt(url: string, body: string, what: string, attempt: number): void {
     if (this.stopped) return;
     const delivery = this.post(url, body).then((failure) => {
       if (failure === undefined || this.stopped) return;
       const wait = this.options.retryDelaysMs[attempt];
-      const what = `${body.recs[0].idRec} ${body.recs[0].status} to ${url}`;
       if (wait === undefined) {
-        this.logger.warn(`giving up delivering ${what} after ${attempt + 1} attempts: ${failure}`);
+        this.logger.warn(`giving up delivering ${what} to ${url} after ${attempt + 1} attempts: ${failure}`);
         return;
       }
-      this.logger.warn(`delivering ${what} failed (${failure}), retrying in ${wait} ms`);
+      this.logger.warn(`delivering ${what} to ${url} failed (${failure}), retrying in ${wait} ms`);
       const timer = setTimeout(() => {
         this.timers.delete(timer);
-        this.attempt(url, body, attempt + 1);
+        this.attempt(url, body, what, attempt + 1);
       }, wait);
       this.timers.add(timer);
     });
@@ -50,12 +63,12 @@ export class WebhookNotifier {
   }
 
   /** undefined when delivered, else why not. */
-  private async post(url: string, body: WebhookRecCallback): Promise<string | undefined> {
+  private async post(url: string, body: string): Promise<string | undefined> {
     try {
       const response = await request(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
+        body,
         dispatcher: this.agent,
         headersTimeout: this.options.timeoutMs,
         bodyTimeout: this.options.timeoutMs,

@@ -1,19 +1,30 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ENVIRONMENTS, Environment } from '@pixauto/contracts';
-import { WebhookRecCallback } from '@pixauto/bank';
+import { WebhookCobRCallback, WebhookRecCallback } from '@pixauto/bank';
 import { Messages, notFound, refuse } from '@pixauto/errors';
+import { Charges } from './charges';
 import { Recurrences } from './recurrences';
 
-/** The bank's notifications of recurrence status changes (BCB webhookrec callback: {webhookUrl}/rec). */
+const environmentOf = (environment: string): Environment =>
+  ENVIRONMENTS.includes(environment as Environment) ? (environment as Environment) : refuse(notFound(Messages.request.routeNotFound));
+
+/** The bank's notifications (BCB callbacks): recurrence status changes ({webhookUrl}/rec) and debits ({webhookUrl}/cobr). */
 @Controller('bank/:environment')
 export class BankCallbacksController {
-  constructor(private readonly recurrences: Recurrences) {}
+  constructor(private readonly recurrences: Recurrences, private readonly charges: Charges) {}
 
   @Post('rec')
   @HttpCode(200)
   async notify(@Param('environment') environment: string, @Body() body: WebhookRecCallback): Promise<void> {
-    if (!ENVIRONMENTS.includes(environment as Environment)) return refuse(notFound(Messages.request.routeNotFound));
+    const env = environmentOf(environment);
     // One at a time, in the bank's order: several notifications may concern one recurrence.
-    for (const notification of body?.recs ?? []) await this.recurrences.applyBankStatus(environment as Environment, notification);
+    for (const notification of body?.recs ?? []) await this.recurrences.applyBankStatus(env, notification);
+  }
+
+  @Post('cobr')
+  @HttpCode(200)
+  async notifyCharges(@Param('environment') environment: string, @Body() body: WebhookCobRCallback): Promise<void> {
+    const env = environmentOf(environment);
+    for (const notification of body?.cobsr ?? []) await this.charges.applyBankCharge(env, notification);
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ENVIRONMENTS, Topics } from '@pixauto/contracts';
-import { RecurrencesActivationDeadline1763800000310, RecurrencesReadModel1763800000300 } from '@pixauto/recurrences';
+import { RecurrenceCharges1763800000320, RecurrencesActivationDeadline1763800000310, RecurrencesReadModel1763800000300 } from '@pixauto/recurrences';
 import { processOnce } from '@pixauto/event-store';
 import { EventSubscriber } from '@pixauto/messaging';
 import { EventSourcingModule, KAFKA, PeriodicTask, SERVICE_CONFIG, serviceConfig, ServiceConfig } from '@pixauto/runtime';
@@ -9,6 +9,8 @@ import { Kafka } from 'kafkajs';
 import { DataSource } from 'typeorm';
 import { BankCallbacksController } from './bank-callbacks.controller';
 import { bankSettings, Banks } from '@pixauto/bank';
+import { Charges } from './charges';
+import { ChargesController } from './charges.controller';
 import { Recurrences } from './recurrences';
 import { RecurrencesController } from './recurrences.controller';
 
@@ -38,7 +40,9 @@ class BankWebhookRegistration implements OnApplicationBootstrap, OnApplicationSh
     for (const environment of ENVIRONMENTS) {
       for (let attempt = 1; !this.stopped; attempt++) {
         try {
-          await this.banks.of({ environment }).configureRecurrenceWebhook(`${callbackBaseUrl}/bank/${environment}`);
+          const bank = this.banks.of({ environment });
+          await bank.configureRecurrenceWebhook(`${callbackBaseUrl}/bank/${environment}`);
+          await bank.configureRecurringChargeWebhook(`${callbackBaseUrl}/bank/${environment}`);
           break;
         } catch (error) {
           if (attempt % 10 === 1) this.logger.warn(`${this.service.service}: ${environment} bank not reachable yet (${String(error)}); retrying`);
@@ -49,15 +53,22 @@ class BankWebhookRegistration implements OnApplicationBootstrap, OnApplicationSh
   }
 }
 
-/** The recurrence's clocks and followers: solicitation outcomes on Kafka (journey 1), activation deadlines (journey 3). */
+/**
+ * The recurrence's clocks and followers: solicitation outcomes on Kafka (journey 1), activation deadlines (journey 3),
+ * the cycle charge scheduler and, in the sandbox, the settlement of debits whose day the tenant's clock reached.
+ * Each works from a deadline column of the read model, so a restart loses no timer.
+ */
 @Injectable()
 class RecurrenceWork implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly subscriber: EventSubscriber;
-  /** Journey 3's durable deadline: unpaid activations past their expiry (read model), whenever this runs again. */
-  private readonly activations: PeriodicTask;
+  private readonly tasks: PeriodicTask[];
 
-  constructor(recurrences: Recurrences, dataSource: DataSource, @Inject(KAFKA) kafka: Kafka) {
-    this.activations = new PeriodicTask('ActivationDeadlines', 500, () => recurrences.expireDueActivations());
+  constructor(recurrences: Recurrences, charges: Charges, dataSource: DataSource, @Inject(KAFKA) kafka: Kafka) {
+    this.tasks = [
+      new PeriodicTask('ActivationDeadlines', 500, () => recurrences.expireDueActivations()),
+      new PeriodicTask('ChargeScheduler', Number(process.env.CHARGE_SCHEDULER_INTERVAL_MS ?? 1000), () => charges.issueDueCharges()),
+      new PeriodicTask('SandboxSettlement', 1000, () => charges.settleDueSandboxAttempts()),
+    ];
     this.subscriber = new EventSubscriber(kafka, {
       groupId: config.databaseName, // one group per service and per system (dev, e2e, bench share the broker)
       topics: [Topics.solicitations.name],
@@ -67,19 +78,19 @@ class RecurrenceWork implements OnApplicationBootstrap, OnApplicationShutdown {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.subscriber.start();
-    this.activations.start();
+    for (const task of this.tasks) task.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all([this.subscriber.stop(), this.activations.stop()]);
+    await Promise.all([this.subscriber.stop(), ...this.tasks.map((task) => task.stop())]);
   }
 }
 
 @Module({
   imports: [
-    EventSourcingModule.forService({ config, migrations: [RecurrencesReadModel1763800000300, RecurrencesActivationDeadline1763800000310], topics: [Topics.recurrences, Topics.solicitations] }),
+    EventSourcingModule.forService({ config, migrations: [RecurrencesReadModel1763800000300, RecurrencesActivationDeadline1763800000310, RecurrenceCharges1763800000320], topics: [Topics.recurrences, Topics.solicitations] }),
   ],
-  controllers: [RecurrencesController, BankCallbacksController],
-  providers: [{ provide: Banks, useFactory: () => new Banks(bankSettings()) }, Recurrences, BankWebhookRegistration, RecurrenceWork],
+  controllers: [RecurrencesController, ChargesController, BankCallbacksController],
+  providers: [{ provide: Banks, useFactory: () => new Banks(bankSettings()) }, Recurrences, Charges, BankWebhookRegistration, RecurrenceWork],
 })
 export class RecurrenceModule {}

@@ -29,7 +29,7 @@ import {
 } from '@pixauto/bank';
 import { Messages, notFound, refuse, validation } from '@pixauto/errors';
 import { EventStore } from '@pixauto/event-store';
-import { Clock, qrCodeDataUri, recurrencePixCode } from '@pixauto/pix';
+import { brasiliaDate, Clock, qrCodeDataUri, recurrencePixCode } from '@pixauto/pix';
 import {
   dueActivations,
   findByBankId,
@@ -94,7 +94,7 @@ export class Recurrences {
       activation: activation?.data ?? null,
     };
     try {
-      await this.execute(tenant, recurrenceId, { type: 'CreateRecurrence', data });
+      await this.execute(tenant, recurrenceId, { type: 'CreateRecurrence', data, today: this.clock.today(tenant) });
     } catch (error) {
       const { code, constraint } = error as { code?: string; constraint?: string };
       if (code !== UNIQUE_VIOLATION || constraint !== 'recurrences_transaction_id') throw error;
@@ -152,7 +152,7 @@ export class Recurrences {
   async applyBankStatus(environment: Tenant['environment'], notification: Pick<RecNotificacao, 'idRec' | 'status' | 'ativacao'>): Promise<void> {
     const known = await findByBankId(this.dataSource.manager, environment, notification.idRec);
     if (!known) return;
-    const command = commandFor(notification);
+    const command = commandFor(notification, this.clock.now(known.tenant));
     if (command) await this.execute(known.tenant, known.recurrenceId, command, { ignoreRefusals: true });
   }
 
@@ -171,7 +171,7 @@ export class Recurrences {
     if (event.type === SolicitationEventTypes.answered) {
       const data = event.data as SolicitationAnsweredData;
       recurrenceId = data.recurrence_id;
-      command = data.answer === 'ACCEPTED' ? { type: 'ApproveRecurrence', journey: 'JOURNEY_1' } : { type: 'RejectRecurrence' };
+      command = data.answer === 'ACCEPTED' ? approval('JOURNEY_1', this.clock.now(tenant)) : { type: 'RejectRecurrence' };
     } else if (event.type === SolicitationEventTypes.expired) {
       recurrenceId = (event.data as SolicitationExpiredData).recurrence_id;
       command = { type: 'ExpireRecurrence' };
@@ -182,7 +182,7 @@ export class Recurrences {
   /** platform.md §4: the payer accepts by QR (the activation is paid with it in journey 3) or refuses. */
   async payerAnswers(tenant: Tenant, recurrenceId: string, decision: 'authorize' | 'reject'): Promise<RecurrenceResponse> {
     const state = await this.eventStore.load(recurrence, recurrenceStreamId(tenant, recurrenceId));
-    const check = recurrence.decide(decision === 'authorize' ? { type: 'ApproveRecurrence', journey: 'JOURNEY_2' } : { type: 'RejectRecurrence' }, state);
+    const check = recurrence.decide(decision === 'authorize' ? approval('JOURNEY_2', this.clock.now(tenant)) : { type: 'RejectRecurrence' }, state);
     if (!check.ok) return refuse(check.refusal);
     if (state.status === 'NONE') return refuse(notFound(Messages.recurrences.notFound));
     const payer = this.banks.sandboxPayer;
@@ -191,7 +191,8 @@ export class Recurrences {
     return this.get(tenant, recurrenceId);
   }
 
-  private async execute(tenant: Tenant, recurrenceId: string, command: RecurrenceCommand, options: { ignoreRefusals?: boolean } = {}): Promise<void> {
+  /** Runs a command on the recurrence's stream; a refusal is thrown (answered to the caller) unless told to ignore it. */
+  async execute(tenant: Tenant, recurrenceId: string, command: RecurrenceCommand, options: { ignoreRefusals?: boolean } = {}) {
     const outcome = await this.eventStore.handle(recurrence, command, {
       streamId: recurrenceStreamId(tenant, recurrenceId),
       streamType: RECURRENCE_STREAM,
@@ -201,6 +202,7 @@ export class Recurrences {
       project: projectRecurrence,
     });
     if (!outcome.ok && !options.ignoreRefusals) refuse(outcome.refusal);
+    return outcome;
   }
 
   private bankRecurrence(r: CreateRecurrenceRequest, locationId: number, activationTxid: string | undefined): RecSolicitada {
@@ -250,11 +252,19 @@ export class Recurrences {
   }
 }
 
-function commandFor(notification: Pick<RecNotificacao, 'status' | 'ativacao'>): RecurrenceCommand | undefined {
+/** The approval as of the tenant's now: its day bounds the cycles to charge. */
+const approval = (journey: Extract<RecurrenceCommand, { type: 'ApproveRecurrence' }>['journey'], now: Date): RecurrenceCommand => ({
+  type: 'ApproveRecurrence',
+  journey,
+  at: now.toISOString(),
+  today: brasiliaDate(now),
+});
+
+function commandFor(notification: Pick<RecNotificacao, 'status' | 'ativacao'>, now: Date): RecurrenceCommand | undefined {
   switch (notification.status) {
     case 'APROVADA': {
       const journey = fromBankJourney(notification.ativacao?.tipoJornada);
-      return { type: 'ApproveRecurrence', journey: journey === 'JOURNEY_1' || journey === 'JOURNEY_3' ? journey : 'JOURNEY_2' };
+      return approval(journey === 'JOURNEY_1' || journey === 'JOURNEY_3' ? journey : 'JOURNEY_2', now);
     }
     case 'REJEITADA':
       return { type: 'RejectRecurrence' };

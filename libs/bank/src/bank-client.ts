@@ -2,6 +2,9 @@ import { BankConnectionOptions, BankHttp, segment } from './bank-http';
 import type {
   CobCompleta,
   CobGerada,
+  CobRCompleta,
+  CobRGerada,
+  CobRSolicitada,
   CobSolicitada,
   LocRec,
   RecCompleta,
@@ -10,6 +13,7 @@ import type {
   RecSolicitada,
   SolicRecCompleta,
   SolicRecSolicitada,
+  WebhookCobR,
   WebhookRec,
 } from './wire';
 
@@ -18,6 +22,7 @@ import type {
  * Automático. Production and sandbox use this same class, each with its own base URL and token.
  * Every refusal of the bank is thrown as RefusalException(ProviderError) with the bank's HTTP status, reason
  * and violations; a bank that cannot be reached as RefusalException(unavailable).
+ * `at(now)` is the same client for a sandbox tenant whose test clock runs ahead of real time.
  */
 export class PixBankClient {
   private readonly http: BankHttp;
@@ -95,6 +100,56 @@ export class PixBankClient {
   /** DELETE /webhookrec → 204 */
   async deleteRecurrenceWebhook(): Promise<void> {
     await this.http.send('DELETE', '/webhookrec');
+  }
+
+  /**
+   * PUT /cobr/{txid} → 201 ATIVA, with one attempt (tentativa AGND) AGENDADA on calendario.dataDeVencimento. The
+   * recurrence must be APROVADA; one live charge (not REJEITADA or CANCELADA) per recurrence and cycle.
+   */
+  createRecurringCharge(txid: string, body: CobRSolicitada): Promise<CobRGerada> {
+    return this.http.send('PUT', `/cobr/${segment(txid)}`, body);
+  }
+
+  /** GET /cobr/{txid}: status, attempts (tentativas) and, once paid, `pix`. */
+  getRecurringCharge(txid: string): Promise<CobRCompleta> {
+    return this.http.send('GET', `/cobr/${segment(txid)}`);
+  }
+
+  /** PATCH /cobr/{txid} with status CANCELADA → 200: only while CRIADA or ATIVA and before the first attempt's date. */
+  cancelRecurringCharge(txid: string): Promise<CobRGerada> {
+    return this.http.send('PATCH', `/cobr/${segment(txid)}`, { status: 'CANCELADA' });
+  }
+
+  /**
+   * POST /cobr/{txid}/retentativa/{date} → 201: a new attempt (NTAG) on `date` (YYYY-MM-DD), for a PERMITE_3R_7D
+   * recurrence, an ATIVA charge with no pending attempt, a future date 1 to 7 days after the due date, at most 3 retries.
+   */
+  retryRecurringCharge(txid: string, date: string): Promise<CobRCompleta> {
+    return this.http.send('POST', `/cobr/${segment(txid)}/retentativa/${segment(date)}`);
+  }
+
+  /** PUT /webhookcobr → 200: the bank POSTs {webhookUrl}/cobr on every status change of a recurring charge or of its attempts. */
+  async configureRecurringChargeWebhook(webhookUrl: string): Promise<void> {
+    await this.http.send('PUT', '/webhookcobr', { webhookUrl });
+  }
+
+  /** GET /webhookcobr */
+  getRecurringChargeWebhook(): Promise<WebhookCobR> {
+    return this.http.send('GET', '/webhookcobr');
+  }
+
+  /** DELETE /webhookcobr → 204 */
+  async deleteRecurringChargeWebhook(): Promise<void> {
+    await this.http.send('DELETE', '/webhookcobr');
+  }
+
+  /**
+   * This client at another "now": every request carries `x-simulated-now`, which the bank simulator takes as its
+   * clock for that request when it is later than real time (a sandbox tenant's test clock). The view shares this
+   * client's connection pool; closing the view leaves the pool open.
+   */
+  at(now: Date): PixBankClient {
+    return new PixBankClient(this.http.baseUrl, this.http.optionsAt(now));
   }
 
   close(): Promise<void> {

@@ -9,7 +9,15 @@ export interface BankConnectionOptions {
   timeoutMs?: number;
   /** A dispatcher of the caller's (then the caller closes it); by default the client keeps its own keep-alive pool. */
   dispatcher?: Dispatcher;
+  /**
+   * Sent on every request as `x-simulated-now` (the bank simulator only; a real bank ignores it): the sandbox test
+   * clock's instant, which may run ahead of real time. Usually set through the clients' `at(now)`.
+   */
+  simulatedNow?: Date;
 }
+
+/** The header that carries a sandbox tenant's "now" to the bank simulator (an RFC 3339 instant). */
+export const SIMULATED_NOW_HEADER = 'x-simulated-now';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -20,6 +28,7 @@ export class BankHttp {
   private readonly ownsDispatcher: boolean;
   private readonly timeoutMs: number;
   private readonly token?: string;
+  private readonly simulatedNow?: string;
 
   constructor(baseUrl: string, options: BankConnectionOptions = {}) {
     const url = new URL(baseUrl); // throws early on a misconfigured URL
@@ -29,12 +38,30 @@ export class BankHttp {
     this.dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, connections: 16 });
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.token = options.token;
+    if (options.simulatedNow !== undefined) {
+      if (Number.isNaN(options.simulatedNow.getTime())) throw new RangeError('simulatedNow is not a valid instant');
+      this.simulatedNow = options.simulatedNow.toISOString();
+    }
+  }
+
+  /** The base URL as requests use it (no trailing slash). */
+  get baseUrl(): string {
+    return this.base;
+  }
+
+  /**
+   * The options of a view of this transport at another "now": same token, time limit and connection pool, the pool
+   * passed as the caller's so that closing the view never closes it (the client that made the pool does).
+   */
+  optionsAt(now: Date): BankConnectionOptions {
+    return { token: this.token, timeoutMs: this.timeoutMs, dispatcher: this.dispatcher, simulatedNow: now };
   }
 
   /** Sends one request; a 2xx answer's JSON body (undefined when empty), anything else thrown as a refusal. */
   async send<T>(method: Method, path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json, application/problem+json' };
     if (this.token !== undefined) headers.authorization = `Bearer ${this.token}`;
+    if (this.simulatedNow !== undefined) headers[SIMULATED_NOW_HEADER] = this.simulatedNow;
     if (body !== undefined) headers['content-type'] = 'application/json';
     let statusCode: number;
     let text: string;

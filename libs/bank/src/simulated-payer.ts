@@ -1,5 +1,5 @@
 import { BankConnectionOptions, BankHttp, segment } from './bank-http';
-import type { CobCompleta, RecCompleta, SolicRecCompleta } from './wire';
+import type { CobCompleta, CobRCompleta, RecCompleta, SolicRecCompleta } from './wire';
 
 export type PayerDecision = 'ACCEPT' | 'REJECT';
 
@@ -33,6 +33,27 @@ export class SimulatedPayer {
   /** The payer pays an immediate charge (CONCLUIDA); a charge bound to a recurrence approves it (journey 3). */
   payImmediateCharge(txid: string): Promise<CobCompleta> {
     return this.http.send('POST', `/sim/cob/${segment(txid)}/pay`);
+  }
+
+  /**
+   * The payer's bank settles the pending attempt (SOLICITADA or AGENDADA) of a recurring charge now, whatever its
+   * date: attempt PAGA, charge CONCLUIDA with a `pix` entry. 400 CobROperacaoInvalida when no attempt is pending.
+   */
+  payRecurringCharge(txid: string): Promise<CobRCompleta> {
+    return this.http.send('POST', `/sim/cobr/${segment(txid)}/pay`);
+  }
+
+  /**
+   * The payer's bank refuses the pending attempt now (REJEITADA, rejeicao AM02): the charge stays ATIVA when its
+   * recurrence allows retries (PERMITE_3R_7D), else it is REJEITADA. 400 CobROperacaoInvalida when no attempt is pending.
+   */
+  failRecurringCharge(txid: string): Promise<CobRCompleta> {
+    return this.http.send('POST', `/sim/cobr/${segment(txid)}/fail`);
+  }
+
+  /** This payer at another "now" (x-simulated-now, as PixBankClient.at); the view shares the connection pool and never closes it. */
+  at(now: Date): SimulatedPayer {
+    return new SimulatedPayer(this.http.baseUrl, this.http.optionsAt(now));
   }
 
   close(): Promise<void> {

@@ -238,6 +238,143 @@ export interface WebhookRecCallback {
   recs: RecNotificacao[];
 }
 
+/** CobRStatus: a recurring charge (cobr) at the receiver's bank. */
+export type CobRStatus = 'CRIADA' | 'ATIVA' | 'CONCLUIDA' | 'EXPIRADA' | 'REJEITADA' | 'CANCELADA';
+
+/** CobRTentativas.tentativas[].status: one attempt to settle a recurring charge. */
+export type TentativaCobRStatus = 'SOLICITADA' | 'AGENDADA' | 'PAGA' | 'CANCELADA' | 'REJEITADA' | 'EXPIRADA';
+
+/** CobRTentativas.tentativas[].tipo: AGND the scheduled attempt, NTAG a retry the receiver asked for, RIFL an intraday retry. */
+export type TipoTentativaCobR = 'AGND' | 'NTAG' | 'RIFL';
+
+/**
+ * The rejection codes of the spec's catalogue (CobRTentativas.tentativas[].rejeicao.codigo). The spec says AC05, AM09,
+ * DENC, DS27, DTED, MIDI, MSUC, NITX and RC09 on an attempt also reject the recurring charge itself.
+ */
+export type CodigoRejeicaoCobR =
+  | 'AB10'
+  | 'AC05'
+  | 'AC06'
+  | 'AM02'
+  | 'AM09'
+  | 'DENC'
+  | 'DS27'
+  | 'DTED'
+  | 'DTNT'
+  | 'FBRD'
+  | 'IRNT'
+  | 'MIDI'
+  | 'MSUC'
+  | 'NIEC'
+  | 'NIPA'
+  | 'NITX'
+  | 'QUNT'
+  | 'RC09'
+  | 'UDEI';
+
+export interface RejeicaoCobR {
+  codigo: CodigoRejeicaoCobR;
+  descricao: string;
+}
+
+/** CobRTentativas.tentativas[]: dates YYYY-MM-DD, atualizacao timestamps RFC 3339. */
+export interface TentativaCobR {
+  dataLiquidacao: string;
+  tipo: TipoTentativaCobR;
+  status: TentativaCobRStatus;
+  endToEndId: string;
+  atualizacao: Atualizacao<TentativaCobRStatus>[];
+  rejeicao?: RejeicaoCobR;
+}
+
+/** CobRAtualizacao.encerramento: why a recurring charge ended (cancelled, or rejected by the payer's side). */
+export interface EncerramentoCobR {
+  cancelamento?: {
+    solicitante: 'PSP_PAGADOR' | 'USUARIO_PAGADOR' | 'PSP_RECEBEDOR' | 'USUARIO_RECEBEDOR';
+    codigo: 'ACCT' | 'BLCK' | 'CCLD' | 'FAIL' | 'OTHR' | 'SLBD' | 'SLCR';
+    descricao: string;
+  };
+  rejeicao?: RejeicaoCobR;
+}
+
+/** DadosDevedorRecorrencia.devedor: the debtor's contact and address (the document and name are the recurrence's). */
+export interface DevedorCobR {
+  email?: string;
+  logradouro?: string;
+  cidade?: string;
+  uf?: string;
+  cep?: string;
+}
+
+/** DadosBancariosRecebedor: the receiver's account the charge is paid into. */
+export interface DadosBancariosRecebedor {
+  agencia?: string;
+  conta: string;
+  tipoConta: 'CORRENTE' | 'POUPANCA' | 'PAGAMENTO';
+}
+
+/** CobRSolicitada: the body of PUT /cobr/{txid}. dataDeVencimento is YYYY-MM-DD. */
+export interface CobRSolicitada {
+  idRec: string;
+  calendario: { dataDeVencimento: string };
+  valor: { original: string };
+  /** Move the settlement to the next business day when the due date is not one. */
+  ajusteDiaUtil: boolean;
+  recebedor: DadosBancariosRecebedor;
+  devedor?: DevedorCobR;
+  infoAdicional?: string;
+}
+
+/** CobRGerada: the answer of PUT and PATCH /cobr/{txid}; calendario.criacao is YYYY-MM-DD. */
+export interface CobRGerada {
+  idRec: string;
+  txid: string;
+  infoAdicional?: string;
+  calendario: { criacao: string; dataDeVencimento: string };
+  valor: { original: string };
+  ajusteDiaUtil: boolean;
+  recebedor: DadosBancariosRecebedor & { cnpj: string; nome: string };
+  status: CobRStatus;
+  devedor?: DevedorCobR;
+}
+
+/** PixAutomatico: a payment received for a recurring charge. */
+export interface PixAutomatico {
+  endToEndId: string;
+  txid: string;
+  valor: string;
+  horario: string;
+  infoPagador?: string;
+}
+
+/** CobRCompleta: the answer of GET /cobr/{txid} and of POST /cobr/{txid}/retentativa/{data}. */
+export interface CobRCompleta extends CobRGerada {
+  politicaRetentativa: PoliticaRetentativa;
+  pix?: PixAutomatico[];
+  atualizacao: Atualizacao<CobRStatus>[];
+  encerramento?: EncerramentoCobR;
+  tentativas?: TentativaCobR[];
+}
+
+/** CobRNotification: one recurring charge in the callback. */
+export interface CobRNotification {
+  idRec: string;
+  txid: string;
+  status: CobRStatus;
+  atualizacao: Atualizacao<CobRStatus>[];
+  encerramento?: EncerramentoCobR;
+  tentativas?: TentativaCobR[];
+  pix?: PixAutomatico[];
+}
+
+/** WebhookCobRBody: what the bank POSTs to {webhookUrl}/cobr when a recurring charge or one of its attempts changes status. */
+export interface WebhookCobRCallback {
+  cobsr: CobRNotification[];
+}
+
+/** WebhookCobRCompleto: the answer of GET /webhookcobr. */
+export type WebhookCobR = WebhookRec;
+
 /** Violacao */
 export interface Violacao {
   razao?: string;

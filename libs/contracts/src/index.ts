@@ -7,3 +7,5 @@ export * from './accounts';
 export * from './recurrences';
 export * from './solicitations';
 export * from './payments';
+export * from './charges';
+export * from './sandbox';

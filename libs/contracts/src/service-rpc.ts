@@ -17,6 +17,8 @@ export interface ServiceRequest {
   body?: unknown;
   query?: Record<string, unknown>;
   params?: Record<string, string>;
+  /** Sandbox: the tenant's test-clock offset as the gateway knows it (platform.md §4). */
+  clock_offset_ms?: number;
 }
 
 export interface ServiceReply {
@@ -36,6 +38,15 @@ export const Patterns = {
     update: 'recurrences.update',
     sandboxAuthorize: 'recurrences.sandbox.authorize',
     sandboxReject: 'recurrences.sandbox.reject',
+  },
+  charges: {
+    list: 'charges.list',
+    get: 'charges.get',
+    cancel: 'charges.cancel',
+    reschedule: 'charges.reschedule',
+    retry: 'charges.retry',
+    sandboxPay: 'charges.sandbox.pay',
+    sandboxFail: 'charges.sandbox.fail',
   },
   payments: { getPixCharge: 'payments.pix.get' },
   solicitations: {

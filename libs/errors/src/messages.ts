@@ -138,6 +138,32 @@ export const Messages = {
     decisionInvalid: 'body.decision must be one of the following values: ACCEPT, REJECT',
   },
 
+  // platform.md §3 and service-api.md 7.3 (charges). Messages without a field prefix are quoted as the spec writes them.
+  charges: {
+    notFound: 'Charge not found',
+    statusInvalid: 'body.status must be one of the following values: CANCELLED',
+    dateRequired: 'date is required',
+    dateFormat: 'date must be YYYY-MM-DD',
+    dateInvalid: 'date is not a valid date',
+    dateNotAfterToday: 'date must be after today (Brasília time)',
+    activationNotCancellable: 'an activation charge cannot be cancelled: it is an immediate Pix payment, not a scheduled debit',
+    activationNotRetryable: 'an activation charge cannot be retried: it is an immediate Pix payment, not a scheduled debit',
+    activationNotReschedulable: 'an activation charge cannot be rescheduled: it is an immediate Pix payment, not a scheduled debit',
+    activationBySandboxPayer: 'an activation charge is paid when the payer authorizes: use POST /v2/sandbox/recurrences/:recurrence_id/authorize',
+    notCancellable: (status: string) => `the charge is ${status} and can no longer be cancelled`,
+    notReschedulable: (status: string) => `the charge is ${status}: only a SCHEDULED charge can be rescheduled`,
+    notBeforeNextCycle: (nextCycleDate: string) => `date must be before the next cycle's date (${nextCycleDate})`,
+    notPending: (status: string) => `the charge is ${status}: there is no pending debit attempt`,
+  },
+
+  // platform.md §4: the sandbox test clock.
+  sandboxClock: {
+    nothingToAdvance: 'body must set `days` or `hours`',
+    daysInvalid: 'body.days must be a non-negative integer',
+    hoursInvalid: 'body.hours must be a non-negative integer',
+    tooFar: 'the clock can advance at most 3660 days in one call',
+  },
+
   payments: {
     identifierRequired: 'one of id, transaction_id is required',
     onlyOneIdentifier: 'please provide only one of id, transaction_id',

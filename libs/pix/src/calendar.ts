@@ -22,19 +22,36 @@ export function compareDates(a: string, b: string): number {
 
 /** The date n days after (n < 0: before) a YYYY-MM-DD date. */
 export function addDays(date: string, n: number): string {
-  if (isValidCalendarDate(date) !== 'ok') throw new RangeError(`not a calendar date: ${date}`);
+  const dayNumber = dayNumberOf(date);
   if (!Number.isSafeInteger(n)) throw new RangeError(`not a whole number of days: ${n}`);
-  const [year, month, day] = date.split('-').map(Number);
-  return fromDayNumber(toDayNumber(year, month, day) + n);
+  return fromDayNumber(dayNumber + n);
+}
+
+/** Days from a to b (positive when b is later): daysBetween(a, addDays(a, n)) === n. */
+export function daysBetween(a: string, b: string): number {
+  return dayNumberOf(b) - dayNumberOf(a);
+}
+
+/** The weekday of a YYYY-MM-DD date: 0 Sunday, 1 Monday, ... 6 Saturday. */
+export function dayOfWeek(date: string): number {
+  // 1970-01-01, day number 0, was a Thursday.
+  return (((dayNumberOf(date) + 4) % 7) + 7) % 7;
 }
 
 function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
-function daysInMonth(year: number, month: number): number {
+/** 28 to 31: the number of days in a month (1-12) of the proleptic Gregorian calendar. */
+export function daysInMonth(year: number, month: number): number {
   if (month === 2) return isLeapYear(year) ? 29 : 28;
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+function dayNumberOf(date: string): number {
+  if (isValidCalendarDate(date) !== 'ok') throw new RangeError(`not a calendar date: ${date}`);
+  const [year, month, day] = date.split('-').map(Number);
+  return toDayNumber(year, month, day);
 }
 
 // Days since 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant, "days_from_civil").

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { addDays, compareDates, isValidCalendarDate } from './calendar';
+import { addDays, compareDates, dayOfWeek, daysBetween, daysInMonth, isValidCalendarDate } from './calendar';
 
 // Test oracle: JavaScript's own UTC calendar (allowed here; library code stays free of Date).
 const DAY = 24 * 60 * 60 * 1000;
@@ -90,5 +90,53 @@ describe('addDays', () => {
     expect(() => addDays('9999-12-31', 1)).toThrow(RangeError);
     expect(() => addDays('0000-01-01', -1)).toThrow(RangeError);
     expect(addDays('0000-01-01', 0)).toBe('0000-01-01');
+  });
+});
+
+describe('daysBetween', () => {
+  it.each([
+    ['2026-11-22', '2026-11-22', 0],
+    ['2026-11-22', '2026-11-29', 7],
+    ['2026-11-29', '2026-11-22', -7],
+    ['2028-02-28', '2028-03-01', 2],
+    ['2027-02-28', '2027-03-01', 1],
+  ])('%s to %s is %p days', (a, b, expected) => {
+    expect(daysBetween(a, b)).toBe(expected);
+  });
+
+  it('agrees with the UTC calendar and undoes addDays', () => {
+    fc.assert(fc.property(anyDay, anyDay, (a, b) => daysBetween(a, b) === (oracleMs(b) - oracleMs(a)) / DAY));
+    fc.assert(fc.property(anyDay, fc.integer({ min: -40000, max: 40000 }), (a, n) => daysBetween(a, addDays(a, n)) === n));
+  });
+
+  it('refuses a date that does not exist', () => {
+    expect(() => daysBetween('2026-02-30', '2026-03-01')).toThrow(RangeError);
+  });
+});
+
+describe('dayOfWeek', () => {
+  it.each([
+    ['1970-01-01', 4],
+    ['2026-11-22', 0],
+    ['2027-02-08', 1],
+    ['2027-03-26', 5],
+    ['2026-11-21', 6],
+    ['0000-01-01', 6],
+  ])('%s is weekday %p', (date, expected) => {
+    expect(dayOfWeek(date)).toBe(expected);
+  });
+
+  it('agrees with the UTC calendar', () => {
+    fc.assert(fc.property(anyDay, (date) => dayOfWeek(date) === new Date(oracleMs(date)).getUTCDay()));
+  });
+});
+
+describe('daysInMonth', () => {
+  it('agrees with the UTC calendar', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1000, max: 9999 }), fc.integer({ min: 1, max: 12 }), (year, month) => {
+        return daysInMonth(year, month) === new Date(Date.UTC(year, month, 0)).getUTCDate();
+      }),
+    );
   });
 });

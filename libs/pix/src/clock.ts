@@ -51,3 +51,18 @@ export function brasiliaDate(instant: Date): string {
 export function isoUtc(instant: Date): string {
   return instant.toISOString();
 }
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The first instant of a Brasília calendar day (YYYY-MM-DD): when a date rule of that day starts to apply. Found
+ * by asking the time zone, so it stays right if Brazil ever keeps summer time again.
+ */
+export function brasiliaStartOfDay(date: string): Date {
+  // Brasília has been UTC-3 since 2019 (UTC-2 in old summers): start from 03:00Z and walk back while still that day.
+  let instant = Date.parse(`${date}T03:00:00Z`);
+  if (Number.isNaN(instant)) throw new RangeError(`not a calendar date: ${date}`);
+  while (brasiliaDate(new Date(instant)) !== date) instant += HOUR_MS;
+  while (brasiliaDate(new Date(instant - HOUR_MS)) === date) instant -= HOUR_MS;
+  return new Date(instant);
+}

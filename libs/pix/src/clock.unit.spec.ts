@@ -1,4 +1,4 @@
-import { brasiliaDate, clockOffsetMs, isoUtc, noClockOffset, TenantRef } from './clock';
+import { brasiliaDate, brasiliaStartOfDay, clockOffsetMs, isoUtc, noClockOffset, TenantRef } from './clock';
 
 const sandbox: TenantRef = { accountId: 'acc-1', environment: 'sandbox' };
 const production: TenantRef = { accountId: 'acc-1', environment: 'production' };
@@ -51,5 +51,17 @@ describe('clockOffsetMs', () => {
 
   it.each([NaN, Infinity])('refuses an offset of %p', (offset) => {
     expect(() => clockOffsetMs(() => offset, sandbox)).toThrow(RangeError);
+  });
+});
+
+describe('brasiliaStartOfDay', () => {
+  it('is midnight in Brasília, 03:00 UTC', () => {
+    expect(brasiliaStartOfDay('2027-03-15').toISOString()).toBe('2027-03-15T03:00:00.000Z');
+    expect(brasiliaDate(brasiliaStartOfDay('2027-03-15'))).toBe('2027-03-15');
+    expect(brasiliaDate(new Date(brasiliaStartOfDay('2027-03-15').getTime() - 1))).toBe('2027-03-14');
+  });
+
+  it('follows an old summer time (UTC-2)', () => {
+    expect(brasiliaStartOfDay('2018-12-01').toISOString()).toBe('2018-12-01T02:00:00.000Z');
   });
 });

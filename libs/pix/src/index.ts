@@ -5,3 +5,5 @@ export * from './system-clock';
 export * from './fixed-clock';
 export * from './calendar';
 export * from './brcode';
+export * from './business-days';
+export * from './charge-schedule';

@@ -2,3 +2,6 @@ export * from './recurrence';
 export * from './read-model/recurrences.migration';
 export * from './read-model/recurrences-activation.migration';
 export * from './read-model/recurrences.projection';
+export * from './charge';
+export * from './read-model/recurrence-charges.migration';
+export * from './read-model/charges.projection';

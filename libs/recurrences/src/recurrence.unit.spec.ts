@@ -73,9 +73,9 @@ describe('recurrence', () => {
   });
 
   it('lets the payer approve or reject only a CREATED recurrence', () => {
-    expect(decide({ type: 'ApproveRecurrence', journey: 'JOURNEY_2' }, createdEvent)).toEqual({
+    expect(decide({ type: 'ApproveRecurrence', journey: 'JOURNEY_2', at: '2026-11-22T12:00:00.000Z', today: '2026-11-22' }, createdEvent)).toEqual({
       ok: true,
-      events: [{ type: 'recurrence.approved', data: { journey: 'JOURNEY_2' } }],
+      events: [{ type: 'recurrence.approved', data: { journey: 'JOURNEY_2', approved_on: '2026-11-22' } }],
     });
     const approved: RecurrenceEvent = { type: 'recurrence.approved', data: { journey: 'JOURNEY_1' } };
     expect(stateAfter(createdEvent, approved)).toMatchObject({ status: 'APPROVED', journey: 'JOURNEY_1' });
@@ -95,9 +95,10 @@ describe('recurrence', () => {
   it('cannot be authorized once its activation expired unpaid (journey 3)', () => {
     const withActivationCreated: RecurrenceEvent = { type: 'recurrence.created', data: withActivation };
     expect(decide({ type: 'ExpireActivation' }, withActivationCreated)).toEqual({ ok: true, events: [{ type: 'recurrence.activation_expired', data: {} }] });
+    expect(decide({ type: 'ExpireActivation' }, withActivationCreated, { type: 'recurrence.activation_expired', data: {} })).toEqual({ ok: true, events: [] });
     expect(decide({ type: 'ExpireActivation' }, createdEvent)).toEqual({ ok: true, events: [] });
     const expired: RecurrenceEvent = { type: 'recurrence.activation_expired', data: {} };
-    expect(decide({ type: 'ApproveRecurrence', journey: 'JOURNEY_3' }, withActivationCreated, expired)).toEqual(
+    expect(decide({ type: 'ApproveRecurrence', journey: 'JOURNEY_3', at: '2026-11-22T12:00:00.000Z', today: '2026-11-22' }, withActivationCreated, expired)).toEqual(
       refusal('the activation payment expired unpaid: this recurrence can no longer be authorized; cancel it and create a new one'),
     );
   });

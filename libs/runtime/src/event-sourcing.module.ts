@@ -2,13 +2,14 @@ import { BeforeApplicationShutdown, DynamicModule, Inject, Injectable, Logger, M
 import { TypeOrmModule, getDataSourceToken } from '@nestjs/typeorm';
 import { Kafka, Producer } from 'kafkajs';
 import { DataSource } from 'typeorm';
-import { TopicSpec } from '@pixauto/contracts';
+import { TopicSpec, Topics } from '@pixauto/contracts';
 import { EVENT_STORE_MIGRATIONS, EventStore, OutboxPublisher, runMigrations } from '@pixauto/event-store';
 import { createIdempotentProducer, createKafka, ensureTopics, KafkaOutboxSink } from '@pixauto/messaging';
 import { Clock, SystemClock } from '@pixauto/pix';
 import { ServiceConfig } from './config';
 import { Migrations } from '@pixauto/event-store';
 import { dataSourceOptions, ensureDatabase } from './database';
+import { TenantClocks, TenantClocksTable1763800000060 } from './sandbox-clock';
 
 export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
 export const CLOCK = Symbol('CLOCK');
@@ -30,18 +31,25 @@ class EventSourcingLifecycle implements OnModuleInit, OnApplicationBootstrap, Be
     private readonly dataSource: DataSource,
     private readonly publisher: OutboxPublisher,
     @Inject(KAFKA_PRODUCER) private readonly producer: Producer,
+    private readonly tenantClocks: TenantClocks,
+    @Inject(KAFKA) private readonly kafka: Kafka,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
 
   async onModuleInit(): Promise<void> {
     await runMigrations(this.dataSource);
+    await this.tenantClocks.load();
   }
 
-  onApplicationBootstrap(): void {
+  /** Traffic only once the sandbox clocks are followed: a date rule must never read a stale clock for long. */
+  async onApplicationBootstrap(): Promise<void> {
     this.publisher.start();
+    await this.tenantClocks.follow(this.kafka, this.config.databaseName);
   }
 
   /** Before TypeORM closes the database (it does so on application shutdown). */
   async beforeApplicationShutdown(): Promise<void> {
+    await this.tenantClocks.stop();
     await this.publisher.stop();
     await this.producer.disconnect();
   }
@@ -61,19 +69,21 @@ export class EventSourcingModule {
         TypeOrmModule.forRootAsync({
           useFactory: async () => {
             await ensureDatabase(config);
-            return dataSourceOptions(config, [...EVENT_STORE_MIGRATIONS, ...(options.migrations as [])]);
+            return dataSourceOptions(config, [...EVENT_STORE_MIGRATIONS, TenantClocksTable1763800000060, ...(options.migrations as [])]);
           },
         }),
       ],
       providers: [
         { provide: SERVICE_CONFIG, useValue: config },
-        { provide: CLOCK, useValue: new SystemClock() satisfies Clock },
+        { provide: TenantClocks, inject: [getDataSourceToken()], useFactory: (dataSource: DataSource) => new TenantClocks(dataSource) },
+        // Real time, plus each sandbox tenant's test clock (platform.md §4).
+        { provide: CLOCK, inject: [TenantClocks], useFactory: (clocks: TenantClocks): Clock => new SystemClock(clocks.offsetOf) },
         { provide: KAFKA, useFactory: () => createKafka(config.service, config.kafkaBrokers) },
         {
           provide: KAFKA_PRODUCER,
           inject: [KAFKA],
           useFactory: async (kafka: Kafka) => {
-            await ensureTopics(kafka, options.topics);
+            await ensureTopics(kafka, [...options.topics, Topics.sandboxClock]);
             const producer = createIdempotentProducer(kafka);
             await producer.connect();
             return producer;
@@ -95,7 +105,7 @@ export class EventSourcingModule {
         },
         EventSourcingLifecycle,
       ],
-      exports: [SERVICE_CONFIG, CLOCK, KAFKA, KAFKA_PRODUCER, EventStore, OutboxPublisher],
+      exports: [SERVICE_CONFIG, CLOCK, KAFKA, KAFKA_PRODUCER, EventStore, OutboxPublisher, TenantClocks],
     };
   }
 }

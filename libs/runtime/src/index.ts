@@ -4,3 +4,4 @@ export * from './http';
 export * from './event-sourcing.module';
 export * from './rpc';
 export * from './periodic-task';
+export * from './sandbox-clock';

@@ -1,12 +1,30 @@
-import { ArgumentsHost, Catch, ExceptionFilter, Logger, Type } from '@nestjs/common';
+import { ArgumentsHost, CallHandler, Catch, ExceptionFilter, ExecutionContext, Injectable, Logger, NestInterceptor, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
 import { Observable, of } from 'rxjs';
-import { ServiceReply } from '@pixauto/contracts';
+import { ServiceReply, ServiceRequest } from '@pixauto/contracts';
 import { ServiceConfig } from './config';
 import { BODY_LIMIT_BYTES, toHttpError } from './http';
+import { TenantClocks } from './sandbox-clock';
+
+/**
+ * The gateway sends a sandbox tenant's clock offset with each request, so a date rule right after a clock advance
+ * already follows it (Kafka brings the same offset to the timers a moment later).
+ */
+@Injectable()
+export class TenantClockInterceptor implements NestInterceptor {
+  constructor(private readonly clocks: TenantClocks) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() === 'rpc') {
+      const request = context.switchToRpc().getData<ServiceRequest>();
+      if (request?.tenant?.environment === 'sandbox' && typeof request.clock_offset_ms === 'number') this.clocks.observe(request.tenant.accountId, request.clock_offset_ms);
+    }
+    return next.handle();
+  }
+}
 
 /**
  * A refusal or a failure is a reply like any other: on the gateway's TCP messages, the status and body the merchant
@@ -37,12 +55,14 @@ export async function startService(module: Type<unknown>, config: ServiceConfig,
   if (options.httpPort === undefined) {
     const service = await NestFactory.createMicroservice<MicroserviceOptions>(module, { ...tcp, logger });
     service.useGlobalFilters(new ServiceReplyFilter());
+    service.useGlobalInterceptors(new TenantClockInterceptor(service.get(TenantClocks)));
     service.enableShutdownHooks();
     await service.listen();
     return;
   }
   const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES }), { logger });
   app.useGlobalFilters(new ServiceReplyFilter());
+  app.useGlobalInterceptors(new TenantClockInterceptor(app.get(TenantClocks)));
   app.connectMicroservice<MicroserviceOptions>(tcp, { inheritAppConfig: true });
   app.enableShutdownHooks();
   await app.startAllMicroservices();

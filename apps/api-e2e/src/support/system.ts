@@ -3,6 +3,8 @@ export interface RunningSystem {
   pidOf(name: string): number | undefined;
   crash(name: string): Promise<void>;
   restart(name: string): Promise<void>;
+  /** A second instance of an app on other ports, e.g. a second recurrence-service (scheduler) on the same database. */
+  startReplica(name: string, env: Record<string, string>, readyPort: number): Promise<void>;
   stop(): Promise<void>;
 }
 

@@ -4,9 +4,12 @@ import { AccountProfiles, ApiKeyDirectory } from '@pixauto/accounts';
 import { Environment } from '@pixauto/contracts';
 import { Upstreams } from '../upstreams';
 import { ApiKeyGuard } from './api-key.guard';
+import { ChargesRoutes, SandboxChargesRoutes } from './charges.routes';
 import { LimitsRoutes } from './limits.routes';
 import { PaymentsRoutes } from './payments.routes';
 import { RecurrencesRoutes, SandboxRecurrencesRoutes } from './recurrences.routes';
+import { SandboxClockRoutes } from './sandbox-clock.routes';
+import { SandboxClocks } from '../sandbox-clocks';
 import { SandboxSolicitationsRoutes, SolicitationsRoutes } from './solicitations.routes';
 
 /** The merchant API of one environment: production on PORT, sandbox on SANDBOX_PORT (platform.md §1). */
@@ -21,11 +24,13 @@ export class MerchantApiModule {
         RecurrencesRoutes,
         SolicitationsRoutes,
         PaymentsRoutes,
-        ...(environment === 'sandbox' ? [SandboxRecurrencesRoutes, SandboxSolicitationsRoutes] : []),
+        ChargesRoutes,
+        ...(environment === 'sandbox' ? [SandboxRecurrencesRoutes, SandboxSolicitationsRoutes, SandboxChargesRoutes, SandboxClockRoutes] : []),
       ],
       providers: [
         { provide: Upstreams, useValue: core.get(Upstreams) },
         { provide: AccountProfiles, useValue: core.get(AccountProfiles) },
+        { provide: SandboxClocks, useValue: core.get(SandboxClocks) },
         { provide: APP_GUARD, useValue: new ApiKeyGuard(directory, environment) },
       ],
     };

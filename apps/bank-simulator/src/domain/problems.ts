@@ -61,11 +61,24 @@ export const Problems = {
       violacoes,
     ),
 
+  cobRNotFound: () => problem('CobRNaoEncontrado', 'Cobrança não encontrada.', 404, 'Cobrança não encontrada para o txid informado.'),
+  cobRInvalid: (violacoes: Violacao[]) =>
+    problem(
+      'CobROperacaoInvalida',
+      'Operação inválida.',
+      400,
+      detailOf('A requisição que busca alterar ou criar uma cobrança recorrente não respeita o _schema_ ou está semanticamente errada.', violacoes),
+      violacoes,
+    ),
+
   locRecNotFound: () => problem('PayloadLocationRecNaoEncontrado', 'Location não encontrada.', 404, 'Location não encontrada para o id informado.'),
 
   webhookRecInvalid: (violacoes: Violacao[]) =>
     problem('WebhookRecOperacaoInvalida', 'Webhook inválido.', 400, detailOf('A presente requisição busca criar um webhook sem respeitar o _schema_.', violacoes), violacoes),
   webhookRecNotFound: () => problem('WebhookNaoEncontrado', 'Webhook não encontrado.', 404, 'O webhook de recorrências não encontra-se estabelecido.'),
+  webhookCobRInvalid: (violacoes: Violacao[]) =>
+    problem('WebhookCobROperacaoInvalida', 'Webhook inválido.', 400, detailOf('A presente requisição busca criar um webhook sem respeitar o _schema_.', violacoes), violacoes),
+  webhookCobRNotFound: () => problem('WebhookNaoEncontrado', 'Webhook não encontrado.', 404, 'O webhook de cobranças recorrentes não encontra-se estabelecido.'),
 } as const;
 
 export const violation = (propriedade: string, razao: string, valor?: unknown): Violacao => ({

@@ -3,14 +3,20 @@
 import type {
   Atualizacao,
   CalendarioRec,
+  CobRStatus,
   CobStatus,
+  DadosBancariosRecebedor,
   Destinatario,
+  DevedorCobR,
   Encerramento,
+  EncerramentoCobR,
   PagadorRec,
   Pessoa,
+  PixAutomatico,
   PoliticaRetentativa,
   RecStatus,
   SolicRecStatus,
+  TentativaCobR,
   TipoJornada,
   Vinculo,
 } from '@pixauto/bank';
@@ -62,6 +68,33 @@ export interface CobRecord {
   payment: { endToEndId: string; horario: string } | null;
 }
 
+/** A recurring charge (cobr): one cycle's debit under an approved recurrence, and its attempts to settle it. */
+export interface CobRRecord {
+  txid: string;
+  idRec: string;
+  status: CobRStatus;
+  createdAt: string;
+  /** The day it was created in Brasília (calendario.criacao). */
+  criacao: string;
+  dataDeVencimento: string;
+  /** The recurrence's period the due date falls in (cycle.ts); one live charge per recurrence and cycle. */
+  cycle: number;
+  amount: Centavos;
+  ajusteDiaUtil: boolean;
+  infoAdicional?: string;
+  devedor?: DevedorCobR;
+  recebedor: DadosBancariosRecebedor;
+  /** Copied from the recurrence (CobRConfiguracao), which cannot change it. */
+  politicaRetentativa: PoliticaRetentativa;
+  /** The payer's institution (the recurrence's pagador), which names each attempt's endToEndId. */
+  payerIspb: string;
+  /** Oldest first: the scheduled attempt (AGND), then the retries (NTAG). */
+  tentativas: TentativaCobR[];
+  pix: PixAutomatico[];
+  encerramento: EncerramentoCobR | null;
+  atualizacao: Atualizacao<CobRStatus>[];
+}
+
 export interface LocationRecord {
   id: number;
   kind: 'rec' | 'cob';
@@ -69,6 +102,9 @@ export interface LocationRecord {
   createdAt: string;
   idRec: string | null;
 }
+
+/** A client's webhooks, one of each kind: PUT /webhookrec (callback {webhookUrl}/rec) and PUT /webhookcobr ({webhookUrl}/cobr). */
+export type WebhookKind = 'rec' | 'cobr';
 
 /** The receiving company and its institution, as the simulated bank shows them on every recurrence. */
 export interface Receiver {

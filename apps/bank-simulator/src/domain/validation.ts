@@ -2,13 +2,16 @@
 // BCB property ("rec.calendario.dataInicial") with the spec's wording of the violation where it has one.
 import {
   CalendarioRec,
+  DadosBancariosRecebedor,
   Destinatario,
+  DevedorCobR,
   Documento,
   Periodicidade,
   PERIODICIDADES,
   Pessoa,
   PoliticaRetentativa,
   POLITICAS_RETENTATIVA,
+  Problema,
   Violacao,
   valorToCentavos,
   Vinculo,
@@ -20,7 +23,7 @@ export const TXID = /^[a-zA-Z0-9]{26,35}$/;
 export const ID_29 = /^[a-zA-Z0-9]{29}$/;
 const ISPB = /^[0-9A-Z]{8}$/;
 // RFC 3339 date-time: a date, a time, and an offset (Z or ±hh:mm).
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+export const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 export const DEFAULT_EXPIRACAO_SECONDS = 86_400;
 
 type Json = Record<string, unknown>;
@@ -329,8 +332,103 @@ export function validateNewCharge(txid: string, body: unknown): Result<NewCharge
   });
 }
 
-/** PUT /webhookrec (WebhookRecSolicitado): an absolute http(s) URL. */
-export function validateWebhookUrl(body: unknown): Result<string> {
+export interface NewRecurringCharge {
+  idRec: string;
+  dataDeVencimento: string;
+  amount: Centavos;
+  ajusteDiaUtil: boolean;
+  recebedor: DadosBancariosRecebedor;
+  devedor?: DevedorCobR;
+  infoAdicional?: string;
+}
+
+const TIPOS_CONTA: readonly DadosBancariosRecebedor['tipoConta'][] = ['CORRENTE', 'POUPANCA', 'PAGAMENTO'];
+// DadosComplementaresPessoa.cep says 8 characters but the spec's own examples write "89256-140": both are taken.
+const CEP = /^\d{5}-?\d{3}$/;
+const UF = /^[A-Z]{2}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+/** DadosBancariosRecebedor: conta (≤ 20) and tipoConta required, agencia (≤ 4) optional; other fields are ignored. */
+function receiverAccountOf(value: unknown): DadosBancariosRecebedor | undefined {
+  if (!isObject(value)) return undefined;
+  const { agencia, conta, tipoConta } = value;
+  if (!isText(conta, 20) || !TIPOS_CONTA.includes(tipoConta as DadosBancariosRecebedor['tipoConta'])) return undefined;
+  if (agencia !== undefined && !isText(agencia, 4)) return undefined;
+  return { ...(agencia !== undefined && { agencia: agencia as string }), conta, tipoConta: tipoConta as DadosBancariosRecebedor['tipoConta'] };
+}
+
+/** DadosDevedorRecorrencia.devedor: every field optional (email, logradouro ≤ 200, cidade ≤ 200, uf, cep); other fields are ignored. */
+function debtorContactOf(value: unknown): DevedorCobR | undefined {
+  if (!isObject(value)) return undefined;
+  const { email, logradouro, cidade, uf, cep } = value;
+  const fits =
+    (email === undefined || (isText(email, 140) && EMAIL.test(email))) &&
+    (logradouro === undefined || isText(logradouro, 200)) &&
+    (cidade === undefined || isText(cidade, 200)) &&
+    (uf === undefined || (typeof uf === 'string' && UF.test(uf))) &&
+    (cep === undefined || (typeof cep === 'string' && CEP.test(cep)));
+  if (!fits) return undefined;
+  return {
+    ...(email !== undefined && { email: email as string }),
+    ...(logradouro !== undefined && { logradouro: logradouro as string }),
+    ...(cidade !== undefined && { cidade: cidade as string }),
+    ...(uf !== undefined && { uf: uf as string }),
+    ...(cep !== undefined && { cep: cep as string }),
+  };
+}
+
+/**
+ * PUT /cobr/{txid} (CobRSolicitada; violations of CobROperacaoInvalida, in the spec's words). `today` is the bank's
+ * day. What depends on stored data (the recurrence, the txid in use, the cycle taken) is recurring-charge.ts's.
+ */
+export function validateNewRecurringCharge(txid: string, body: unknown, today: string): Result<NewRecurringCharge> {
+  const v: Violacao[] = [];
+  if (!TXID.test(txid)) v.push(violation('cobr.txid', schema('cobr.txid'), txid));
+  if (!isObject(body)) return refused(Problems.cobRInvalid([...v, violation('cobr', schema('cobr', 'objeto'))]));
+
+  if (typeof body.idRec !== 'string' || !ID_29.test(body.idRec)) v.push(violation('cobr.idRec', schema('cobr.idRec'), body.idRec));
+
+  const dataDeVencimento = isObject(body.calendario) ? body.calendario.dataDeVencimento : undefined;
+  if (typeof dataDeVencimento !== 'string' || isValidCalendarDate(dataDeVencimento) !== 'ok') {
+    v.push(violation('cobr.calendario', schema('cobr.calendario', 'objeto'), dataDeVencimento));
+  } else if (compareDates(dataDeVencimento, today) < 0) {
+    v.push(violation('cobr.calendario.dataDeVencimento', 'O campo cobr.calendario.dataDeVencimento é anterior à data de criação da cobrança.', dataDeVencimento));
+  }
+
+  const amount = isObject(body.valor) ? valorToCentavos(body.valor.original) : undefined;
+  if (amount === undefined || amount === 0) v.push(violation('cobr.valor', schema('cobr.valor'), isObject(body.valor) ? body.valor.original : body.valor));
+
+  if (typeof body.ajusteDiaUtil !== 'boolean') v.push(violation('cobr.ajusteDiaUtil', schema('cobr.ajusteDiaUtil'), body.ajusteDiaUtil));
+
+  const recebedor = receiverAccountOf(body.recebedor);
+  if (!recebedor) v.push(violation('cobr.recebedor', schema('cobr.recebedor', 'objeto')));
+
+  const devedor = body.devedor === undefined ? undefined : debtorContactOf(body.devedor);
+  if (body.devedor !== undefined && !devedor) v.push(violation('cobr.devedor', schema('cobr.devedor', 'objeto')));
+
+  if (body.infoAdicional !== undefined && !isText(body.infoAdicional, 140, 0)) v.push(violation('cobr.infoAdicional', schema('cobr.infoAdicional')));
+
+  if (v.length > 0 || amount === undefined || !recebedor) return refused(Problems.cobRInvalid(v));
+  return ok({
+    idRec: body.idRec as string,
+    dataDeVencimento: dataDeVencimento as string,
+    amount,
+    ajusteDiaUtil: body.ajusteDiaUtil as boolean,
+    recebedor,
+    ...(devedor && { devedor }),
+    ...(body.infoAdicional !== undefined && { infoAdicional: body.infoAdicional as string }),
+  });
+}
+
+/** PATCH /cobr/{txid} (CobRRevisada): status, and only CANCELADA. */
+export function validateRecurringChargeRevision(body: unknown): Result<'CANCELADA'> {
+  const status = isObject(body) ? body.status : undefined;
+  if (status === 'CANCELADA') return ok(status);
+  return refused(Problems.cobRInvalid([violation('cobr.status', 'O campo cobr.status não respeita o schema.', status)]));
+}
+
+/** PUT /webhookrec and PUT /webhookcobr (WebhookRecSolicitado, WebhookCobRSolicitado): an absolute http(s) URL. */
+export function validateWebhookUrl(body: unknown, invalid: (violacoes: Violacao[]) => Problema = Problems.webhookRecInvalid): Result<string> {
   const url = isObject(body) ? body.webhookUrl : undefined;
   let parsed: URL | undefined;
   try {
@@ -339,7 +437,7 @@ export function validateWebhookUrl(body: unknown): Result<string> {
     parsed = undefined;
   }
   if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || (url as string).length > 2048) {
-    return refused(Problems.webhookRecInvalid([violation('webhookUrl', 'O campo webhookUrl não respeita o schema.', url)]));
+    return refused(invalid([violation('webhookUrl', 'O campo webhookUrl não respeita o schema.', url)]));
   }
   return ok(url as string);
 }

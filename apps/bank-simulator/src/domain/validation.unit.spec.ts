@@ -2,11 +2,14 @@ import {
   validateDecision,
   validateNewCharge,
   validateNewRecurrence,
+  validateNewRecurringCharge,
   validateNewSolicitation,
   validateRecurrenceRevision,
+  validateRecurringChargeRevision,
   validateSolicitationRevision,
   validateWebhookUrl,
 } from './validation';
+import { Problems } from './problems';
 
 const today = '2025-06-01';
 const now = new Date('2025-06-01T12:00:00.000Z');
@@ -159,11 +162,95 @@ describe('PUT /cob/{txid}', () => {
   });
 });
 
+describe('PUT /cobr/{txid}', () => {
+  const txid = '3136957d93134f2184b369e8f1c0729d';
+  // The spec's example cobRBody1, due today.
+  const cobr = (overrides: Record<string, unknown> = {}) => ({
+    idRec: 'RR1234567820240115abcdefghijk',
+    infoAdicional: 'Serviços de Streamming de Música e Filmes.',
+    calendario: { dataDeVencimento: today },
+    valor: { original: '106.07' },
+    ajusteDiaUtil: true,
+    devedor: { cep: '89256-140', cidade: 'Uberlândia', email: 'sebastiao.tavares@mail.com', logradouro: 'Alameda Franco 1056', uf: 'MG' },
+    recebedor: { agencia: '9708', conta: '012682', tipoConta: 'CORRENTE' },
+    ...overrides,
+  });
+
+  it('accepts the spec example, the amount in centavos', () => {
+    expect(validateNewRecurringCharge(txid, cobr(), today)).toEqual({
+      ok: true,
+      value: {
+        idRec: 'RR1234567820240115abcdefghijk',
+        dataDeVencimento: today,
+        amount: 10607,
+        ajusteDiaUtil: true,
+        recebedor: { agencia: '9708', conta: '012682', tipoConta: 'CORRENTE' },
+        devedor: { email: 'sebastiao.tavares@mail.com', logradouro: 'Alameda Franco 1056', cidade: 'Uberlândia', uf: 'MG', cep: '89256-140' },
+        infoAdicional: 'Serviços de Streamming de Música e Filmes.',
+      },
+    });
+    const bare = validateNewRecurringCharge(txid, cobr({ devedor: undefined, infoAdicional: undefined, recebedor: { conta: '1', tipoConta: 'PAGAMENTO' } }), today);
+    expect(bare.ok && bare.value).toMatchObject({ recebedor: { conta: '1', tipoConta: 'PAGAMENTO' } });
+    expect(bare.ok && 'devedor' in bare.value).toBe(false);
+  });
+
+  it('refuses a due date before today with the spec text', () => {
+    const result = validateNewRecurringCharge(txid, cobr({ calendario: { dataDeVencimento: '2025-05-31' } }), today);
+    expect(!result.ok && result.problem).toMatchObject({
+      type: 'https://pix.bcb.gov.br/api/v2/error/CobROperacaoInvalida',
+      status: 400,
+      detail: 'O campo cobr.calendario.dataDeVencimento é anterior à data de criação da cobrança.',
+    });
+  });
+
+  it('names every field off its schema at once', () => {
+    const result = validateNewRecurringCharge(
+      'short',
+      {
+        idRec: 'RR123',
+        calendario: { dataDeVencimento: '2025-02-30' },
+        valor: { original: '10' },
+        ajusteDiaUtil: 'sim',
+        devedor: { uf: 'Minas' },
+        recebedor: { conta: '1', tipoConta: 'OUTRA' },
+        infoAdicional: 'x'.repeat(141),
+      },
+      today,
+    );
+    expect(properties(result)).toEqual([
+      'cobr.txid',
+      'cobr.idRec',
+      'cobr.calendario',
+      'cobr.valor',
+      'cobr.ajusteDiaUtil',
+      'cobr.recebedor',
+      'cobr.devedor',
+      'cobr.infoAdicional',
+    ]);
+  });
+
+  it('requires recebedor and ajusteDiaUtil, refuses a zero amount and a body that is not an object', () => {
+    expect(properties(validateNewRecurringCharge(txid, cobr({ recebedor: undefined, ajusteDiaUtil: undefined, valor: { original: '0.00' } }), today))).toEqual([
+      'cobr.valor',
+      'cobr.ajusteDiaUtil',
+      'cobr.recebedor',
+    ]);
+    expect(properties(validateNewRecurringCharge(txid, [], today))).toEqual(['cobr']);
+  });
+
+  it('PATCH takes status CANCELADA only', () => {
+    expect(validateRecurringChargeRevision({ status: 'CANCELADA' })).toEqual({ ok: true, value: 'CANCELADA' });
+    expect(properties(validateRecurringChargeRevision({ status: 'ATIVA' }))).toEqual(['cobr.status']);
+  });
+});
+
 describe('webhook and payer decisions', () => {
   it('takes an absolute http(s) webhook URL', () => {
     expect(validateWebhookUrl({ webhookUrl: 'https://usuario.recebedor.com/api/webhookrec/' })).toEqual({ ok: true, value: 'https://usuario.recebedor.com/api/webhookrec/' });
     expect(properties(validateWebhookUrl({ webhookUrl: 'ftp://x' }) as never)).toEqual(['webhookUrl']);
     expect(properties(validateWebhookUrl({}) as never)).toEqual(['webhookUrl']);
+    const cobr = validateWebhookUrl({ webhookUrl: 'not a url' }, Problems.webhookCobRInvalid);
+    expect(!cobr.ok && cobr.problem.type).toBe('https://pix.bcb.gov.br/api/v2/error/WebhookCobROperacaoInvalida');
   });
 
   it('takes ACCEPT or REJECT', () => {

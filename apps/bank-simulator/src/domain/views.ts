@@ -1,7 +1,9 @@
-// Records → the BCB wire (RecGerada, RecCompleta, SolicRecCompleta, CobCompleta, RecNotification ...).
+// Records → the BCB wire (RecGerada, RecCompleta, SolicRecCompleta, CobCompleta, CobRCompleta, RecNotification ...).
 import {
   centavosToValor,
   CobCompleta,
+  CobRCompleta,
+  CobRNotification,
   LocCob,
   LocRec,
   RecCompleta,
@@ -14,7 +16,7 @@ import {
 import { brCode } from './br-code';
 import { isPayable } from './charge';
 import { hasEnded } from './recurrence';
-import { CobRecord, LocationRecord, Receiver, RecRecord, SolicRecord } from './records';
+import { CobRecord, CobRRecord, LocationRecord, Receiver, RecRecord, SolicRecord } from './records';
 
 export const locRecView = (loc: LocationRecord): LocRec => ({
   id: loc.id,
@@ -136,4 +138,38 @@ export const recNotificationView = (rec: RecRecord): RecNotificacao => ({
   atualizacao: rec.atualizacao,
   ...(rec.encerramento && { encerramento: rec.encerramento }),
   ativacao: ativacaoView(rec),
+});
+
+/**
+ * CobRCompleta: GET /cobr/{txid}, and also the answer of PUT and PATCH (CobRGerada plus politicaRetentativa,
+ * atualizacao and tentativas, as the spec's own examples of those answers show).
+ */
+export function cobRView(cobr: CobRRecord, receiver: Receiver): CobRCompleta {
+  return {
+    idRec: cobr.idRec,
+    txid: cobr.txid,
+    ...(cobr.infoAdicional !== undefined && { infoAdicional: cobr.infoAdicional }),
+    calendario: { criacao: cobr.criacao, dataDeVencimento: cobr.dataDeVencimento },
+    valor: { original: centavosToValor(cobr.amount) },
+    ajusteDiaUtil: cobr.ajusteDiaUtil,
+    recebedor: { cnpj: receiver.cnpj, nome: receiver.nome, ...cobr.recebedor },
+    status: cobr.status,
+    politicaRetentativa: cobr.politicaRetentativa,
+    ...(cobr.devedor && { devedor: cobr.devedor }),
+    ...(cobr.pix.length > 0 && { pix: cobr.pix }),
+    atualizacao: cobr.atualizacao,
+    ...(cobr.encerramento && { encerramento: cobr.encerramento }),
+    tentativas: cobr.tentativas,
+  };
+}
+
+/** CobRNotification: one recurring charge in the {webhookUrl}/cobr callback. */
+export const cobRNotificationView = (cobr: CobRRecord): CobRNotification => ({
+  idRec: cobr.idRec,
+  txid: cobr.txid,
+  status: cobr.status,
+  atualizacao: cobr.atualizacao,
+  ...(cobr.encerramento && { encerramento: cobr.encerramento }),
+  tentativas: cobr.tentativas,
+  ...(cobr.pix.length > 0 && { pix: cobr.pix }),
 });

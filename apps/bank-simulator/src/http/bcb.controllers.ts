@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import type { CobCompleta, LocRec, RecCompleta, RecGerada, SolicRecCompleta, WebhookRec } from '@pixauto/bank';
+import type { CobCompleta, CobRCompleta, LocRec, RecCompleta, RecGerada, SolicRecCompleta, WebhookRec } from '@pixauto/bank';
 import { SimulatedBank } from '../simulated-bank';
 import { BankClient } from './bank-client.decorator';
 
@@ -79,6 +79,34 @@ export class ImmediateChargesController {
   }
 }
 
+/** PUT and PATCH answer the whole charge (CobRGerada plus its history and attempts, as the spec's examples do). */
+@Controller('cobr')
+export class RecurringChargesController {
+  constructor(private readonly bank: SimulatedBank) {}
+
+  @Put(':txid')
+  @HttpCode(201)
+  put(@BankClient() client: string, @Param('txid') txid: string, @Body() body: unknown): Promise<CobRCompleta> {
+    return this.bank.createRecurringCharge(client, txid, body);
+  }
+
+  @Get(':txid')
+  get(@BankClient() client: string, @Param('txid') txid: string): Promise<CobRCompleta> {
+    return this.bank.getRecurringCharge(client, txid);
+  }
+
+  @Patch(':txid')
+  revise(@BankClient() client: string, @Param('txid') txid: string, @Body() body: unknown): Promise<CobRCompleta> {
+    return this.bank.reviseRecurringCharge(client, txid, body);
+  }
+
+  @Post(':txid/retentativa/:data')
+  @HttpCode(201)
+  retry(@BankClient() client: string, @Param('txid') txid: string, @Param('data') data: string): Promise<CobRCompleta> {
+    return this.bank.retryRecurringCharge(client, txid, data);
+  }
+}
+
 @Controller('webhookrec')
 export class RecurrenceWebhookController {
   constructor(private readonly bank: SimulatedBank) {}
@@ -86,17 +114,39 @@ export class RecurrenceWebhookController {
   @Put()
   @HttpCode(200)
   async configure(@BankClient() client: string, @Body() body: unknown): Promise<void> {
-    await this.bank.configureWebhook(client, body);
+    await this.bank.configureWebhook('rec', client, body);
   }
 
   @Get()
   get(@BankClient() client: string): Promise<WebhookRec> {
-    return this.bank.getWebhook(client);
+    return this.bank.getWebhook('rec', client);
   }
 
   @Delete()
   @HttpCode(204)
   async remove(@BankClient() client: string): Promise<void> {
-    await this.bank.deleteWebhook(client);
+    await this.bank.deleteWebhook('rec', client);
+  }
+}
+
+@Controller('webhookcobr')
+export class RecurringChargeWebhookController {
+  constructor(private readonly bank: SimulatedBank) {}
+
+  @Put()
+  @HttpCode(200)
+  async configure(@BankClient() client: string, @Body() body: unknown): Promise<void> {
+    await this.bank.configureWebhook('cobr', client, body);
+  }
+
+  @Get()
+  get(@BankClient() client: string): Promise<WebhookRec> {
+    return this.bank.getWebhook('cobr', client);
+  }
+
+  @Delete()
+  @HttpCode(204)
+  async remove(@BankClient() client: string): Promise<void> {
+    await this.bank.deleteWebhook('cobr', client);
   }
 }

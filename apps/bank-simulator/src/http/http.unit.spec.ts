@@ -1,8 +1,11 @@
 import { BadRequestException, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
 import { ProblemException, Problems } from '../domain/problems';
-import { callbackUrl } from '../webhook-notifier';
+import { FixedClock } from '@pixauto/pix';
+import { atRequestedNow, SimulatedClock } from '../simulated-clock';
+import { callbackBody, callbackUrl } from '../webhook-notifier';
 import { clientOf } from './bank-client.decorator';
 import { problemOf } from './problem.filter';
+import { simulatedNowOf } from './simulated-now.interceptor';
 
 describe('clientOf', () => {
   it('is the same client for the same token, another for another token', () => {
@@ -27,8 +30,48 @@ describe('problemOf', () => {
 });
 
 describe('callbackUrl', () => {
-  it('appends /rec to the configured URL without doubling the slash', () => {
-    expect(callbackUrl('https://usuario.recebedor.com/api/webhookrec/')).toBe('https://usuario.recebedor.com/api/webhookrec/rec');
-    expect(callbackUrl('http://127.0.0.1:3000/hooks')).toBe('http://127.0.0.1:3000/hooks/rec');
+  it('appends /rec or /cobr to the configured URL without doubling the slash', () => {
+    expect(callbackUrl('https://usuario.recebedor.com/api/webhookrec/', 'rec')).toBe('https://usuario.recebedor.com/api/webhookrec/rec');
+    expect(callbackUrl('http://127.0.0.1:3000/hooks', 'rec')).toBe('http://127.0.0.1:3000/hooks/rec');
+    expect(callbackUrl('https://usuario.recebedor.com/api/webhookcobr/', 'cobr')).toBe('https://usuario.recebedor.com/api/webhookcobr/cobr');
+  });
+});
+
+describe('callbackBody', () => {
+  it('is WebhookRecBody for a recurrence and WebhookCobRBody for a recurring charge, one resource each', () => {
+    const rec = { idRec: 'RN1234567820250101aaaaaaaaaaa', status: 'APROVADA' as const, atualizacao: [] };
+    const cobr = { idRec: rec.idRec, txid: 'a'.repeat(32), status: 'ATIVA' as const, atualizacao: [] };
+    expect(callbackBody({ kind: 'rec', rec })).toEqual({ recs: [rec] });
+    expect(callbackBody({ kind: 'cobr', cobr })).toEqual({ cobsr: [cobr] });
+  });
+});
+
+describe('simulatedNowOf', () => {
+  it('reads an RFC 3339 instant with its offset', () => {
+    expect(simulatedNowOf('2030-01-02T03:04:05.678Z')?.toISOString()).toBe('2030-01-02T03:04:05.678Z');
+    expect(simulatedNowOf('2030-01-02T00:00:00-03:00')?.toISOString()).toBe('2030-01-02T03:00:00.000Z');
+  });
+
+  it.each([undefined, '', 'tomorrow', '2030-01-02', '2030-01-02T03:04:05', '2030-13-45T00:00:00Z', ['2030-01-02T03:04:05Z']])('ignores %p', (header) => {
+    expect(simulatedNowOf(header)).toBeUndefined();
+  });
+});
+
+describe('SimulatedClock', () => {
+  const real = new FixedClock('2030-06-01T12:00:00.000Z');
+  const clock = new SimulatedClock(real);
+
+  it('is real time outside a request that asks for another instant', () => {
+    expect(clock.now().toISOString()).toBe('2030-06-01T12:00:00.000Z');
+    expect(clock.today()).toBe('2030-06-01');
+  });
+
+  it('is the requested instant when later than real time, real time otherwise, through awaits', async () => {
+    const later = await atRequestedNow(new Date('2030-07-01T02:00:00.000Z'), async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      return { now: clock.now().toISOString(), today: clock.today() };
+    });
+    expect(later).toEqual({ now: '2030-07-01T02:00:00.000Z', today: '2030-06-30' }); // 23:00 in Brasília
+    expect(atRequestedNow(new Date('2030-01-01T00:00:00.000Z'), () => clock.now().toISOString())).toBe('2030-06-01T12:00:00.000Z');
   });
 });

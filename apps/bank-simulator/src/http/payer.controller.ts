@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import type { CobCompleta, RecCompleta, SolicRecCompleta } from '@pixauto/bank';
+import type { CobCompleta, CobRCompleta, RecCompleta, SolicRecCompleta } from '@pixauto/bank';
 import { SimulatedBank } from '../simulated-bank';
 import { BankClient } from './bank-client.decorator';
 
@@ -30,5 +30,17 @@ export class PayerController {
   @HttpCode(200)
   pay(@BankClient() client: string, @Param('txid') txid: string): Promise<CobCompleta> {
     return this.bank.payImmediateCharge(client, txid);
+  }
+
+  @Post('cobr/:txid/pay')
+  @HttpCode(200)
+  payRecurringCharge(@BankClient() client: string, @Param('txid') txid: string): Promise<CobRCompleta> {
+    return this.bank.payRecurringCharge(client, txid);
+  }
+
+  @Post('cobr/:txid/fail')
+  @HttpCode(200)
+  failRecurringCharge(@BankClient() client: string, @Param('txid') txid: string): Promise<CobRCompleta> {
+    return this.bank.failRecurringCharge(client, txid);
   }
 }

@@ -1,12 +1,20 @@
 import { EntityManager } from 'typeorm';
-import { CobRecord, LocationRecord, RecRecord, SolicRecord } from '../domain/records';
+import { CobRecord, CobRRecord, LocationRecord, RecRecord, SolicRecord, WebhookKind } from '../domain/records';
 
 // SQL for the simulator's tables (schema.migration.ts). Every read is scoped by client: one client never sees
 // another's rows. `lock` takes the row for the rest of the transaction (always recurrence, then its
-// solicitations, then charges, so two transactions never wait on each other in a circle).
+// solicitations, then charges (immediate or recurring), so two transactions never wait on each other in a circle).
 
 type Row = Record<string, unknown>;
 const forUpdate = (lock: boolean): string => (lock ? ' FOR UPDATE' : '');
+
+const WEBHOOK_TABLES: Record<WebhookKind, string> = { rec: 'recurrence_webhooks', cobr: 'recurring_charge_webhooks' };
+
+/** A unique index refused the row: which one (the constraint's name), else undefined. */
+export function uniqueViolationOf(error: unknown): string | undefined {
+  const driverError = (error as { driverError?: { code?: unknown; constraint?: unknown } } | null)?.driverError;
+  return driverError?.code === '23505' ? String(driverError.constraint ?? '') : undefined;
+}
 
 const locationOf = (row: Row): LocationRecord => ({
   id: Number(row.id),
@@ -109,22 +117,58 @@ export class BankStore {
     await m.query('UPDATE charges SET record = $3 WHERE client = $1 AND txid = $2', [client, cob.txid, JSON.stringify(cob)]);
   }
 
-  async setWebhook(m: EntityManager, client: string, url: string, at: Date): Promise<void> {
+  async insertRecurringCharge(m: EntityManager, client: string, cobr: CobRRecord, dueOn: string | null): Promise<void> {
     await m.query(
-      `INSERT INTO recurrence_webhooks (client, webhook_url, created_at) VALUES ($1, $2, $3)
+      'INSERT INTO recurring_charges (client, txid, id_rec, status, cycle, due_on, record, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+      [client, cobr.txid, cobr.idRec, cobr.status, cobr.cycle, dueOn, JSON.stringify(cobr), cobr.createdAt],
+    );
+  }
+
+  async findRecurringCharge(m: EntityManager, client: string, txid: string, lock = false): Promise<CobRRecord | undefined> {
+    const rows: Row[] = await m.query(`SELECT record FROM recurring_charges WHERE client = $1 AND txid = $2${forUpdate(lock)}`, [client, txid]);
+    return rows[0]?.record as CobRRecord | undefined;
+  }
+
+  async updateRecurringCharge(m: EntityManager, client: string, cobr: CobRRecord, dueOn: string | null): Promise<void> {
+    await m.query('UPDATE recurring_charges SET status = $3, due_on = $4, record = $5 WHERE client = $1 AND txid = $2', [
+      client,
+      cobr.txid,
+      cobr.status,
+      dueOn,
+      JSON.stringify(cobr),
+    ]);
+  }
+
+  /** Whether the recurrence has a charge, not REJEITADA or CANCELADA, in that cycle (the unique index's rows). */
+  async hasLiveRecurringChargeInCycle(m: EntityManager, idRec: string, cycle: number): Promise<boolean> {
+    const rows: Row[] = await m.query(`SELECT 1 FROM recurring_charges WHERE id_rec = $1 AND cycle = $2 AND status NOT IN ('REJEITADA', 'CANCELADA')`, [idRec, cycle]);
+    return rows.length > 0;
+  }
+
+  /** Recurring charges whose scheduled attempt is due on or before `today` (YYYY-MM-DD), across clients, earliest first. */
+  async dueRecurringCharges(m: EntityManager, today: string, limit: number): Promise<{ client: string; txid: string }[]> {
+    const rows: Row[] = await m.query('SELECT client, txid FROM recurring_charges WHERE due_on <= $1::date ORDER BY due_on LIMIT $2', [today, limit]);
+    return rows.map((row) => ({ client: row.client as string, txid: row.txid as string }));
+  }
+
+  async setWebhook(m: EntityManager, kind: WebhookKind, client: string, url: string, at: Date): Promise<void> {
+    await m.query(
+      `INSERT INTO ${WEBHOOK_TABLES[kind]} (client, webhook_url, created_at) VALUES ($1, $2, $3)
        ON CONFLICT (client) DO UPDATE SET webhook_url = EXCLUDED.webhook_url, created_at = EXCLUDED.created_at`,
       [client, url, at],
     );
   }
 
-  async findWebhook(m: EntityManager, client: string): Promise<{ webhookUrl: string; criacao: string } | undefined> {
-    const rows: Row[] = await m.query('SELECT webhook_url, created_at FROM recurrence_webhooks WHERE client = $1', [client]);
+  async findWebhook(m: EntityManager, kind: WebhookKind, client: string): Promise<{ webhookUrl: string; criacao: string } | undefined> {
+    const rows: Row[] = await m.query(`SELECT webhook_url, created_at FROM ${WEBHOOK_TABLES[kind]} WHERE client = $1`, [client]);
     return rows[0] && { webhookUrl: rows[0].webhook_url as string, criacao: (rows[0].created_at as Date).toISOString() };
   }
 
   /** Whether there was one to delete. */
-  async deleteWebhook(m: EntityManager, client: string): Promise<boolean> {
-    const rows: Row[] = await m.query('WITH deleted AS (DELETE FROM recurrence_webhooks WHERE client = $1 RETURNING 1) SELECT count(*)::int AS n FROM deleted', [client]);
+  async deleteWebhook(m: EntityManager, kind: WebhookKind, client: string): Promise<boolean> {
+    const rows: Row[] = await m.query(`WITH deleted AS (DELETE FROM ${WEBHOOK_TABLES[kind]} WHERE client = $1 RETURNING 1) SELECT count(*)::int AS n FROM deleted`, [
+      client,
+    ]);
     return (rows[0].n as number) > 0;
   }
 }

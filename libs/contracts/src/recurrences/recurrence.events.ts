@@ -50,6 +50,8 @@ export interface RecurrenceUpdatedData {
 
 export interface RecurrenceApprovedData {
   journey: Exclude<Journey, 'AWAITING_DEFINITION'>;
+  /** The Brasília day of the approval: cycles due before it are never charged. Absent from events before charges existed. */
+  approved_on?: string;
 }
 
 export const RecurrenceEventTypes = {

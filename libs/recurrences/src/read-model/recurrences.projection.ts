@@ -1,8 +1,22 @@
 import { EntityManager } from 'typeorm';
 import { Journey, Periodicity, RecurrenceResponse, RecurrenceStatus, RetryPolicy, Tenant } from '@pixauto/contracts';
 import { Projection, sql } from '@pixauto/event-store';
-import { centavosToReais } from '@pixauto/pix';
-import { hasEnded, RecurrenceEvent, RecurrenceState } from '../recurrence';
+import { brasiliaStartOfDay, centavosToReais } from '@pixauto/pix';
+import { tenantNowSql } from '@pixauto/runtime';
+import { nextCycle } from '../charge';
+import { hasEnded, lastCycleCharge, Recurrence, RecurrenceEvent, RecurrenceState } from '../recurrence';
+import { chargeStatements } from './charges.projection';
+
+/**
+ * When the next cycle's charge is due to be created (the start of its creation day in Brasília), or null when no
+ * charge is to come: not APPROVED, or the schedule has ended. Cycles due before the approval day are never charged.
+ */
+export function nextChargeAt(r: Recurrence): Date | null {
+  if (r.status !== 'APPROVED') return null;
+  const last = lastCycleCharge(r);
+  const next = nextCycle(r.data, last && { cycle: last.cycle ?? 0, nominal_date: last.nominal_date ?? '' }, r.approvedOn ?? r.data.schedule.start_date);
+  return next && brasiliaStartOfDay(next.creation_date);
+}
 
 /** The recurrences read model: one row per recurrence, upserted from the state the new events lead to. */
 export const projectRecurrence: Projection<RecurrenceEvent, RecurrenceState> = (events, state) => {
@@ -16,13 +30,13 @@ export const projectRecurrence: Projection<RecurrenceEvent, RecurrenceState> = (
       `INSERT INTO recurrences AS r (account_id, environment, recurrence_id, transaction_id, status, journey, debtor_document_number,
          debtor_name, start_date, end_date, periodicity, amount_centavos, retry_policy, business_day_adjust, charge_lead_days, webhook,
          pix_copy_paste, activation_charge_id, activation_amount_centavos, bank_id_rec, version, created_at, updated_at,
-         activation_expires_at, activation_expired)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $22, $23, $24)
+         activation_expires_at, activation_expired, next_charge_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $22, $23, $24, $25)
        ON CONFLICT (account_id, environment, recurrence_id) DO UPDATE SET
          status = EXCLUDED.status, journey = EXCLUDED.journey, debtor_name = EXCLUDED.debtor_name, start_date = EXCLUDED.start_date,
          business_day_adjust = EXCLUDED.business_day_adjust, charge_lead_days = EXCLUDED.charge_lead_days, webhook = EXCLUDED.webhook,
          pix_copy_paste = EXCLUDED.pix_copy_paste, activation_expired = EXCLUDED.activation_expired, version = EXCLUDED.version,
-         updated_at = EXCLUDED.updated_at
+         updated_at = EXCLUDED.updated_at, next_charge_at = EXCLUDED.next_charge_at
        WHERE r.version < EXCLUDED.version`,
       [
         last.tenant.accountId,
@@ -49,8 +63,10 @@ export const projectRecurrence: Projection<RecurrenceEvent, RecurrenceState> = (
         last.occurredAt,
         r.activation?.expires_at ?? null,
         state.activationExpired,
+        nextChargeAt(state),
       ],
     ),
+    ...chargeStatements(events, state),
   ];
 };
 
@@ -140,16 +156,55 @@ export async function findByBankId(db: EntityManager, environment: Tenant['envir
   return row && { tenant: { accountId: row.account_id, environment }, recurrenceId: row.recurrence_id };
 }
 
-/** Journey 3 recurrences still awaiting the payer whose activation payment stopped being payable at `now`. */
+const tenantRecurrence = (row: Record<string, string>) => ({
+  tenant: { accountId: row.account_id, environment: row.environment as Tenant['environment'] },
+  recurrenceId: row.recurrence_id,
+});
+
+/** Journey 3 recurrences still awaiting the payer whose activation payment stopped being payable at their tenant's now. */
 export async function dueActivations(db: EntityManager, now: Date): Promise<{ tenant: Tenant; recurrenceId: string }[]> {
   const rows = await db.query(
     `SELECT account_id, environment, recurrence_id FROM recurrences
-      WHERE status = 'CREATED' AND NOT activation_expired AND activation_expires_at IS NOT NULL AND activation_expires_at <= $1
+      WHERE status = 'CREATED' AND NOT activation_expired AND activation_expires_at IS NOT NULL
+        AND activation_expires_at <= ${tenantNowSql('$1', 'recurrences.account_id', 'recurrences.environment')}
       ORDER BY activation_expires_at LIMIT 200`,
     [now],
   );
-  return rows.map((row: Record<string, string>) => ({
-    tenant: { accountId: row.account_id, environment: row.environment as Tenant['environment'] },
-    recurrenceId: row.recurrence_id,
-  }));
+  return rows.map(tenantRecurrence);
+}
+
+/** APPROVED recurrences whose next cycle charge is due to be created at their tenant's now, the most overdue first. */
+export async function dueChargeCreations(db: EntityManager, now: Date, limit: number): Promise<{ tenant: Tenant; recurrenceId: string }[]> {
+  const rows = await db.query(
+    `SELECT account_id, environment, recurrence_id FROM recurrences
+      WHERE next_charge_at IS NOT NULL AND next_charge_at <= ${tenantNowSql('$1', 'recurrences.account_id', 'recurrences.environment')}
+      ORDER BY next_charge_at LIMIT $2`,
+    [now, limit],
+  );
+  return rows.map(tenantRecurrence);
+}
+
+/**
+ * The scheduler's own note when the next charge turned out not to be due yet (a cycle skipped in production because
+ * its date passed): not a domain fact, only when to look again. Ignored if an event changed the row meanwhile.
+ */
+export async function postponeNextCharge(db: EntityManager, tenant: Tenant, recurrenceId: string, version: number, at: Date | null): Promise<void> {
+  await db.query('UPDATE recurrences SET next_charge_at = $5 WHERE account_id = $1 AND environment = $2 AND recurrence_id = $3 AND version = $4', [
+    tenant.accountId,
+    tenant.environment,
+    recurrenceId,
+    version,
+    at,
+  ]);
+}
+
+/** Sandbox cycle charges whose pending debit attempt's day has come on their tenant's clock (platform.md §4). */
+export async function dueSandboxAttempts(db: EntityManager, now: Date, limit: number): Promise<{ tenant: Tenant; recurrenceId: string; chargeId: string; txid: string; attemptAt: Date }[]> {
+  const rows = await db.query(
+    `SELECT account_id, environment, recurrence_id, charge_id, txid, attempt_at FROM charges
+      WHERE status = 'SCHEDULED' AND type = 'cycle' AND environment = 'sandbox' AND attempt_at <= ${tenantNowSql('$1', 'charges.account_id', 'charges.environment')}
+      ORDER BY attempt_at LIMIT $2`,
+    [now, limit],
+  );
+  return rows.map((row: Record<string, string> & { attempt_at: Date }) => ({ ...tenantRecurrence(row), chargeId: row.charge_id, txid: row.txid, attemptAt: row.attempt_at }));
 }

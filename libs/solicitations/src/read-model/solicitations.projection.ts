@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { EventEnvelope, RecurrenceCreatedData, RecurrenceEventTypes, SolicitationResponse, SolicitationStatus, Tenant } from '@pixauto/contracts';
+import { tenantNowSql } from '@pixauto/runtime';
 import { Projection, sql } from '@pixauto/event-store';
 import { SolicitationEvent, SolicitationOutcome, SolicitationState } from '../solicitation';
 
@@ -61,8 +62,8 @@ const pendingRows = async (db: EntityManager, condition: string, params: unknown
     bankIdSolicRec: row.bank_id_solic_rec,
   }));
 
-/** Pending solicitations whose deadline has passed at `now`. */
-export const dueSolicitations = (db: EntityManager, now: Date) => pendingRows(db, 'expires_at <= $1', [now]);
+/** Pending solicitations whose deadline has passed at their tenant's now (`now` is real time; a sandbox clock shifts it). */
+export const dueSolicitations = (db: EntityManager, now: Date) => pendingRows(db, `expires_at <= ${tenantNowSql('$1', 'solicitations.account_id', 'solicitations.environment')}`, [now]);
 
 /**
  * Pending solicitations the bank may have moved on (the BCB API pushes none: we ask). The alert's path (CREATED,

@@ -1,0 +1,41 @@
+import { SandboxClockResponse, Tenant, Topics, validateClockAdvance } from '@pixauto/contracts';
+import { refuse } from '@pixauto/errors';
+import { EventStore } from '@pixauto/event-store';
+import { brasiliaDate, Clock } from '@pixauto/pix';
+import { projectSandboxClock, SANDBOX_CLOCK_STREAM, sandboxClock, sandboxClockStreamId, TenantClocks } from '@pixauto/runtime';
+
+/** platform.md §4: each sandbox tenant's test clock. The gateway owns it; the services follow it on Kafka. */
+export class SandboxClocks {
+  constructor(private readonly eventStore: EventStore, private readonly clock: Clock, private readonly clocks: TenantClocks) {}
+
+  async get(tenant: Tenant): Promise<SandboxClockResponse> {
+    const state = await this.eventStore.load(sandboxClock, sandboxClockStreamId(tenant.accountId));
+    return this.at(state.offsetMs);
+  }
+
+  async advance(tenant: Tenant, body: unknown): Promise<SandboxClockResponse> {
+    const request = validateClockAdvance(body);
+    if (!request.ok) return refuse(request.refusal);
+    const outcome = await this.eventStore.handle(
+      sandboxClock,
+      { type: 'AdvanceClock', accountId: tenant.accountId, ms: request.value.ms },
+      {
+        streamId: sandboxClockStreamId(tenant.accountId),
+        streamType: SANDBOX_CLOCK_STREAM,
+        tenant,
+        now: this.clock.now(),
+        topic: Topics.sandboxClock.name,
+        project: projectSandboxClock,
+      },
+    );
+    if (!outcome.ok) return refuse(outcome.refusal);
+    // The next request relayed for this tenant already carries the new offset (Upstreams).
+    this.clocks.observe(tenant.accountId, outcome.state.offsetMs);
+    return this.at(outcome.state.offsetMs);
+  }
+
+  private at(offsetMs: number): SandboxClockResponse {
+    const now = new Date(this.clock.now().getTime() + offsetMs);
+    return { now: now.toISOString(), today: brasiliaDate(now) };
+  }
+}

@@ -1,0 +1,27 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { brasiliaDate, Clock, SystemClock } from '@pixauto/pix';
+
+// The instant a request asked to be served at (header x-simulated-now), for everything that request runs.
+const requestedNow = new AsyncLocalStorage<Date>();
+
+/** Runs `work` (and all it starts) at the requested instant: SimulatedClock.now() is then at least `instant`. */
+export const atRequestedNow = <T>(instant: Date, work: () => T): T => requestedNow.run(instant, work);
+
+/**
+ * The simulator's one clock. Real time; within a request that carries `x-simulated-now`, the later of real time and
+ * that instant, so a sandbox tenant whose test clock runs ahead sees every date rule of every endpoint at its own
+ * "now", and no request can take the bank back in time. Work outside requests (the sweepers) runs on real time.
+ */
+export class SimulatedClock implements Clock {
+  constructor(private readonly real: Clock = new SystemClock()) {}
+
+  now(): Date {
+    const real = this.real.now();
+    const requested = requestedNow.getStore();
+    return requested !== undefined && requested.getTime() > real.getTime() ? new Date(requested.getTime()) : real;
+  }
+
+  today(): string {
+    return brasiliaDate(this.now());
+  }
+}

@@ -1,0 +1,52 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Patterns, reply, ServiceReply, ServiceRequest } from '@pixauto/contracts';
+import { Messages, notFound, refuse } from '@pixauto/errors';
+import { Charges } from './charges';
+
+const chargeIdOf = (request: ServiceRequest): string => request.params?.charge_id ?? '';
+
+/** platform.md §3 (charges of a recurrence) and the sandbox payer's bank of §4, behind the gateway. */
+@Controller()
+export class ChargesController {
+  constructor(private readonly charges: Charges) {}
+
+  @MessagePattern(Patterns.charges.list)
+  async list(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.charges.list(request.tenant, request.params?.recurrence_id ?? ''));
+  }
+
+  @MessagePattern(Patterns.charges.get)
+  async get(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.charges.get(request.tenant, chargeIdOf(request)));
+  }
+
+  @MessagePattern(Patterns.charges.cancel)
+  async cancel(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.charges.cancel(request.tenant, chargeIdOf(request), request.body));
+  }
+
+  @MessagePattern(Patterns.charges.reschedule)
+  async reschedule(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.charges.reschedule(request.tenant, chargeIdOf(request), request.body));
+  }
+
+  @MessagePattern(Patterns.charges.retry)
+  async retry(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.charges.retry(request.tenant, chargeIdOf(request), request.body));
+  }
+
+  @MessagePattern(Patterns.charges.sandboxPay)
+  async pay(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.charges.sandboxSettle(sandboxOnly(request), chargeIdOf(request), 'pay'));
+  }
+
+  @MessagePattern(Patterns.charges.sandboxFail)
+  async fail(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.charges.sandboxSettle(sandboxOnly(request), chargeIdOf(request), 'fail'));
+  }
+}
+
+function sandboxOnly(request: ServiceRequest) {
+  return request.tenant.environment === 'sandbox' ? request.tenant : refuse(notFound(Messages.request.routeNotFound));
+}

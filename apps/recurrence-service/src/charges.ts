@@ -1,0 +1,309 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { ChargeResponse, Tenant, validateCancelCharge, validateChargeDate } from '@pixauto/contracts';
+import { Banks, centavosToValor, CobRCompleta, CobRNotification, PixBankClient, SimulatedPayer } from '@pixauto/bank';
+import { Messages, notFound, RefusalException, refuse, validation } from '@pixauto/errors';
+import { EventStore, fold, StoredEvent } from '@pixauto/event-store';
+import { brasiliaStartOfDay, Clock, compareDates, nextBusinessDay } from '@pixauto/pix';
+import {
+  Charge,
+  ChargeCommand,
+  dueChargeCreations,
+  dueSandboxAttempts,
+  findCharge,
+  findChargeByTxid,
+  findRecurrence,
+  isDueForCreation,
+  lastCycleCharge,
+  listCharges,
+  nextCycle,
+  postponeNextCharge,
+  Recurrence,
+  recurrence,
+  RecurrenceEvent,
+  recurrenceStreamId,
+} from '@pixauto/recurrences';
+import { CLOCK } from '@pixauto/runtime';
+import { Recurrences } from './recurrences';
+
+/** The receiving account the debits are paid into: the PSP's own (a merchant's account is not part of the account yet). */
+const RECEIVER = {
+  agencia: process.env.PIX_RECEIVER_AGENCY ?? '0001',
+  conta: process.env.PIX_RECEIVER_ACCOUNT ?? '1234567',
+  tipoConta: 'CORRENTE' as const,
+};
+/** How many recurrences the scheduler works on at once: bank round trips overlap, the stream queue keeps each in order. */
+const SCHEDULER_CONCURRENCY = Number(process.env.CHARGE_SCHEDULER_CONCURRENCY ?? 16);
+
+/** A charge's ids, derived from what it is, so a repeated attempt after a crash names the same charge and debit. */
+const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
+export const cycleChargeId = (recurrenceId: string, nominalDate: string): string => {
+  const h = digest(`charge:${recurrenceId}:${nominalDate}`);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+};
+export const cycleTxid = (recurrenceId: string, nominalDate: string, reschedules: number): string =>
+  digest(`cobr:${recurrenceId}:${nominalDate}:${reschedules}`).slice(0, 32);
+
+const isTxidTaken = (error: unknown): boolean =>
+  error instanceof RefusalException &&
+  error.refusal.kind === 'provider' &&
+  (error.refusal.violations ?? []).some((v) => v.reason.includes('txid encontra-se em uso'));
+
+/**
+ * The charges of recurrences (service-api.md 1, 2.1; platform.md §3, §4): the cycle scheduler, the merchant's charge
+ * operations, and what the bank reports. As with recurrences, the bank hears first and our events follow.
+ */
+@Injectable()
+export class Charges {
+  private readonly logger = new Logger('Charges');
+
+  constructor(
+    private readonly recurrences: Recurrences,
+    private readonly eventStore: EventStore,
+    private readonly dataSource: DataSource,
+    private readonly banks: Banks,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  // ---- the merchant's operations ----
+
+  async list(tenant: Tenant, recurrenceId: string): Promise<{ charges: ChargeResponse[] }> {
+    if (!(await findRecurrence(this.dataSource.manager, tenant, recurrenceId))) return refuse(notFound(Messages.recurrences.notFound));
+    return { charges: await listCharges(this.dataSource.manager, tenant, recurrenceId) };
+  }
+
+  async get(tenant: Tenant, chargeId: string): Promise<ChargeResponse> {
+    return (await findCharge(this.dataSource.manager, tenant, chargeId)) ?? refuse(notFound(Messages.charges.notFound));
+  }
+
+  /** PATCH {status: CANCELLED}: decided here first, so a refused cancel never reaches the bank. */
+  async cancel(tenant: Tenant, chargeId: string, body: unknown): Promise<ChargeResponse> {
+    const request = validateCancelCharge(body);
+    if (!request.ok) return refuse(request.refusal);
+    const { r, charge } = await this.loadCharge(tenant, chargeId);
+    const command: ChargeCommand = { type: 'CancelCharge', charge_id: chargeId, by: 'merchant' };
+    if (this.decide(r, command) > 0) {
+      await this.bankAt(tenant).cancelRecurringCharge(charge.txid);
+      await this.recurrences.execute(tenant, r.data.recurrence_id, command);
+    }
+    return this.get(tenant, chargeId);
+  }
+
+  /**
+   * A new due date for a SCHEDULED charge: after today and before the next cycle's date. The bank has no
+   * reschedule: its debit is cancelled and a new one created for the same cycle.
+   */
+  async reschedule(tenant: Tenant, chargeId: string, body: unknown): Promise<ChargeResponse> {
+    const request = validateChargeDate(body, this.clock.today(tenant));
+    if (!request.ok) return refuse(request.refusal);
+    const { r, charge } = await this.loadCharge(tenant, chargeId);
+    const dueDate = r.data.business_day_adjust ? nextBusinessDay(request.value.date) : request.value.date;
+    const txid = cycleTxid(r.data.recurrence_id, charge.nominal_date ?? '', charge.reschedules + 1);
+    const command: ChargeCommand = { type: 'RescheduleCharge', charge_id: chargeId, due_date: dueDate, txid };
+    if (this.decide(r, command) === 0) return this.get(tenant, chargeId);
+    const following = charge.cycle === null ? null : nextCycle(r.data, { cycle: charge.cycle, nominal_date: charge.nominal_date ?? '' }, '0000-01-01');
+    if (following && compareDates(dueDate, following.nominal_date) >= 0) return refuse(validation(Messages.charges.notBeforeNextCycle(following.nominal_date)));
+
+    const bank = this.bankAt(tenant);
+    await bank.cancelRecurringCharge(charge.txid);
+    try {
+      await bank.createRecurringCharge(txid, this.debit(r, dueDate));
+    } catch (error) {
+      // The old debit is gone at the bank and no new one took its place: say so rather than show a charge that will never be debited.
+      await this.recurrences.execute(tenant, r.data.recurrence_id, { type: 'CancelCharge', charge_id: chargeId, by: 'bank' }, { ignoreRefusals: true });
+      throw error;
+    }
+    await this.recurrences.execute(tenant, r.data.recurrence_id, command);
+    return this.get(tenant, chargeId);
+  }
+
+  /** A retry of a failed debit: the settlement system's rules decide (ProviderError with violations when refused). */
+  async retry(tenant: Tenant, chargeId: string, body: unknown): Promise<ChargeResponse> {
+    const request = validateChargeDate(body);
+    if (!request.ok) return refuse(request.refusal);
+    const { r, charge } = await this.loadCharge(tenant, chargeId);
+    const command: ChargeCommand = { type: 'ScheduleRetry', charge_id: chargeId, date: request.value.date };
+    this.decide(r, command);
+    await this.bankAt(tenant).retryRecurringCharge(charge.txid, request.value.date);
+    await this.recurrences.execute(tenant, r.data.recurrence_id, command);
+    return this.get(tenant, chargeId);
+  }
+
+  /** platform.md §4: the payer's bank debits now (pay) or refuses now (fail), whatever the date. */
+  async sandboxSettle(tenant: Tenant, chargeId: string, outcome: 'pay' | 'fail'): Promise<ChargeResponse> {
+    const { charge } = await this.loadCharge(tenant, chargeId);
+    if (charge.type === 'activation') return refuse(validation(Messages.charges.activationBySandboxPayer));
+    if (charge.status !== 'SCHEDULED') return refuse(validation(Messages.charges.notPending(charge.status)));
+    const payer = this.payerAt(this.clock.now(tenant));
+    const cobr = outcome === 'pay' ? await payer.payRecurringCharge(charge.txid) : await payer.failRecurringCharge(charge.txid);
+    await this.applyBankCharge(tenant.environment, cobr);
+    return this.get(tenant, chargeId);
+  }
+
+  // ---- the scheduler ----
+
+  /** Creates the cycle charges that are due, at most `limit` recurrences per run; how many recurrences it looked at. */
+  async issueDueCharges(limit = 1000): Promise<number> {
+    const due = await dueChargeCreations(this.dataSource.manager, this.clock.now(), limit);
+    let next = 0;
+    const worker = async () => {
+      while (next < due.length) {
+        const { tenant, recurrenceId } = due[next++];
+        await this.issueChargesOf(tenant, recurrenceId);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SCHEDULER_CONCURRENCY, due.length) }, worker));
+    return due.length;
+  }
+
+  /**
+   * Every cycle charge of one recurrence due by its tenant's today, one after another. Safe to run twice at once or
+   * again after a crash: the ids are derived from the cycle, the bank refuses a txid twice, the stream refuses a
+   * second charge for a cycle.
+   */
+  async issueChargesOf(tenant: Tenant, recurrenceId: string): Promise<void> {
+    for (;;) {
+      const { state: r, version } = await this.load(tenant, recurrenceId);
+      if (!r || r.status !== 'APPROVED') return;
+      const today = this.clock.today(tenant);
+      const last = lastCycleCharge(r);
+      const approvedOn = r.approvedOn ?? r.data.schedule.start_date;
+      // Production cannot date a debit in the past: a cycle missed while the scheduler was down is skipped. The
+      // sandbox catches up instead, acting as of each cycle's own creation day, so a clock advance plays every cycle.
+      const notBefore = tenant.environment === 'production' && compareDates(today, approvedOn) > 0 ? today : approvedOn;
+      const next = nextCycle(r.data, last && { cycle: last.cycle ?? 0, nominal_date: last.nominal_date ?? '' }, notBefore);
+      if (!next || !isDueForCreation(next, today)) {
+        await postponeNextCharge(this.dataSource.manager, tenant, recurrenceId, version, next && brasiliaStartOfDay(next.creation_date));
+        return;
+      }
+      const chargeId = cycleChargeId(recurrenceId, next.nominal_date);
+      const txid = cycleTxid(recurrenceId, next.nominal_date, 0);
+      const asOf = brasiliaStartOfDay(compareDates(next.creation_date, approvedOn) > 0 ? next.creation_date : approvedOn);
+      const bank = this.bankAt(tenant, asOf);
+      try {
+        await bank.createRecurringCharge(txid, this.debit(r, next.due_date));
+      } catch (error) {
+        if (!isTxidTaken(error)) throw error; // created before a crash, or by another scheduler: the same debit
+      }
+      const outcome = await this.recurrences.execute(tenant, recurrenceId, { type: 'IssueCharge', next, charge_id: chargeId, txid }, { ignoreRefusals: true });
+      if (!outcome.ok) {
+        // Cancelled meanwhile: its debit must not stay alive at the bank.
+        this.logger.warn(`cycle ${next.cycle} of ${recurrenceId} refused (${JSON.stringify(outcome.refusal)}): cancelling its debit at the bank`);
+        await bank.cancelRecurringCharge(txid).catch(() => undefined);
+        return;
+      }
+    }
+  }
+
+  // ---- settlement ----
+
+  /** Sandbox: the debits whose day the tenant's clock has reached are paid, as the settlement system would (platform.md §4). */
+  async settleDueSandboxAttempts(limit = 200): Promise<number> {
+    const due = await dueSandboxAttempts(this.dataSource.manager, this.clock.now(), limit);
+    for (const attempt of due) {
+      try {
+        const cobr = await this.payerAt(attempt.attemptAt).payRecurringCharge(attempt.txid);
+        await this.applyBankCharge('sandbox', cobr);
+      } catch (error) {
+        if (!(error instanceof RefusalException) || error.refusal.kind !== 'provider') throw error;
+        // Nothing pending at the bank (failed, paid or cancelled there first): take the bank's word for it.
+        await this.applyBankCharge('sandbox', await this.banks.of(attempt.tenant).getRecurringCharge(attempt.txid), 'reconcile');
+      }
+    }
+    return due.length;
+  }
+
+  /** What the bank reports of a debit (its webhookcobr callback, or an answer): applied once, whatever arrives twice. */
+  async applyBankCharge(environment: Tenant['environment'], cobr: CobRNotification | CobRCompleta, reading: BankReading = 'notification'): Promise<void> {
+    const known = await findChargeByTxid(this.dataSource.manager, environment, cobr.txid);
+    if (!known) return;
+    const command = chargeCommandFor(known.chargeId, cobr, reading);
+    if (command) await this.recurrences.execute(known.tenant, known.recurrenceId, command, { ignoreRefusals: true });
+  }
+
+  // ---- helpers ----
+
+  private async load(tenant: Tenant, recurrenceId: string): Promise<{ state: Recurrence | undefined; version: number }> {
+    const history: StoredEvent<RecurrenceEvent>[] = await this.eventStore.readStream(recurrenceStreamId(tenant, recurrenceId));
+    const state = fold(recurrence, history.map((e) => ({ type: e.type, data: e.data }) as RecurrenceEvent));
+    return { state: state.status === 'NONE' ? undefined : state, version: history.length };
+  }
+
+  private async loadCharge(tenant: Tenant, chargeId: string): Promise<{ r: Recurrence; charge: Charge }> {
+    const found = await findCharge(this.dataSource.manager, tenant, chargeId);
+    const { state } = found ? await this.load(tenant, found.recurrence_id) : { state: undefined };
+    const charge = state?.charges.find((c) => c.charge_id === chargeId);
+    return state && charge ? { r: state, charge } : refuse(notFound(Messages.charges.notFound));
+  }
+
+  /** The decision before the bank is asked: a refusal answers the merchant; else how many events it would record. */
+  private decide(r: Recurrence, command: ChargeCommand): number {
+    const decision = recurrence.decide(command, r);
+    return decision.ok ? decision.events.length : refuse(decision.refusal);
+  }
+
+  /** The bank as of the tenant's now: a sandbox tenant's test clock travels with the request. */
+  private bankAt(tenant: Tenant, at: Date = this.clock.now(tenant)): PixBankClient {
+    const bank = this.banks.of(tenant);
+    return tenant.environment === 'sandbox' ? bank.at(at) : bank;
+  }
+
+  private payerAt(at: Date): SimulatedPayer {
+    return this.banks.sandboxPayer.at(at);
+  }
+
+  /** The cobr of one cycle (CobRSolicitada): the debtor's contact and address travel with it (2.1). */
+  private debit(r: Recurrence, dueDate: string) {
+    const { debtor } = r.data;
+    const address = debtor.address;
+    return {
+      idRec: r.data.bank.id_rec,
+      calendario: { dataDeVencimento: dueDate },
+      valor: { original: centavosToValor(r.data.amount_centavos) },
+      // Our due date is already moved to a business day when the recurrence asks for it.
+      ajusteDiaUtil: r.data.business_day_adjust,
+      recebedor: RECEIVER,
+      ...((debtor.email !== null || address !== null) && {
+        devedor: {
+          ...(debtor.email !== null && { email: debtor.email }),
+          ...(address !== null && { logradouro: address.street, cidade: address.city, uf: address.state, cep: address.zip_code }),
+        },
+      }),
+      ...(r.data.object !== null && { infoAdicional: r.data.object }),
+    };
+  }
+}
+
+/**
+ * A notification, or the bank's state read to reconcile ours. A notification of a cancellation we asked for is
+ * ours already, or about to be (a cancel, or the old debit of a reschedule, recorded right after the bank's answer).
+ */
+export type BankReading = 'notification' | 'reconcile';
+
+/** The bank's view of a debit, as the one charge command it implies (or none). */
+export function chargeCommandFor(
+  chargeId: string,
+  cobr: Pick<CobRNotification, 'status' | 'tentativas' | 'pix' | 'atualizacao' | 'encerramento'>,
+  reading: BankReading,
+): ChargeCommand | undefined {
+  const attempts = cobr.tentativas ?? [];
+  switch (cobr.status) {
+    case 'CONCLUIDA': {
+      const pix = cobr.pix?.[0];
+      const paid = attempts.find((t) => t.status === 'PAGA');
+      const paidAt = pix?.horario ?? paid?.atualizacao.at(-1)?.data ?? cobr.atualizacao.at(-1)?.data;
+      return paidAt === undefined ? undefined : { type: 'RecordChargePaid', charge_id: chargeId, paid_at: paidAt, end_to_end_id: pix?.endToEndId ?? paid?.endToEndId ?? null };
+    }
+    case 'CANCELADA':
+      if (reading === 'notification' && cobr.encerramento?.cancelamento?.solicitante === 'USUARIO_RECEBEDOR') return undefined;
+      return { type: 'CancelCharge', charge_id: chargeId, by: 'bank' };
+    default: {
+      if (attempts.some((t) => t.status === 'SOLICITADA' || t.status === 'AGENDADA')) return undefined;
+      const refused = attempts.filter((t) => t.status === 'REJEITADA').at(-1);
+      if (!refused) return undefined;
+      const reason = refused.rejeicao ? { code: refused.rejeicao.codigo, description: refused.rejeicao.descricao } : null;
+      return { type: 'RecordChargeFailed', charge_id: chargeId, attempt_date: refused.dataLiquidacao, reason };
+    }
+  }
+}

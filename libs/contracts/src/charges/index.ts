@@ -1,0 +1,3 @@
+export * from './charge.types';
+export * from './charge.events';
+export * from './charge-requests';

@@ -1,0 +1,99 @@
+import { EntityManager } from 'typeorm';
+import { ChargeEventTypes, ChargeResponse, ChargeStatus, ChargeType, Tenant } from '@pixauto/contracts';
+import { RecordedEvent, sql, SqlStatement } from '@pixauto/event-store';
+import { brasiliaStartOfDay, centavosToReais } from '@pixauto/pix';
+import { Recurrence, RecurrenceEvent } from '../recurrence';
+
+const CHARGE_EVENT_TYPES: readonly string[] = Object.values(ChargeEventTypes);
+
+/** One upsert per charge the events touched, from the state they lead to (one statement per row per append). */
+export function chargeStatements(events: RecordedEvent<RecurrenceEvent>[], state: Recurrence): SqlStatement[] {
+  const last = events[events.length - 1];
+  const touched = new Set(events.filter((e) => CHARGE_EVENT_TYPES.includes(e.type)).map((e) => (e.data as { charge_id: string }).charge_id));
+  return state.charges
+    .filter((charge) => touched.has(charge.charge_id))
+    .map((c) =>
+      sql(
+        `INSERT INTO charges AS c (account_id, environment, charge_id, recurrence_id, type, cycle, nominal_date, due_date, amount_centavos, status,
+           retries, attempt_date, attempt_at, txid, created_at, paid_at, version)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+         ON CONFLICT (account_id, environment, charge_id) DO UPDATE SET
+           due_date = EXCLUDED.due_date, status = EXCLUDED.status, retries = EXCLUDED.retries, attempt_date = EXCLUDED.attempt_date,
+           attempt_at = EXCLUDED.attempt_at, txid = EXCLUDED.txid, paid_at = EXCLUDED.paid_at, version = EXCLUDED.version
+         WHERE c.version < EXCLUDED.version`,
+        [
+          last.tenant.accountId,
+          last.tenant.environment,
+          c.charge_id,
+          state.data.recurrence_id,
+          c.type,
+          c.cycle,
+          c.nominal_date,
+          c.due_date,
+          c.amount_centavos,
+          c.status,
+          c.retries,
+          c.attempt_date,
+          brasiliaStartOfDay(c.attempt_date),
+          c.txid,
+          last.occurredAt,
+          c.paid_at,
+          last.version,
+        ],
+      ),
+    );
+}
+
+interface ChargeRow {
+  charge_id: string;
+  recurrence_id: string;
+  type: ChargeType;
+  amount_centavos: string;
+  due_date: string;
+  status: ChargeStatus;
+  retries: number;
+  created_at: Date;
+  paid_at: Date | null;
+}
+
+const COLUMNS = `charge_id, recurrence_id, type, amount_centavos, to_char(due_date, 'YYYY-MM-DD') AS due_date, status, retries, created_at, paid_at`;
+
+const toResponse = (row: ChargeRow): ChargeResponse => ({
+  charge_id: row.charge_id,
+  recurrence_id: row.recurrence_id,
+  type: row.type,
+  amount: centavosToReais(Number(row.amount_centavos)),
+  due_date: row.due_date,
+  status: row.status,
+  retries: row.retries,
+  created_at: row.created_at.toISOString(),
+  paid_at: row.paid_at?.toISOString() ?? null,
+});
+
+export async function findCharge(db: EntityManager, tenant: Tenant, chargeId: string): Promise<ChargeResponse | undefined> {
+  const [row]: ChargeRow[] = await db.query(`SELECT ${COLUMNS} FROM charges WHERE account_id = $1 AND environment = $2 AND charge_id = $3`, [
+    tenant.accountId,
+    tenant.environment,
+    chargeId,
+  ]);
+  return row && toResponse(row);
+}
+
+/** A recurrence's charges by due date (platform.md §3), the activation first on a tie. */
+export async function listCharges(db: EntityManager, tenant: Tenant, recurrenceId: string): Promise<ChargeResponse[]> {
+  const rows: ChargeRow[] = await db.query(
+    `SELECT ${COLUMNS} FROM charges WHERE account_id = $1 AND environment = $2 AND recurrence_id = $3 ORDER BY due_date, cycle NULLS FIRST`,
+    [tenant.accountId, tenant.environment, recurrenceId],
+  );
+  return rows.map(toResponse);
+}
+
+/** The charge the bank knows by this txid (its current debit), for the bank's notifications. */
+export async function findChargeByTxid(
+  db: EntityManager,
+  environment: Tenant['environment'],
+  txid: string,
+): Promise<{ tenant: Tenant; recurrenceId: string; chargeId: string } | undefined> {
+  const [row] = await db.query('SELECT account_id, recurrence_id, charge_id FROM charges WHERE environment = $1 AND txid = $2', [environment, txid]);
+  return row && { tenant: { accountId: row.account_id, environment }, recurrenceId: row.recurrence_id, chargeId: row.charge_id };
+}
