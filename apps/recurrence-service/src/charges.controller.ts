@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Patterns, reply, ServiceReply, ServiceRequest } from '@pixauto/contracts';
-import { Messages, notFound, refuse } from '@pixauto/errors';
+import { sandboxTenantOf } from '@pixauto/runtime';
 import { Charges } from './charges';
 
 const chargeIdOf = (request: ServiceRequest): string => request.params?.charge_id ?? '';
@@ -38,15 +38,11 @@ export class ChargesController {
 
   @MessagePattern(Patterns.charges.sandboxPay)
   async pay(@Payload() request: ServiceRequest): Promise<ServiceReply> {
-    return reply(await this.charges.sandboxSettle(sandboxOnly(request), chargeIdOf(request), 'pay'));
+    return reply(await this.charges.sandboxSettle(sandboxTenantOf(request), chargeIdOf(request), 'pay'));
   }
 
   @MessagePattern(Patterns.charges.sandboxFail)
   async fail(@Payload() request: ServiceRequest): Promise<ServiceReply> {
-    return reply(await this.charges.sandboxSettle(sandboxOnly(request), chargeIdOf(request), 'fail'));
+    return reply(await this.charges.sandboxSettle(sandboxTenantOf(request), chargeIdOf(request), 'fail'));
   }
-}
-
-function sandboxOnly(request: ServiceRequest) {
-  return request.tenant.environment === 'sandbox' ? request.tenant : refuse(notFound(Messages.request.routeNotFound));
 }

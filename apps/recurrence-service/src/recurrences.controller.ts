@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Patterns, reply, ServiceReply, ServiceRequest } from '@pixauto/contracts';
-import { Messages, notFound, refuse } from '@pixauto/errors';
+import { sandboxTenantOf } from '@pixauto/runtime';
 import { Recurrences } from './recurrences';
 
 const idOf = (request: ServiceRequest): string => request.params?.recurrence_id ?? '';
@@ -33,16 +33,11 @@ export class RecurrencesController {
 
   @MessagePattern(Patterns.recurrences.sandboxAuthorize)
   async authorize(@Payload() request: ServiceRequest): Promise<ServiceReply> {
-    return reply(await this.recurrences.payerAnswers(sandboxOnly(request), idOf(request), 'authorize'));
+    return reply(await this.recurrences.payerAnswers(sandboxTenantOf(request), idOf(request), 'authorize'));
   }
 
   @MessagePattern(Patterns.recurrences.sandboxReject)
   async reject(@Payload() request: ServiceRequest): Promise<ServiceReply> {
-    return reply(await this.recurrences.payerAnswers(sandboxOnly(request), idOf(request), 'reject'));
+    return reply(await this.recurrences.payerAnswers(sandboxTenantOf(request), idOf(request), 'reject'));
   }
-}
-
-/** The payer's side exists only in the sandbox (platform.md §4); the gateway routes it there only, this checks again. */
-function sandboxOnly(request: ServiceRequest) {
-  return request.tenant.environment === 'sandbox' ? request.tenant : refuse(notFound(Messages.request.routeNotFound));
 }

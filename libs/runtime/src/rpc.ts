@@ -4,7 +4,8 @@ import { MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
 import { Observable, of } from 'rxjs';
-import { ServiceReply, ServiceRequest } from '@pixauto/contracts';
+import { ServiceReply, ServiceRequest, Tenant } from '@pixauto/contracts';
+import { Messages, notFound, refuse } from '@pixauto/errors';
 import { ServiceConfig } from './config';
 import { BODY_LIMIT_BYTES, toHttpError } from './http';
 import { TenantClocks } from './sandbox-clock';
@@ -25,6 +26,10 @@ export class TenantClockInterceptor implements NestInterceptor {
     return next.handle();
   }
 }
+
+/** The payer's side exists only in the sandbox (platform.md §4): the gateway routes it there only, a service checks again. */
+export const sandboxTenantOf = (request: ServiceRequest): Tenant =>
+  request.tenant.environment === 'sandbox' ? request.tenant : refuse(notFound(Messages.request.routeNotFound));
 
 /**
  * A refusal or a failure is a reply like any other: on the gateway's TCP messages, the status and body the merchant
