@@ -202,7 +202,8 @@ describe('charge creation', () => {
 
   it('never doubles a cycle with two schedulers running', async () => {
     const { recurrences, charges, merchant } = await sandboxMerchant();
-    await system.startReplica('recurrence-service', { PORT: String(system.profile.recurrences + 500), BANK_CALLBACK_PORT: String(system.profile.recurrences + 501) }, system.profile.recurrences + 500);
+    const replica = { PORT: String(system.profile.recurrences + 500), BANK_CALLBACK_PORT: String(system.profile.recurrences + 501), DATABASE_POOL_SIZE: '10' };
+    await system.startReplica('recurrence-service', replica, system.profile.recurrences + 500);
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) ids.push((await approvedRecurrence(recurrences, { schedule: { start_date: brasiliaDay(10), periodicity: 'WEEKLY' } })).recurrence_id);
     // Both schedulers see all twenty become due at the same moment, several cycles each.
