@@ -1,7 +1,7 @@
 import { Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Kafka } from 'kafkajs';
 import { DataSource } from 'typeorm';
-import { Topics } from '@pixauto/contracts';
+import { RecurrenceEventTypes, Topics } from '@pixauto/contracts';
 import { processOnce } from '@pixauto/event-store';
 import { EventSubscriber } from '@pixauto/messaging';
 import { learnActivation, PixChargesReadModel1763800000500 } from '@pixauto/payments';
@@ -20,6 +20,7 @@ class RecurrenceFollower implements OnApplicationBootstrap, OnApplicationShutdow
     this.subscriber = new EventSubscriber(kafka, {
       groupId: config.databaseName, // one group per service and per system (dev, e2e, bench share the broker)
       topics: [Topics.recurrences.name],
+      types: Object.values(RecurrenceEventTypes), // not the charges that share the topic
       handle: (event) =>
         processOnce(dataSource, 'recurrence-activations', event.event_id, async (tx) => {
           await learnActivation(tx, event);

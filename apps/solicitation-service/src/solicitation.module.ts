@@ -1,7 +1,7 @@
 import { Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Kafka } from 'kafkajs';
 import { DataSource } from 'typeorm';
-import { Topics } from '@pixauto/contracts';
+import { RecurrenceEventTypes, Topics } from '@pixauto/contracts';
 import { bankSettings, Banks } from '@pixauto/bank';
 import { processOnce } from '@pixauto/event-store';
 import { EventSubscriber } from '@pixauto/messaging';
@@ -24,6 +24,7 @@ class SolicitationWork implements OnApplicationBootstrap, OnApplicationShutdown 
     this.recurrences = new EventSubscriber(kafka, {
       groupId: config.databaseName, // one group per service and per system (dev, e2e, bench share the broker)
       topics: [Topics.recurrences.name],
+      types: Object.values(RecurrenceEventTypes), // not the charges that share the topic
       handle: (event) => processOnce(dataSource, 'known-recurrences', event.event_id, (tx) => learnRecurrence(tx, event)).then(() => undefined),
     });
     this.deadlines = new PeriodicTask('SolicitationDeadlines', 250, () => solicitations.expireDue());

@@ -5,6 +5,8 @@ export interface Subscription {
   /** The consumer group: one per subscribing service, so each service sees every event once. */
   groupId: string;
   topics: string[];
+  /** Only these event types reach `handle`; others are passed over (their offsets committed) without a transaction. */
+  types?: readonly string[];
   /** Must be idempotent (processOnce): a failure leaves the offset uncommitted and the event comes again. */
   handle(event: EventEnvelope): Promise<void>;
 }
@@ -41,7 +43,9 @@ export class EventSubscriber {
     await consumer.run({
       eachMessage: async ({ message }) => {
         if (!message.value) return;
-        await this.subscription.handle(JSON.parse(message.value.toString()) as EventEnvelope);
+        const event = JSON.parse(message.value.toString()) as EventEnvelope;
+        if (this.subscription.types && !this.subscription.types.includes(event.type)) return;
+        await this.subscription.handle(event);
       },
     });
     await joined;
