@@ -308,6 +308,28 @@ describe('charge operations and their messages (service-api.md 7.3)', () => {
     expect(await charges.retry(activationId, { date: brasiliaDay(2) })).toEqual(invalid('an activation charge cannot be retried: it is an immediate Pix payment, not a scheduled debit'));
   });
 
+  it('answers what a paid or an activation charge cannot do, and changes nothing', async () => {
+    const created = await recurrences.create(recurrenceBody({ schedule: { start_date: brasiliaDay(3), periodicity: 'MONTHLY' }, activation_amount: 7 }));
+    const activationId = created.body.activation.charge_id;
+    await recurrences.authorize(created.body.recurrence_id);
+    const [, cycle] = await chargesOf(charges, created.body.recurrence_id, 2);
+    expect((await charges.pay(cycle.charge_id)).body).toMatchObject({ status: 'PAID' });
+    const paid = await charges.get(cycle.charge_id);
+    expect(await charges.cancel(cycle.charge_id)).toEqual(invalid('the charge is PAID and can no longer be cancelled'));
+    expect(await charges.reschedule(cycle.charge_id, { date: brasiliaDay(5) })).toEqual(invalid('the charge is PAID: only a SCHEDULED charge can be rescheduled'));
+    expect(await charges.pay(cycle.charge_id)).toEqual(invalid('the charge is PAID: there is no pending debit attempt'));
+    expect(await charges.fail(cycle.charge_id)).toEqual(invalid('the charge is PAID: there is no pending debit attempt'));
+    expect(await charges.get(cycle.charge_id)).toEqual(paid);
+    expect(await charges.reschedule(activationId, { date: brasiliaDay(2) })).toEqual(
+      invalid('an activation charge cannot be rescheduled: it is an immediate Pix payment, not a scheduled debit'),
+    );
+    expect(await charges.pay(activationId)).toEqual(
+      invalid('an activation charge is paid when the payer authorizes: use POST /v2/sandbox/recurrences/:recurrence_id/authorize'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(chargeEvents(created.body.recurrence_id).map((e) => e.type)).toEqual(['charge.created', 'charge.paid', 'charge.created', 'charge.paid']);
+  });
+
   it('sends pending charges to the new webhook, while the activation keeps the one of its creation', async () => {
     const created = await recurrences.create(
       recurrenceBody({ schedule: { start_date: brasiliaDay(3), periodicity: 'MONTHLY' }, activation_amount: 5, webhook: 'https://merchant.example.com/first' }),

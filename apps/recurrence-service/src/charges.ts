@@ -14,10 +14,11 @@ import {
   findCharge,
   findChargeByTxid,
   findRecurrence,
+  chargeableFrom,
   isDueForCreation,
-  lastCycleCharge,
   listCharges,
   nextCycle,
+  nextCycleOf,
   postponeNextCharge,
   Recurrence,
   recurrence,
@@ -150,7 +151,8 @@ export class Charges {
     const worker = async () => {
       while (next < due.length) {
         const { tenant, recurrenceId } = due[next++];
-        await this.issueChargesOf(tenant, recurrenceId);
+        // One recurrence's failure (the bank unreachable, say) must not stop the others; it stays due for the next run.
+        await this.issueChargesOf(tenant, recurrenceId).catch((error: unknown) => this.logger.warn(`charges of ${recurrenceId} not issued, will retry: ${String(error)}`));
       }
     };
     await Promise.all(Array.from({ length: Math.min(SCHEDULER_CONCURRENCY, due.length) }, worker));
@@ -163,18 +165,17 @@ export class Charges {
    * second charge for a cycle.
    */
   async issueChargesOf(tenant: Tenant, recurrenceId: string): Promise<void> {
-    for (;;) {
-      const { state: r, version } = await this.load(tenant, recurrenceId);
-      if (!r || r.status !== 'APPROVED') return;
+    let { state: r, version } = await this.load(tenant, recurrenceId);
+    while (r?.status === 'APPROVED') {
       const today = this.clock.today(tenant);
-      const last = lastCycleCharge(r);
-      const approvedOn = r.approvedOn ?? r.data.schedule.start_date;
+      const approvedOn = chargeableFrom(r);
       // Production cannot date a debit in the past: a cycle missed while the scheduler was down is skipped. The
       // sandbox catches up instead, acting as of each cycle's own creation day, so a clock advance plays every cycle.
       const notBefore = tenant.environment === 'production' && compareDates(today, approvedOn) > 0 ? today : approvedOn;
-      const next = nextCycle(r.data, last && { cycle: last.cycle ?? 0, nominal_date: last.nominal_date ?? '' }, notBefore);
+      const next = nextCycleOf(r, notBefore);
       if (!next || !isDueForCreation(next, today)) {
-        await postponeNextCharge(this.dataSource.manager, tenant, recurrenceId, version, next && brasiliaStartOfDay(next.creation_date));
+        // The projection already set next_charge_at from approvedOn; only a skip moves it elsewhere.
+        if (notBefore !== approvedOn) await postponeNextCharge(this.dataSource.manager, tenant, recurrenceId, version, next && brasiliaStartOfDay(next.creation_date));
         return;
       }
       const chargeId = cycleChargeId(recurrenceId, next.nominal_date);
@@ -193,6 +194,9 @@ export class Charges {
         await bank.cancelRecurringCharge(txid).catch(() => undefined);
         return;
       }
+      // The state the append led to: the next cycle is decided from it without reading the stream again.
+      r = outcome.state.status === 'NONE' ? undefined : outcome.state;
+      version = outcome.version;
     }
   }
 

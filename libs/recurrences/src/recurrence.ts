@@ -18,7 +18,7 @@ import {
 import { Messages, notFound, validation } from '@pixauto/errors';
 import { accept, Decider, DomainEvent, reject } from '@pixauto/event-store';
 import { compareDates } from '@pixauto/pix';
-import { Charge, NextCycle } from './charge';
+import { Charge, NextCycle, nextCycle } from './charge';
 
 // A recurrence: the payer's mandate (service-api.md 2.1, 3.1, 4.1, 4.4).
 
@@ -203,6 +203,15 @@ function decideIssue(r: Recurrence, command: Extract<ChargeCommand, { type: 'Iss
 /** The last cycle charge issued, or null. */
 export const lastCycleCharge = (r: Recurrence): Charge | null =>
   r.charges.reduce<Charge | null>((last, c) => (c.cycle !== null && (last === null || c.cycle > (last.cycle ?? 0)) ? c : last), null);
+
+/** The day from which cycles are charged: the approval's (earlier cycles were never authorized). */
+export const chargeableFrom = (r: Recurrence): string => r.approvedOn ?? r.data.schedule.start_date;
+
+/** The next cycle after the last one charged, due on or after `notBefore` (nextCycle, for this recurrence). */
+export function nextCycleOf(r: Recurrence, notBefore: string = chargeableFrom(r)): NextCycle | null {
+  const last = lastCycleCharge(r);
+  return nextCycle(r.data, last && { cycle: last.cycle ?? 0, nominal_date: last.nominal_date ?? '' }, notBefore);
+}
 
 function evolveCharge(r: Recurrence, chargeId: string, change: (charge: Charge) => Charge): Recurrence {
   return { ...r, charges: r.charges.map((c) => (c.charge_id === chargeId ? change(c) : c)) };

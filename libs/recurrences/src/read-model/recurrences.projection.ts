@@ -3,8 +3,7 @@ import { Journey, Periodicity, RecurrenceResponse, RecurrenceStatus, RetryPolicy
 import { Projection, sql } from '@pixauto/event-store';
 import { brasiliaStartOfDay, centavosToReais } from '@pixauto/pix';
 import { tenantNowSql } from '@pixauto/runtime';
-import { nextCycle } from '../charge';
-import { hasEnded, lastCycleCharge, Recurrence, RecurrenceEvent, RecurrenceState } from '../recurrence';
+import { hasEnded, nextCycleOf, Recurrence, RecurrenceEvent, RecurrenceState } from '../recurrence';
 import { chargeStatements } from './charges.projection';
 
 /**
@@ -13,8 +12,7 @@ import { chargeStatements } from './charges.projection';
  */
 export function nextChargeAt(r: Recurrence): Date | null {
   if (r.status !== 'APPROVED') return null;
-  const last = lastCycleCharge(r);
-  const next = nextCycle(r.data, last && { cycle: last.cycle ?? 0, nominal_date: last.nominal_date ?? '' }, r.approvedOn ?? r.data.schedule.start_date);
+  const next = nextCycleOf(r);
   return next && brasiliaStartOfDay(next.creation_date);
 }
 
