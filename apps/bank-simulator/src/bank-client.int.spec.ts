@@ -39,9 +39,8 @@ class Receiver {
     this.server = createServer((request, response) => {
       void readBody(request).then((text) => {
         const body = JSON.parse(text) as WebhookRecCallback;
-        const idRec = body.recs?.[0]?.idRec;
         this.paths.push(request.url ?? '');
-        if (this.failOnce.delete(idRec)) {
+        if ((body.recs ?? []).some((rec) => this.failOnce.delete(rec.idRec))) {
           response.writeHead(500).end();
           return;
         }

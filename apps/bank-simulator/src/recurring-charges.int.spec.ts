@@ -287,6 +287,32 @@ describe('one live charge per recurrence and cycle', () => {
   });
 });
 
+describe('PUTs that arrive together', () => {
+  it('are created together, each answered on its own: created, or refused for what is wrong with it alone', async () => {
+    const recs = await Promise.all(Array.from({ length: 8 }, () => approvedRecurrence('NAO_PERMITE')));
+    const taken = await newCharge('NAO_PERMITE', 2);
+    const good = recs.map((idRec) => ({ idRec, txid: newTxid() }));
+    const puts = [
+      ...good.map(({ idRec, txid }) => bank.createRecurringCharge(txid, cobrBody(idRec, inDays(2)))),
+      bank.createRecurringCharge(newTxid(), cobrBody('RN1234567820250101unknown1111', inDays(2))), // no such recurrence
+      bank.createRecurringCharge(taken.txid, cobrBody(recs[0], inDays(40))), // a txid in use
+      bank.createRecurringCharge(newTxid(), cobrBody(taken.idRec, inDays(3))), // a cycle already charged
+    ];
+    const outcomes = await Promise.allSettled(puts);
+
+    expect(outcomes.slice(0, 8).map((o) => (o.status === 'fulfilled' ? [o.value.txid, o.value.status] : o.reason))).toEqual(good.map(({ txid }) => [txid, 'ATIVA']));
+    const reasons = await Promise.all(outcomes.slice(8).map((o) => reasonOf(o.status === 'rejected' ? Promise.reject(o.reason) : Promise.resolve(o.value))));
+    expect(reasons).toEqual([
+      'O campo cobr.idRec não corresponde a uma recorrência existente.',
+      'O campo cobr.txid encontra-se em uso.',
+      'Existe uma CobR com status diferente de REJEITADA e CANCELADA referente ao mesmo cobr.idRec com calendario.dataDeVencimento no mesmo ciclo.',
+    ]);
+    for (const { txid, idRec } of good) expect(await bank.getRecurringCharge(txid)).toMatchObject({ idRec, status: 'ATIVA' });
+    // The webhook hears each creation once, however the callbacks grouped them.
+    await eventually(async () => good.map(({ txid }) => receiver.chargeNotifications(txid).length), (counts) => counts.every((n) => n === 1));
+  });
+});
+
 describe('PATCH /cobr/{txid}', () => {
   it('cancels before the first attempt’s date: charge and attempt CANCELADA (SLCR), pushed; not twice', async () => {
     const { txid } = await newCharge('PERMITE_3R_7D', 2);

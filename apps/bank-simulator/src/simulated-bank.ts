@@ -31,11 +31,21 @@ import {
   validateRecurrenceRevision,
   validateRecurringChargeRevision,
   validateSolicitationRevision,
+  NewRecurringCharge,
   validateWebhookUrl,
 } from './domain/validation';
 import { cobRNotificationView, cobRView, cobView, locRecView, recCompletaView, recGeradaView, recNotificationView, solicRecView } from './domain/views';
+import { Batcher, settled, Settled } from './batcher';
 import { BankStore, uniqueViolationOf } from './store/bank-store';
 import { Notification, WebhookNotifier } from './webhook-notifier';
+
+/** One PUT /cobr/{txid}, validated, with the "now" of its own request. */
+interface RecurringChargePut {
+  client: string;
+  txid: string;
+  input: NewRecurringCharge;
+  now: Date;
+}
 
 /** A status change (of a recurrence, or of a recurring charge or its attempts) to push once its transaction has committed. */
 interface Notice {
@@ -59,6 +69,8 @@ const refuse = (problem: Problema): never => {
  * the commit. "Now" is the clock's: real time, or a request's x-simulated-now when later (simulated-clock.ts).
  */
 export class SimulatedBank {
+  private readonly newRecurringCharges = new Batcher<RecurringChargePut, CobRCompleta>((puts) => this.createRecurringCharges(puts), 200);
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly store: BankStore,
@@ -220,33 +232,86 @@ export class SimulatedBank {
 
   // ---- CobR ----
 
-  /** PUT /cobr/{txid}: under the recurrence's lock, so that PUTs for one recurrence (and one cycle) take turns. */
+  /** PUT /cobr/{txid}. PUTs that arrive together are created together (createRecurringCharges). */
   createRecurringCharge(client: string, txid: string, body: unknown): Promise<CobRCompleta> {
     const now = this.clock.now();
     const input = orRefuse(validateNewRecurringCharge(txid, body, brasiliaDate(now)));
-    return this.transaction(async (m, notices) => {
-      const known = (await this.store.findRecurrence(m, client, input.idRec)) !== undefined;
-      const rec = known ? (await this.loadRecurrence(m, client, input.idRec, now, notices)).rec : undefined;
-      const context = {
-        rec,
-        // txids identify the client's charges of every kind (immediate or recurring) for reconciliation.
-        txidInUse: (await this.store.findRecurringCharge(m, client, txid)) !== undefined || (await this.store.findCharge(m, client, txid)) !== undefined,
-        cycleTaken: rec !== undefined && (await this.store.hasLiveRecurringChargeInCycle(m, rec.idRec, cycleIndex(rec.calendario, input.dataDeVencimento))),
-      };
-      const payerIspb = rec?.pagador?.ispbParticipante ?? this.config.payerIspb;
-      const cobr = orRefuse(issueRecurringCharge(txid, input, context, { payerIspb, endToEndId: endToEndId(payerIspb, now) }, now));
-      try {
-        await this.store.insertRecurringCharge(m, client, cobr, dueOn(cobr));
-      } catch (error) {
-        // The checks above ran under the recurrence's lock, which covers one recurrence's cycles but not the same txid
-        // under two recurrences at once: the unique indexes have the last word.
-        const constraint = uniqueViolationOf(error);
-        if (constraint === undefined) throw error;
-        refuse(Problems.cobRInvalid([constraint === 'recurring_charges_one_per_cycle' ? cycleTaken(input.dataDeVencimento) : txidInUse(txid)]));
-      }
-      notices.push({ client, notification: { kind: 'cobr', cobr: cobRNotificationView(cobr) } });
-      return cobRView(cobr, this.config.receiver);
+    return this.newRecurringCharges.add({ client, txid, input, now });
+  }
+
+  /**
+   * New recurring charges: those of distinct recurrences and txids are checked and inserted in one transaction, a
+   * few statements for all. A PUT that shares its recurrence or txid with an earlier one goes alone after them (it
+   * may need their result), and so does every PUT of a batch a unique index refused (a txid or cycle taken
+   * meanwhile by a PUT outside it).
+   */
+  private async createRecurringCharges(items: RecurringChargePut[]): Promise<Settled<CobRCompleta>[]> {
+    const seen = new Set<string>();
+    const together = items.filter(({ client, txid, input }) => {
+      const keys = [`rec ${input.idRec}`, `txid ${client} ${txid}`];
+      if (keys.some((key) => seen.has(key))) return false;
+      keys.forEach((key) => seen.add(key));
+      return true;
     });
+    let outcomes = new Map<RecurringChargePut, Settled<CobRCompleta>>();
+    if (together.length > 1) {
+      try {
+        outcomes = await this.transaction((m, notices) => this.insertRecurringCharges(m, together, notices));
+      } catch (error) {
+        if (uniqueViolationOf(error) === undefined) throw error;
+      }
+    }
+    const results: Settled<CobRCompleta>[] = [];
+    for (const item of items) results.push(outcomes.get(item) ?? (await settled(this.createRecurringChargeAlone(item))));
+    return results;
+  }
+
+  private async createRecurringChargeAlone(item: RecurringChargePut): Promise<CobRCompleta> {
+    try {
+      const outcome = (await this.transaction((m, notices) => this.insertRecurringCharges(m, [item], notices))).get(item);
+      if (!outcome?.ok) throw outcome?.error;
+      return outcome.value;
+    } catch (error) {
+      // The checks ran under the recurrence's lock, which covers one recurrence's cycles but not the same txid
+      // under two recurrences at once: the unique indexes have the last word.
+      const constraint = uniqueViolationOf(error);
+      if (constraint === undefined) throw error;
+      return refuse(Problems.cobRInvalid([constraint === 'recurring_charges_one_per_cycle' ? cycleTaken(item.input.dataDeVencimento) : txidInUse(item.txid)]));
+    }
+  }
+
+  /** Under the recurrences' locks, so that PUTs for one recurrence (and one cycle) take turns; each PUT's own outcome. */
+  private async insertRecurringCharges(m: EntityManager, items: RecurringChargePut[], notices: Notice[]): Promise<Map<RecurringChargePut, Settled<CobRCompleta>>> {
+    const keys = items.map(({ client, input }) => ({ client, idRec: input.idRec }));
+    const stored = await this.store.lockRecurrences(m, keys);
+    const solicitations = await this.store.lockSolicitationsOf(m, keys);
+    const recs: (RecRecord | undefined)[] = [];
+    for (const { client, input, now } of items) {
+      const rec = stored.get(input.idRec);
+      recs.push(rec && (await this.bringUpToDate(m, client, rec, solicitations.get(input.idRec) ?? [], now, notices)).rec);
+    }
+    const conflicts = await this.store.recurringChargeConflicts(
+      m,
+      items.map(({ client, txid, input }, index) => {
+        const rec = recs[index];
+        return { client, txid, cycle: rec && { idRec: rec.idRec, cycle: cycleIndex(rec.calendario, input.dataDeVencimento) } };
+      }),
+    );
+    const outcomes = new Map<RecurringChargePut, Settled<CobRCompleta>>();
+    const issued: { item: RecurringChargePut; cobr: CobRRecord }[] = [];
+    items.forEach((item, index) => {
+      const rec = recs[index];
+      const payerIspb = rec?.pagador?.ispbParticipante ?? this.config.payerIspb;
+      const cobr = issueRecurringCharge(item.txid, item.input, { rec, ...conflicts[index] }, { payerIspb, endToEndId: endToEndId(payerIspb, item.now) }, item.now);
+      if (cobr.ok) issued.push({ item, cobr: cobr.value });
+      else outcomes.set(item, { ok: false, error: new ProblemException(cobr.problem) });
+    });
+    await this.store.insertRecurringCharges(m, issued.map(({ item, cobr }) => ({ client: item.client, cobr, dueOn: dueOn(cobr) })));
+    for (const { item, cobr } of issued) {
+      notices.push({ client: item.client, notification: { kind: 'cobr', cobr: cobRNotificationView(cobr) } });
+      outcomes.set(item, { ok: true, value: cobRView(cobr, this.config.receiver) });
+    }
+    return outcomes;
   }
 
   async getRecurringCharge(client: string, txid: string): Promise<CobRCompleta> {
@@ -376,9 +441,14 @@ export class SimulatedBank {
 
   private async transaction<T>(work: (m: EntityManager, notices: Notice[]) => Promise<T>): Promise<T> {
     const notices: Notice[] = [];
-    const result = await this.dataSource.transaction('READ COMMITTED', (m) => work(m, notices));
+    // READ COMMITTED, PostgreSQL's default (naming it would cost TypeORM a SET TRANSACTION per transaction).
+    const result = await this.dataSource.transaction((m) => work(m, notices));
+    const webhooks = new Map<string, Promise<{ webhookUrl: string } | undefined>>();
     for (const { client, notification } of notices) {
-      const webhook = await this.store.findWebhook(this.dataSource.manager, notification.kind, client);
+      const key = `${notification.kind} ${client}`;
+      const lookup = webhooks.get(key) ?? this.store.findWebhook(this.dataSource.manager, notification.kind, client);
+      webhooks.set(key, lookup);
+      const webhook = await lookup;
       if (webhook) this.notifier.notify(webhook.webhookUrl, notification);
     }
     return result;
@@ -402,9 +472,19 @@ export class SimulatedBank {
 
   /** The recurrence (locked) and its solicitations (locked, brought up to date, expiring the recurrence when due). */
   private async loadRecurrence(m: EntityManager, client: string, idRec: string, now: Date, notices: Notice[]) {
-    let rec = (await this.store.findRecurrence(m, client, idRec, true)) ?? refuse(Problems.recNotFound());
+    return (await this.loadRecurrenceIfAny(m, client, idRec, now, notices)) ?? refuse(Problems.recNotFound());
+  }
+
+  private async loadRecurrenceIfAny(m: EntityManager, client: string, idRec: string, now: Date, notices: Notice[]) {
+    const rec = await this.store.findRecurrence(m, client, idRec, true);
+    return rec && this.bringUpToDate(m, client, rec, await this.store.solicitationsOf(m, client, idRec, true), now, notices);
+  }
+
+  /** A locked recurrence's locked solicitations brought up to date, expiring the recurrence when due. */
+  private async bringUpToDate(m: EntityManager, client: string, locked: RecRecord, storedSolicitations: SolicRecord[], now: Date, notices: Notice[]) {
+    let rec = locked;
     const solicitations: SolicRecord[] = [];
-    for (const stored of await this.store.solicitationsOf(m, client, idRec, true)) {
+    for (const stored of storedSolicitations) {
       const settled = advance(stored, now, this.config.alerts);
       if (settled !== stored) await this.saveSolicitation(m, client, settled);
       if (settled.status === 'EXPIRADA' && stored.status !== 'EXPIRADA' && rec.status === 'CRIADA') {

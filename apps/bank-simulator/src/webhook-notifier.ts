@@ -17,15 +17,23 @@ export type Notification = { kind: 'rec'; rec: RecNotificacao } | { kind: 'cobr'
  */
 export const callbackUrl = (webhookUrl: string, kind: WebhookKind): string => `${webhookUrl.replace(/\/+$/, '')}/${kind}`;
 
-/** The callback's body: WebhookRecBody {recs: [...]} or WebhookCobRBody {cobsr: [...]}, one resource per POST. */
-export const callbackBody = (notification: Notification): WebhookRecCallback | WebhookCobRCallback =>
-  notification.kind === 'rec' ? { recs: [notification.rec] } : { cobsr: [notification.cobr] };
+/**
+ * The callback's body: WebhookRecBody {recs: [...]} or WebhookCobRBody {cobsr: [...]}. The spec's bodies are lists:
+ * the changes made in one moment go to one address in one POST (all of one kind, as the address is per kind).
+ */
+export const callbackBody = (notifications: Notification[]): WebhookRecCallback | WebhookCobRCallback =>
+  notifications[0]?.kind === 'rec'
+    ? { recs: notifications.flatMap((n) => (n.kind === 'rec' ? [n.rec] : [])) }
+    : { cobsr: notifications.flatMap((n) => (n.kind === 'cobr' ? [n.cobr] : [])) };
 
-const describe = (notification: Notification): string =>
-  notification.kind === 'rec' ? `rec ${notification.rec.idRec} ${notification.rec.status}` : `cobr ${notification.cobr.txid} ${notification.cobr.status}`;
+/** At most this many changes in one callback. */
+const MAX_PER_CALLBACK = 100;
+
+const describe = (notifications: Notification[]): string =>
+  notifications.map((n) => (n.kind === 'rec' ? `rec ${n.rec.idRec} ${n.rec.status}` : `cobr ${n.cobr.txid} ${n.cobr.status}`)).join(', ');
 
 /**
- * Delivers the callbacks of PUT /webhookrec and PUT /webhookcobr: one POST per status change, retried after each
+ * Delivers the callbacks of PUT /webhookrec and PUT /webhookcobr: one POST per address per event-loop turn, retried after each
  * configured wait when the receiver fails (no answer or not 2xx), then logged and dropped. In memory only: a delivery
  * pending when the simulator stops is lost (the resource itself can always be read with GET).
  */
@@ -38,8 +46,28 @@ export class WebhookNotifier {
 
   constructor(private readonly options: WebhookDeliveryOptions) {}
 
+  /** Changes waiting for the end of this event-loop turn, by callback address. */
+  private readonly waiting = new Map<string, Notification[]>();
+
   notify(webhookUrl: string, notification: Notification): void {
-    this.attempt(callbackUrl(webhookUrl, notification.kind), JSON.stringify(callbackBody(notification)), describe(notification), 0);
+    const url = callbackUrl(webhookUrl, notification.kind);
+    const waiting = this.waiting.get(url);
+    if (waiting) {
+      waiting.push(notification);
+      return;
+    }
+    this.waiting.set(url, [notification]);
+    // Whatever else changes in this turn joins the same POST: a busy bank sends a callback per batch, not per change.
+    setImmediate(() => this.send(url));
+  }
+
+  private send(url: string): void {
+    const notifications = this.waiting.get(url) ?? [];
+    this.waiting.delete(url);
+    for (let start = 0; start < notifications.length; start += MAX_PER_CALLBACK) {
+      const part = notifications.slice(start, start + MAX_PER_CALLBACK);
+      this.attempt(url, JSON.stringify(callbackBody(part)), describe(part), 0);
+    }
   }
 
   private attempt(url: string, body: string, what: string, attempt: number): void {

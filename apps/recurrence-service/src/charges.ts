@@ -1,31 +1,33 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { ChargeResponse, Tenant, validateCancelCharge, validateChargeDate } from '@pixauto/contracts';
+import { ChargeResponse, Tenant, Topics, validateCancelCharge, validateChargeDate } from '@pixauto/contracts';
 import { Banks, centavosToValor, CobRCompleta, CobRNotification, PixBankClient, SimulatedPayer } from '@pixauto/bank';
 import { Messages, notFound, RefusalException, refuse, validation } from '@pixauto/errors';
-import { EventStore, fold, StoredEvent } from '@pixauto/event-store';
+import { ConcurrencyError, EventStore, fold, StoredEvent } from '@pixauto/event-store';
 import { brasiliaStartOfDay, Clock, compareDates, nextBusinessDay } from '@pixauto/pix';
 import {
   Charge,
   ChargeCommand,
+  cycleTxid,
+  CyclePlan,
   dueChargeCreations,
   dueSandboxAttempts,
   findCharge,
   findChargeByTxid,
   findRecurrence,
-  chargeableFrom,
-  isDueForCreation,
   listCharges,
   nextCycle,
-  nextCycleOf,
+  planDueCharges,
+  PlannedCharge,
   postponeNextCharge,
+  projectRecurrence,
   Recurrence,
   recurrence,
+  RECURRENCE_STREAM,
   RecurrenceEvent,
   recurrenceStreamId,
 } from '@pixauto/recurrences';
-import { CLOCK } from '@pixauto/runtime';
+import { CLOCK, forEachConcurrently } from '@pixauto/runtime';
 import { Recurrences } from './recurrences';
 
 /** The receiving account the debits are paid into: the PSP's own (a merchant's account is not part of the account yet). */
@@ -34,17 +36,10 @@ const RECEIVER = {
   conta: process.env.PIX_RECEIVER_ACCOUNT ?? '1234567',
   tipoConta: 'CORRENTE' as const,
 };
-/** How many recurrences the scheduler works on at once: bank round trips overlap, the stream queue keeps each in order. */
-const SCHEDULER_CONCURRENCY = Number(process.env.CHARGE_SCHEDULER_CONCURRENCY ?? 16);
-
-/** A charge's ids, derived from what it is, so a repeated attempt after a crash names the same charge and debit. */
-const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
-export const cycleChargeId = (recurrenceId: string, nominalDate: string): string => {
-  const h = digest(`charge:${recurrenceId}:${nominalDate}`);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
-};
-export const cycleTxid = (recurrenceId: string, nominalDate: string, reschedules: number): string =>
-  digest(`cobr:${recurrenceId}:${nominalDate}:${reschedules}`).slice(0, 32);
+/** How many recurrences the scheduler debits at the bank at once: round trips overlap, each one's cycles stay in order. */
+const SCHEDULER_CONCURRENCY = Number(process.env.CHARGE_SCHEDULER_CONCURRENCY ?? 32);
+/** How many recurrences' charges are recorded by one append (one statement, one commit). */
+const APPEND_BATCH = Number(process.env.CHARGE_SCHEDULER_BATCH ?? 250);
 
 const isTxidTaken = (error: unknown): boolean =>
   error instanceof RefusalException &&
@@ -144,59 +139,98 @@ export class Charges {
 
   // ---- the scheduler ----
 
-  /** Creates the cycle charges that are due, at most `limit` recurrences per run; how many recurrences it looked at. */
-  async issueDueCharges(limit = 1000): Promise<number> {
+  /**
+   * Creates the cycle charges that are due, at most `limit` recurrences per run. True when more may be waiting: a
+   * full page that made progress (a page of failures, the bank down say, waits for the next run instead).
+   */
+  async issueDueCharges(limit = 1000): Promise<boolean> {
     const due = await dueChargeCreations(this.dataSource.manager, this.clock.now(), limit);
-    let next = 0;
-    const worker = async () => {
-      while (next < due.length) {
-        const { tenant, recurrenceId } = due[next++];
-        // One recurrence's failure (the bank unreachable, say) must not stop the others; it stays due for the next run.
-        await this.issueChargesOf(tenant, recurrenceId).catch((error: unknown) => this.logger.warn(`charges of ${recurrenceId} not issued, will retry: ${String(error)}`));
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(SCHEDULER_CONCURRENCY, due.length) }, worker));
-    return due.length;
+    const batches = Array.from({ length: Math.ceil(due.length / APPEND_BATCH) }, (_, index) => due.slice(index * APPEND_BATCH, (index + 1) * APPEND_BATCH));
+    let issued = 0;
+    // Two batches at once: one's debits go to the bank while the other's append is in the database.
+    await forEachConcurrently(batches, 2, async (batch) => {
+      issued += await this.issueBatch(batch);
+    });
+    return due.length === limit && issued > 0;
   }
 
   /**
-   * Every cycle charge of one recurrence due by its tenant's today, one after another. Safe to run twice at once or
-   * again after a crash: the ids are derived from the cycle, the bank refuses a txid twice, the stream refuses a
-   * second charge for a cycle.
+   * The due charges of a batch of recurrences: planned from one read of their streams, debited at the bank
+   * (SCHEDULER_CONCURRENCY recurrences at once, each one's cycles in order), then recorded in one append. Safe to
+   * run twice at once or again after a crash: the ids are derived from the cycle, the bank refuses a txid twice, the
+   * append refuses a stream that moved. When one did (a merchant's change, another scheduler), the batch is
+   * recorded one recurrence at a time instead, each command decided again on its stream as it is.
    */
-  async issueChargesOf(tenant: Tenant, recurrenceId: string): Promise<void> {
-    let { state: r, version } = await this.load(tenant, recurrenceId);
-    while (r?.status === 'APPROVED') {
-      const today = this.clock.today(tenant);
-      const approvedOn = chargeableFrom(r);
-      // Production cannot date a debit in the past: a cycle missed while the scheduler was down is skipped. The
-      // sandbox catches up instead, acting as of each cycle's own creation day, so a clock advance plays every cycle.
-      const notBefore = tenant.environment === 'production' && compareDates(today, approvedOn) > 0 ? today : approvedOn;
-      const next = nextCycleOf(r, notBefore);
-      if (!next || !isDueForCreation(next, today)) {
-        // The projection already set next_charge_at from approvedOn; only a skip moves it elsewhere.
-        if (notBefore !== approvedOn) await postponeNextCharge(this.dataSource.manager, tenant, recurrenceId, version, next && brasiliaStartOfDay(next.creation_date));
-        return;
+  private async issueBatch(due: { tenant: Tenant; recurrenceId: string }[]): Promise<number> {
+    const streams = await this.eventStore.readStreams<RecurrenceEvent>(due.map(({ tenant, recurrenceId }) => recurrenceStreamId(tenant, recurrenceId)));
+    const work = due.map(({ tenant, recurrenceId }) => {
+      const history = streams.get(recurrenceStreamId(tenant, recurrenceId)) ?? [];
+      const state = fold(recurrence, history.map((e) => ({ type: e.type, data: e.data }) as RecurrenceEvent));
+      const plan: CyclePlan = state.status === 'NONE' ? { charges: [] } : planDueCharges(state, tenant.environment, this.clock.today(tenant));
+      return { tenant, recurrenceId, version: history.length, plan, debited: [] as PlannedCharge[] };
+    });
+    await forEachConcurrently(work, SCHEDULER_CONCURRENCY, async (w) => {
+      for (const planned of w.plan.charges) {
+        try {
+          await this.createDebit(w.tenant, planned);
+        } catch (error) {
+          // The bank unreachable, say: this recurrence stays due for the next run; the others go on.
+          this.logger.warn(`cycle ${planned.command.next.cycle} of ${w.recurrenceId} not issued, will retry: ${String(error)}`);
+          return;
+        }
+        w.debited.push(planned);
       }
-      const chargeId = cycleChargeId(recurrenceId, next.nominal_date);
-      const txid = cycleTxid(recurrenceId, next.nominal_date, 0);
-      const asOf = brasiliaStartOfDay(compareDates(next.creation_date, approvedOn) > 0 ? next.creation_date : approvedOn);
-      const bank = this.bankAt(tenant, asOf);
-      try {
-        await bank.createRecurringCharge(txid, this.debit(r, next.due_date));
-      } catch (error) {
-        if (!isTxidTaken(error)) throw error; // created before a crash, or by another scheduler: the same debit
+    });
+
+    const debited = work.filter((w) => w.debited.length > 0);
+    try {
+      await this.eventStore.appendAll<RecurrenceEvent>(
+        debited.map(({ tenant, recurrenceId, version, debited: charges }) => ({
+          request: {
+            streamId: recurrenceStreamId(tenant, recurrenceId),
+            streamType: RECURRENCE_STREAM,
+            expectedVersion: version,
+            events: charges.flatMap((c) => c.events),
+            tenant,
+            occurredAt: this.clock.now(tenant),
+            topic: Topics.recurrences.name,
+          },
+          project: (recorded) => projectRecurrence(recorded, charges[charges.length - 1].state),
+        })),
+      );
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError)) throw error;
+      for (const w of debited) await this.recordOneByOne(w.tenant, w.recurrenceId, w.debited);
+      return debited.length;
+    }
+    for (const w of work) {
+      if (w.plan.postponeTo === undefined || w.debited.length < w.plan.charges.length) continue;
+      const version = w.version + w.debited.reduce((n, c) => n + c.events.length, 0);
+      await postponeNextCharge(this.dataSource.manager, w.tenant, w.recurrenceId, version, w.plan.postponeTo === null ? null : brasiliaStartOfDay(w.plan.postponeTo));
+    }
+    return debited.length;
+  }
+
+  /** The bank's debit for a planned cycle, as of the day the plan says. Created before a crash, or by another scheduler: the same debit. */
+  private async createDebit(tenant: Tenant, planned: PlannedCharge): Promise<void> {
+    const bank = this.bankAt(tenant, brasiliaStartOfDay(planned.asOf));
+    try {
+      await bank.createRecurringCharge(planned.command.txid, this.debit(planned.state, planned.command.next.due_date));
+    } catch (error) {
+      if (!isTxidTaken(error)) throw error;
+    }
+  }
+
+  /** Debited charges recorded with the stream's own retries; a cycle refused meanwhile (cancelled) loses its debit. */
+  private async recordOneByOne(tenant: Tenant, recurrenceId: string, charges: PlannedCharge[]): Promise<void> {
+    for (const { command } of charges) {
+      const outcome = await this.recurrences.execute(tenant, recurrenceId, command, { ignoreRefusals: true });
+      if (outcome.ok) continue;
+      this.logger.warn(`cycle ${command.next.cycle} of ${recurrenceId} refused (${JSON.stringify(outcome.refusal)}): cancelling its debit at the bank`);
+      for (const later of charges.slice(charges.findIndex((c) => c.command === command))) {
+        await this.bankAt(tenant).cancelRecurringCharge(later.command.txid).catch(() => undefined);
       }
-      const outcome = await this.recurrences.execute(tenant, recurrenceId, { type: 'IssueCharge', next, charge_id: chargeId, txid }, { ignoreRefusals: true });
-      if (!outcome.ok) {
-        // Cancelled meanwhile: its debit must not stay alive at the bank.
-        this.logger.warn(`cycle ${next.cycle} of ${recurrenceId} refused (${JSON.stringify(outcome.refusal)}): cancelling its debit at the bank`);
-        await bank.cancelRecurringCharge(txid).catch(() => undefined);
-        return;
-      }
-      // The state the append led to: the next cycle is decided from it without reading the stream again.
-      r = outcome.state.status === 'NONE' ? undefined : outcome.state;
-      version = outcome.version;
+      return;
     }
   }
 
@@ -220,6 +254,8 @@ export class Charges {
 
   /** What the bank reports of a debit (its webhookcobr callback, or an answer): applied once, whatever arrives twice. */
   async applyBankCharge(environment: Tenant['environment'], cobr: CobRNotification | CobRCompleta, reading: BankReading = 'notification'): Promise<void> {
+    // Most notices imply nothing (a debit created, an attempt scheduled): answered without looking the charge up.
+    if (chargeCommandFor('', cobr, reading) === undefined) return;
     const known = await findChargeByTxid(this.dataSource.manager, environment, cobr.txid);
     if (!known) return;
     const command = chargeCommandFor(known.chargeId, cobr, reading);

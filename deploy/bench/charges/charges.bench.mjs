@@ -19,7 +19,8 @@
 //   CHARGES_BENCH_ACCOUNTS (10)        merchant accounts they are spread over
 //   CHARGES_BENCH_TIMEOUT_S (900)      give up (and report the partial rate) after this long
 //   CHARGES_BENCH_SKIP_BUILD           use dist/ as it is
-//   CHARGE_SCHEDULER_CONCURRENCY, CHARGE_SCHEDULER_INTERVAL_MS   passed through to recurrence-service (defaults 16, 1000)
+//   CHARGE_SCHEDULER_CONCURRENCY, CHARGE_SCHEDULER_BATCH, CHARGE_SCHEDULER_INTERVAL_MS
+//                                      passed through to recurrence-service (defaults 32, 250, 1000)
 //   DATABASE_URL                       the PostgreSQL server (postgres://postgres@127.0.0.1:5432/postgres)
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
@@ -132,14 +133,14 @@ function cpfOf(n) {
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /**
- * The column -> parameter mapping of the projection's INSERT INTO recurrences, read from its own SQL text, so that
- * the seeded read-model row is the one the projection would have written.
+ * The projection's INSERT INTO recurrences as a row: its column list, read from its own SQL text, paired with the
+ * row it writes through unnest (rowsSql), so that the seeded read-model row is the one the projection would write.
  */
-function projectionColumns(text) {
-  const columns = /INSERT INTO recurrences AS r \(([^)]*)\)/.exec(text)?.[1].split(',').map((c) => c.trim());
-  const params = /VALUES \(([^)]*)\)/.exec(text)?.[1].split(',').map((v) => Number(v.trim().slice(1)) - 1);
-  if (!columns || !params || columns.length !== params.length) throw new Error('cannot read the recurrences projection statement: has it changed?');
-  return columns.map((column, index) => [column, params[index]]);
+function projectedRow(statement) {
+  const columns = /INSERT INTO recurrences AS r \(([^)]*)\)/.exec(statement.text)?.[1].split(',').map((c) => c.trim());
+  const row = statement.rows?.[0];
+  if (!columns || !row || columns.length !== row.length) throw new Error('cannot read the recurrences projection statement: has it changed?');
+  return Object.fromEntries(columns.map((column, index) => [column, row[index]]));
 }
 
 /**
@@ -163,7 +164,6 @@ async function seed(recDb, bankDb) {
   const today = brasiliaDate(approvedAt);
   const startDate = addDays(today, 5); // the first cycle's creation day (start - charge_lead_days) is today
   const idRecDay = brasiliaDate(createdAt).replace(/-/g, '');
-  let columns;
   let nextChargeAt;
 
   const recurrenceRow = (i) => {
@@ -213,8 +213,7 @@ async function seed(recDb, bankDb) {
     // creation's, which the approval's upsert leaves as the first append wrote it.
     const statements = projectRecurrence(events.slice(1), approved);
     if (statements.length !== 1) throw new Error(`expected 1 read-model statement, the projection wrote ${statements.length}`);
-    columns ??= projectionColumns(statements[0].text);
-    const row = Object.fromEntries(columns.map(([column, param]) => [column, statements[0].values[param]]));
+    const row = projectedRow(statements[0]);
     row.created_at = createdAt;
     const due = row.next_charge_at;
     if (!(due instanceof Date)) throw new Error(`the projection computed no next_charge_at (${due})`);
@@ -299,7 +298,8 @@ function settings() {
   return {
     N,
     accounts: ACCOUNTS,
-    CHARGE_SCHEDULER_CONCURRENCY: process.env.CHARGE_SCHEDULER_CONCURRENCY ?? '16 (default)',
+    CHARGE_SCHEDULER_CONCURRENCY: process.env.CHARGE_SCHEDULER_CONCURRENCY ?? '32 (default)',
+    CHARGE_SCHEDULER_BATCH: process.env.CHARGE_SCHEDULER_BATCH ?? '250 (default)',
     CHARGE_SCHEDULER_INTERVAL_MS: process.env.CHARGE_SCHEDULER_INTERVAL_MS ?? '1000 (default)',
     'recurrences per scheduler run': '1000 (issueDueCharges default)',
     cores: os.cpus().length,
@@ -466,7 +466,7 @@ async function main() {
     const machineBusy = (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total);
     const lines = [
       `One day's charge creation: ${N} APPROVED production recurrences, ${ACCOUNTS} accounts, ${os.cpus().length} cores`,
-      `settings: CHARGE_SCHEDULER_CONCURRENCY=${settings().CHARGE_SCHEDULER_CONCURRENCY}, CHARGE_SCHEDULER_INTERVAL_MS=${settings().CHARGE_SCHEDULER_INTERVAL_MS}, 1000 recurrences per run`,
+      `settings: CHARGE_SCHEDULER_CONCURRENCY=${settings().CHARGE_SCHEDULER_CONCURRENCY}, CHARGE_SCHEDULER_BATCH=${settings().CHARGE_SCHEDULER_BATCH}, CHARGE_SCHEDULER_INTERVAL_MS=${settings().CHARGE_SCHEDULER_INTERVAL_MS}, 1000 recurrences per run`,
       '',
       '| figure | value |',
       '|---|---:|',

@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Tenant } from '@pixauto/contracts';
 import { Refusal } from '@pixauto/errors';
 import { Decider, DomainEvent, fold } from './decider';
-import { SqlStatement, StatementBuilder } from './sql';
+import { mergeRows, SqlStatement, StatementBuilder } from './sql';
 import { EventRow, fromRow, RecordedEvent, StoredEvent, toEnvelope } from './stored-event';
 
 /** Another writer appended to the stream since it was read. */
@@ -31,6 +31,12 @@ export interface AppendRequest<E extends DomainEvent> {
   occurredAt: Date;
   /** Kafka topic the outbox publishes these events to, keyed by stream id. */
   topic: string;
+}
+
+/** One stream's part of an append: its events and the read-model statements they bring. */
+export interface PendingAppend<E extends DomainEvent> {
+  request: AppendRequest<E>;
+  project?: (events: RecordedEvent<E>[]) => SqlStatement[];
 }
 
 export interface CommandContext<E extends DomainEvent, S> {
@@ -67,6 +73,22 @@ export class EventStore {
     return rows.map((row) => fromRow<E>(row));
   }
 
+  /** Several streams at once (one query for a page of work); a stream with no events is absent from the map. */
+  async readStreams<E extends DomainEvent>(streamIds: string[]): Promise<Map<string, StoredEvent<E>[]>> {
+    const rows: EventRow[] = await this.dataSource.query(
+      `SELECT position, event_id, stream_id, stream_type, version, type, data, account_id, environment, occurred_at
+         FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, version`,
+      [streamIds],
+    );
+    const streams = new Map<string, StoredEvent<E>[]>();
+    for (const row of rows) {
+      const stream = streams.get(row.stream_id) ?? [];
+      if (stream.length === 0) streams.set(row.stream_id, stream);
+      stream.push(fromRow<E>(row));
+    }
+    return streams;
+  }
+
   /** The state a stream's events fold to, for a decision that must precede a side effect (a bank call). */
   async load<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, streamId: string): Promise<S> {
     const history = await this.readStream<E>(streamId);
@@ -78,33 +100,50 @@ export class EventStore {
    * event and the read-model statements, all in one SQL statement: one round trip, one atomic commit.
    */
   async append<E extends DomainEvent>(request: AppendRequest<E>, project: (events: RecordedEvent<E>[]) => SqlStatement[] = () => []): Promise<StoredEvent<E>[]> {
-    if (request.events.length === 0) return [];
-    const recorded = request.events.map(
-      (event, index) =>
-        ({
-          eventId: randomUUID(),
-          streamId: request.streamId,
-          streamType: request.streamType,
-          version: request.expectedVersion + index + 1,
-          type: event.type,
-          data: event.data,
-          tenant: request.tenant,
-          occurredAt: request.occurredAt,
-        }) as RecordedEvent<E>,
-    );
-    const statement = appendStatement(request, recorded, project(recorded));
-    let positions: { position: string; version: number }[];
+    const [events] = await this.appendAll([{ request, project }]);
+    return events;
+  }
+
+  /**
+   * Appends to several streams in one SQL statement, each at its expected version: all of them or, when any stream
+   * moved on (ConcurrencyError), none. A scheduler's page of work commits once instead of once per stream.
+   */
+  async appendAll<E extends DomainEvent>(appends: PendingAppend<E>[]): Promise<StoredEvent<E>[][]> {
+    const batch = appends
+      .filter(({ request }) => request.events.length > 0)
+      .map(({ request, project = () => [] }) => {
+        const recorded = request.events.map(
+          (event, index) =>
+            ({
+              eventId: randomUUID(),
+              streamId: request.streamId,
+              streamType: request.streamType,
+              version: request.expectedVersion + index + 1,
+              type: event.type,
+              data: event.data,
+              tenant: request.tenant,
+              occurredAt: request.occurredAt,
+            }) as RecordedEvent<E>,
+        );
+        return { request, recorded, projections: project(recorded) };
+      });
+    if (batch.length === 0) return appends.map(() => []);
+    const statement = appendStatement(batch);
+    let positions: { event_id: string; position: string }[];
     try {
       positions = await this.dataSource.query(statement.text, statement.values);
     } catch (error) {
       const { code, constraint } = error as { code?: string; constraint?: string };
       if (code === STALE_VERSION || (code === UNIQUE_VIOLATION && constraint === 'events_stream_version')) {
-        throw new ConcurrencyError(request.streamId, request.expectedVersion);
+        const stale = batch.length === 1 ? batch[0].request : undefined;
+        throw new ConcurrencyError(stale?.streamId ?? `one of ${batch.length} streams`, stale?.expectedVersion ?? -1);
       }
       throw error;
     }
     this.onAppended();
-    return recorded.map((event, index) => ({ ...event, position: positions[index].position }) as StoredEvent<E>);
+    const positionOf = new Map(positions.map((row) => [row.event_id, row.position]));
+    const stored = new Map(batch.map(({ request, recorded }) => [request, recorded.map((event) => ({ ...event, position: positionOf.get(event.eventId) }) as StoredEvent<E>)]));
+    return appends.map(({ request }) => stored.get(request) ?? []);
   }
 
   /**
@@ -149,31 +188,54 @@ export class EventStore {
   }
 }
 
+/** PostgreSQL's limit on the parameters of one statement. */
+const MAX_PARAMETERS = 65_535;
+
 /**
- * WITH guard (the expected version, or raise), the events, their outbox rows, then each read-model statement:
- * PostgreSQL runs every data-modifying CTE and commits the statement as one, or none of it.
+ * WITH guard (each stream's expected version, or raise), the events, their outbox rows (in stream and version order,
+ * so per-key order holds on Kafka), then each read-model statement: PostgreSQL runs every data-modifying CTE and
+ * commits the statement as one, or none of it. Events and outbox rows travel as arrays: their part of the text is
+ * the same whatever the batch's size.
  */
-function appendStatement<E extends DomainEvent>(request: AppendRequest<E>, events: RecordedEvent<E>[], projections: SqlStatement[]): SqlStatement {
+function appendStatement<E extends DomainEvent>(batch: { request: AppendRequest<E>; recorded: RecordedEvent<E>[]; projections: SqlStatement[] }[]): SqlStatement {
   const b = new StatementBuilder();
-  const stream = b.param(request.streamId);
-  const guard = `guard AS (SELECT event_store_expect_version(${stream}, ${b.param(request.expectedVersion)}::int) AS at)`;
-  const streamType = b.param(request.streamType);
-  const tenant = `${b.param(request.tenant.accountId)}, ${b.param(request.tenant.environment)}`;
-  const occurredAt = `${b.param(request.occurredAt)}::timestamptz`;
-  const eventRows = events.map((e) => `(${b.param(e.eventId)}::uuid, ${b.param(e.version)}::int, ${b.param(e.type)}, ${b.param(JSON.stringify(e.data))}::jsonb)`);
-  const topic = b.param(request.topic);
-  const outboxRows = events.map(
-    (e) => `(${topic}, ${stream}, ${b.param(JSON.stringify(toEnvelope(e)))}::jsonb, ${b.param(JSON.stringify({ 'event-id': e.eventId, 'event-type': e.type }))}::jsonb)`,
-  );
-  const readModels = projections.map((projection, index) => `read_model_${index} AS (${b.embed(projection)})`);
+  const requests = batch.map(({ request }) => request);
+  const events = batch.flatMap(({ recorded }) => recorded);
+  const topicOf = new Map(requests.map((request) => [request.streamId, request.topic]));
+  const column = (value: (event: RecordedEvent<E>) => unknown) => b.param(events.map(value));
+  const guard = `guard AS (
+      SELECT event_store_expect_version(s.stream, s.expected) FROM unnest(${b.param(requests.map((r) => r.streamId))}::text[], ${b.param(requests.map((r) => r.expectedVersion))}::int[]) AS s (stream, expected))`;
+  const eventColumns = [
+    `${column((e) => e.eventId)}::uuid[]`,
+    `${column((e) => e.streamId)}::text[]`,
+    `${column((e) => e.streamType)}::text[]`,
+    `${column((e) => e.version)}::int[]`,
+    `${column((e) => e.type)}::text[]`,
+    `${column((e) => JSON.stringify(e.data))}::jsonb[]`,
+    `${column((e) => e.tenant.accountId)}::text[]`,
+    `${column((e) => e.tenant.environment)}::text[]`,
+    `${column((e) => e.occurredAt.toISOString())}::timestamptz[]`,
+  ];
+  const outboxColumns = [
+    `${column((e) => topicOf.get(e.streamId))}::text[]`,
+    `${column((e) => e.streamId)}::text[]`,
+    `${column((e) => JSON.stringify(toEnvelope(e)))}::jsonb[]`,
+    `${column((e) => JSON.stringify({ 'event-id': e.eventId, 'event-type': e.type }))}::jsonb[]`,
+  ];
+  const readModels = mergeRows(batch.flatMap(({ projections }) => projections)).map((projection, index) => `read_model_${index} AS (${b.embed(projection)})`);
+  if (b.values.length > MAX_PARAMETERS) throw new Error(`an append of ${batch.length} streams needs ${b.values.length} parameters, over PostgreSQL's ${MAX_PARAMETERS}`);
+  // count(*) makes PostgreSQL run the guard over every stream before any row goes in.
   const text = `WITH ${guard},
     appended AS (
       INSERT INTO events (event_id, stream_id, stream_type, version, type, data, account_id, environment, occurred_at)
-      SELECT e.event_id, ${stream}, ${streamType}, e.version, e.type, e.data, ${tenant}, ${occurredAt}
-        FROM (VALUES ${eventRows.join(', ')}) AS e (event_id, version, type, data) CROSS JOIN guard
-      RETURNING position, version),
-    published AS (INSERT INTO outbox (topic, message_key, payload, headers) VALUES ${outboxRows.join(', ')})
+      SELECT e.* FROM unnest(${eventColumns.join(', ')}) AS e CROSS JOIN (SELECT count(*) FROM guard) AS checked
+      RETURNING position, event_id),
+    published AS (
+      INSERT INTO outbox (topic, message_key, payload, headers)
+      SELECT o.topic, o.message_key, o.payload, o.headers
+        FROM unnest(${outboxColumns.join(', ')}) WITH ORDINALITY AS o (topic, message_key, payload, headers, n)
+       ORDER BY o.n)
     ${readModels.map((readModel) => `, ${readModel}`).join('\n')}
-    SELECT position::text AS position, version FROM appended ORDER BY version`;
+    SELECT event_id::text AS event_id, position::text AS position FROM appended`;
   return { text, values: b.values };
 }

@@ -40,7 +40,11 @@ export class KafkaOutboxSink implements OutboxSink {
 
   async send(messages: OutboxMessage[]): Promise<void> {
     const byTopic = new Map<string, OutboxMessage[]>();
-    for (const message of messages) byTopic.set(message.topic, [...(byTopic.get(message.topic) ?? []), message]);
+    for (const message of messages) {
+      const list = byTopic.get(message.topic) ?? [];
+      if (list.length === 0) byTopic.set(message.topic, list);
+      list.push(message);
+    }
     await this.producer.sendBatch({
       acks: -1,
       topicMessages: [...byTopic].map(([topic, list]) => ({

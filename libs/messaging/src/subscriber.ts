@@ -43,8 +43,12 @@ export class EventSubscriber {
     await consumer.run({
       eachMessage: async ({ message }) => {
         if (!message.value) return;
+        const { types } = this.subscription;
+        // The outbox names each event's type in a header: an event not followed is passed over without parsing it.
+        const headerType = message.headers?.['event-type']?.toString();
+        if (types && headerType !== undefined && !types.includes(headerType)) return;
         const event = JSON.parse(message.value.toString()) as EventEnvelope;
-        if (this.subscription.types && !this.subscription.types.includes(event.type)) return;
+        if (types && !types.includes(event.type)) return;
         await this.subscription.handle(event);
       },
     });

@@ -9,7 +9,9 @@ const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function isValidCalendarDate(s: string): CalendarDateCheck {
   const match = CALENDAR_DATE.exec(s);
   if (!match) return 'format';
-  const [year, month, day] = match.slice(1).map(Number);
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return 'invalid';
   return 'ok';
 }
@@ -45,7 +47,7 @@ function isLeapYear(year: number): boolean {
 /** 28 to 31: the number of days in a month (1-12) of the proleptic Gregorian calendar. */
 export function daysInMonth(year: number, month: number): number {
   if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 function dayNumberOf(date: string): number {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { brasiliaDate, brasiliaStartOfDay, clockOffsetMs, isoUtc, noClockOffset, TenantRef } from './clock';
 
 const sandbox: TenantRef = { accountId: 'acc-1', environment: 'sandbox' };
@@ -23,6 +24,19 @@ describe('brasiliaDate', () => {
 
   it('pads years, months and days', () => {
     expect(brasiliaDate(new Date('2026-02-05T12:00:00Z'))).toBe('2026-02-05');
+  });
+
+  it('answers from its per-hour memory exactly as the time zone database does, summer times included', () => {
+    const zone = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
+    const instants = fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-12-31T23:59:59Z'), noInvalidDate: true });
+    fc.assert(
+      fc.property(instants, fc.integer({ min: 0, max: 3_599_999 }), (instant, withinHour) => {
+        // The same hour asked twice, at two moments: the second answer may come from memory.
+        const sameHour = new Date(Math.floor(instant.getTime() / 3_600_000) * 3_600_000 + withinHour);
+        for (const at of [instant, sameHour]) expect(brasiliaDate(at)).toBe(zone.format(at));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

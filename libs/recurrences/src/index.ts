@@ -5,3 +5,4 @@ export * from './read-model/recurrences.projection';
 export * from './charge';
 export * from './read-model/recurrence-charges.migration';
 export * from './read-model/charges.projection';
+export * from './cycle-plan';

@@ -5,3 +5,4 @@ export * from './event-sourcing.module';
 export * from './rpc';
 export * from './periodic-task';
 export * from './sandbox-clock';
+export * from './concurrency';

@@ -2,7 +2,8 @@ import { Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
- * Runs a task again and again, a pause between runs (never two at once), until stopped. What it works on is
+ * Runs a task again and again, a pause between runs (never two at once), until stopped. A task that resolves to
+ * true has more waiting (a full page) and runs again at once. What it works on is
  * in the database, so a restart picks up where the last run left off: nothing lives only in a timer.
  */
 export class PeriodicTask {
@@ -19,8 +20,8 @@ export class PeriodicTask {
     this.running = true;
     this.loop = (async () => {
       while (this.running) {
-        await this.task().catch((error: unknown) => this.logger.warn(`${this.name} failed, will run again: ${String(error)}`));
-        await sleep(this.everyMs);
+        const more = await this.task().catch((error: unknown) => this.logger.warn(`${this.name} failed, will run again: ${String(error)}`));
+        if (more !== true) await sleep(this.everyMs);
       }
     })();
   }

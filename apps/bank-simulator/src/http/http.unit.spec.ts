@@ -38,11 +38,13 @@ describe('callbackUrl', () => {
 });
 
 describe('callbackBody', () => {
-  it('is WebhookRecBody for a recurrence and WebhookCobRBody for a recurring charge, one resource each', () => {
+  it('is WebhookRecBody for recurrences and WebhookCobRBody for recurring charges, in the order they changed', () => {
     const rec = { idRec: 'RN1234567820250101aaaaaaaaaaa', status: 'APROVADA' as const, atualizacao: [] };
     const cobr = { idRec: rec.idRec, txid: 'a'.repeat(32), status: 'ATIVA' as const, atualizacao: [] };
-    expect(callbackBody({ kind: 'rec', rec })).toEqual({ recs: [rec] });
-    expect(callbackBody({ kind: 'cobr', cobr })).toEqual({ cobsr: [cobr] });
+    const paid = { ...cobr, status: 'CONCLUIDA' as const };
+    expect(callbackBody([{ kind: 'rec', rec }])).toEqual({ recs: [rec] });
+    expect(callbackBody([{ kind: 'cobr', cobr }])).toEqual({ cobsr: [cobr] });
+    expect(callbackBody([{ kind: 'cobr', cobr }, { kind: 'cobr', cobr: paid }])).toEqual({ cobsr: [cobr, paid] });
   });
 });
 

@@ -117,13 +117,6 @@ export class BankStore {
     await m.query('UPDATE charges SET record = $3 WHERE client = $1 AND txid = $2', [client, cob.txid, JSON.stringify(cob)]);
   }
 
-  async insertRecurringCharge(m: EntityManager, client: string, cobr: CobRRecord, dueOn: string | null): Promise<void> {
-    await m.query(
-      'INSERT INTO recurring_charges (client, txid, id_rec, status, cycle, due_on, record, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-      [client, cobr.txid, cobr.idRec, cobr.status, cobr.cycle, dueOn, JSON.stringify(cobr), cobr.createdAt],
-    );
-  }
-
   async findRecurringCharge(m: EntityManager, client: string, txid: string, lock = false): Promise<CobRRecord | undefined> {
     const rows: Row[] = await m.query(`SELECT record FROM recurring_charges WHERE client = $1 AND txid = $2${forUpdate(lock)}`, [client, txid]);
     return rows[0]?.record as CobRRecord | undefined;
@@ -139,10 +132,63 @@ export class BankStore {
     ]);
   }
 
-  /** Whether the recurrence has a charge, not REJEITADA or CANCELADA, in that cycle (the unique index's rows). */
-  async hasLiveRecurringChargeInCycle(m: EntityManager, idRec: string, cycle: number): Promise<boolean> {
-    const rows: Row[] = await m.query(`SELECT 1 FROM recurring_charges WHERE id_rec = $1 AND cycle = $2 AND status NOT IN ('REJEITADA', 'CANCELADA')`, [idRec, cycle]);
-    return rows.length > 0;
+  /** Recurrences by id, of their clients, locked in id order (the order every transaction takes them in); keyed by id. */
+  async lockRecurrences(m: EntityManager, keys: { client: string; idRec: string }[]): Promise<Map<string, RecRecord>> {
+    const rows: Row[] = await m.query(
+      `SELECT r.id_rec, r.record FROM recurrences r JOIN unnest($1::text[], $2::text[]) AS k (client, id_rec) ON r.client = k.client AND r.id_rec = k.id_rec
+        ORDER BY r.id_rec FOR UPDATE OF r`,
+      [keys.map((k) => k.client), keys.map((k) => k.idRec)],
+    );
+    return new Map(rows.map((row) => [row.id_rec as string, row.record as RecRecord]));
+  }
+
+  /** The solicitations of these recurrences (locked), oldest first per recurrence; keyed by recurrence id. */
+  async lockSolicitationsOf(m: EntityManager, keys: { client: string; idRec: string }[]): Promise<Map<string, SolicRecord[]>> {
+    const rows: Row[] = await m.query(
+      `SELECT s.id_rec, s.record FROM solicitations s JOIN unnest($1::text[], $2::text[]) AS k (client, id_rec) ON s.client = k.client AND s.id_rec = k.id_rec
+        ORDER BY s.id_rec, s.created_at, s.id_solic_rec FOR UPDATE OF s`,
+      [keys.map((k) => k.client), keys.map((k) => k.idRec)],
+    );
+    const byRec = new Map<string, SolicRecord[]>();
+    for (const row of rows) byRec.set(row.id_rec as string, [...(byRec.get(row.id_rec as string) ?? []), row.record as SolicRecord]);
+    return byRec;
+  }
+
+  /**
+   * In one round trip, what would refuse each of some new recurring charges: its txid used by any of its client's
+   * charges (immediate or recurring), and its recurrence's cycle already holding a charge not REJEITADA or CANCELADA
+   * (the unique index's rows). In the order asked.
+   */
+  async recurringChargeConflicts(
+    m: EntityManager,
+    checks: { client: string; txid: string; cycle: { idRec: string; cycle: number } | undefined }[],
+  ): Promise<{ txidInUse: boolean; cycleTaken: boolean }[]> {
+    const rows: Row[] = await m.query(
+      `SELECT EXISTS (SELECT 1 FROM recurring_charges r WHERE r.client = k.client AND r.txid = k.txid)
+              OR EXISTS (SELECT 1 FROM charges c WHERE c.client = k.client AND c.txid = k.txid) AS txid_in_use,
+              EXISTS (SELECT 1 FROM recurring_charges r WHERE r.id_rec = k.id_rec AND r.cycle = k.cycle AND r.status NOT IN ('REJEITADA', 'CANCELADA')) AS cycle_taken
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::int[]) WITH ORDINALITY AS k (client, txid, id_rec, cycle, n) ORDER BY k.n`,
+      [checks.map((c) => c.client), checks.map((c) => c.txid), checks.map((c) => c.cycle?.idRec ?? null), checks.map((c) => c.cycle?.cycle ?? null)],
+    );
+    return rows.map((row) => ({ txidInUse: row.txid_in_use === true, cycleTaken: row.cycle_taken === true }));
+  }
+
+  async insertRecurringCharges(m: EntityManager, charges: { client: string; cobr: CobRRecord; dueOn: string | null }[]): Promise<void> {
+    if (charges.length === 0) return;
+    await m.query(
+      `INSERT INTO recurring_charges (client, txid, id_rec, status, cycle, due_on, record, created_at)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::date[], $7::jsonb[], $8::timestamptz[])`,
+      [
+        charges.map((c) => c.client),
+        charges.map((c) => c.cobr.txid),
+        charges.map((c) => c.cobr.idRec),
+        charges.map((c) => c.cobr.status),
+        charges.map((c) => c.cobr.cycle),
+        charges.map((c) => c.dueOn),
+        charges.map((c) => JSON.stringify(c.cobr)),
+        charges.map((c) => c.cobr.createdAt),
+      ],
+    );
   }
 
   /** Recurring charges whose scheduled attempt is due on or before `today` (YYYY-MM-DD), across clients, earliest first. */

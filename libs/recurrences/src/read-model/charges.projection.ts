@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { ChargeEventTypes, ChargeResponse, ChargeStatus, ChargeType, Tenant } from '@pixauto/contracts';
-import { RecordedEvent, sql, SqlStatement } from '@pixauto/event-store';
+import { RecordedEvent, rowsSql, SqlStatement } from '@pixauto/event-store';
 import { brasiliaStartOfDay, centavosToReais } from '@pixauto/pix';
 import { Recurrence, RecurrenceEvent } from '../recurrence';
 
@@ -13,10 +13,11 @@ export function chargeStatements(events: RecordedEvent<RecurrenceEvent>[], state
   return state.charges
     .filter((charge) => touched.has(charge.charge_id))
     .map((c) =>
-      sql(
+      rowsSql(
         `INSERT INTO charges AS c (account_id, environment, charge_id, recurrence_id, type, cycle, nominal_date, due_date, amount_centavos, status,
            retries, attempt_date, attempt_at, txid, created_at, paid_at, version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::date[], $8::date[], $9::bigint[], $10::text[],
+           $11::int[], $12::date[], $13::timestamptz[], $14::text[], $15::timestamptz[], $16::timestamptz[], $17::int[])
          ON CONFLICT (account_id, environment, charge_id) DO UPDATE SET
            due_date = EXCLUDED.due_date, status = EXCLUDED.status, retries = EXCLUDED.retries, attempt_date = EXCLUDED.attempt_date,
            attempt_at = EXCLUDED.attempt_at, txid = EXCLUDED.txid, paid_at = EXCLUDED.paid_at, version = EXCLUDED.version

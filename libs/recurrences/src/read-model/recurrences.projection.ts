@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { Journey, Periodicity, RecurrenceResponse, RecurrenceStatus, RetryPolicy, Tenant } from '@pixauto/contracts';
-import { Projection, sql } from '@pixauto/event-store';
+import { Projection, rowsSql } from '@pixauto/event-store';
 import { brasiliaStartOfDay, centavosToReais } from '@pixauto/pix';
 import { tenantNowSql } from '@pixauto/runtime';
 import { hasEnded, nextCycleOf, Recurrence, RecurrenceEvent, RecurrenceState } from '../recurrence';
@@ -24,12 +24,14 @@ export const projectRecurrence: Projection<RecurrenceEvent, RecurrenceState> = (
   // The Pix code is void once the recurrence ended or its activation expired unpaid (2.1).
   const pixCopyPaste = hasEnded(state.status) || state.activationExpired ? null : r.pix_copy_paste;
   return [
-    sql(
+    rowsSql(
       `INSERT INTO recurrences AS r (account_id, environment, recurrence_id, transaction_id, status, journey, debtor_document_number,
          debtor_name, start_date, end_date, periodicity, amount_centavos, retry_policy, business_day_adjust, charge_lead_days, webhook,
          pix_copy_paste, activation_charge_id, activation_amount_centavos, bank_id_rec, version, created_at, updated_at,
          activation_expires_at, activation_expired, next_charge_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $22, $23, $24, $25)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::date[], $10::date[],
+         $11::text[], $12::bigint[], $13::text[], $14::boolean[], $15::int[], $16::text[], $17::text[], $18::text[], $19::bigint[], $20::text[],
+         $21::int[], $22::timestamptz[], $23::timestamptz[], $24::timestamptz[], $25::boolean[], $26::timestamptz[])
        ON CONFLICT (account_id, environment, recurrence_id) DO UPDATE SET
          status = EXCLUDED.status, journey = EXCLUDED.journey, debtor_name = EXCLUDED.debtor_name, start_date = EXCLUDED.start_date,
          business_day_adjust = EXCLUDED.business_day_adjust, charge_lead_days = EXCLUDED.charge_lead_days, webhook = EXCLUDED.webhook,
@@ -58,6 +60,7 @@ export const projectRecurrence: Projection<RecurrenceEvent, RecurrenceState> = (
         r.activation?.amount_centavos ?? null,
         r.bank.id_rec,
         last.version,
+        last.occurredAt,
         last.occurredAt,
         r.activation?.expires_at ?? null,
         state.activationExpired,
