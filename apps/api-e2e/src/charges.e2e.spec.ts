@@ -326,6 +326,8 @@ describe('charge operations and their messages (service-api.md 7.3)', () => {
     expect(await charges.pay(activationId)).toEqual(
       invalid('an activation charge is paid when the payer authorizes: use POST /v2/sandbox/recurrences/:recurrence_id/authorize'),
     );
+    // The four events of what did happen, then a moment for any event the refusals might wrongly have caused.
+    await watcher.waitFor(() => chargeEvents(created.body.recurrence_id).length >= 4);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(chargeEvents(created.body.recurrence_id).map((e) => e.type)).toEqual(['charge.created', 'charge.paid', 'charge.created', 'charge.paid']);
   });
