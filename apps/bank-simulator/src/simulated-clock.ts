@@ -4,8 +4,11 @@ import { brasiliaDate, Clock, SystemClock } from '@pixauto/pix';
 // The instant a request asked to be served at (header x-simulated-now), for everything that request runs.
 const requestedNow = new AsyncLocalStorage<Date>();
 
-/** Runs `work` (and all it starts) at the requested instant: SimulatedClock.now() is then at least `instant`. */
-export const atRequestedNow = <T>(instant: Date, work: () => T): T => requestedNow.run(instant, work);
+/**
+ * The rest of this execution, and all it starts, at the requested instant (undefined: real time): SimulatedClock.now()
+ * is then at least `instant`. Called first thing for every request (simulated-now.hook.ts).
+ */
+export const enterRequestedNow = (instant: Date | undefined): void => requestedNow.enterWith(instant as Date);
 
 /**
  * The simulator's one clock. Real time; within a request that carries `x-simulated-now`, the later of real time and

@@ -1,5 +1,4 @@
 import { BeforeApplicationShutdown, DynamicModule, Inject, Injectable, Module, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { runMigrations } from '@pixauto/event-store';
@@ -16,7 +15,6 @@ import {
 } from './http/bcb.controllers';
 import { HealthController } from './http/health.controller';
 import { PayerController } from './http/payer.controller';
-import { SimulatedNowInterceptor } from './http/simulated-now.interceptor';
 import { SimulatedBank } from './simulated-bank';
 import { SimulatedClock } from './simulated-clock';
 import { Sweeper } from './sweeper';
@@ -89,8 +87,6 @@ export class SimulatorModule {
             new Sweeper('RecurringChargeSweeper', config.recurringChargeSweep, (limit) => bank.settleDueRecurringCharges(limit)),
           ],
         },
-        // Every request runs at its x-simulated-now, when it sends one (SimulatedClock).
-        { provide: APP_INTERCEPTOR, useClass: SimulatedNowInterceptor },
         SimulatorLifecycle,
       ],
     };

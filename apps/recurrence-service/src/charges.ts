@@ -40,6 +40,8 @@ const RECEIVER = {
 const SCHEDULER_CONCURRENCY = Number(process.env.CHARGE_SCHEDULER_CONCURRENCY ?? 32);
 /** How many recurrences' charges are recorded by one append (one statement, one commit). */
 const APPEND_BATCH = Number(process.env.CHARGE_SCHEDULER_BATCH ?? 250);
+/** Batches worked on at once (measured: 4 ~10% faster than 2, more no better). */
+const BATCHES_AT_ONCE = 4;
 
 const isTxidTaken = (error: unknown): boolean =>
   error instanceof RefusalException &&
@@ -140,28 +142,61 @@ export class Charges {
   // ---- the scheduler ----
 
   /**
-   * Creates the cycle charges that are due, at most `limit` recurrences per run. True when more may be waiting: a
-   * full page that made progress (a page of failures, the bank down say, waits for the next run instead).
+   * Creates the cycle charges that are due, at most `limit` recurrences per run. BATCHES_AT_ONCE lanes each take
+   * their next batch of due recurrences as soon as they are free, so some batches are at the bank while others read
+   * or append, with no pause between pages. A recurrence is looked at once per run: what is in flight, and what is
+   * still due after its batch (its bank call failed, say), is left out of the next batches. A batch after which
+   * nothing moved on (the bank down, say) ends the run, which then waits for the next. True when more may be waiting.
    */
-  async issueDueCharges(limit = 1000): Promise<boolean> {
-    const due = await dueChargeCreations(this.dataSource.manager, this.clock.now(), limit);
-    const batches = Array.from({ length: Math.ceil(due.length / APPEND_BATCH) }, (_, index) => due.slice(index * APPEND_BATCH, (index + 1) * APPEND_BATCH));
-    let issued = 0;
-    // Two batches at once: one's debits go to the bank while the other's append is in the database.
-    await forEachConcurrently(batches, 2, async (batch) => {
-      issued += await this.issueBatch(batch);
-    });
-    return due.length === limit && issued > 0;
+  async issueDueCharges(limit = 20_000): Promise<boolean> {
+    const leftOut = new Set<string>();
+    let taken = 0;
+    let stalled = false;
+    // One lane claims at a time, so that two never take the same recurrences.
+    let claiming: Promise<unknown> = Promise.resolve();
+    const claim = (size: number) => {
+      const claimed = claiming.then(async () => {
+        const batch = await dueChargeCreations(this.dataSource.manager, this.clock.now(), size, [...leftOut]);
+        batch.forEach(({ recurrenceId }) => leftOut.add(recurrenceId));
+        return batch;
+      });
+      claiming = claimed.catch(() => undefined);
+      return claimed;
+    };
+    const lane = async (): Promise<void> => {
+      while (taken < limit && !stalled) {
+        const size = Math.min(APPEND_BATCH, limit - taken);
+        taken += size;
+        const batch = await claim(size).catch((error: unknown) => {
+          stalled = true; // the database unreachable, say: the other lanes stop too
+          throw error;
+        });
+        taken -= size - batch.length;
+        if (batch.length === 0) return;
+        const finished = await this.issueBatch(batch).catch((error: unknown) => {
+          this.logger.warn(`a batch of ${batch.length} recurrences failed, will retry: ${String(error)}`);
+          return [];
+        });
+        if (finished.length === 0) stalled = true;
+        finished.forEach((recurrenceId) => leftOut.delete(recurrenceId));
+      }
+    };
+    // Every lane ends before the run does, so that no batch outlives it.
+    const lanes = await Promise.allSettled(Array.from({ length: BATCHES_AT_ONCE }, lane));
+    const failed = lanes.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    return taken >= limit && !stalled;
   }
 
   /**
    * The due charges of a batch of recurrences: planned from one read of their streams, debited at the bank
-   * (SCHEDULER_CONCURRENCY recurrences at once, each one's cycles in order), then recorded in one append. Safe to
+   * (SCHEDULER_CONCURRENCY recurrences at once, each one's cycles in order), then recorded in one append; the
+   * recurrences no longer due after it. Safe to
    * run twice at once or again after a crash: the ids are derived from the cycle, the bank refuses a txid twice, the
    * append refuses a stream that moved. When one did (a merchant's change, another scheduler), the batch is
    * recorded one recurrence at a time instead, each command decided again on its stream as it is.
    */
-  private async issueBatch(due: { tenant: Tenant; recurrenceId: string }[]): Promise<number> {
+  private async issueBatch(due: { tenant: Tenant; recurrenceId: string }[]): Promise<string[]> {
     const streams = await this.eventStore.readStreams<RecurrenceEvent>(due.map(({ tenant, recurrenceId }) => recurrenceStreamId(tenant, recurrenceId)));
     const work = due.map(({ tenant, recurrenceId }) => {
       const history = streams.get(recurrenceStreamId(tenant, recurrenceId)) ?? [];
@@ -183,6 +218,8 @@ export class Charges {
     });
 
     const debited = work.filter((w) => w.debited.length > 0);
+    // These are no longer due: every due charge issued, or next_charge_at moved on. The rest wait for another run.
+    const finished = work.filter((w) => w.debited.length === w.plan.charges.length && (w.debited.length > 0 || w.plan.postponeTo !== undefined));
     try {
       await this.eventStore.appendAll<RecurrenceEvent>(
         debited.map(({ tenant, recurrenceId, version, debited: charges }) => ({
@@ -201,14 +238,14 @@ export class Charges {
     } catch (error) {
       if (!(error instanceof ConcurrencyError)) throw error;
       for (const w of debited) await this.recordOneByOne(w.tenant, w.recurrenceId, w.debited);
-      return debited.length;
+      return finished.map((w) => w.recurrenceId);
     }
-    for (const w of work) {
-      if (w.plan.postponeTo === undefined || w.debited.length < w.plan.charges.length) continue;
+    for (const w of finished) {
+      if (w.plan.postponeTo === undefined) continue;
       const version = w.version + w.debited.reduce((n, c) => n + c.events.length, 0);
       await postponeNextCharge(this.dataSource.manager, w.tenant, w.recurrenceId, version, w.plan.postponeTo === null ? null : brasiliaStartOfDay(w.plan.postponeTo));
     }
-    return debited.length;
+    return finished.map((w) => w.recurrenceId);
   }
 
   /** The bank's debit for a planned cycle, as of the day the plan says. Created before a crash, or by another scheduler: the same debit. */

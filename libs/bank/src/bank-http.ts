@@ -35,8 +35,8 @@ export class BankHttp {
     // Paths are appended to the base as written (a bank's API often sits under a prefix such as /api/v2).
     this.base = url.toString().replace(/\/+$/, '');
     this.ownsDispatcher = options.dispatcher === undefined;
-    // 64 connections: the charge scheduler keeps dozens of debits in flight (CHARGE_SCHEDULER_CONCURRENCY, two batches).
-    this.dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, connections: 64 });
+    // 128 connections: the charge scheduler keeps up to 4 batches x CHARGE_SCHEDULER_CONCURRENCY (32) debits in flight.
+    this.dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, connections: 128 });
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.token = options.token;
     if (options.simulatedNow !== undefined) {

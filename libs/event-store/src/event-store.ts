@@ -194,47 +194,51 @@ const MAX_PARAMETERS = 65_535;
 /**
  * WITH guard (each stream's expected version, or raise), the events, their outbox rows (in stream and version order,
  * so per-key order holds on Kafka), then each read-model statement: PostgreSQL runs every data-modifying CTE and
- * commits the statement as one, or none of it. Events and outbox rows travel as arrays: their part of the text is
- * the same whatever the batch's size.
+ * commits the statement as one, or none of it. Events and outbox rows travel as one JSON parameter: their part of
+ * the text is the same whatever the batch's size.
  */
 function appendStatement<E extends DomainEvent>(batch: { request: AppendRequest<E>; recorded: RecordedEvent<E>[]; projections: SqlStatement[] }[]): SqlStatement {
   const b = new StatementBuilder();
   const requests = batch.map(({ request }) => request);
   const events = batch.flatMap(({ recorded }) => recorded);
   const topicOf = new Map(requests.map((request) => [request.streamId, request.topic]));
-  const column = (value: (event: RecordedEvent<E>) => unknown) => b.param(events.map(value));
   const guard = `guard AS (
       SELECT event_store_expect_version(s.stream, s.expected) FROM unnest(${b.param(requests.map((r) => r.streamId))}::text[], ${b.param(requests.map((r) => r.expectedVersion))}::int[]) AS s (stream, expected))`;
-  const eventColumns = [
-    `${column((e) => e.eventId)}::uuid[]`,
-    `${column((e) => e.streamId)}::text[]`,
-    `${column((e) => e.streamType)}::text[]`,
-    `${column((e) => e.version)}::int[]`,
-    `${column((e) => e.type)}::text[]`,
-    `${column((e) => JSON.stringify(e.data))}::jsonb[]`,
-    `${column((e) => e.tenant.accountId)}::text[]`,
-    `${column((e) => e.tenant.environment)}::text[]`,
-    `${column((e) => e.occurredAt.toISOString())}::timestamptz[]`,
-  ];
-  const outboxColumns = [
-    `${column((e) => topicOf.get(e.streamId))}::text[]`,
-    `${column((e) => e.streamId)}::text[]`,
-    `${column((e) => JSON.stringify(toEnvelope(e)))}::jsonb[]`,
-    `${column((e) => JSON.stringify({ 'event-id': e.eventId, 'event-type': e.type }))}::jsonb[]`,
-  ];
+  // The events and their outbox rows as one JSON document: one parse in PostgreSQL, no array-literal escaping here.
+  const input = b.param(
+    JSON.stringify(
+      events.map((e, n) => ({
+        n,
+        event_id: e.eventId,
+        stream_id: e.streamId,
+        stream_type: e.streamType,
+        version: e.version,
+        type: e.type,
+        data: e.data,
+        account_id: e.tenant.accountId,
+        environment: e.tenant.environment,
+        occurred_at: e.occurredAt.toISOString(),
+        topic: topicOf.get(e.streamId),
+        envelope: toEnvelope(e),
+        headers: { 'event-id': e.eventId, 'event-type': e.type },
+      })),
+    ),
+  );
   const readModels = mergeRows(batch.flatMap(({ projections }) => projections)).map((projection, index) => `read_model_${index} AS (${b.embed(projection)})`);
   if (b.values.length > MAX_PARAMETERS) throw new Error(`an append of ${batch.length} streams needs ${b.values.length} parameters, over PostgreSQL's ${MAX_PARAMETERS}`);
   // count(*) makes PostgreSQL run the guard over every stream before any row goes in.
   const text = `WITH ${guard},
+    input AS (
+      SELECT * FROM jsonb_to_recordset(${input}::jsonb) AS e (n int, event_id uuid, stream_id text, stream_type text, version int, type text,
+        data jsonb, account_id text, environment text, occurred_at timestamptz, topic text, envelope jsonb, headers jsonb)),
     appended AS (
       INSERT INTO events (event_id, stream_id, stream_type, version, type, data, account_id, environment, occurred_at)
-      SELECT e.* FROM unnest(${eventColumns.join(', ')}) AS e CROSS JOIN (SELECT count(*) FROM guard) AS checked
+      SELECT e.event_id, e.stream_id, e.stream_type, e.version, e.type, e.data, e.account_id, e.environment, e.occurred_at
+        FROM input AS e CROSS JOIN (SELECT count(*) FROM guard) AS checked
       RETURNING position, event_id),
     published AS (
       INSERT INTO outbox (topic, message_key, payload, headers)
-      SELECT o.topic, o.message_key, o.payload, o.headers
-        FROM unnest(${outboxColumns.join(', ')}) WITH ORDINALITY AS o (topic, message_key, payload, headers, n)
-       ORDER BY o.n)
+      SELECT o.topic, o.stream_id, o.envelope, o.headers FROM input AS o ORDER BY o.n)
     ${readModels.map((readModel) => `, ${readModel}`).join('\n')}
     SELECT event_id::text AS event_id, position::text AS position FROM appended`;
   return { text, values: b.values };

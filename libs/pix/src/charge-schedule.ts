@@ -114,8 +114,7 @@ function assertCycle(cycle: number): void {
 }
 
 function parts(date: string): [number, number, number] {
-  const [year, month, day] = date.split('-').map(Number);
-  return [year, month, day];
+  return [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
 }
 
 function pad(value: number, width: number): string {

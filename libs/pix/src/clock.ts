@@ -72,10 +72,18 @@ export function isoUtc(instant: Date): string {
  * by asking the time zone, so it stays right if Brazil ever keeps summer time again.
  */
 export function brasiliaStartOfDay(date: string): Date {
-  // Brasília has been UTC-3 since 2019 (UTC-2 in old summers): start from 03:00Z and walk back while still that day.
-  let instant = Date.parse(`${date}T03:00:00Z`);
-  if (Number.isNaN(instant)) throw new RangeError(`not a calendar date: ${date}`);
-  while (brasiliaDate(new Date(instant)) !== date) instant += HOUR_MS;
-  while (brasiliaDate(new Date(instant - HOUR_MS)) === date) instant -= HOUR_MS;
-  return new Date(instant);
+  let instant = startOfDay.get(date);
+  if (instant === undefined) {
+    // Brasília has been UTC-3 since 2019 (UTC-2 in old summers): start from 03:00Z and walk back while still that day.
+    instant = Date.parse(`${date}T03:00:00Z`);
+    if (Number.isNaN(instant)) throw new RangeError(`not a calendar date: ${date}`);
+    while (brasiliaDate(new Date(instant)) !== date) instant += HOUR_MS;
+    while (brasiliaDate(new Date(instant - HOUR_MS)) === date) instant -= HOUR_MS;
+    if (startOfDay.size >= 10_000) startOfDay.clear();
+    startOfDay.set(date, instant);
+  }
+  return new Date(instant); // a new Date each time: callers may not share a mutable one
 }
+
+/** Remembered per day: the scheduler asks this several times per charge. */
+const startOfDay = new Map<string, number>();

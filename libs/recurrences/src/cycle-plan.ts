@@ -49,7 +49,8 @@ export function planDueCharges(r: Recurrence, environment: Environment, today: s
     const next = nextCycleOf(state, notBefore);
     if (!next || !isDueForCreation(next, today)) {
       const at = next?.creation_date ?? null;
-      return at === (nextCycleOf(state)?.creation_date ?? null) ? { charges } : { charges, postponeTo: at };
+      const projected = notBefore === approvedOn ? next : nextCycleOf(state); // what the projection writes
+      return at === (projected?.creation_date ?? null) ? { charges } : { charges, postponeTo: at };
     }
     const recurrenceId = state.data.recurrence_id;
     const command = { type: 'IssueCharge', next, charge_id: cycleChargeId(recurrenceId, next.nominal_date), txid: cycleTxid(recurrenceId, next.nominal_date, 0) } as const;

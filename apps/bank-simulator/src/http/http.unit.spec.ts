@@ -1,11 +1,12 @@
 import { BadRequestException, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
 import { ProblemException, Problems } from '../domain/problems';
 import { FixedClock } from '@pixauto/pix';
-import { atRequestedNow, SimulatedClock } from '../simulated-clock';
+import { AsyncResource } from 'node:async_hooks';
+import { enterRequestedNow, SimulatedClock } from '../simulated-clock';
 import { callbackBody, callbackUrl } from '../webhook-notifier';
 import { clientOf } from './bank-client.decorator';
 import { problemOf } from './problem.filter';
-import { simulatedNowOf } from './simulated-now.interceptor';
+import { simulatedNowOf } from './simulated-now.hook';
 
 describe('clientOf', () => {
   it('is the same client for the same token, another for another token', () => {
@@ -68,12 +69,21 @@ describe('SimulatedClock', () => {
     expect(clock.today()).toBe('2030-06-01');
   });
 
+  /** As the request hook does, inside an async scope of its own (a request's), so the test's own context stays clean. */
+  const asRequest = <T>(instant: Date | undefined, work: () => T): T =>
+    new AsyncResource('request').runInAsyncScope(() => {
+      enterRequestedNow(instant);
+      return work();
+    });
+
   it('is the requested instant when later than real time, real time otherwise, through awaits', async () => {
-    const later = await atRequestedNow(new Date('2030-07-01T02:00:00.000Z'), async () => {
+    const later = await asRequest(new Date('2030-07-01T02:00:00.000Z'), async () => {
       await new Promise((resolve) => setImmediate(resolve));
       return { now: clock.now().toISOString(), today: clock.today() };
     });
     expect(later).toEqual({ now: '2030-07-01T02:00:00.000Z', today: '2030-06-30' }); // 23:00 in Brasília
-    expect(atRequestedNow(new Date('2030-01-01T00:00:00.000Z'), () => clock.now().toISOString())).toBe('2030-06-01T12:00:00.000Z');
+    expect(asRequest(new Date('2030-01-01T00:00:00.000Z'), () => clock.now().toISOString())).toBe('2030-06-01T12:00:00.000Z');
+    expect(asRequest(undefined, () => clock.now().toISOString())).toBe('2030-06-01T12:00:00.000Z');
+    expect(clock.now().toISOString()).toBe('2030-06-01T12:00:00.000Z'); // nothing leaked out of the scopes
   });
 });

@@ -174,13 +174,17 @@ export async function dueActivations(db: EntityManager, now: Date): Promise<{ te
   return rows.map(tenantRecurrence);
 }
 
-/** APPROVED recurrences whose next cycle charge is due to be created at their tenant's now, the most overdue first. */
-export async function dueChargeCreations(db: EntityManager, now: Date, limit: number): Promise<{ tenant: Tenant; recurrenceId: string }[]> {
+/**
+ * APPROVED recurrences whose next cycle charge is due to be created at their tenant's now, the most overdue first,
+ * except those the caller is already working on.
+ */
+export async function dueChargeCreations(db: EntityManager, now: Date, limit: number, except: string[] = []): Promise<{ tenant: Tenant; recurrenceId: string }[]> {
   const rows = await db.query(
     `SELECT account_id, environment, recurrence_id FROM recurrences
       WHERE next_charge_at IS NOT NULL AND next_charge_at <= ${tenantNowSql('$1', 'recurrences.account_id', 'recurrences.environment')}
+        AND recurrence_id <> ALL($3::text[])
       ORDER BY next_charge_at LIMIT $2`,
-    [now, limit],
+    [now, limit, except],
   );
   return rows.map(tenantRecurrence);
 }
