@@ -292,11 +292,12 @@ describe('PUTs that arrive together', () => {
     const recs = await Promise.all(Array.from({ length: 8 }, () => approvedRecurrence('NAO_PERMITE')));
     const taken = await newCharge('NAO_PERMITE', 2);
     const good = recs.map((idRec) => ({ idRec, txid: newTxid() }));
+    const [noSuchRec, cycleTakenTxid] = [newTxid(), newTxid()];
     const puts = [
       ...good.map(({ idRec, txid }) => bank.createRecurringCharge(txid, cobrBody(idRec, inDays(2)))),
-      bank.createRecurringCharge(newTxid(), cobrBody('RN1234567820250101unknown1111', inDays(2))), // no such recurrence
+      bank.createRecurringCharge(noSuchRec, cobrBody('RN1234567820250101unknown1111', inDays(2))), // no such recurrence
       bank.createRecurringCharge(taken.txid, cobrBody(recs[0], inDays(40))), // a txid in use
-      bank.createRecurringCharge(newTxid(), cobrBody(taken.idRec, inDays(3))), // a cycle already charged
+      bank.createRecurringCharge(cycleTakenTxid, cobrBody(taken.idRec, inDays(3))), // a cycle already charged
     ];
     const outcomes = await Promise.allSettled(puts);
 
@@ -308,6 +309,9 @@ describe('PUTs that arrive together', () => {
       'Existe uma CobR com status diferente de REJEITADA e CANCELADA referente ao mesmo cobr.idRec com calendario.dataDeVencimento no mesmo ciclo.',
     ]);
     for (const { txid, idRec } of good) expect(await bank.getRecurringCharge(txid)).toMatchObject({ idRec, status: 'ATIVA' });
+    // The refused ones left nothing: no charge under their txids, the txid in use still its first charge's.
+    for (const txid of [noSuchRec, cycleTakenTxid]) expect(await refusalOf(bank.getRecurringCharge(txid))).toMatchObject({ status: 404 });
+    expect(await bank.getRecurringCharge(taken.txid)).toMatchObject({ idRec: taken.idRec });
     // The webhook hears each creation once, however the callbacks grouped them.
     await eventually(async () => good.map(({ txid }) => receiver.chargeNotifications(txid).length), (counts) => counts.every((n) => n === 1));
   });

@@ -476,8 +476,9 @@ export class SimulatedBank {
   }
 
   private async loadRecurrenceIfAny(m: EntityManager, client: string, idRec: string, now: Date, notices: Notice[]) {
-    const rec = await this.store.findRecurrence(m, client, idRec, true);
-    return rec && this.bringUpToDate(m, client, rec, await this.store.solicitationsOf(m, client, idRec, true), now, notices);
+    const key = [{ client, idRec }];
+    const rec = (await this.store.lockRecurrences(m, key)).get(idRec);
+    return rec && this.bringUpToDate(m, client, rec, (await this.store.lockSolicitationsOf(m, key)).get(idRec) ?? [], now, notices);
   }
 
   /** A locked recurrence's locked solicitations brought up to date, expiring the recurrence when due. */

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { ChargeResponse, Tenant, Topics, validateCancelCharge, validateChargeDate } from '@pixauto/contracts';
 import { Banks, centavosToValor, CobRCompleta, CobRNotification, PixBankClient, SimulatedPayer } from '@pixauto/bank';
 import { Messages, notFound, RefusalException, refuse, validation } from '@pixauto/errors';
-import { ConcurrencyError, EventStore, fold, StoredEvent } from '@pixauto/event-store';
+import { ConcurrencyError, EventStore, stateOf } from '@pixauto/event-store';
 import { brasiliaStartOfDay, Clock, compareDates, nextBusinessDay } from '@pixauto/pix';
 import {
   Charge,
@@ -200,7 +200,7 @@ export class Charges {
     const streams = await this.eventStore.readStreams<RecurrenceEvent>(due.map(({ tenant, recurrenceId }) => recurrenceStreamId(tenant, recurrenceId)));
     const work = due.map(({ tenant, recurrenceId }) => {
       const history = streams.get(recurrenceStreamId(tenant, recurrenceId)) ?? [];
-      const state = fold(recurrence, history.map((e) => ({ type: e.type, data: e.data }) as RecurrenceEvent));
+      const state = stateOf(recurrence, history);
       const plan: CyclePlan = state.status === 'NONE' ? { charges: [] } : planDueCharges(state, tenant.environment, this.clock.today(tenant));
       return { tenant, recurrenceId, version: history.length, plan, debited: [] as PlannedCharge[] };
     });
@@ -302,8 +302,8 @@ export class Charges {
   // ---- helpers ----
 
   private async load(tenant: Tenant, recurrenceId: string): Promise<{ state: Recurrence | undefined; version: number }> {
-    const history: StoredEvent<RecurrenceEvent>[] = await this.eventStore.readStream(recurrenceStreamId(tenant, recurrenceId));
-    const state = fold(recurrence, history.map((e) => ({ type: e.type, data: e.data }) as RecurrenceEvent));
+    const history = await this.eventStore.readStream<RecurrenceEvent>(recurrenceStreamId(tenant, recurrenceId));
+    const state = stateOf(recurrence, history);
     return { state: state.status === 'NONE' ? undefined : state, version: history.length };
   }
 

@@ -3,9 +3,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, EntityManager } from 'typeorm';
 import { Tenant } from '@pixauto/contracts';
 import { Refusal } from '@pixauto/errors';
-import { Decider, DomainEvent, fold } from './decider';
+import { Decider, DomainEvent } from './decider';
 import { mergeRows, SqlStatement, StatementBuilder } from './sql';
-import { EventRow, fromRow, RecordedEvent, StoredEvent, toEnvelope } from './stored-event';
+import { EVENT_COLUMNS, EventRow, fromRow, RecordedEvent, stateOf, StoredEvent, toEnvelope } from './stored-event';
 
 /** Another writer appended to the stream since it was read. */
 export class ConcurrencyError extends Error {
@@ -66,8 +66,7 @@ export class EventStore {
 
   async readStream<E extends DomainEvent>(streamId: string, db: EntityManager = this.dataSource.manager): Promise<StoredEvent<E>[]> {
     const rows: EventRow[] = await db.query(
-      `SELECT position, event_id, stream_id, stream_type, version, type, data, account_id, environment, occurred_at
-         FROM events WHERE stream_id = $1 ORDER BY version`,
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 ORDER BY version`,
       [streamId],
     );
     return rows.map((row) => fromRow<E>(row));
@@ -76,8 +75,7 @@ export class EventStore {
   /** Several streams at once (one query for a page of work); a stream with no events is absent from the map. */
   async readStreams<E extends DomainEvent>(streamIds: string[]): Promise<Map<string, StoredEvent<E>[]>> {
     const rows: EventRow[] = await this.dataSource.query(
-      `SELECT position, event_id, stream_id, stream_type, version, type, data, account_id, environment, occurred_at
-         FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, version`,
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, version`,
       [streamIds],
     );
     const streams = new Map<string, StoredEvent<E>[]>();
@@ -91,8 +89,7 @@ export class EventStore {
 
   /** The state a stream's events fold to, for a decision that must precede a side effect (a bank call). */
   async load<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, streamId: string): Promise<S> {
-    const history = await this.readStream<E>(streamId);
-    return fold(decider, history.map((event) => ({ type: event.type, data: event.data }) as E));
+    return stateOf(decider, await this.readStream<E>(streamId));
   }
 
   /**
@@ -162,7 +159,7 @@ export class EventStore {
   private async handleNow<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, command: C, context: CommandContext<E, S>): Promise<CommandOutcome<E, S>> {
     for (let attempt = 1; ; attempt++) {
       const history = await this.readStream<E>(context.streamId);
-      const state = fold(decider, history.map((event) => ({ type: event.type, data: event.data }) as E));
+      const state = stateOf(decider, history);
       const decision = decider.decide(command, state);
       if (!decision.ok) return decision;
       const newState = decision.events.reduce(decider.evolve, state);

@@ -1,7 +1,7 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { Decider, DomainEvent } from './decider';
 import { Projection } from './event-store';
-import { EventRow, fromRow } from './stored-event';
+import { EVENT_COLUMNS, EventRow, fromRow } from './stored-event';
 
 export interface ProjectionRebuild<E extends DomainEvent, S> {
   streamType: string;
@@ -25,8 +25,7 @@ export async function rebuildProjection<E extends DomainEvent, S>(dataSource: Da
     let streamId: string | undefined;
     for (let after = { stream: '', version: 0 }; ; ) {
       const rows: EventRow[] = await tx.query(
-        `SELECT position, event_id, stream_id, stream_type, version, type, data, account_id, environment, occurred_at
-           FROM events WHERE stream_type = $1 AND (stream_id, version) > ($2, $3) ORDER BY stream_id, version LIMIT $4`,
+        `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_type = $1 AND (stream_id, version) > ($2, $3) ORDER BY stream_id, version LIMIT $4`,
         [rebuild.streamType, after.stream, after.version, batchSize],
       );
       for (const row of rows) {

@@ -1,6 +1,6 @@
 import { EventEnvelope, Tenant } from '@pixauto/contracts';
 import { isoUtc } from '@pixauto/pix';
-import { DomainEvent } from './decider';
+import { Decider, DomainEvent, fold } from './decider';
 
 interface EventMetadata {
   eventId: string;
@@ -16,6 +16,9 @@ export type RecordedEvent<E extends DomainEvent = DomainEvent> = E extends Domai
 
 /** A recorded event read back from the store, with its global position. */
 export type StoredEvent<E extends DomainEvent = DomainEvent> = RecordedEvent<E> & { position: string };
+
+/** The columns of an events row that fromRow reads. */
+export const EVENT_COLUMNS = 'position, event_id, stream_id, stream_type, version, type, data, account_id, environment, occurred_at';
 
 export interface EventRow {
   position: string;
@@ -53,3 +56,7 @@ export const toEnvelope = (event: RecordedEvent): EventEnvelope => ({
   occurred_at: isoUtc(event.occurredAt),
   data: event.data,
 });
+
+/** The state a stream's events fold to. */
+export const stateOf = <E extends DomainEvent, S>(decider: Pick<Decider<unknown, E, S>, 'initialState' | 'evolve'>, history: readonly StoredEvent<E>[]): S =>
+  fold(decider, history.map((event) => ({ type: event.type, data: event.data }) as E));

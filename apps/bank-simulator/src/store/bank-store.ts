@@ -46,11 +46,6 @@ export class BankStore {
     );
   }
 
-  async findRecurrence(m: EntityManager, client: string, idRec: string, lock = false): Promise<RecRecord | undefined> {
-    const rows: Row[] = await m.query(`SELECT record FROM recurrences WHERE client = $1 AND id_rec = $2${forUpdate(lock)}`, [client, idRec]);
-    return rows[0]?.record as RecRecord | undefined;
-  }
-
   async findRecurrenceByActivation(m: EntityManager, client: string, txid: string): Promise<RecRecord | undefined> {
     const rows: Row[] = await m.query('SELECT record FROM recurrences WHERE client = $1 AND activation_txid = $2', [client, txid]);
     return rows[0]?.record as RecRecord | undefined;
@@ -77,15 +72,6 @@ export class BankStore {
   async findSolicitation(m: EntityManager, client: string, idSolicRec: string, lock = false): Promise<SolicRecord | undefined> {
     const rows: Row[] = await m.query(`SELECT record FROM solicitations WHERE client = $1 AND id_solic_rec = $2${forUpdate(lock)}`, [client, idSolicRec]);
     return rows[0]?.record as SolicRecord | undefined;
-  }
-
-  /** The solicitations of a recurrence, oldest first. */
-  async solicitationsOf(m: EntityManager, client: string, idRec: string, lock = false): Promise<SolicRecord[]> {
-    const rows: Row[] = await m.query(`SELECT record FROM solicitations WHERE client = $1 AND id_rec = $2 ORDER BY created_at, id_solic_rec${forUpdate(lock)}`, [
-      client,
-      idRec,
-    ]);
-    return rows.map((row) => row.record as SolicRecord);
   }
 
   async updateSolicitation(m: EntityManager, client: string, s: SolicRecord, dueAt: Date | null): Promise<void> {
@@ -150,7 +136,11 @@ export class BankStore {
       [keys.map((k) => k.client), keys.map((k) => k.idRec)],
     );
     const byRec = new Map<string, SolicRecord[]>();
-    for (const row of rows) byRec.set(row.id_rec as string, [...(byRec.get(row.id_rec as string) ?? []), row.record as SolicRecord]);
+    for (const row of rows) {
+      const list = byRec.get(row.id_rec as string) ?? [];
+      if (list.length === 0) byRec.set(row.id_rec as string, list);
+      list.push(row.record as SolicRecord);
+    }
     return byRec;
   }
 
