@@ -4,7 +4,7 @@ import { queryService } from './support/database';
 import { Merchant } from './support/fixtures';
 import { call } from './support/http';
 import { TopicWatcher } from './support/kafka';
-import { brasiliaDay, invalid, openAccount, RECURRENCE_NOT_FOUND, RECURRENCE_TOPIC, recurrenceBody, recurrenceClient, RecurrenceClient } from './support/recurrences';
+import { brasiliaDay, CHARGE_TOPIC, invalid, openAccount, RECURRENCE_NOT_FOUND, RECURRENCE_TOPIC, recurrenceBody, recurrenceClient, RecurrenceClient } from './support/recurrences';
 import { RunningSystem, startSystem } from './support/system';
 
 // Cycle charges (service-api.md 1, 2.1, 4.15, 7.3, 7.5; platform.md §3) and the sandbox test clock (platform.md §4),
@@ -12,14 +12,18 @@ import { RunningSystem, startSystem } from './support/system';
 
 let system: RunningSystem;
 let watcher: TopicWatcher;
+let recurrenceWatcher: TopicWatcher;
 
 beforeAll(async () => {
   system = await startSystem();
-  watcher = new TopicWatcher(RECURRENCE_TOPIC);
+  watcher = new TopicWatcher(CHARGE_TOPIC);
+  recurrenceWatcher = new TopicWatcher(RECURRENCE_TOPIC);
   await watcher.start();
+  await recurrenceWatcher.start();
 });
 afterAll(async () => {
   await watcher?.stop();
+  await recurrenceWatcher?.stop();
   await system?.stop();
 });
 
@@ -166,6 +170,14 @@ describe('a year of a monthly recurrence, unfolding by advancing the clock', () 
     const count = (type: string) => events.filter((e) => e.type === type).length;
     expect([count('charge.created'), count('charge.paid'), count('charge.failed'), count('charge.retry_scheduled')]).toEqual([12, 12, 1, 1]);
     expect(events.every((e) => e.data.webhook === 'https://merchant.example.com/hooks/pix')).toBe(true);
+
+    // Charge events have their own topic, keyed like their recurrence's and numbered in its stream after
+    // recurrence.created (1) and recurrence.approved (2); the recurrences topic carries only the recurrence's own.
+    const streamId = events[0].stream_id;
+    expect(watcher.seen.filter((e) => e.envelope.data.recurrence_id === id).every((e) => e.key === streamId && e.envelope.stream_id === streamId)).toBe(true);
+    expect(events.map((e) => e.version)).toEqual(Array.from({ length: events.length }, (_, i) => i + 3));
+    await recurrenceWatcher.waitFor((seen) => seen.some((e) => e.key === streamId && e.envelope.type === 'recurrence.approved'));
+    expect(recurrenceWatcher.seen.filter((e) => e.key === streamId).map((e) => e.envelope.type)).toEqual(['recurrence.created', 'recurrence.approved']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ChargeResponse, Tenant, Topics, validateCancelCharge, validateChargeDate } from '@pixauto/contracts';
+import { ChargeResponse, recurrenceStreamTopic, Tenant, validateCancelCharge, validateChargeDate } from '@pixauto/contracts';
 import { Banks, centavosToValor, CobRCompleta, CobRNotification, PixBankClient, SimulatedPayer } from '@pixauto/bank';
 import { Messages, notFound, RefusalException, refuse, validation } from '@pixauto/errors';
 import { ConcurrencyError, EventStore, stateOf } from '@pixauto/event-store';
@@ -10,6 +10,7 @@ import {
   ChargeCommand,
   cycleTxid,
   CyclePlan,
+  DueCursor,
   dueChargeCreations,
   dueSandboxAttempts,
   findCharge,
@@ -144,20 +145,21 @@ export class Charges {
   /**
    * Creates the cycle charges that are due, at most `limit` recurrences per run. BATCHES_AT_ONCE lanes each take
    * their next batch of due recurrences as soon as they are free, so some batches are at the bank while others read
-   * or append, with no pause between pages. A recurrence is looked at once per run: what is in flight, and what is
-   * still due after its batch (its bank call failed, say), is left out of the next batches. A batch after which
+   * or append, with no pause between pages. A recurrence is looked at once per run: each claim starts after the last
+   * one, so neither what is in flight nor what is still due after its batch (its bank call failed, say) is claimed
+   * again before the next run. A batch after which
    * nothing moved on (the bank down, say) ends the run, which then waits for the next. True when more may be waiting.
    */
   async issueDueCharges(limit = 20_000): Promise<boolean> {
-    const leftOut = new Set<string>();
+    let cursor: DueCursor | undefined;
     let taken = 0;
     let stalled = false;
-    // One lane claims at a time, so that two never take the same recurrences.
+    // One lane claims at a time, each after the last one claimed, so that two never take the same recurrences.
     let claiming: Promise<unknown> = Promise.resolve();
     const claim = (size: number) => {
       const claimed = claiming.then(async () => {
-        const batch = await dueChargeCreations(this.dataSource.manager, this.clock.now(), size, [...leftOut]);
-        batch.forEach(({ recurrenceId }) => leftOut.add(recurrenceId));
+        const batch = await dueChargeCreations(this.dataSource.manager, this.clock.now(), size, cursor);
+        if (batch.length > 0) cursor = batch[batch.length - 1].cursor;
         return batch;
       });
       claiming = claimed.catch(() => undefined);
@@ -178,7 +180,6 @@ export class Charges {
           return [];
         });
         if (finished.length === 0) stalled = true;
-        finished.forEach((recurrenceId) => leftOut.delete(recurrenceId));
       }
     };
     // Every lane ends before the run does, so that no batch outlives it.
@@ -230,7 +231,7 @@ export class Charges {
             events: charges.flatMap((c) => c.events),
             tenant,
             occurredAt: this.clock.now(tenant),
-            topic: Topics.recurrences.name,
+            topic: recurrenceStreamTopic,
           },
           project: (recorded) => projectRecurrence(recorded, charges[charges.length - 1].state),
         })),

@@ -11,7 +11,7 @@ import {
   RecurrenceActivationData,
   RecurrenceResponse,
   Tenant,
-  Topics,
+  recurrenceStreamTopic,
   validateCreateRecurrence,
   validateListRecurrences,
   validateUpdateRecurrence,
@@ -198,7 +198,7 @@ export class Recurrences {
       streamType: RECURRENCE_STREAM,
       tenant,
       now: this.clock.now(tenant),
-      topic: Topics.recurrences.name,
+      topic: recurrenceStreamTopic,
       project: projectRecurrence,
     });
     if (!outcome.ok && !options.ignoreRefusals) refuse(outcome.refusal);

@@ -103,3 +103,65 @@ describe('at(now)', () => {
     return bank.close();
   });
 });
+
+describe('answers', () => {
+  let answering: Server;
+  let answeringUrl: string;
+
+  beforeAll(async () => {
+    answering = createServer((request, response) => {
+      void readBody(request).then(() => {
+        if (request.url === '/cobr/refused') {
+          response
+            .writeHead(400, { 'content-type': 'application/problem+json' })
+            .end(JSON.stringify({ type: 'https://pix.bcb.gov.br/api/v2/error/CobROperacaoInvalida', title: 'Operação inválida', status: 400, detail: 'txid em uso', violacoes: [{ razao: 'txid encontra-se em uso', propriedade: 'txid' }] }));
+        } else if (request.url === '/cobr/broken') response.writeHead(502).end('<html>bad gateway</html>');
+        else if (request.url === '/cobr/garbled') response.writeHead(200, { 'content-type': 'application/json' }).end('{"txid":');
+        else if (request.url === '/cobr/silent') setTimeout(() => response.writeHead(200).end('{}'), 3000).unref();
+        else response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ txid: 'ok', valor: { original: 'é 1.00'.repeat(2000) } }));
+      });
+    });
+    await new Promise<void>((resolve) => answering.listen(0, '127.0.0.1', resolve));
+    answeringUrl = `http://127.0.0.1:${(answering.address() as AddressInfo).port}`;
+  });
+
+  afterAll(() => {
+    answering.closeAllConnections();
+    return new Promise<void>((resolve) => answering.close(() => resolve()));
+  });
+
+  it('reads a 2xx body whole, however many chunks it arrives in', async () => {
+    const bank = new PixBankClient(answeringUrl);
+    try {
+      const answer = (await bank.getRecurringCharge('ok')) as unknown as { valor: { original: string } };
+      expect(answer.valor.original).toBe('é 1.00'.repeat(2000));
+    } finally {
+      await bank.close();
+    }
+  });
+
+  it('turns a problem into a ProviderError with its violations, a bare 5xx into unavailability', async () => {
+    const bank = new PixBankClient(answeringUrl);
+    try {
+      await expect(bank.getRecurringCharge('refused')).rejects.toMatchObject({
+        refusal: { kind: 'provider', status: 400, message: 'txid em uso', violations: [{ property: 'txid', reason: 'txid encontra-se em uso' }] },
+      });
+      await expect(bank.getRecurringCharge('broken')).rejects.toMatchObject({ refusal: { kind: 'unavailable', message: 'the bank failed to answer (HTTP 502)' } });
+      await expect(bank.getRecurringCharge('garbled')).rejects.toThrow('the bank answered GET /cobr/garbled with HTTP 200 and a body that is not JSON');
+    } finally {
+      await bank.close();
+    }
+  });
+
+  it('is unavailable when the bank does not answer in time or cannot be reached', async () => {
+    const slow = new PixBankClient(answeringUrl, { timeoutMs: 100 });
+    const closed = new PixBankClient('http://127.0.0.1:1');
+    try {
+      await expect(slow.getRecurringCharge('silent')).rejects.toMatchObject({ refusal: { kind: 'unavailable', message: expect.stringContaining('the bank is unavailable: ') } });
+      await expect(closed.getRecurringCharge('any')).rejects.toMatchObject({ refusal: { kind: 'unavailable', message: expect.stringContaining('the bank is unavailable: ') } });
+    } finally {
+      await slow.close();
+      await closed.close();
+    }
+  });
+});

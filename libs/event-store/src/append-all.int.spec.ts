@@ -98,6 +98,19 @@ describe('EventStore.appendAll', () => {
     expect(await rows('SELECT version FROM events WHERE stream_id = ANY($1)', [one])).toEqual([]);
   });
 
+  it('publishes each event on the topic its type is routed to, keyed by its stream', async () => {
+    const [routed, plain] = streams(2);
+    const routedPart = appendTo(routed, 0, 'r1', 'r2');
+    const byText = (eventType: string) => (eventType === 'note.written' ? 'notes-written' : 'notes-other');
+    await store.appendAll([{ ...routedPart, request: { ...routedPart.request, topic: byText } }, appendTo(plain, 0, 'p1')]);
+
+    expect(await rows(`SELECT message_key, topic FROM outbox WHERE message_key = ANY($1) ORDER BY id`, [routed, plain])).toEqual([
+      { message_key: routed, topic: 'notes-written' },
+      { message_key: routed, topic: 'notes-written' },
+      { message_key: plain, topic: 'notes' },
+    ]);
+  });
+
   it('answers empty lists for parts without events and touches nothing', async () => {
     const [quiet] = streams(1);
     expect(await store.appendAll([appendTo(quiet, 0)])).toEqual([[]]);

@@ -30,8 +30,11 @@ export interface AppendRequest<E extends DomainEvent> {
   tenant: Tenant;
   occurredAt: Date;
   /** Kafka topic the outbox publishes these events to, keyed by stream id. */
-  topic: string;
+  topic: TopicOf;
 }
+
+/** A stream's topic, or where each of its event types goes (a recurrence's charges have a topic of their own). */
+export type TopicOf = string | ((eventType: string) => string);
 
 /** One stream's part of an append: its events and the read-model statements they bring. */
 export interface PendingAppend<E extends DomainEvent> {
@@ -44,7 +47,7 @@ export interface CommandContext<E extends DomainEvent, S> {
   streamType: string;
   tenant: Tenant;
   now: Date;
-  topic: string;
+  topic: TopicOf;
   project?: Projection<E, S>;
 }
 
@@ -185,6 +188,8 @@ export class EventStore {
   }
 }
 
+const topicOfEvent = (topic: TopicOf, eventType: string): string => (typeof topic === 'string' ? topic : topic(eventType));
+
 /** PostgreSQL's limit on the parameters of one statement. */
 const MAX_PARAMETERS = 65_535;
 
@@ -215,7 +220,7 @@ function appendStatement<E extends DomainEvent>(batch: { request: AppendRequest<
         account_id: e.tenant.accountId,
         environment: e.tenant.environment,
         occurred_at: e.occurredAt.toISOString(),
-        topic: topicOf.get(e.streamId),
+        topic: topicOfEvent(topicOf.get(e.streamId) as TopicOf, e.type),
         envelope: toEnvelope(e),
         headers: { 'event-id': e.eventId, 'event-type': e.type },
       })),

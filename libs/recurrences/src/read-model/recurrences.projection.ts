@@ -174,19 +174,41 @@ export async function dueActivations(db: EntityManager, now: Date): Promise<{ te
   return rows.map(tenantRecurrence);
 }
 
+/** Where a scheduler run has got to in the due recurrences: the last one claimed, in claiming order. */
+export interface DueCursor {
+  /** next_charge_at as PostgreSQL wrote it (full precision) */
+  at: string;
+  recurrenceId: string;
+}
+
 /**
  * APPROVED recurrences whose next cycle charge is due to be created at their tenant's now, the most overdue first,
- * except those the caller is already working on.
+ * after `cursor` (a run claims its way through them, so two claims of one run never meet). Production is one range
+ * of the index; sandbox rows are bounded by the furthest test clock and filtered by their own.
  */
-export async function dueChargeCreations(db: EntityManager, now: Date, limit: number, except: string[] = []): Promise<{ tenant: Tenant; recurrenceId: string }[]> {
-  const rows = await db.query(
-    `SELECT account_id, environment, recurrence_id FROM recurrences
-      WHERE next_charge_at IS NOT NULL AND next_charge_at <= ${tenantNowSql('$1', 'recurrences.account_id', 'recurrences.environment')}
-        AND recurrence_id <> ALL($3::text[])
-      ORDER BY next_charge_at LIMIT $2`,
-    [now, limit, except],
+export async function dueChargeCreations(
+  db: EntityManager,
+  now: Date,
+  limit: number,
+  cursor?: DueCursor,
+): Promise<{ tenant: Tenant; recurrenceId: string; cursor: DueCursor }[]> {
+  const rows: (Record<string, string> & { cursor_at: string })[] = await db.query(
+    `SELECT account_id, environment, recurrence_id, next_charge_at::text AS cursor_at FROM (
+      (SELECT account_id, environment, recurrence_id, next_charge_at FROM recurrences
+        WHERE environment = 'production' AND next_charge_at IS NOT NULL AND next_charge_at <= $1
+          AND (next_charge_at, recurrence_id) > ($3::timestamptz, $4::text)
+        ORDER BY next_charge_at, recurrence_id LIMIT $2)
+      UNION ALL
+      (SELECT account_id, environment, recurrence_id, next_charge_at FROM recurrences
+        WHERE environment = 'sandbox' AND next_charge_at IS NOT NULL
+          AND next_charge_at <= $1::timestamptz + (SELECT COALESCE(max(offset_ms), 0) FROM tenant_clocks) * interval '1 millisecond'
+          AND next_charge_at <= ${tenantNowSql('$1', 'recurrences.account_id', 'recurrences.environment')}
+          AND (next_charge_at, recurrence_id) > ($3::timestamptz, $4::text)
+        ORDER BY next_charge_at, recurrence_id LIMIT $2)
+    ) AS due ORDER BY next_charge_at, recurrence_id LIMIT $2`,
+    [now, limit, cursor?.at ?? '-infinity', cursor?.recurrenceId ?? ''],
   );
-  return rows.map(tenantRecurrence);
+  return rows.map((row) => ({ ...tenantRecurrence(row), cursor: { at: row.cursor_at, recurrenceId: row.recurrence_id } }));
 }
 
 /**

@@ -1,0 +1,106 @@
+import { DataSource } from 'typeorm';
+import { TenantClocksTable1763800000060 } from '@pixauto/runtime';
+import { createTestDataSource, dropTestDataSource } from '../../../event-store/src/testing/test-database';
+import { ChargeSchedulerIndexes1763800000330 } from './charge-scheduler-indexes.migration';
+import { RecurrenceCharges1763800000320 } from './recurrence-charges.migration';
+import { RecurrencesActivationDeadline1763800000310 } from './recurrences-activation.migration';
+import { RecurrencesReadModel1763800000300 } from './recurrences.migration';
+import { dueChargeCreations, dueSandboxAttempts } from './recurrences.projection';
+
+// The scheduler's claims on the real PostgreSQL server: which recurrences are due at each tenant's now, in what
+// order, and how a run's cursor walks through them without meeting a recurrence twice.
+
+const now = new Date('2026-11-22T15:00:00.000Z');
+const hour = 3_600_000;
+
+let dataSource: DataSource;
+
+beforeAll(async () => {
+  dataSource = await createTestDataSource('due_charges', [
+    TenantClocksTable1763800000060,
+    RecurrencesReadModel1763800000300,
+    RecurrencesActivationDeadline1763800000310,
+    RecurrenceCharges1763800000320,
+    ChargeSchedulerIndexes1763800000330,
+  ]);
+});
+
+afterAll(() => dropTestDataSource(dataSource));
+
+beforeEach(async () => {
+  await dataSource.query('TRUNCATE recurrences, charges, tenant_clocks');
+});
+
+/** An APPROVED recurrence whose next charge is due at `at` (null: none planned). */
+async function recurrence(accountId: string, environment: string, recurrenceId: string, at: Date | null): Promise<void> {
+  await dataSource.query(
+    `INSERT INTO recurrences (account_id, environment, recurrence_id, transaction_id, status, journey, debtor_document_number, debtor_name,
+       start_date, periodicity, amount_centavos, retry_policy, business_day_adjust, charge_lead_days, bank_id_rec, version, created_at, updated_at,
+       next_charge_at)
+     VALUES ($1, $2, $3, $3, 'APPROVED', 'JOURNEY_1', '12345678909', 'Payer', '2026-12-01', 'MONTHLY', 1000, 'NOT_ALLOWED', false, 2, $3, 3, $4, $4, $5)`,
+    [accountId, environment, recurrenceId, now, at],
+  );
+}
+
+const ids = (rows: { recurrenceId: string }[]) => rows.map((r) => r.recurrenceId);
+
+describe('dueChargeCreations', () => {
+  it('claims production recurrences due by now, the most overdue first, and none due later or unplanned', async () => {
+    await recurrence('acc-1', 'production', 'r-late', new Date(now.getTime() + 1));
+    await recurrence('acc-1', 'production', 'r-now', now);
+    await recurrence('acc-2', 'production', 'r-old', new Date(now.getTime() - 48 * hour));
+    await recurrence('acc-1', 'production', 'r-none', null);
+
+    const due = await dueChargeCreations(dataSource.manager, now, 10);
+
+    expect(ids(due)).toEqual(['r-old', 'r-now']);
+    expect(due[0].tenant).toEqual({ accountId: 'acc-2', environment: 'production' });
+  });
+
+  it("claims a sandbox recurrence by its own tenant's clock, not by another tenant's", async () => {
+    await dataSource.query('INSERT INTO tenant_clocks (account_id, offset_ms, version) VALUES ($1, $2, 1)', ['acc-ahead', 30 * 24 * hour]);
+    await recurrence('acc-ahead', 'sandbox', 'r-ahead', new Date(now.getTime() + 10 * 24 * hour));
+    await recurrence('acc-still', 'sandbox', 'r-still', new Date(now.getTime() + 10 * 24 * hour));
+    await recurrence('acc-ahead', 'production', 'r-prod', new Date(now.getTime() + 10 * 24 * hour)); // production never shifts
+
+    expect(ids(await dueChargeCreations(dataSource.manager, now, 10))).toEqual(['r-ahead']);
+  });
+
+  it('walks a run through every due recurrence once, page after page, across environments and equal instants', async () => {
+    for (let i = 0; i < 7; i++) await recurrence('acc-1', i % 2 === 0 ? 'production' : 'sandbox', `r-${i}`, new Date(now.getTime() - (i % 3) * hour));
+    const claimed: string[] = [];
+    let cursor;
+    for (;;) {
+      const page = await dueChargeCreations(dataSource.manager, now, 3, cursor);
+      if (page.length === 0) break;
+      claimed.push(...ids(page));
+      cursor = page[page.length - 1].cursor;
+    }
+    expect(claimed).toEqual(['r-2', 'r-5', 'r-1', 'r-4', 'r-0', 'r-3', 'r-6']);
+  });
+
+  it('keeps the cursor at full precision, so a row stored with microseconds is not claimed again', async () => {
+    await recurrence('acc-1', 'production', 'r-micro', now);
+    await dataSource.query(`UPDATE recurrences SET next_charge_at = '2026-11-22T14:00:00.123456Z' WHERE recurrence_id = 'r-micro'`);
+
+    const [first] = await dueChargeCreations(dataSource.manager, now, 10);
+    expect(await dueChargeCreations(dataSource.manager, now, 10, first.cursor)).toEqual([]);
+  });
+});
+
+describe('dueSandboxAttempts', () => {
+  it("finds a sandbox charge whose attempt day came on its tenant's clock, never a production one", async () => {
+    const charge = (environment: string, chargeId: string, attemptAt: Date) =>
+      dataSource.query(
+        `INSERT INTO charges (account_id, environment, charge_id, recurrence_id, type, cycle, due_date, amount_centavos, status, retries, attempt_date,
+           attempt_at, txid, created_at, version)
+         VALUES ('acc-1', $1, $2, 'r-1', 'cycle', $3, '2026-11-22', 1000, 'SCHEDULED', 0, '2026-11-22', $4, $2, $4, 1)`,
+        [environment, chargeId, Number(chargeId.slice(-1)), attemptAt],
+      );
+    await charge('production', 'c-1', new Date(now.getTime() - hour));
+    await charge('sandbox', 'c-2', new Date(now.getTime() - hour));
+    await charge('sandbox', 'c-3', new Date(now.getTime() + hour));
+
+    expect((await dueSandboxAttempts(dataSource.manager, now, 10)).map((a) => a.chargeId)).toEqual(['c-2']);
+  });
+});
