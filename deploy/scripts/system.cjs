@@ -113,6 +113,8 @@ async function startSystem({ profile = 'dev', adminToken, inherit = false } = {}
   const launch = async (app) => {
     const main = path.join(ROOT, 'dist', 'apps', app.program ?? app.name, 'src', 'main.js');
     if (!fs.existsSync(main)) throw new Error(`${main} is missing: build first (npx nx run-many -t build)`);
+    // Another instance still on the port would answer the readiness check while this one fails to listen.
+    if (await answers(app.ready).then(() => true, () => false)) throw new Error(`${app.ready} already answers: is another ${app.name} (profile ${profile}) still running?`);
     const out = inherit ? 'inherit' : fs.openSync(path.join(logDir, `${app.name}.log`), 'a');
     const child = spawn(process.execPath, [...NODE_FLAGS, main], {
       cwd: ROOT,

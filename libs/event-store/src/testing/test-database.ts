@@ -24,7 +24,7 @@ async function onServer<T>(work: (client: Client) => Promise<T>): Promise<T> {
 export async function createTestDataSource(name: string, migrations: Migrations = []): Promise<DataSource> {
   const safeName = name.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 30);
   const databaseName = `pixauto_test_${safeName}_${randomBytes(6).toString('hex')}`;
-  await onServer((client) => client.query(`CREATE DATABASE "${databaseName}"`));
+  await onServer((client) => client.query(`CREATE DATABASE "${databaseName}" TEMPLATE template0 LC_COLLATE 'C'`));
   const dataSource = new DataSource({
     type: 'postgres',
     url: Object.assign(new URL(serverUrl()), { pathname: `/${databaseName}` }).toString(),

@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { Journey, Periodicity, RecurrenceResponse, RecurrenceStatus, RetryPolicy, Tenant } from '@pixauto/contracts';
+import { ChargeEventTypes, Journey, Periodicity, RecurrenceResponse, RecurrenceStatus, RetryPolicy, Tenant } from '@pixauto/contracts';
 import { Projection, rowsSql } from '@pixauto/event-store';
 import { brasiliaStartOfDay, centavosToReais } from '@pixauto/pix';
 import { tenantNowSql } from '@pixauto/runtime';
@@ -16,10 +16,28 @@ export function nextChargeAt(r: Recurrence): Date | null {
   return next && brasiliaStartOfDay(next.creation_date);
 }
 
-/** The recurrences read model: one row per recurrence, upserted from the state the new events lead to. */
+const CHARGE_EVENT_TYPES: ReadonlySet<string> = new Set(Object.values(ChargeEventTypes));
+
+/**
+ * The recurrences read model: one row per recurrence, upserted from the state the new events lead to. Charge events
+ * change none of the recurrence's own columns, only when its next charge is due: an append of charges alone (the
+ * scheduler's) updates just that, its version and updated_at, and sends no other column.
+ */
 export const projectRecurrence: Projection<RecurrenceEvent, RecurrenceState> = (events, state) => {
   const last = events[events.length - 1];
   if (!last || state.status === 'NONE') return [];
+  if (events.every((event) => CHARGE_EVENT_TYPES.has(event.type))) {
+    return [
+      rowsSql(
+        `UPDATE recurrences AS r SET version = v.version, updated_at = v.updated_at, next_charge_at = v.next_charge_at
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::timestamptz[], $6::timestamptz[])
+             AS v (account_id, environment, recurrence_id, version, updated_at, next_charge_at)
+          WHERE r.account_id = v.account_id AND r.environment = v.environment AND r.recurrence_id = v.recurrence_id AND r.version < v.version`,
+        [last.tenant.accountId, last.tenant.environment, state.data.recurrence_id, last.version, last.occurredAt, nextChargeAt(state)],
+      ),
+      ...chargeStatements(events, state),
+    ];
+  }
   const r = state.data;
   // The Pix code is void once the recurrence ended or its activation expired unpaid (2.1).
   const pixCopyPaste = hasEnded(state.status) || state.activationExpired ? null : r.pix_copy_paste;
