@@ -165,18 +165,24 @@ export class BankStore {
 
   async insertRecurringCharges(m: EntityManager, charges: { client: string; cobr: CobRRecord; dueOn: string | null }[]): Promise<void> {
     if (charges.length === 0) return;
+    // The rows as one JSON document: each record goes in as it is, not escaped again into an array literal.
     await m.query(
       `INSERT INTO recurring_charges (client, txid, id_rec, status, cycle, due_on, record, created_at)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::date[], $7::jsonb[], $8::timestamptz[])`,
+       SELECT client, txid, id_rec, status, cycle, due_on, record, created_at FROM jsonb_to_recordset($1::jsonb)
+         AS c (client text, txid text, id_rec text, status text, cycle int, due_on date, record jsonb, created_at timestamptz)`,
       [
-        charges.map((c) => c.client),
-        charges.map((c) => c.cobr.txid),
-        charges.map((c) => c.cobr.idRec),
-        charges.map((c) => c.cobr.status),
-        charges.map((c) => c.cobr.cycle),
-        charges.map((c) => c.dueOn),
-        charges.map((c) => JSON.stringify(c.cobr)),
-        charges.map((c) => c.cobr.createdAt),
+        JSON.stringify(
+          charges.map((c) => ({
+            client: c.client,
+            txid: c.cobr.txid,
+            id_rec: c.cobr.idRec,
+            status: c.cobr.status,
+            cycle: c.cobr.cycle,
+            due_on: c.dueOn,
+            record: c.cobr,
+            created_at: c.cobr.createdAt,
+          })),
+        ),
       ],
     );
   }
