@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ENVIRONMENTS, Topics } from '@pixauto/contracts';
-import { ChargeSchedulerIndexes1763800000330, RecurrenceCharges1763800000320, RecurrencesActivationDeadline1763800000310, RecurrencesReadModel1763800000300 } from '@pixauto/recurrences';
+import { ChargeSchedule1763800000340, ChargeSchedulerIndexes1763800000330, RecurrenceCharges1763800000320, RecurrencesActivationDeadline1763800000310, RecurrencesReadModel1763800000300 } from '@pixauto/recurrences';
 import { processOnce } from '@pixauto/event-store';
 import { EventSubscriber } from '@pixauto/messaging';
 import { EventSourcingModule, KAFKA, PeriodicTask, SERVICE_CONFIG, serviceConfig, ServiceConfig } from '@pixauto/runtime';
@@ -88,7 +88,7 @@ class RecurrenceWork implements OnApplicationBootstrap, OnApplicationShutdown {
 
 @Module({
   imports: [
-    EventSourcingModule.forService({ config, migrations: [RecurrencesReadModel1763800000300, RecurrencesActivationDeadline1763800000310, RecurrenceCharges1763800000320, ChargeSchedulerIndexes1763800000330], topics: [Topics.recurrences, Topics.charges, Topics.solicitations] }),
+    EventSourcingModule.forService({ config, migrations: [RecurrencesReadModel1763800000300, RecurrencesActivationDeadline1763800000310, RecurrenceCharges1763800000320, ChargeSchedulerIndexes1763800000330, ChargeSchedule1763800000340], topics: [Topics.recurrences, Topics.charges, Topics.solicitations] }),
   ],
   controllers: [RecurrencesController, ChargesController, BankCallbacksController],
   providers: [{ provide: Banks, useFactory: () => new Banks(bankSettings()) }, Recurrences, Charges, BankWebhookRegistration, RecurrenceWork],

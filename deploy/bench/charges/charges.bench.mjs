@@ -4,10 +4,11 @@
 //
 // How: the bench databases are dropped and the system started (its migrations recreate them); N recurrences are
 // written straight into the databases as if they had been created and approved through the API (their events,
-// built by the recurrence decider, the read-model row built by its projection, the simulator's APROVADA
-// recurrence), with next_charge_at NULL, so the scheduler has nothing to do while they are written. No outbox rows:
-// the seed is history, not news. Then "the day starts": one UPDATE sets next_charge_at to the start of today in
-// Brasília (what the projection computed) and the clock runs from its commit until the charges table holds N rows.
+// built by the recurrence decider, the read-model rows built by its projection, the simulator's APROVADA
+// recurrence), with the charge_schedule row's next_charge_at NULL, so the scheduler has nothing to do while they are
+// written. No outbox rows: the seed is history, not news. Then "the day starts": one UPDATE sets next_charge_at to
+// the start of today in Brasília (what the projection computed) and the clock runs from its commit until the
+// charges table holds N rows.
 //
 // Prints: elapsed time and charges/s, RSS (min/max/last) of recurrence-service and bank-simulator sampled every
 // second, CPU seconds per process group over the run, how long the outbox took to drain to Kafka, and checks
@@ -133,13 +134,15 @@ function cpfOf(n) {
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /**
- * The projection's INSERT INTO recurrences as a row: its column list, read from its own SQL text, paired with the
- * row it writes through unnest (rowsSql), so that the seeded read-model row is the one the projection would write.
+ * A projection's INSERT INTO <table> as a row: its column list, read from its own SQL text, paired with the row it
+ * writes through unnest (rowsSql), so that the seeded read-model row is the one the projection would write.
  */
-function projectedRow(statement) {
-  const columns = /INSERT INTO recurrences AS r \(([^)]*)\)/.exec(statement.text)?.[1].split(',').map((c) => c.trim());
-  const row = statement.rows?.[0];
-  if (!columns || !row || columns.length !== row.length) throw new Error('cannot read the recurrences projection statement: has it changed?');
+function projectedRow(statements, table) {
+  const pattern = new RegExp(`INSERT INTO ${table} AS \\w+ \\(([^)]*)\\)`);
+  const statement = statements.find((candidate) => pattern.test(candidate.text));
+  const columns = statement && pattern.exec(statement.text)[1].split(',').map((c) => c.trim());
+  const row = statement?.rows?.[0];
+  if (!columns || !row || columns.length !== row.length) throw new Error(`cannot read the projection's ${table} statement: has it changed?`);
   return Object.fromEntries(columns.map((column, index) => [column, row[index]]));
 }
 
@@ -212,14 +215,15 @@ async function seed(recDb, bankDb) {
     // The read-model row: the projection of the approval (the last append) over the full state; created_at is the
     // creation's, which the approval's upsert leaves as the first append wrote it.
     const statements = projectRecurrence(events.slice(1), approved);
-    if (statements.length !== 1) throw new Error(`expected 1 read-model statement, the projection wrote ${statements.length}`);
-    const row = projectedRow(statements[0]);
+    if (statements.length !== 2) throw new Error(`expected 2 read-model statements, the projection wrote ${statements.length}`);
+    const row = projectedRow(statements, 'recurrences');
     row.created_at = createdAt;
-    const due = row.next_charge_at;
+    const schedule = projectedRow(statements, 'charge_schedule');
+    const due = schedule.next_charge_at;
     if (!(due instanceof Date)) throw new Error(`the projection computed no next_charge_at (${due})`);
     if (nextChargeAt === undefined) nextChargeAt = due;
     else if (due.getTime() !== nextChargeAt.getTime()) throw new Error('seeded recurrences differ in next_charge_at');
-    row.next_charge_at = null; // paused until the day starts
+    schedule.next_charge_at = null; // paused until the day starts
 
     // The simulator's recurrence: created by POST /rec (newRecurrence), approved by the payer's QR (approve).
     const devedor = { ...toBankDocument(document), nome: data.debtor.name };
@@ -253,6 +257,7 @@ async function seed(recDb, bankDb) {
         occurred_at: e.occurredAt,
       })),
       row,
+      schedule,
       location: { id: i + 1, client, kind: 'rec', location: locationUrl, created_at: createdAt, id_rec: idRec },
       bankRecurrence: { client, id_rec: idRec, status: 'APROVADA', loc_id: i + 1, activation_txid: null, record: bankRecord, created_at: createdAt },
     };
@@ -266,21 +271,26 @@ async function seed(recDb, bankDb) {
     ]);
   };
   const EVENT_COLUMNS = 'event_id uuid, stream_id text, stream_type text, version int, type text, data jsonb, account_id text, environment text, occurred_at timestamptz';
-  const { rows: readModelColumns } = await recDb.query(
-    `SELECT attname, format_type(atttypid, atttypmod) AS type FROM pg_attribute WHERE attrelid = 'recurrences'::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
-  );
+  /** The table's columns that the projection's row writes, with their SQL types, for jsonb_to_recordset. */
+  const columnsOf = async (table, row) => {
+    const { rows: columns } = await recDb.query(
+      `SELECT attname, format_type(atttypid, atttypmod) AS type FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
+      [table],
+    );
+    const unknown = Object.keys(row).filter((column) => !columns.some(({ attname }) => attname === column));
+    if (unknown.length > 0) throw new Error(`the projection writes columns ${table} lacks: ${unknown.join(', ')}`);
+    return columns
+      .filter(({ attname }) => attname in row)
+      .map(({ attname, type }) => `${attname} ${type}`)
+      .join(', ');
+  };
 
   for (let from = 0; from < N; from += SEED_BATCH) {
     const batch = Array.from({ length: Math.min(SEED_BATCH, N - from) }, (_, k) => recurrenceRow(from + k));
-    const rowColumns = readModelColumns
-      .filter(({ attname }) => attname in batch[0].row)
-      .map(({ attname, type }) => `${attname} ${type}`)
-      .join(', ');
-    const unknown = Object.keys(batch[0].row).filter((column) => !readModelColumns.some(({ attname }) => attname === column));
-    if (unknown.length > 0) throw new Error(`the projection writes columns the table lacks: ${unknown.join(', ')}`);
     await recDb.query('BEGIN');
     await insert(recDb, 'events', EVENT_COLUMNS, batch.flatMap((r) => r.events));
-    await insert(recDb, 'recurrences', rowColumns, batch.map((r) => r.row));
+    await insert(recDb, 'recurrences', await columnsOf('recurrences', batch[0].row), batch.map((r) => r.row));
+    await insert(recDb, 'charge_schedule', await columnsOf('charge_schedule', batch[0].schedule), batch.map((r) => r.schedule));
     await recDb.query('COMMIT');
     await bankDb.query('BEGIN');
     await insert(bankDb, 'locations', 'id bigint, client text, kind text, location text, created_at timestamptz, id_rec text', batch.map((r) => r.location));
@@ -353,7 +363,7 @@ async function main() {
     const seedStart = performance.now();
     log(`seeding ${N} approved recurrences over ${ACCOUNTS} accounts`);
     const { nextChargeAt, client, today, startDate } = await seed(recDb, bankDb);
-    for (const table of ['events', 'recurrences']) await recDb.query(`VACUUM ANALYZE ${table}`);
+    for (const table of ['events', 'recurrences', 'charge_schedule']) await recDb.query(`VACUUM ANALYZE ${table}`);
     for (const table of ['locations', 'recurrences']) await bankDb.query(`VACUUM ANALYZE ${table}`);
     log(`seeded in ${seconds(performance.now() - seedStart)} s (today ${today}, start_date ${startDate}, next_charge_at ${nextChargeAt.toISOString()})`);
 
@@ -381,7 +391,7 @@ async function main() {
     // (In a running system next_charge_at is already set and the day comes by the clock, with no such UPDATE.)
     const updateStart = performance.now();
     const { rowCount } = await recDb.query(
-      `UPDATE recurrences SET next_charge_at = $1 WHERE environment = 'production' AND status = 'APPROVED' AND next_charge_at IS NULL`,
+      `UPDATE charge_schedule SET next_charge_at = $1 WHERE environment = 'production' AND next_charge_at IS NULL`,
       [nextChargeAt],
     );
     const cpuBefore = cpuByGroup(pids);
@@ -449,7 +459,7 @@ async function main() {
         recDb,
         `SELECT count(*) FROM (SELECT 1 FROM events WHERE type = 'charge.created' GROUP BY stream_id, data->>'cycle' HAVING count(*) > 1) d`,
       ),
-      'recurrences still due': await count(recDb, 'SELECT count(*) FROM recurrences WHERE next_charge_at <= now()'),
+      'recurrences still due': await count(recDb, 'SELECT count(*) FROM charge_schedule WHERE next_charge_at <= now()'),
       'recurring charges at the bank': await count(bankDb, 'SELECT count(*) FROM recurring_charges WHERE client = $1', [client]),
       'outbox rows left': await count(recDb, 'SELECT count(*) FROM outbox'),
     };

@@ -5,5 +5,6 @@ export * from './read-model/recurrences.projection';
 export * from './charge';
 export * from './read-model/recurrence-charges.migration';
 export * from './read-model/charge-scheduler-indexes.migration';
+export * from './read-model/charge-schedule.migration';
 export * from './read-model/charges.projection';
 export * from './cycle-plan';

@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { TenantClocksTable1763800000060 } from '@pixauto/runtime';
 import { createTestDataSource, dropTestDataSource } from '../../../event-store/src/testing/test-database';
+import { ChargeSchedule1763800000340 } from './charge-schedule.migration';
 import { ChargeSchedulerIndexes1763800000330 } from './charge-scheduler-indexes.migration';
 import { RecurrenceCharges1763800000320 } from './recurrence-charges.migration';
 import { RecurrencesActivationDeadline1763800000310 } from './recurrences-activation.migration';
@@ -22,24 +23,24 @@ beforeAll(async () => {
     RecurrencesActivationDeadline1763800000310,
     RecurrenceCharges1763800000320,
     ChargeSchedulerIndexes1763800000330,
+    ChargeSchedule1763800000340,
   ]);
 });
 
 afterAll(() => dropTestDataSource(dataSource));
 
 beforeEach(async () => {
-  await dataSource.query('TRUNCATE recurrences, charges, tenant_clocks');
+  await dataSource.query('TRUNCATE charge_schedule, charges, tenant_clocks');
 });
 
-/** An APPROVED recurrence whose next charge is due at `at` (null: none planned). */
+/** A recurrence whose next charge is due at `at` (null: none planned), as the projection leaves its schedule row. */
 async function recurrence(accountId: string, environment: string, recurrenceId: string, at: Date | null): Promise<void> {
-  await dataSource.query(
-    `INSERT INTO recurrences (account_id, environment, recurrence_id, transaction_id, status, journey, debtor_document_number, debtor_name,
-       start_date, periodicity, amount_centavos, retry_policy, business_day_adjust, charge_lead_days, bank_id_rec, version, created_at, updated_at,
-       next_charge_at)
-     VALUES ($1, $2, $3, $3, 'APPROVED', 'JOURNEY_1', '12345678909', 'Payer', '2026-12-01', 'MONTHLY', 1000, 'NOT_ALLOWED', false, 2, $3, 3, $4, $4, $5)`,
-    [accountId, environment, recurrenceId, now, at],
-  );
+  await dataSource.query('INSERT INTO charge_schedule (account_id, environment, recurrence_id, next_charge_at, version) VALUES ($1, $2, $3, $4, 3)', [
+    accountId,
+    environment,
+    recurrenceId,
+    at,
+  ]);
 }
 
 const ids = (rows: { recurrenceId: string }[]) => rows.map((r) => r.recurrenceId);
@@ -81,7 +82,7 @@ describe('dueChargeCreations', () => {
 
   it('keeps the cursor at full precision, so a row stored with microseconds is not claimed again', async () => {
     await recurrence('acc-1', 'production', 'r-micro', now);
-    await dataSource.query(`UPDATE recurrences SET next_charge_at = '2026-11-22T14:00:00.123456Z' WHERE recurrence_id = 'r-micro'`);
+    await dataSource.query(`UPDATE charge_schedule SET next_charge_at = '2026-11-22T14:00:00.123456Z' WHERE recurrence_id = 'r-micro'`);
 
     const [first] = await dueChargeCreations(dataSource.manager, now, 10);
     expect(await dueChargeCreations(dataSource.manager, now, 10, first.cursor)).toEqual([]);

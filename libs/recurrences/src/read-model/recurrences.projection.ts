@@ -19,25 +19,22 @@ export function nextChargeAt(r: Recurrence): Date | null {
 const CHARGE_EVENT_TYPES: ReadonlySet<string> = new Set(Object.values(ChargeEventTypes));
 
 /**
- * The recurrences read model: one row per recurrence, upserted from the state the new events lead to. Charge events
- * change none of the recurrence's own columns, only when its next charge is due: an append of charges alone (the
- * scheduler's) updates just that, its version and updated_at, and sends no other column.
+ * The recurrences read model: one row per recurrence, upserted from the state the new events lead to, and its
+ * charge_schedule row (when the next charge is due). Charge events change none of the recurrence's own columns, so
+ * an append of charges alone (the scheduler's) writes only the schedule's narrow row, not the wide recurrence row
+ * with its five indexes.
  */
 export const projectRecurrence: Projection<RecurrenceEvent, RecurrenceState> = (events, state) => {
   const last = events[events.length - 1];
   if (!last || state.status === 'NONE') return [];
-  if (events.every((event) => CHARGE_EVENT_TYPES.has(event.type))) {
-    return [
-      rowsSql(
-        `UPDATE recurrences AS r SET version = v.version, updated_at = v.updated_at, next_charge_at = v.next_charge_at
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::timestamptz[], $6::timestamptz[])
-             AS v (account_id, environment, recurrence_id, version, updated_at, next_charge_at)
-          WHERE r.account_id = v.account_id AND r.environment = v.environment AND r.recurrence_id = v.recurrence_id AND r.version < v.version`,
-        [last.tenant.accountId, last.tenant.environment, state.data.recurrence_id, last.version, last.occurredAt, nextChargeAt(state)],
-      ),
-      ...chargeStatements(events, state),
-    ];
-  }
+  const schedule = rowsSql(
+    `INSERT INTO charge_schedule AS s (account_id, environment, recurrence_id, next_charge_at, version)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::int[])
+       ON CONFLICT (account_id, environment, recurrence_id) DO UPDATE SET next_charge_at = EXCLUDED.next_charge_at, version = EXCLUDED.version
+       WHERE s.version < EXCLUDED.version`,
+    [last.tenant.accountId, last.tenant.environment, state.data.recurrence_id, nextChargeAt(state), last.version],
+  );
+  if (events.every((event) => CHARGE_EVENT_TYPES.has(event.type))) return [schedule, ...chargeStatements(events, state)];
   const r = state.data;
   // The Pix code is void once the recurrence ended or its activation expired unpaid (2.1).
   const pixCopyPaste = hasEnded(state.status) || state.activationExpired ? null : r.pix_copy_paste;
@@ -46,15 +43,15 @@ export const projectRecurrence: Projection<RecurrenceEvent, RecurrenceState> = (
       `INSERT INTO recurrences AS r (account_id, environment, recurrence_id, transaction_id, status, journey, debtor_document_number,
          debtor_name, start_date, end_date, periodicity, amount_centavos, retry_policy, business_day_adjust, charge_lead_days, webhook,
          pix_copy_paste, activation_charge_id, activation_amount_centavos, bank_id_rec, version, created_at, updated_at,
-         activation_expires_at, activation_expired, next_charge_at)
+         activation_expires_at, activation_expired)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::date[], $10::date[],
          $11::text[], $12::bigint[], $13::text[], $14::boolean[], $15::int[], $16::text[], $17::text[], $18::text[], $19::bigint[], $20::text[],
-         $21::int[], $22::timestamptz[], $23::timestamptz[], $24::timestamptz[], $25::boolean[], $26::timestamptz[])
+         $21::int[], $22::timestamptz[], $23::timestamptz[], $24::timestamptz[], $25::boolean[])
        ON CONFLICT (account_id, environment, recurrence_id) DO UPDATE SET
          status = EXCLUDED.status, journey = EXCLUDED.journey, debtor_name = EXCLUDED.debtor_name, start_date = EXCLUDED.start_date,
          business_day_adjust = EXCLUDED.business_day_adjust, charge_lead_days = EXCLUDED.charge_lead_days, webhook = EXCLUDED.webhook,
          pix_copy_paste = EXCLUDED.pix_copy_paste, activation_expired = EXCLUDED.activation_expired, version = EXCLUDED.version,
-         updated_at = EXCLUDED.updated_at, next_charge_at = EXCLUDED.next_charge_at
+         updated_at = EXCLUDED.updated_at
        WHERE r.version < EXCLUDED.version`,
       [
         last.tenant.accountId,
@@ -82,9 +79,9 @@ export const projectRecurrence: Projection<RecurrenceEvent, RecurrenceState> = (
         last.occurredAt,
         r.activation?.expires_at ?? null,
         state.activationExpired,
-        nextChargeAt(state),
       ],
     ),
+    schedule,
     ...chargeStatements(events, state),
   ];
 };
@@ -212,15 +209,15 @@ export async function dueChargeCreations(
 ): Promise<{ tenant: Tenant; recurrenceId: string; cursor: DueCursor }[]> {
   const rows: (Record<string, string> & { cursor_at: string })[] = await db.query(
     `SELECT account_id, environment, recurrence_id, next_charge_at::text AS cursor_at FROM (
-      (SELECT account_id, environment, recurrence_id, next_charge_at FROM recurrences
+      (SELECT account_id, environment, recurrence_id, next_charge_at FROM charge_schedule
         WHERE environment = 'production' AND next_charge_at IS NOT NULL AND next_charge_at <= $1
           AND (next_charge_at, recurrence_id) > ($3::timestamptz, $4::text)
         ORDER BY next_charge_at, recurrence_id LIMIT $2)
       UNION ALL
-      (SELECT account_id, environment, recurrence_id, next_charge_at FROM recurrences
+      (SELECT account_id, environment, recurrence_id, next_charge_at FROM charge_schedule
         WHERE environment = 'sandbox' AND next_charge_at IS NOT NULL
           AND next_charge_at <= $1::timestamptz + (SELECT COALESCE(max(offset_ms), 0) FROM tenant_clocks) * interval '1 millisecond'
-          AND next_charge_at <= ${tenantNowSql('$1', 'recurrences.account_id', 'recurrences.environment')}
+          AND next_charge_at <= ${tenantNowSql('$1', 'charge_schedule.account_id', 'charge_schedule.environment')}
           AND (next_charge_at, recurrence_id) > ($3::timestamptz, $4::text)
         ORDER BY next_charge_at, recurrence_id LIMIT $2)
     ) AS due ORDER BY next_charge_at, recurrence_id LIMIT $2`,
@@ -234,7 +231,7 @@ export async function dueChargeCreations(
  * its date passed): not a domain fact, only when to look again. Ignored if an event changed the row meanwhile.
  */
 export async function postponeNextCharge(db: EntityManager, tenant: Tenant, recurrenceId: string, version: number, at: Date | null): Promise<void> {
-  await db.query('UPDATE recurrences SET next_charge_at = $5 WHERE account_id = $1 AND environment = $2 AND recurrence_id = $3 AND version = $4', [
+  await db.query('UPDATE charge_schedule SET next_charge_at = $5 WHERE account_id = $1 AND environment = $2 AND recurrence_id = $3 AND version = $4', [
     tenant.accountId,
     tenant.environment,
     recurrenceId,
