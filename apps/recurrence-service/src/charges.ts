@@ -147,8 +147,8 @@ export class Charges {
    * their next batch of due recurrences as soon as they are free, so some batches are at the bank while others read
    * or append, with no pause between pages. A recurrence is looked at once per run: each claim starts after the last
    * one, so neither what is in flight nor what is still due after its batch (its bank call failed, say) is claimed
-   * again before the next run. A batch after which
-   * nothing moved on (the bank down, say) ends the run, which then waits for the next. True when more may be waiting.
+   * again before the next run. A batch after which nothing moved on (the bank down, say) ends the run, which then
+   * waits for the next. True when more may be waiting.
    */
   async issueDueCharges(limit = 20_000): Promise<boolean> {
     let cursor: DueCursor | undefined;
