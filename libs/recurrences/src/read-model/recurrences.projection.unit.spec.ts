@@ -1,0 +1,72 @@
+import { RecurrenceCreatedData, Tenant } from '@pixauto/contracts';
+import { fold, RecordedEvent, SqlStatement } from '@pixauto/event-store';
+import { brasiliaStartOfDay } from '@pixauto/pix';
+import { planDueCharges } from '../cycle-plan';
+import { Recurrence, recurrence, RecurrenceCommand, RecurrenceEvent } from '../recurrence';
+import { projectRecurrence } from './recurrences.projection';
+
+// What the recurrence projection writes for an append: the recurrence row only when the recurrence itself changed,
+// the narrow charge_schedule row always (a charge moves it), and the charge rows.
+
+const tenant: Tenant = { accountId: 'acc-1', environment: 'production' };
+const data: RecurrenceCreatedData = {
+  recurrence_id: 'r1',
+  transaction_id: 'assinatura-123',
+  object: null,
+  debtor: { document_number: '52998224725', name: 'Maria Silva', email: null, address: null },
+  schedule: { start_date: '2027-01-31', end_date: '2027-06-30', periodicity: 'MONTHLY' },
+  amount_centavos: 4990,
+  retry_policy: 'ALLOWS_3R_7D',
+  business_day_adjust: false,
+  charge_lead_days: 5,
+  webhook: null,
+  bank: { id_rec: 'RR123', location_id: 7, location_url: 'pix.example.com/rec/7' },
+  pix_copy_paste: '000201...',
+  activation: null,
+};
+
+/** The events of `commands` in order, recorded at consecutive versions of one stream. */
+function history(...commands: RecurrenceCommand[]): RecordedEvent<RecurrenceEvent>[] {
+  const events: RecurrenceEvent[] = [];
+  for (const command of commands) {
+    const decision = recurrence.decide(command, fold(recurrence, events));
+    if (!decision.ok) throw new Error(JSON.stringify(decision.refusal));
+    events.push(...decision.events);
+  }
+  return recordedFrom(1, events);
+}
+
+const recordedFrom = (version: number, events: RecurrenceEvent[]): RecordedEvent<RecurrenceEvent>[] =>
+  events.map(
+    (event, index) =>
+      ({ ...event, eventId: `e${version + index}`, streamId: 'recurrence:acc-1:production:r1', streamType: 'recurrence', version: version + index, tenant, occurredAt: new Date('2027-01-26T03:00:00.000Z') }) as RecordedEvent<RecurrenceEvent>,
+  );
+
+const tableOf = (statement: SqlStatement): string | undefined => /^\s*(?:INSERT INTO|UPDATE) (\w+)/.exec(statement.text)?.[1];
+
+const approved = history({ type: 'CreateRecurrence', data, today: '2027-01-10' }, { type: 'ApproveRecurrence', journey: 'JOURNEY_2', at: '2027-01-10T15:00:00.000Z', today: '2027-01-10' });
+const approvedState = fold(recurrence, approved) as Recurrence;
+
+describe('projectRecurrence', () => {
+  it("writes the recurrence row and its schedule when the recurrence changed: the first cycle's creation day", () => {
+    const statements = projectRecurrence(approved.slice(1), approvedState);
+
+    expect(statements.map(tableOf)).toEqual(['recurrences', 'charge_schedule']);
+    expect(statements[1].rows).toEqual([['acc-1', 'production', 'r1', brasiliaStartOfDay('2027-01-26'), 2]]);
+  });
+
+  it('writes only the schedule, moved to the next cycle, and the charge row for an append of charges alone', () => {
+    const [first] = planDueCharges(approvedState, 'production', '2027-01-26').charges;
+    const statements = projectRecurrence(recordedFrom(3, first.events), first.state);
+
+    expect(statements.map(tableOf)).toEqual(['charge_schedule', 'charges']);
+    expect(statements[0].rows).toEqual([['acc-1', 'production', 'r1', brasiliaStartOfDay('2027-02-23'), 3]]);
+  });
+
+  it('leaves no charge to come on the schedule of a cancelled recurrence', () => {
+    const cancelled = recordedFrom(3, [{ type: 'recurrence.cancelled', data: {} } as RecurrenceEvent]);
+    const statements = projectRecurrence(cancelled, fold(recurrence, [...approved, ...cancelled]) as Recurrence);
+
+    expect(statements.find((statement) => tableOf(statement) === 'charge_schedule')?.rows).toEqual([['acc-1', 'production', 'r1', null, 3]]);
+  });
+});
