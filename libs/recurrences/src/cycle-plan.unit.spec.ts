@@ -1,37 +1,12 @@
-import { RecurrenceCreatedData } from '@pixauto/contracts';
-import { fold } from '@pixauto/event-store';
 import { cycleChargeId, cycleTxid, planDueCharges } from './cycle-plan';
 import { nextChargeAt } from './read-model/recurrences.projection';
-import { Recurrence, recurrence, RecurrenceCommand, RecurrenceEvent } from './recurrence';
+import { Recurrence, RecurrenceCommand } from './recurrence';
+import { monthlyRecurrence as data, runCommands } from './testing/recurrence-fixture';
 
 // What the scheduler is to do for one recurrence on a given day: the charges due, in cycle order, and whether
 // next_charge_at must move from where the projection put it.
 
-const data: RecurrenceCreatedData = {
-  recurrence_id: 'r1',
-  transaction_id: 'assinatura-123',
-  object: null,
-  debtor: { document_number: '52998224725', name: 'Maria Silva', email: null, address: null },
-  schedule: { start_date: '2027-01-31', end_date: '2027-06-30', periodicity: 'MONTHLY' },
-  amount_centavos: 4990,
-  retry_policy: 'ALLOWS_3R_7D',
-  business_day_adjust: false,
-  charge_lead_days: 5,
-  webhook: null,
-  bank: { id_rec: 'RR123', location_id: 7, location_url: 'pix.example.com/rec/7' },
-  pix_copy_paste: '000201...',
-  activation: null,
-};
-
-function run(...commands: RecurrenceCommand[]): Recurrence {
-  const events: RecurrenceEvent[] = [];
-  for (const command of commands) {
-    const decision = recurrence.decide(command, fold(recurrence, events));
-    if (!decision.ok) throw new Error(JSON.stringify(decision.refusal));
-    events.push(...decision.events);
-  }
-  return fold(recurrence, events) as Recurrence;
-}
+const run = (...commands: RecurrenceCommand[]): Recurrence => runCommands(...commands).state;
 const approvedOn = (today: string) => run({ type: 'CreateRecurrence', data, today: '2027-01-10' }, { type: 'ApproveRecurrence', journey: 'JOURNEY_2', at: `${today}T15:00:00.000Z`, today });
 const cycles = (plan: ReturnType<typeof planDueCharges>) => plan.charges.map((c) => [c.command.next.cycle, c.command.next.due_date, c.asOf]);
 

@@ -1,40 +1,15 @@
-import { RecurrenceCreatedData, Tenant } from '@pixauto/contracts';
+import { Tenant } from '@pixauto/contracts';
 import { fold, RecordedEvent, SqlStatement } from '@pixauto/event-store';
 import { brasiliaStartOfDay } from '@pixauto/pix';
 import { planDueCharges } from '../cycle-plan';
 import { Recurrence, recurrence, RecurrenceCommand, RecurrenceEvent } from '../recurrence';
+import { monthlyRecurrence, runCommands } from '../testing/recurrence-fixture';
 import { projectRecurrence } from './recurrences.projection';
 
 // What the recurrence projection writes for an append: the recurrence row only when the recurrence itself changed,
 // the narrow charge_schedule row always (a charge moves it), and the charge rows.
 
 const tenant: Tenant = { accountId: 'acc-1', environment: 'production' };
-const data: RecurrenceCreatedData = {
-  recurrence_id: 'r1',
-  transaction_id: 'assinatura-123',
-  object: null,
-  debtor: { document_number: '52998224725', name: 'Maria Silva', email: null, address: null },
-  schedule: { start_date: '2027-01-31', end_date: '2027-06-30', periodicity: 'MONTHLY' },
-  amount_centavos: 4990,
-  retry_policy: 'ALLOWS_3R_7D',
-  business_day_adjust: false,
-  charge_lead_days: 5,
-  webhook: null,
-  bank: { id_rec: 'RR123', location_id: 7, location_url: 'pix.example.com/rec/7' },
-  pix_copy_paste: '000201...',
-  activation: null,
-};
-
-/** The events of `commands` in order, recorded at consecutive versions of one stream. */
-function history(...commands: RecurrenceCommand[]): RecordedEvent<RecurrenceEvent>[] {
-  const events: RecurrenceEvent[] = [];
-  for (const command of commands) {
-    const decision = recurrence.decide(command, fold(recurrence, events));
-    if (!decision.ok) throw new Error(JSON.stringify(decision.refusal));
-    events.push(...decision.events);
-  }
-  return recordedFrom(1, events);
-}
 
 const recordedFrom = (version: number, events: RecurrenceEvent[]): RecordedEvent<RecurrenceEvent>[] =>
   events.map(
@@ -42,9 +17,12 @@ const recordedFrom = (version: number, events: RecurrenceEvent[]): RecordedEvent
       ({ ...event, eventId: `e${version + index}`, streamId: 'recurrence:acc-1:production:r1', streamType: 'recurrence', version: version + index, tenant, occurredAt: new Date('2027-01-26T03:00:00.000Z') }) as RecordedEvent<RecurrenceEvent>,
   );
 
+/** The events of `commands` in order, recorded at consecutive versions of one stream. */
+const history = (...commands: RecurrenceCommand[]): RecordedEvent<RecurrenceEvent>[] => recordedFrom(1, runCommands(...commands).events);
+
 const tableOf = (statement: SqlStatement): string | undefined => /^\s*(?:INSERT INTO|UPDATE) (\w+)/.exec(statement.text)?.[1];
 
-const approved = history({ type: 'CreateRecurrence', data, today: '2027-01-10' }, { type: 'ApproveRecurrence', journey: 'JOURNEY_2', at: '2027-01-10T15:00:00.000Z', today: '2027-01-10' });
+const approved = history({ type: 'CreateRecurrence', data: monthlyRecurrence, today: '2027-01-10' }, { type: 'ApproveRecurrence', journey: 'JOURNEY_2', at: '2027-01-10T15:00:00.000Z', today: '2027-01-10' });
 const approvedState = fold(recurrence, approved) as Recurrence;
 
 describe('projectRecurrence', () => {

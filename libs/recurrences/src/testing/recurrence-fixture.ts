@@ -1,0 +1,33 @@
+import { RecurrenceCreatedData } from '@pixauto/contracts';
+import { fold } from '@pixauto/event-store';
+import { Recurrence, recurrence, RecurrenceCommand, RecurrenceEvent } from '../recurrence';
+
+// Test support only (not exported from @pixauto/recurrences): one monthly recurrence and a way to play commands on it.
+
+/** Monthly from 2027-01-31 to 2027-06-30, created five days ahead, retries allowed, no activation. */
+export const monthlyRecurrence: RecurrenceCreatedData = {
+  recurrence_id: 'r1',
+  transaction_id: 'assinatura-123',
+  object: 'Plano mensal',
+  debtor: { document_number: '52998224725', name: 'Maria Silva', email: 'maria@example.com', address: null },
+  schedule: { start_date: '2027-01-31', end_date: '2027-06-30', periodicity: 'MONTHLY' },
+  amount_centavos: 4990,
+  retry_policy: 'ALLOWS_3R_7D',
+  business_day_adjust: false,
+  charge_lead_days: 5,
+  webhook: 'https://shop.example.com/hooks',
+  bank: { id_rec: 'RR123', location_id: 7, location_url: 'pix.example.com/rec/7' },
+  pix_copy_paste: '000201...',
+  activation: null,
+};
+
+/** Runs commands one after another from nothing, as the event store would; the state and every event recorded. */
+export function runCommands(...commands: RecurrenceCommand[]): { state: Recurrence; events: RecurrenceEvent[] } {
+  const events: RecurrenceEvent[] = [];
+  for (const command of commands) {
+    const decision = recurrence.decide(command, fold(recurrence, events));
+    if (!decision.ok) throw new Error(JSON.stringify(decision.refusal));
+    events.push(...decision.events);
+  }
+  return { state: fold(recurrence, events) as Recurrence, events };
+}
