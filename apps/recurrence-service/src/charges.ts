@@ -177,9 +177,9 @@ export class Charges {
         if (batch.length === 0) return;
         const finished = await this.issueBatch(batch).catch((error: unknown) => {
           this.logger.warn(`a batch of ${batch.length} recurrences failed, will retry: ${String(error)}`);
-          return [];
+          return 0;
         });
-        if (finished.length === 0) stalled = true;
+        if (finished === 0) stalled = true;
       }
     };
     // Every lane ends before the run does, so that no batch outlives it.
@@ -191,13 +191,13 @@ export class Charges {
 
   /**
    * The due charges of a batch of recurrences: planned from one read of their streams, debited at the bank
-   * (SCHEDULER_CONCURRENCY recurrences at once, each one's cycles in order), then recorded in one append; the
-   * recurrences no longer due after it. Safe to
-   * run twice at once or again after a crash: the ids are derived from the cycle, the bank refuses a txid twice, the
-   * append refuses a stream that moved. When one did (a merchant's change, another scheduler), the batch is
-   * recorded one recurrence at a time instead, each command decided again on its stream as it is.
+   * (SCHEDULER_CONCURRENCY recurrences at once, each one's cycles in order), then recorded in one append; how many
+   * recurrences are no longer due after it. Safe to run twice at once or again after a crash: the ids are derived
+   * from the cycle, the bank refuses a txid twice, the append refuses a stream that moved. When one did (a
+   * merchant's change, another scheduler), the batch is recorded one recurrence at a time instead, each command
+   * decided again on its stream as it is.
    */
-  private async issueBatch(due: { tenant: Tenant; recurrenceId: string }[]): Promise<string[]> {
+  private async issueBatch(due: { tenant: Tenant; recurrenceId: string }[]): Promise<number> {
     const streams = await this.eventStore.readStreams<RecurrenceEvent>(due.map(({ tenant, recurrenceId }) => recurrenceStreamId(tenant, recurrenceId)));
     const work = due.map(({ tenant, recurrenceId }) => {
       const history = streams.get(recurrenceStreamId(tenant, recurrenceId)) ?? [];
@@ -239,14 +239,14 @@ export class Charges {
     } catch (error) {
       if (!(error instanceof ConcurrencyError)) throw error;
       for (const w of debited) await this.recordOneByOne(w.tenant, w.recurrenceId, w.debited);
-      return finished.map((w) => w.recurrenceId);
+      return finished.length;
     }
     for (const w of finished) {
       if (w.plan.postponeTo === undefined) continue;
       const version = w.version + w.debited.reduce((n, c) => n + c.events.length, 0);
       await postponeNextCharge(this.dataSource.manager, w.tenant, w.recurrenceId, version, w.plan.postponeTo === null ? null : brasiliaStartOfDay(w.plan.postponeTo));
     }
-    return finished.map((w) => w.recurrenceId);
+    return finished.length;
   }
 
   /** The bank's debit for a planned cycle, as of the day the plan says. Created before a crash, or by another scheduler: the same debit. */

@@ -202,14 +202,13 @@ const MAX_PARAMETERS = 65_535;
 function appendStatement<E extends DomainEvent>(batch: { request: AppendRequest<E>; recorded: RecordedEvent<E>[]; projections: SqlStatement[] }[]): SqlStatement {
   const b = new StatementBuilder();
   const requests = batch.map(({ request }) => request);
-  const events = batch.flatMap(({ recorded }) => recorded);
-  const topicOf = new Map(requests.map((request) => [request.streamId, request.topic]));
+  const events = batch.flatMap(({ request, recorded }) => recorded.map((event) => ({ event, topic: topicOfEvent(request.topic, event.type) })));
   const guard = `guard AS (
       SELECT event_store_expect_version(s.stream, s.expected) FROM unnest(${b.param(requests.map((r) => r.streamId))}::text[], ${b.param(requests.map((r) => r.expectedVersion))}::int[]) AS s (stream, expected))`;
   // The events and their outbox rows as one JSON document: one parse in PostgreSQL, no array-literal escaping here.
   const input = b.param(
     JSON.stringify(
-      events.map((e, n) => ({
+      events.map(({ event: e, topic }, n) => ({
         n,
         event_id: e.eventId,
         stream_id: e.streamId,
@@ -220,7 +219,7 @@ function appendStatement<E extends DomainEvent>(batch: { request: AppendRequest<
         account_id: e.tenant.accountId,
         environment: e.tenant.environment,
         occurred_at: e.occurredAt.toISOString(),
-        topic: topicOfEvent(topicOf.get(e.streamId) as TopicOf, e.type),
+        topic,
         envelope: toEnvelope(e),
         headers: { 'event-id': e.eventId, 'event-type': e.type },
       })),
