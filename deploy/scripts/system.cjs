@@ -24,10 +24,23 @@ const ROOT = path.resolve(__dirname, '..', '..');
 
 /** Ports and settings per profile: `dev` is what README documents; `e2e` and `bench` stay out of its way. */
 const PROFILES = {
-  dev: { gateway: 3000, sandbox: 3001, admin: 3002, recurrences: 4001, solicitations: 4002, payments: 4007, bankCallbacks: 4101, limits: 4005, bank: 4010, databasePrefix: 'pixauto', redisDb: 0 },
-  e2e: { gateway: 13000, sandbox: 13001, admin: 13002, recurrences: 14001, solicitations: 14002, payments: 14007, bankCallbacks: 14101, limits: 14005, bank: 14010, databasePrefix: 'pixauto_e2e', redisDb: 15 },
-  bench: { gateway: 23000, sandbox: 23001, admin: 23002, recurrences: 24001, solicitations: 24002, payments: 24007, bankCallbacks: 24101, limits: 24005, bank: 24010, databasePrefix: 'pixauto_bench', redisDb: 14 },
+  dev: { gateway: 3000, sandbox: 3001, admin: 3002, recurrences: 4001, solicitations: 4002, payments: 4007, paymentsCallbacks: 4107, payoutQuery: 4008, payoutQueryHttp: 4108, bankCallbacks: 4101, limits: 4005, bank: 4010, databasePrefix: 'pixauto', redisDb: 0 },
+  e2e: { gateway: 13000, sandbox: 13001, admin: 13002, recurrences: 14001, solicitations: 14002, payments: 14007, paymentsCallbacks: 14107, payoutQuery: 14008, payoutQueryHttp: 14108, bankCallbacks: 14101, limits: 14005, bank: 14010, databasePrefix: 'pixauto_e2e', redisDb: 15 },
+  bench: { gateway: 23000, sandbox: 23001, admin: 23002, recurrences: 24001, solicitations: 24002, payments: 24007, paymentsCallbacks: 24107, payoutQuery: 24008, payoutQueryHttp: 24108, bankCallbacks: 24101, limits: 24005, bank: 24010, databasePrefix: 'pixauto_bench', redisDb: 14 },
 };
+
+/**
+ * `e2e1` to `e2e4`: the e2e profile moved 200 ports up per number, with databases and a Redis database of their own,
+ * so that several end-to-end runs (developers working side by side) never share a port or a row.
+ */
+function profileOf(name) {
+  if (PROFILES[name]) return PROFILES[name];
+  const match = /^e2e([1-4])$/.exec(name);
+  if (!match) throw new Error(`unknown profile ${name}`);
+  const n = Number(match[1]);
+  const moved = Object.fromEntries(Object.entries(PROFILES.e2e).map(([key, value]) => [key, typeof value === 'number' && key !== 'redisDb' ? value + 200 * n : value]));
+  return { ...moved, databasePrefix: `pixauto_e2e${n}`, redisDb: 14 - n };
+}
 
 function redisUrl(db) {
   const base = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
@@ -37,7 +50,7 @@ function redisUrl(db) {
 
 /** Every app of the system with its own settings; shared ones (DATABASE_URL, KAFKA_BROKERS) come from the environment. */
 function appsOf(profileName, adminToken) {
-  const p = PROFILES[profileName];
+  const p = profileOf(profileName);
   const common = { DATABASE_PREFIX: p.databasePrefix, REDIS_URL: redisUrl(p.redisDb) };
   const bank = `http://127.0.0.1:${p.bank}`;
   return [
@@ -144,7 +157,7 @@ async function startSystem({ profile = 'dev', adminToken, inherit = false } = {}
   }
 
   return {
-    profile: PROFILES[profile],
+    profile: profileOf(profile),
     pidOf: (name) => running.get(name)?.pid,
     /** kill -9: no shutdown hooks, no draining; what was committed must survive. */
     crash: (name) => stopOne(name, 'SIGKILL'),
@@ -165,4 +178,4 @@ async function startSystem({ profile = 'dev', adminToken, inherit = false } = {}
   };
 }
 
-module.exports = { ROOT, PROFILES, appsOf, startSystem };
+module.exports = { ROOT, PROFILES, profileOf, appsOf, startSystem };

@@ -28,6 +28,8 @@ export const Topics = {
   charges: { name: 'pixauto.charges.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
   solicitations: { name: 'pixauto.solicitations.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
   payments: { name: 'pixauto.payments.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
+  /** Payouts (cash-out): every event carries the whole payout record (payout-query-service rebuilds from it). */
+  payouts: { name: 'pixauto.payouts.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
   /** Sandbox test clocks (platform.md §4): small, and every service reads it whole at start-up. */
   sandboxClock: { name: 'pixauto.sandbox-clock.events.v1', partitions: 1, retentionMs: 3650 * DAY_MS },
 } as const satisfies Record<string, TopicSpec>;

@@ -9,3 +9,4 @@ export * from './solicitations';
 export * from './payments';
 export * from './charges';
 export * from './sandbox';
+export * from './payouts';

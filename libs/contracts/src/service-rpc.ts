@@ -48,7 +48,19 @@ export const Patterns = {
     sandboxPay: 'charges.sandbox.pay',
     sandboxFail: 'charges.sandbox.fail',
   },
-  payments: { getPixCharge: 'payments.pix.get' },
+  payments: {
+    getPixCharge: 'payments.pix.get',
+    createPixCharge: 'payments.pix.create',
+    sandboxPayPixCharge: 'payments.pix.sandbox.pay',
+    createPayout: 'payments.payouts.create',
+    sandboxPayoutStatus: 'payments.payouts.sandbox.status',
+  },
+  /** The read side of payouts (payout-query-service); the CSV export streams over its HTTP listener instead. */
+  payoutQuery: {
+    byId: 'payout-query.by-id',
+    period: 'payout-query.period',
+    customer: 'payout-query.customer',
+  },
   solicitations: {
     create: 'solicitations.create',
     get: 'solicitations.get',

@@ -170,5 +170,64 @@ export const Messages = {
     idInvalid: 'query.id must be a positive integer',
     transactionIdInvalid: 'query.transaction_id must be a string',
     notFound: 'Pix charge not found',
+    pathIdInvalid: 'params.id must be a positive integer',
+    notPayable: (status: string) => `the Pix charge is ${status}: only a PENDING charge can be paid`,
+  },
+
+  // POST /v2/pix and the payouts (platform.md §3): the spec shows no shape, so these follow its 7.3 style.
+  transactions: {
+    transactionIdRequired: 'body.transaction_id is a required field',
+    transactionIdNotAString: 'body.transaction_id must be a string',
+    transactionIdTooLong: 'transaction_id must be at most 35 characters',
+    transactionIdTaken: 'body.transaction_id already exists',
+    amountRequired: 'body.amount is a required field',
+    amountPositive: 'body.amount must be a positive number',
+    amountDecimals: 'body.amount must have at most 2 decimal places',
+    amountTooLarge: 'body.amount must be at most 9999999999.99',
+    webhookInvalid: 'body.webhook must be a URL of at most 255 characters',
+    // cash-in
+    payerRequired: 'body.payer is a required field',
+    payerNotAnObject: 'body.payer must be an object',
+    payerDocumentInvalid: 'body.payer.document_number is invalid',
+    payerNameRequired: 'body.payer.name is a required field',
+    payerNameInvalid: 'body.payer.name must be a string of at most 100 characters',
+    expiresInInvalid: 'body.expires_in must be an integer between 1 and 86400',
+    descriptionInvalid: 'body.description must be a string of at most 140 characters',
+    // cash-out
+    nameRequired: 'body.name is a required field',
+    nameInvalid: 'body.name must be a string of at most 100 characters',
+    documentRequired: 'body.document_number is a required field',
+    documentInvalid: 'body.document_number is invalid',
+    pixKeyInvalid: 'body.pix_key must be a Pix key: a CPF, a CNPJ, an e-mail, a phone as +55 and digits, or a random key (UUID)',
+    destinationRequired: 'one of pix_key, bank is required',
+    onlyOneDestination: 'please provide only one of pix_key, bank',
+    bankRequired: 'body.bank is a required field',
+    bankNotAnObject: 'body.bank must be an object',
+    bankIspbInvalid: 'body.bank.ispb must be exactly 8 digits',
+    bankAgencyInvalid: 'body.bank.account_agency must be 1 to 4 digits',
+    bankAccountInvalid: 'body.bank.account_number must be 1 to 20 digits, a hyphen and a check digit allowed',
+  },
+
+  payouts: {
+    notFound: 'Payout not found',
+    statusInvalid: 'body.status must be one of the following values: 1, 2, 3, 4',
+    ended: (status: number, name: string) => `the payout is ${name} (${status}) and can no longer change`,
+  },
+
+  // Payout lookups (service-api.md 4.8 to 4.11, 7.3). Messages without a field prefix are quoted as the spec writes them.
+  withdrawals: {
+    sizeTooLarge: 'size must be less than or equal to 100',
+    startNotBeforeEnd: 'start date must be less than end date',
+    documentInvalid: 'document_number is invalid',
+    noneForCustomer: 'No withdrawals found for this customer',
+    notFound: 'Payout not found',
+  },
+
+  // Customer limits enforced (service-api.md 8.2; the refusal's shape is platform.md §3's LimitExceededError).
+  limitExceeded: {
+    amount: (type: string, documentNumber: string, amount: string, limit: string) =>
+      `${type} limit exceeded for customer ${documentNumber}: ${amount} is above the limit of ${limit} per transaction`,
+    quantity: (type: string, documentNumber: string, limit: number) =>
+      `${type} limit exceeded for customer ${documentNumber}: the limit of ${limit} transaction${limit === 1 ? '' : 's'} per day (Brasília time) is reached`,
   },
 } as const;
