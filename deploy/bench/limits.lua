@@ -1,6 +1,6 @@
--- wrk script for /v2/limits. Each request names a different customer (valid CPF), so POSTs create new
--- limits rather than contend on one; GETs cycle over customers that have one.
--- Environment: MODE (post|get), API_KEY, BASE (first customer number of a POST phase),
+-- wrk script for /v2/limits and POST /v2/payout/pix. Each request names a different customer (valid CPF), so POSTs
+-- create new limits (or payouts) rather than contend on one; GETs cycle over customers that have one.
+-- Environment: MODE (post|get|payout), API_KEY, BASE (first customer number of a POST phase),
 -- DOCUMENTS_FILE (GET: customers known to have a limit).
 
 local mode = os.getenv("MODE") or "post"
@@ -37,6 +37,12 @@ function request()
   if mode == "post" then
     local body = string.format('{"document_number":"%s","type":"cashin","mechanism":"amount","amount":%d.50}', cpf(base + id * 10000000 + counter), 100 + counter % 1000)
     return wrk.format("POST", "/v2/limits", headers, body)
+  end
+  if mode == "payout" then
+    -- A payout to a Pix key, as a merchant's payroll run sends them; each checks the customer's cashout limit.
+    local body = string.format('{"transaction_id":"b%d-%d-%d","amount":%d.90,"name":"Maria Silva","document_number":"%s","pix_key":"maria@example.com"}',
+      base, id, counter, 10 + counter % 500, cpf(base + id * 10000000 + counter))
+    return wrk.format("POST", "/v2/payout/pix", headers, body)
   end
   return wrk.format("GET", "/v2/limits?document_number=" .. documents[counter % #documents + 1] .. "&type=cashin", headers)
 end

@@ -1,4 +1,4 @@
-// npm run bench: POST and GET /v2/limits through the gateway (wrk: C, light, so the two cores go to the system),
+// npm run bench: POST and GET /v2/limits and POST /v2/payout/pix through the gateway (wrk: C, light, so the two cores go to the system),
 // beside the database alone running the very SQL those requests run (pgbench on the same database, same
 // connections), in the same run: each figure reads as a ratio of what PostgreSQL can do here.
 // Bounded: a fixed duration per phase, loopback only.
@@ -107,6 +107,8 @@ try {
     const written = await onDatabase(limitsDatabaseUrl, (client) => client.query('SELECT document_number FROM customer_limits ORDER BY random() LIMIT 10000'));
     fs.writeFileSync(documents, written.rows.map((row) => row.document_number).join('\n') + '\n');
     results.push(gatewayPhase('GET /v2/limits through the gateway', { API_KEY: key.api_key, MODE: 'get', DOCUMENTS_FILE: documents }));
+    // Payouts also go to the bank behind us (the sender, in the background) while the phase runs, as in production.
+    results.push(gatewayPhase('POST /v2/payout/pix through the gateway', { API_KEY: key.api_key, MODE: 'payout', BASE: String(200000000 + Math.floor(Date.now() / 1000) % 100000) }));
   } finally {
     // The baseline writes straight to the tables: no service may be publishing its outbox meanwhile.
     await system.stop();
@@ -122,7 +124,7 @@ try {
   await dropBenchDatabases();
 }
 
-const [postGateway, getGateway, postDatabase, getDatabase] = results;
+const [postGateway, getGateway, payoutGateway, postDatabase, getDatabase] = results;
 const row = (r, base) => `| ${r.name} | ${r.rps} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${base ? (r.rps / base.rps).toFixed(2) : '1.00'} |`;
 const lines = [
   `/v2/limits, ${CONNECTIONS} connections, ${SECONDS} s per phase (wrk through the gateway; pgbench for the database alone)`,
@@ -133,6 +135,7 @@ const lines = [
   row(postDatabase),
   row(getGateway, getDatabase),
   row(getDatabase),
+  row(payoutGateway, postDatabase),
 ];
 console.log(`\n${lines.join('\n')}`);
 fs.mkdirSync(path.join(ROOT, '.data', 'bench'), { recursive: true });

@@ -62,7 +62,18 @@ function appsOf(profileName, adminToken) {
       ready: `tcp://127.0.0.1:${p.recurrences}`,
       env: { ...common, PORT: String(p.recurrences), BANK_CALLBACK_PORT: String(p.bankCallbacks), BANK_PRODUCTION_URL: bank, BANK_SANDBOX_URL: bank },
     },
-    { name: 'payments-service', ready: `tcp://127.0.0.1:${p.payments}`, env: { ...common, PORT: String(p.payments) } },
+    {
+      name: 'payments-service',
+      ready: `tcp://127.0.0.1:${p.payments}`,
+      env: {
+        ...common,
+        PORT: String(p.payments),
+        PAYMENTS_BANK_CALLBACK_PORT: String(p.paymentsCallbacks),
+        BANK_PRODUCTION_URL: bank,
+        BANK_SANDBOX_URL: bank,
+        LIMITS_SERVICE_ADDRESS: `127.0.0.1:${p.limits}`,
+      },
+    },
     {
       name: 'solicitation-service',
       ready: `tcp://127.0.0.1:${p.solicitations}`,

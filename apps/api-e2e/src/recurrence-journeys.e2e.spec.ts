@@ -115,6 +115,12 @@ describe('journey 3: authorization with the activation payment', () => {
         amount: 19.9,
         status: 'PAID',
         provider: 'PROVIDER_A',
+        // the same object as a cash-in charge (POST /v2/pix): the recurrence's debtor pays, nothing left to pay
+        payer: before.debtor,
+        description: null,
+        webhook: null,
+        pix_copy_paste: null,
+        expires_at: expect.stringMatching(/Z$/),
         created_at: expect.stringMatching(/Z$/),
         paid_at: expect.stringMatching(/Z$/),
       },

@@ -286,7 +286,7 @@ describe('journey 3: recurrence with an immediate charge', () => {
 
     const paid = await bank.getImmediateCharge(txid);
     expect(paid.status).toBe('CONCLUIDA');
-    expect(paid.pix).toEqual([{ endToEndId: expect.stringMatching(/^E87654321\d{12}[a-zA-Z0-9]{11}$/), txid, valor: '19.90', horario: expect.any(String) }]);
+    expect(paid.pix).toEqual([{ endToEndId: expect.stringMatching(/^E87654321\d{12}[a-zA-Z0-9]{11}$/), txid, valor: '19.90', chave: config.receiver.chave, horario: expect.any(String) }]);
 
     const notified = await eventually(async () => receiver.calls.flatMap((c) => c.recs).find((r) => r.idRec === rec.idRec), (r) => r !== undefined);
     expect(notified).toMatchObject({ status: 'APROVADA', ativacao: { tipoJornada: 'JORNADA_3', dadosJornada: { txid } } });

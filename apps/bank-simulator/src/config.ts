@@ -15,6 +15,10 @@ export interface SimulatorConfig extends ServiceConfig {
   sweepEveryMs: number;
   /** How often, and how much at a time, the scheduled attempts of recurring charges due today are settled. */
   recurringChargeSweep: SweepSchedule;
+  /** How long after it was asked for a payout is REALIZADO by itself (SIMULATOR_PAYOUT_SETTLE_MS). */
+  payoutSettleMs: number;
+  /** How often, and how much at a time, payouts whose settlement is due are settled. */
+  payoutSweep: SweepSchedule;
   /** Waits before each retry of a failed webhook delivery; one attempt more than there are waits. */
   webhookRetryDelaysMs: number[];
   webhookTimeoutMs: number;
@@ -37,8 +41,18 @@ export function simulatorConfig(env: NodeJS.ProcessEnv = process.env): Simulator
     alerts: { sentAfterMs: 250, receivedAfterMs: 750 },
     sweepEveryMs: 100,
     recurringChargeSweep: { everyMs: 1000, batchSize: 100, maxBatchesPerRun: 10 },
+    payoutSettleMs: milliseconds(env.SIMULATOR_PAYOUT_SETTLE_MS, 'SIMULATOR_PAYOUT_SETTLE_MS', 1500),
+    payoutSweep: { everyMs: 100, batchSize: 100, maxBatchesPerRun: 10 },
     webhookRetryDelaysMs: [250, 1000, 4000],
     webhookTimeoutMs: 5000,
     databasePoolSize: 10,
   };
+}
+
+/** A non-negative whole number of milliseconds from the environment, the default when unset; anything else stops the start. */
+function milliseconds(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const ms = Number(value);
+  if (!Number.isSafeInteger(ms) || ms < 0) throw new RangeError(`${name} must be a whole number of milliseconds, not ${JSON.stringify(value)}`);
+  return ms;
 }

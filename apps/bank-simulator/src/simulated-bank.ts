@@ -4,38 +4,48 @@ import type {
   Documento,
   LocRec,
   PagadorRec,
+  Pagamento,
+  PixRecebido,
   Problema,
   RecCompleta,
   RecGerada,
   SolicRecCompleta,
   Violacao,
+  WebhookPix,
   WebhookRec,
 } from '@pixauto/bank';
-import { brasiliaDate, Clock } from '@pixauto/pix';
+import { brasiliaDate } from '@pixauto/pix';
 import { DataSource, EntityManager } from 'typeorm';
 import { SimulatorConfig } from './config';
-import { isExpired, newCharge, pay, reviseCharge } from './domain/charge';
+import { isExpired, newCharge, pay, removeCharge, reviseCharge } from './domain/charge';
 import { cycleIndex } from './domain/cycle';
 import { endToEndId, locationUrl, recurrenceId, solicitationId } from './domain/identifiers';
 import { orRefuse, ProblemException, Problems, Result, violation } from './domain/problems';
 import { approve, expire, newRecurrence, reject, revise } from './domain/recurrence';
-import { CobRecord, CobRRecord, LocationRecord, RecRecord, SolicRecord, WebhookKind } from './domain/records';
+import { changeStatus, newPayout, pagamentoView, resolveDestination, settle as settlePayout } from './domain/payout';
+import { CobRecord, CobRRecord, LocationRecord, PayoutRecord, RecRecord, SolicRecord, WebhookKind } from './domain/records';
 import { cancelRecurringCharge, cycleTaken, dueOn, issueRecurringCharge, refuseAttempt, requestRetry, settle, settleIfDue, txidInUse } from './domain/recurring-charge';
 import { advance, answer, cancel, isOpen, newSolicitation, nextStep } from './domain/solicitation';
 import {
+  validateChargeRemoval,
   validateDecision,
+  validateIdEnvio,
   validateNewCharge,
+  validateNewPayout,
   validateNewRecurrence,
   validateNewRecurringCharge,
   validateNewSolicitation,
+  validatePayoutStatusChange,
+  validatePixWebhook,
   validateRecurrenceRevision,
   validateRecurringChargeRevision,
   validateSolicitationRevision,
   NewRecurringCharge,
   validateWebhookUrl,
 } from './domain/validation';
-import { cobRNotificationView, cobRView, cobView, locRecView, recCompletaView, recGeradaView, recNotificationView, solicRecView } from './domain/views';
+import { cobRNotificationView, cobRView, cobView, locRecView, pixView, recCompletaView, recGeradaView, recNotificationView, solicRecView } from './domain/views';
 import { Batcher, settled, Settled } from './batcher';
+import { SimulatedClock } from './simulated-clock';
 import { BankStore, uniqueViolationOf } from './store/bank-store';
 import { Notification, WebhookNotifier } from './webhook-notifier';
 
@@ -47,7 +57,7 @@ interface RecurringChargePut {
   now: Date;
 }
 
-/** A status change (of a recurrence, or of a recurring charge or its attempts) to push once its transaction has committed. */
+/** Something to push (a status change, a Pix received) once its transaction has committed. */
 interface Notice {
   client: string;
   notification: Notification;
@@ -56,6 +66,7 @@ interface Notice {
 const WEBHOOK_PROBLEMS: Record<WebhookKind, { invalid: (v: Violacao[]) => Problema; notFound: () => Problema }> = {
   rec: { invalid: Problems.webhookRecInvalid, notFound: Problems.webhookRecNotFound },
   cobr: { invalid: Problems.webhookCobRInvalid, notFound: Problems.webhookCobRNotFound },
+  pagamentos: { invalid: Problems.webhookPayoutInvalid, notFound: Problems.webhookPayoutNotFound },
 };
 
 const refuse = (problem: Problema): never => {
@@ -65,8 +76,8 @@ const refuse = (problem: Problema): never => {
 /**
  * The simulated bank: each operation is one transaction that loads what it needs (locked, in a fixed order:
  * recurrence, its solicitations, charges), applies the pure rules of domain/, stores the result, and answers
- * the BCB view. Status changes of recurrences and of recurring charges are pushed to the client's webhooks after
- * the commit. "Now" is the clock's: real time, or a request's x-simulated-now when later (simulated-clock.ts).
+ * the BCB view. Status changes of recurrences, recurring charges and payouts, and the Pix received on a key with a
+ * webhook, are pushed to the client's webhooks after the commit. "Now" is the clock's: real time, or a request's x-simulated-now when later (simulated-clock.ts).
  */
 export class SimulatedBank {
   private readonly newRecurringCharges = new Batcher<RecurringChargePut, CobRCompleta>((puts) => this.createRecurringCharges(puts), 200);
@@ -74,7 +85,7 @@ export class SimulatedBank {
   constructor(
     private readonly dataSource: DataSource,
     private readonly store: BankStore,
-    private readonly clock: Clock,
+    private readonly clock: SimulatedClock,
     private readonly config: SimulatorConfig,
     private readonly notifier: WebhookNotifier,
   ) {}
@@ -230,6 +241,86 @@ export class SimulatedBank {
     });
   }
 
+  /** PATCH /cob/{txid} (CobRevisada): here only the removal (REMOVIDA_PELO_USUARIO_RECEBEDOR) of an ATIVA charge. */
+  removeImmediateCharge(client: string, txid: string, body: unknown): Promise<CobCompleta> {
+    orRefuse(validateChargeRemoval(body));
+    return this.transaction(async (m) => {
+      const cob = (await this.store.findCharge(m, client, txid, true)) ?? refuse(Problems.cobNotFound());
+      const removed = orRefuse(removeCharge(cob));
+      await this.store.updateCharge(m, client, removed);
+      return cobView(removed, await this.location(m, client, removed.locId), this.config.receiver);
+    });
+  }
+
+  // ---- Pix received ----
+
+  /** GET /pix/{e2eid}: the payment of one of the client's paid immediate charges. */
+  async getReceivedPix(client: string, endToEndId: string): Promise<PixRecebido> {
+    const cob = await this.store.findChargeByEndToEndId(this.dataSource.manager, client, endToEndId);
+    return cob?.payment ? pixView(cob, cob.payment) : refuse(Problems.pixNotFound());
+  }
+
+  /** PUT /webhook/{chave}: where the Pix received on this key are pushed ({webhookUrl}/pix). */
+  async configurePixWebhook(client: string, chave: string, body: unknown): Promise<void> {
+    const url = orRefuse(validatePixWebhook(chave, body));
+    await this.store.setPixWebhook(this.dataSource.manager, client, chave, url, this.clock.now());
+  }
+
+  async getPixWebhook(client: string, chave: string): Promise<WebhookPix> {
+    return (await this.store.findPixWebhook(this.dataSource.manager, client, chave)) ?? refuse(Problems.webhookPixNotFound());
+  }
+
+  async deletePixWebhook(client: string, chave: string): Promise<void> {
+    if (!(await this.store.deletePixWebhook(this.dataSource.manager, client, chave))) refuse(Problems.webhookPixNotFound());
+  }
+
+  // ---- Payouts (ours: the BCB API Pix has no payment initiation) ----
+
+  /**
+   * PUT /pagamentos/{idEnvio}: a new payout, EM_PROCESSAMENTO, settled by itself payoutSettleMs later (the sweeper, by
+   * real time); `created` false when the client already had this idEnvio, whose payout is answered as it is, whatever
+   * the body (a repeat after a crash adopts it; of concurrent PUTs one creates, the others read it).
+   */
+  async createPayout(client: string, idEnvio: string, body: unknown): Promise<{ created: boolean; pagamento: Pagamento }> {
+    orRefuse(validateIdEnvio(idEnvio));
+    const existing = await this.store.findPayout(this.dataSource.manager, client, idEnvio);
+    if (existing) return { created: false, pagamento: pagamentoView(existing) };
+    const now = this.clock.now();
+    const input = orRefuse(validateNewPayout(body));
+    const destinatario = orRefuse(resolveDestination(input));
+    const payout = newPayout(idEnvio, input, destinatario, endToEndId(this.config.receiver.ispb, now), now);
+    const dueAt = new Date(this.clock.realNow().getTime() + this.config.payoutSettleMs);
+    return this.transaction(async (m, notices) => {
+      if (!(await this.store.insertPayout(m, client, payout, dueAt))) {
+        const concurrent = (await this.store.findPayout(m, client, idEnvio)) ?? refuse(Problems.internal());
+        return { created: false, pagamento: pagamentoView(concurrent) };
+      }
+      notices.push({ client, notification: { kind: 'pagamentos', pagamento: pagamentoView(payout) } });
+      return { created: true, pagamento: pagamentoView(payout) };
+    });
+  }
+
+  async getPayout(client: string, idEnvio: string): Promise<Pagamento> {
+    const payout = (await this.store.findPayout(this.dataSource.manager, client, idEnvio)) ?? refuse(Problems.payoutNotFound());
+    return pagamentoView(payout);
+  }
+
+  /** Settles the payouts whose time has come, by real time (the sweeper's work); how many were due. */
+  async settleDuePayouts(limit = 100): Promise<number> {
+    const now = this.clock.now();
+    const due = await this.store.duePayouts(this.dataSource.manager, now, limit);
+    for (const { client, idEnvio } of due) {
+      await this.transaction(async (m, notices) => {
+        // Locked only while still due: a /sim change committed meanwhile (held or final) is left alone.
+        const payout = await this.store.lockDuePayout(m, client, idEnvio, now);
+        if (!payout) return;
+        const settled = settlePayout(payout, this.config.payoutSettleMs);
+        await this.savePayout(m, client, payout, settled, null, notices);
+      });
+    }
+    return due.length;
+  }
+
   // ---- CobR ----
 
   /** PUT /cobr/{txid}. PUTs that arrive together are created together (createRecurringCharges). */
@@ -380,7 +471,14 @@ export class SimulatedBank {
             ]),
           );
         }
-        await this.store.updateCharge(m, client, orRefuse(pay(cob, endToEndId(this.config.payerIspb, now), now)));
+        if (cob.status === 'REMOVIDA_PELO_USUARIO_RECEBEDOR') {
+          refuse(
+            Problems.recInvalid([
+              violation('rec.ativacao.dadosJornada.txid', 'A cobrança imediata da ativação foi removida: a recorrência não pode mais ser autorizada com ela.', cob.txid),
+            ]),
+          );
+        }
+        await this.savePaidCharge(m, client, orRefuse(pay(cob, endToEndId(this.config.payerIspb, now), now)), notices);
       }
       await this.saveRecurrence(m, client, approved, notices);
       return recCompletaView(approved, { loc: await this.recLocation(m, client, approved), solicitations, now }, this.config.receiver);
@@ -419,7 +517,7 @@ export class SimulatedBank {
       const rec = peek.idRec === null ? undefined : (await this.loadRecurrence(m, client, peek.idRec, now, notices)).rec;
       const cob = (await this.store.findCharge(m, client, txid, true)) ?? refuse(Problems.cobNotFound());
       const paid = orRefuse(pay(cob, endToEndId(this.config.payerIspb, now), now));
-      await this.store.updateCharge(m, client, paid);
+      await this.savePaidCharge(m, client, paid, notices);
       if (rec && rec.status === 'CRIADA' && rec.activationTxid === txid) {
         await this.saveRecurrence(m, client, orRefuse(approve(rec, 'JORNADA_3', this.payerByQr(rec.vinculo.devedor), now)), notices);
       }
@@ -437,7 +535,34 @@ export class SimulatedBank {
     return this.changeRecurringCharge(client, txid, (cobr, now) => refuseAttempt(cobr, now));
   }
 
+  /**
+   * The receiving side moves a payout now (/sim/pagamentos/{idEnvio}/status). Either way its automatic settlement is
+   * over: a final status ends it, EM_PROCESSAMENTO holds the payout there until /sim moves it again.
+   */
+  setPayoutStatus(client: string, idEnvio: string, body: unknown): Promise<Pagamento> {
+    const change = orRefuse(validatePayoutStatusChange(body));
+    const now = this.clock.now();
+    return this.transaction(async (m, notices) => {
+      const payout = (await this.store.findPayout(m, client, idEnvio, true)) ?? refuse(Problems.payoutNotFound());
+      const changed = orRefuse(changeStatus(payout, change, now));
+      await this.savePayout(m, client, payout, changed, null, notices);
+      return pagamentoView(changed);
+    });
+  }
+
   // ---- helpers ----
+
+  /** A charge just paid: stored, and its Pix pushed to the webhook of the key it was paid to (if any). */
+  private async savePaidCharge(m: EntityManager, client: string, paid: CobRecord, notices: Notice[]): Promise<void> {
+    await this.store.updateCharge(m, client, paid);
+    if (paid.payment) notices.push({ client, notification: { kind: 'pix', pix: pixView(paid, paid.payment) } });
+  }
+
+  /** A payout after a step: stored with its due time, and pushed when its status changed. */
+  private async savePayout(m: EntityManager, client: string, before: PayoutRecord, after: PayoutRecord, dueAt: Date | null, notices: Notice[]): Promise<void> {
+    await this.store.updatePayout(m, client, after, dueAt);
+    if (after.status !== before.status) notices.push({ client, notification: { kind: 'pagamentos', pagamento: pagamentoView(after) } });
+  }
 
   private async transaction<T>(work: (m: EntityManager, notices: Notice[]) => Promise<T>): Promise<T> {
     const notices: Notice[] = [];
@@ -445,8 +570,14 @@ export class SimulatedBank {
     const result = await this.dataSource.transaction((m) => work(m, notices));
     const webhooks = new Map<string, Promise<{ webhookUrl: string } | undefined>>();
     for (const { client, notification } of notices) {
-      const key = `${notification.kind} ${client}`;
-      const lookup = webhooks.get(key) ?? this.store.findWebhook(this.dataSource.manager, notification.kind, client);
+      // The Pix webhook is the one of the key paid to; the others are one per client.
+      const chave = notification.kind === 'pix' ? (notification.pix.chave ?? '') : '';
+      const key = `${notification.kind} ${client} ${chave}`;
+      const lookup =
+        webhooks.get(key) ??
+        (notification.kind === 'pix'
+          ? this.store.findPixWebhook(this.dataSource.manager, client, chave)
+          : this.store.findWebhook(this.dataSource.manager, notification.kind, client));
       webhooks.set(key, lookup);
       const webhook = await lookup;
       if (webhook) this.notifier.notify(webhook.webhookUrl, notification);

@@ -27,4 +27,9 @@ export class SimulatedClock implements Clock {
   today(): string {
     return brasiliaDate(this.now());
   }
+
+  /** Real time, whatever the request asked for: what the sweepers' due columns are compared with. */
+  realNow(): Date {
+    return this.real.now();
+  }
 }

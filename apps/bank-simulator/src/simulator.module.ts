@@ -6,6 +6,8 @@ import { dataSourceOptions, ensureDatabase } from '@pixauto/runtime';
 import { SimulatorConfig } from './config';
 import {
   ImmediateChargesController,
+  PixWebhookController,
+  ReceivedPixController,
   RecurrenceLocationsController,
   RecurrencesController,
   RecurrenceWebhookController,
@@ -15,6 +17,7 @@ import {
 } from './http/bcb.controllers';
 import { HealthController } from './http/health.controller';
 import { PayerController } from './http/payer.controller';
+import { PayoutsController, PayoutWebhookController } from './http/payouts.controller';
 import { SimulatedBank } from './simulated-bank';
 import { SimulatedClock } from './simulated-clock';
 import { Sweeper } from './sweeper';
@@ -70,6 +73,10 @@ export class SimulatorModule {
         RecurringChargesController,
         RecurrenceWebhookController,
         RecurringChargeWebhookController,
+        ReceivedPixController,
+        PixWebhookController,
+        PayoutsController,
+        PayoutWebhookController,
         PayerController,
       ],
       providers: [
@@ -85,6 +92,7 @@ export class SimulatorModule {
           useFactory: (bank: SimulatedBank): Sweeper[] => [
             new Sweeper('SolicitationSweeper', { everyMs: config.sweepEveryMs, batchSize: 100, maxBatchesPerRun: 50 }, (limit) => bank.settleDueSolicitations(limit)),
             new Sweeper('RecurringChargeSweeper', config.recurringChargeSweep, (limit) => bank.settleDueRecurringCharges(limit)),
+            new Sweeper('PayoutSweeper', config.payoutSweep, (limit) => bank.settleDuePayouts(limit)),
           ],
         },
         SimulatorLifecycle,

@@ -1,39 +1,80 @@
 import { Logger } from '@nestjs/common';
 import { Agent, request } from 'undici';
-import type { CobRNotification, RecNotificacao, WebhookCobRCallback, WebhookRecCallback } from '@pixauto/bank';
-import type { WebhookKind } from './domain/records';
+import type {
+  CobRNotification,
+  Pagamento,
+  PixRecebido,
+  RecNotificacao,
+  WebhookCobRCallback,
+  WebhookPagamentosCallback,
+  WebhookPixCallback,
+  WebhookRecCallback,
+} from '@pixauto/bank';
+import type { CallbackKind } from './domain/records';
 
 export interface WebhookDeliveryOptions {
   retryDelaysMs: number[];
   timeoutMs: number;
 }
 
-/** One status change to push: a recurrence to the rec callback, a recurring charge to the cobr callback. */
-export type Notification = { kind: 'rec'; rec: RecNotificacao } | { kind: 'cobr'; cobr: CobRNotification };
+/**
+ * One thing to push: a recurrence's status change (rec callback), a recurring charge's (cobr), a Pix received on a key
+ * with a webhook (pix), a payout's creation or status change (pagamentos).
+ */
+export type Notification =
+  | { kind: 'rec'; rec: RecNotificacao }
+  | { kind: 'cobr'; cobr: CobRNotification }
+  | { kind: 'pix'; pix: PixRecebido }
+  | { kind: 'pagamentos'; pagamento: Pagamento };
 
 /**
- * The callback address: {webhookUrl}/rec or {webhookUrl}/cobr (the spec's "{$request.body#/webhookUrl}/rec" and
- * ".../cobr"), without a doubled slash.
+ * The callback address: {webhookUrl}/rec, /cobr, /pix (the spec's "{$request.body#/webhookUrl}/rec" ...) or, ours,
+ * /pagamentos, without a doubled slash.
  */
-export const callbackUrl = (webhookUrl: string, kind: WebhookKind): string => `${webhookUrl.replace(/\/+$/, '')}/${kind}`;
+export const callbackUrl = (webhookUrl: string, kind: CallbackKind): string => `${webhookUrl.replace(/\/+$/, '')}/${kind}`;
 
 /**
- * The callback's body: WebhookRecBody {recs: [...]} or WebhookCobRBody {cobsr: [...]}. The spec's bodies are lists:
- * the changes made in one moment go to one address in one POST (all of one kind, as the address is per kind).
+ * The callback's body: WebhookRecBody {recs: [...]}, WebhookCobRBody {cobsr: [...]}, WebhookPixBody {pix: [...]} or
+ * {pagamentos: [...]}. The spec's bodies are lists: the changes made in one moment go to one address in one POST (all
+ * of one kind, as the address is per kind).
  */
-export const callbackBody = (notifications: Notification[]): WebhookRecCallback | WebhookCobRCallback =>
-  notifications[0]?.kind === 'rec'
-    ? { recs: notifications.flatMap((n) => (n.kind === 'rec' ? [n.rec] : [])) }
-    : { cobsr: notifications.flatMap((n) => (n.kind === 'cobr' ? [n.cobr] : [])) };
+export const callbackBody = (notifications: Notification[]): WebhookRecCallback | WebhookCobRCallback | WebhookPixCallback | WebhookPagamentosCallback => {
+  switch (notifications[0]?.kind) {
+    case 'rec':
+      return { recs: notifications.flatMap((n) => (n.kind === 'rec' ? [n.rec] : [])) };
+    case 'pix':
+      return { pix: notifications.flatMap((n) => (n.kind === 'pix' ? [n.pix] : [])) };
+    case 'pagamentos':
+      return { pagamentos: notifications.flatMap((n) => (n.kind === 'pagamentos' ? [n.pagamento] : [])) };
+    default:
+      return { cobsr: notifications.flatMap((n) => (n.kind === 'cobr' ? [n.cobr] : [])) };
+  }
+};
 
 /** At most this many changes in one callback. */
 const MAX_PER_CALLBACK = 100;
 
-const describe = (notifications: Notification[]): string =>
-  notifications.map((n) => (n.kind === 'rec' ? `rec ${n.rec.idRec} ${n.rec.status}` : `cobr ${n.cobr.txid} ${n.cobr.status}`)).join(', ');
+const describeOne = (n: Notification): string => {
+  switch (n.kind) {
+    case 'rec':
+      return `rec ${n.rec.idRec} ${n.rec.status}`;
+    case 'cobr':
+      return `cobr ${n.cobr.txid} ${n.cobr.status}`;
+    case 'pix':
+      return `pix ${n.pix.endToEndId}`;
+    case 'pagamentos':
+      return `pagamento ${n.pagamento.idEnvio} ${n.pagamento.status}`;
+    default: {
+      const unreachable: never = n;
+      return String(unreachable);
+    }
+  }
+};
+
+const describe = (notifications: Notification[]): string => notifications.map(describeOne).join(', ');
 
 /**
- * Delivers the callbacks of PUT /webhookrec and PUT /webhookcobr: one POST per address per event-loop turn, retried after each
+ * Delivers the callbacks of PUT /webhookrec, /webhookcobr, /webhook/{chave} and /webhookpagamentos: one POST per address per event-loop turn, retried after each
  * configured wait when the receiver fails (no answer or not 2xx), then logged and dropped. In memory only: a delivery
  * pending when the simulator stops is lost (the resource itself can always be read with GET).
  */

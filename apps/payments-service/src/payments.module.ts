@@ -4,10 +4,17 @@ import { DataSource } from 'typeorm';
 import { RecurrenceEventTypes, Topics } from '@pixauto/contracts';
 import { processOnce } from '@pixauto/event-store';
 import { EventSubscriber } from '@pixauto/messaging';
-import { learnActivation, PixChargesReadModel1763800000500 } from '@pixauto/payments';
+import { bankSettings, Banks } from '@pixauto/bank';
+import { CustomerLimitUsage1763800000600, learnActivation, PayoutsReadModel1763800000610, PixChargesCashIn1763800000620, PixChargesReadModel1763800000500 } from '@pixauto/payments';
 import { EventSourcingModule, KAFKA, serviceConfig } from '@pixauto/runtime';
+import { CustomerLimits } from './customer-limits';
 import { Payments } from './payments';
 import { PaymentsController } from './payments.controller';
+import { PayoutBankNotices, PayoutSender, Payouts } from './payouts';
+import { PayoutBankCallbacksController, PayoutsController } from './payouts.controller';
+import { BankWebhookRegistration } from './pix-callbacks';
+import { PixCallbacksController } from './pix-callbacks.controller';
+import { PixChargeExpiry, PixCharges } from './pix-charges';
 
 export const config = serviceConfig('payments-service', 4007);
 
@@ -39,8 +46,25 @@ class RecurrenceFollower implements OnApplicationBootstrap, OnApplicationShutdow
 }
 
 @Module({
-  imports: [EventSourcingModule.forService({ config, migrations: [PixChargesReadModel1763800000500], topics: [Topics.payments, Topics.recurrences] })],
-  controllers: [PaymentsController],
-  providers: [Payments, RecurrenceFollower],
+  imports: [
+    EventSourcingModule.forService({
+      config,
+      migrations: [PixChargesReadModel1763800000500, CustomerLimitUsage1763800000600, PayoutsReadModel1763800000610, PixChargesCashIn1763800000620],
+      topics: [Topics.payments, Topics.payouts, Topics.recurrences],
+    }),
+  ],
+  controllers: [PaymentsController, PayoutsController, PayoutBankCallbacksController, PixCallbacksController],
+  providers: [
+    Payments,
+    RecurrenceFollower,
+    CustomerLimits,
+    Payouts,
+    PayoutSender,
+    PayoutBankNotices,
+    PixCharges,
+    PixChargeExpiry,
+    BankWebhookRegistration,
+    { provide: Banks, useFactory: () => new Banks(bankSettings()) },
+  ],
 })
 export class PaymentsModule {}

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ACTIVATION_SUFFIX, EventEnvelope, PixChargeResponse, RecurrenceApprovedData, RecurrenceEventTypes, Tenant, Topics, validatePixChargeQuery } from '@pixauto/contracts';
-import { Messages, notFound, refuse } from '@pixauto/errors';
+import { ACTIVATION_SUFFIX, EventEnvelope, RecurrenceApprovedData, RecurrenceEventTypes, Tenant, Topics } from '@pixauto/contracts';
+import { refuse } from '@pixauto/errors';
 import { EventStore } from '@pixauto/event-store';
 import { Clock, isoUtc } from '@pixauto/pix';
 import { CLOCK } from '@pixauto/runtime';
-import { findPendingActivation, findPixCharge, nextPixChargeId, PIX_CHARGE_STREAM, pixCharge, pixChargeStreamId, projectPixCharge } from '@pixauto/payments';
+import { findPendingActivation, nextPixChargeId, PIX_CHARGE_STREAM, pixCharge, pixChargeStreamId, projectPixCharge } from '@pixauto/payments';
 
-/** Cash-in Pix charges (platform.md §3). Today: the journey 3 activations, which reach the merchant as paid deposits (2.1). */
+/** The journey 3 activations, which reach the merchant as paid Pix deposits (2.1); the merchant's own charges are PixCharges'. */
 @Injectable()
 export class Payments {
   constructor(
@@ -15,12 +15,6 @@ export class Payments {
     private readonly dataSource: DataSource,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
-
-  async get(tenant: Tenant, query: unknown): Promise<PixChargeResponse> {
-    const request = validatePixChargeQuery(query);
-    if (!request.ok) return refuse(request.refusal);
-    return (await findPixCharge(this.dataSource.manager, tenant, request.value)) ?? refuse(notFound(Messages.payments.notFound));
-  }
 
   /** A recurrence approved in journey 3 had its activation paid: the deposit `<transaction_id>-ativacao` (2.1, 6). */
   async onRecurrenceApproved(event: EventEnvelope): Promise<void> {
@@ -34,13 +28,21 @@ export class Payments {
       pixCharge,
       {
         type: 'RecordPaidDeposit',
-        data: {
+        charge: {
           id: await nextPixChargeId(this.dataSource.manager),
           transaction_id: transactionId,
           amount_centavos: activation.amountCentavos,
+          status: 'PAID',
           provider: activation.provider,
+          payer: activation.payer,
+          description: activation.description,
+          webhook: activation.webhook,
+          pix_copy_paste: null,
+          expires_at: activation.expiresAt ? isoUtc(activation.expiresAt) : null,
           created_at: isoUtc(activation.createdAt),
           paid_at: event.occurred_at,
+          bank: null, // the activation's charge at the bank is recurrence-service's
+          e2e_id: null,
           origin: { recurrence_id: recurrenceId, activation_charge_id: activation.activationChargeId },
         },
       },

@@ -29,7 +29,7 @@ import {
 } from '@pixauto/bank';
 import { Messages, notFound, refuse, validation } from '@pixauto/errors';
 import { EventStore } from '@pixauto/event-store';
-import { brasiliaDate, Clock, qrCodeDataUri, recurrencePixCode } from '@pixauto/pix';
+import { brasiliaDate, Clock, QrCodeImages, recurrencePixCode } from '@pixauto/pix';
 import {
   dueActivations,
   findByBankId,
@@ -51,7 +51,7 @@ const UNIQUE_VIOLATION = '23505';
 /** The recurrence use cases (service-api.md 4.1 to 4.4; platform.md §4): the bank first, then our events. */
 @Injectable()
 export class Recurrences {
-  private readonly qrCodes = new Map<string, Promise<string>>();
+  private readonly qrCodes = new QrCodeImages();
 
   constructor(
     private readonly eventStore: EventStore,
@@ -108,7 +108,7 @@ export class Recurrences {
   async get(tenant: Tenant, recurrenceId: string): Promise<RecurrenceResponse> {
     const found = await findRecurrence(this.dataSource.manager, tenant, recurrenceId);
     if (!found) return refuse(notFound(Messages.recurrences.notFound));
-    return found.pix_copy_paste === null ? found : { ...found, qrcode: await this.qrCode(found.pix_copy_paste) };
+    return found.pix_copy_paste === null ? found : { ...found, qrcode: await this.qrCodes.of(found.pix_copy_paste) };
   }
 
   async list(tenant: Tenant, query: unknown) {
@@ -239,16 +239,6 @@ export class Recurrences {
       provider,
     };
     return { data, location: charge.loc?.location ?? charge.location ?? '' };
-  }
-
-  private qrCode(code: string): Promise<string> {
-    let image = this.qrCodes.get(code);
-    if (!image) {
-      if (this.qrCodes.size >= 10_000) this.qrCodes.clear(); // bounded: rendering again is cheap enough
-      image = qrCodeDataUri(code);
-      this.qrCodes.set(code, image);
-    }
-    return image;
   }
 }
 

@@ -7,6 +7,9 @@ import type {
   CobRSolicitada,
   CobSolicitada,
   LocRec,
+  Pagamento,
+  PagamentoSolicitado,
+  PixRecebido,
   RecCompleta,
   RecGerada,
   RecRevisada,
@@ -14,6 +17,8 @@ import type {
   SolicRecCompleta,
   SolicRecSolicitada,
   WebhookCobR,
+  WebhookPagamentos,
+  WebhookPix,
   WebhookRec,
 } from './wire';
 
@@ -85,6 +90,63 @@ export class PixBankClient {
   /** GET /cob/{txid}: CONCLUIDA with `pix` once paid; an unpaid charge past calendario.expiracao stays ATIVA. */
   getImmediateCharge(txid: string): Promise<CobCompleta> {
     return this.http.send('GET', `/cob/${segment(txid)}`);
+  }
+
+  /**
+   * PATCH /cob/{txid} with status REMOVIDA_PELO_USUARIO_RECEBEDOR → 200 (revisao + 1): the charge can no longer be
+   * paid. Only while ATIVA (400 CobOperacaoInvalida otherwise).
+   */
+  removeImmediateCharge(txid: string): Promise<CobGerada> {
+    return this.http.send('PATCH', `/cob/${segment(txid)}`, { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' });
+  }
+
+  /** GET /pix/{e2eid}: a Pix received (a paid immediate charge), for reconciliation; 404 PixNaoEncontrado otherwise. */
+  getReceivedPix(e2eid: string): Promise<PixRecebido> {
+    return this.http.send('GET', `/pix/${segment(e2eid)}`);
+  }
+
+  /** PUT /webhook/{chave} → 200: the bank POSTs {webhookUrl}/pix ({pix: [...]}) when charges on this key are paid. */
+  async configurePixWebhook(chave: string, webhookUrl: string): Promise<void> {
+    await this.http.send('PUT', `/webhook/${segment(chave)}`, { webhookUrl });
+  }
+
+  /** GET /webhook/{chave} */
+  getPixWebhook(chave: string): Promise<WebhookPix> {
+    return this.http.send('GET', `/webhook/${segment(chave)}`);
+  }
+
+  /** DELETE /webhook/{chave} → 204 */
+  async deletePixWebhook(chave: string): Promise<void> {
+    await this.http.send('DELETE', `/webhook/${segment(chave)}`);
+  }
+
+  /**
+   * PUT /pagamentos/{idEnvio} (the simulator's payout API: the BCB API Pix has no payment initiation) → 201
+   * EM_PROCESSAMENTO; the same idEnvio again → 200 with the payment as it is (whatever the body), so a repeat after a
+   * crash adopts it. idEnvio is 1 to 35 letters and digits. A key the DICT does not know is 422 PagamentoOperacaoInvalida.
+   */
+  createPayout(idEnvio: string, body: PagamentoSolicitado): Promise<Pagamento> {
+    return this.http.send('PUT', `/pagamentos/${segment(idEnvio)}`, body);
+  }
+
+  /** GET /pagamentos/{idEnvio}; 404 PagamentoNaoEncontrado. */
+  getPayout(idEnvio: string): Promise<Pagamento> {
+    return this.http.send('GET', `/pagamentos/${segment(idEnvio)}`);
+  }
+
+  /** PUT /webhookpagamentos → 200: the bank POSTs {webhookUrl}/pagamentos ({pagamentos: [...]}) on a payout's creation and every status change. */
+  async configurePayoutWebhook(webhookUrl: string): Promise<void> {
+    await this.http.send('PUT', '/webhookpagamentos', { webhookUrl });
+  }
+
+  /** GET /webhookpagamentos */
+  getPayoutWebhook(): Promise<WebhookPagamentos> {
+    return this.http.send('GET', '/webhookpagamentos');
+  }
+
+  /** DELETE /webhookpagamentos → 204 */
+  async deletePayoutWebhook(): Promise<void> {
+    await this.http.send('DELETE', '/webhookpagamentos');
   }
 
   /** PUT /webhookrec → 200: the bank POSTs {webhookUrl}/rec on every recurrence status change. */

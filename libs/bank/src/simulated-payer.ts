@@ -1,5 +1,5 @@
 import { BankConnectionOptions, BankHttp, segment } from './bank-http';
-import type { CobCompleta, CobRCompleta, RecCompleta, SolicRecCompleta } from './wire';
+import type { CobCompleta, CobRCompleta, Pagamento, PagamentoStatus, RecCompleta, SolicRecCompleta } from './wire';
 
 export type PayerDecision = 'ACCEPT' | 'REJECT';
 
@@ -49,6 +49,15 @@ export class SimulatedPayer {
    */
   failRecurringCharge(txid: string): Promise<CobRCompleta> {
     return this.http.send('POST', `/sim/cobr/${segment(txid)}/fail`);
+  }
+
+  /**
+   * The receiving side settles a payout now (POST /sim/pagamentos/{idEnvio}/status): REALIZADO, NAO_REALIZADO or
+   * CANCELADO (with `motivo`, or the bank's default reason), or EM_PROCESSAMENTO, which holds it there (no automatic
+   * settlement). Pushed like any change. 400 PagamentoOperacaoInvalida once REALIZADO, NAO_REALIZADO or CANCELADO.
+   */
+  setPayoutStatus(idEnvio: string, status: PagamentoStatus, motivo?: string): Promise<Pagamento> {
+    return this.http.send('POST', `/sim/pagamentos/${segment(idEnvio)}/status`, { status, ...(motivo !== undefined && { motivo }) });
   }
 
   /** This payer at another "now" (x-simulated-now, as PixBankClient.at); the view shares the connection pool and never closes it. */

@@ -1,6 +1,7 @@
 // Our words (service-api.md 2.1, 2.2) against the bank's (BCB API Pix). One table per pair, read both ways.
+import { PayoutStatus, PayoutStatusCode } from '@pixauto/contracts';
 import type { Centavos } from '@pixauto/pix';
-import type { Atualizacao, Periodicidade, PoliticaRetentativa, RecStatus, SolicRecStatus, TipoJornada } from './wire';
+import type { Atualizacao, PagamentoStatus, Periodicidade, PoliticaRetentativa, RecStatus, SolicRecStatus, TipoJornada } from './wire';
 
 export type Periodicity = 'WEEKLY' | 'MONTHLY' | 'QUARTERLY' | 'SEMIANNUAL' | 'ANNUAL';
 export type RetryPolicy = 'NOT_ALLOWED' | 'ALLOWS_3R_7D';
@@ -97,6 +98,29 @@ export function fromBankSolicitationStatus(status: SolicRecStatus, history: read
       throw new RangeError(`not a known solicrec status: ${String(unreachable)}`);
     }
   }
+}
+
+// A payout at the bank (Pagamento.status) and the platform's status codes (service-api.md 3.3). The platform's 0
+// (created, not yet handed to the bank) has no bank counterpart.
+const PAYOUT_STATUS: Record<PagamentoStatus, PayoutStatusCode> = {
+  EM_PROCESSAMENTO: PayoutStatus.processing,
+  REALIZADO: PayoutStatus.completed,
+  CANCELADO: PayoutStatus.canceled,
+  NAO_REALIZADO: PayoutStatus.rejected,
+};
+
+/** The bank's payout status as the platform's code: EM_PROCESSAMENTO 4, REALIZADO 1, CANCELADO 2, NAO_REALIZADO 3. */
+export function payoutStatusOf(status: PagamentoStatus): PayoutStatusCode {
+  const code = PAYOUT_STATUS[status];
+  if (code === undefined) throw new RangeError(`not a known pagamento status: ${String(status)}`);
+  return code;
+}
+
+/** The platform's payout code as the bank's status (what /sim/pagamentos/{idEnvio}/status takes); 0 has none. */
+export function toBankPayoutStatus(code: PayoutStatusCode): PagamentoStatus {
+  const status = (Object.keys(PAYOUT_STATUS) as PagamentoStatus[]).find((s) => PAYOUT_STATUS[s] === code);
+  if (status === undefined) throw new RangeError(`no bank status for payout status ${String(code)}`);
+  return status;
 }
 
 // Amounts on the BCB wire: "\d{1,10}\.\d{2}" (CobValor.original, RecBase.valor.valorRec).

@@ -5,16 +5,19 @@ import {
   fromBankRecurrenceStatus,
   fromBankRetryPolicy,
   fromBankSolicitationStatus,
+  payoutStatusOf,
   Periodicity,
   RecurrenceStatus,
   RetryPolicy,
   toBankJourney,
+  toBankPayoutStatus,
   toBankPeriodicity,
   toBankRecurrenceStatus,
   toBankRetryPolicy,
   valorToCentavos,
 } from './vocabulary';
-import type { Atualizacao, SolicRecStatus } from './wire';
+import { PayoutStatus } from '@pixauto/contracts';
+import type { Atualizacao, PagamentoStatus, SolicRecStatus } from './wire';
 
 describe('periodicity', () => {
   it.each([
@@ -118,5 +121,23 @@ describe('amounts on the wire', () => {
 
   it.each([-1, 1.5, 10 ** 12])('cannot write %p centavos', (centavos) => {
     expect(() => centavosToValor(centavos)).toThrow(RangeError);
+  });
+});
+
+describe('payout status', () => {
+  it.each([
+    ['EM_PROCESSAMENTO', PayoutStatus.processing, 4],
+    ['REALIZADO', PayoutStatus.completed, 1],
+    ['CANCELADO', PayoutStatus.canceled, 2],
+    ['NAO_REALIZADO', PayoutStatus.rejected, 3],
+  ] as const)('%s is the platform code %i, both ways', (theirs, ours, code) => {
+    expect(payoutStatusOf(theirs)).toBe(ours);
+    expect(ours).toBe(code);
+    expect(toBankPayoutStatus(ours)).toBe(theirs);
+  });
+
+  it('has no bank status for 0 (created, not yet at the bank) and throws on a status it does not know', () => {
+    expect(() => toBankPayoutStatus(PayoutStatus.created)).toThrow(RangeError);
+    expect(() => payoutStatusOf('DEVOLVIDO' as PagamentoStatus)).toThrow(RangeError);
   });
 });

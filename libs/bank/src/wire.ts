@@ -204,13 +204,32 @@ export interface CobGerada {
   pixCopiaECola?: string;
 }
 
-/** Pix: a payment received for a charge. */
+/** Pix: a payment received for a charge (GET /pix/{e2eid}, CobCompleta.pix[], the {webhookUrl}/pix callback). */
 export interface PixRecebido {
   endToEndId: string;
   txid?: string;
   valor: string;
+  /** The receiver's DICT key the payment was made to. */
+  chave?: string;
   horario: string;
   infoPagador?: string;
+}
+
+/** CobRevisada limited to what the platform uses: removing an ATIVA charge (PATCH /cob/{txid}). */
+export interface CobRevisada {
+  status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR';
+}
+
+/** WebhookCompleto of PUT /webhook/{chave}: the answer of GET /webhook/{chave}. */
+export interface WebhookPix {
+  webhookUrl: string;
+  chave: string;
+  criacao: string;
+}
+
+/** WebhookPixBody: what the bank POSTs to {webhookUrl}/pix when Pix are received on a key with a webhook. */
+export interface WebhookPixCallback {
+  pix: PixRecebido[];
 }
 
 /** CobCompleta: the answer of GET /cob/{txid}. */
@@ -306,11 +325,15 @@ export interface DevedorCobR {
   cep?: string;
 }
 
+/** DadosBancariosRecebedor.tipoConta */
+export type TipoConta = 'CORRENTE' | 'POUPANCA' | 'PAGAMENTO';
+export const TIPOS_CONTA: readonly TipoConta[] = ['CORRENTE', 'POUPANCA', 'PAGAMENTO'];
+
 /** DadosBancariosRecebedor: the receiver's account the charge is paid into. */
 export interface DadosBancariosRecebedor {
   agencia?: string;
   conta: string;
-  tipoConta: 'CORRENTE' | 'POUPANCA' | 'PAGAMENTO';
+  tipoConta: TipoConta;
 }
 
 /** CobRSolicitada: the body of PUT /cobr/{txid}. dataDeVencimento is YYYY-MM-DD. */
@@ -374,6 +397,64 @@ export interface WebhookCobRCallback {
 
 /** WebhookCobRCompleto: the answer of GET /webhookcobr. */
 export type WebhookCobR = WebhookRec;
+
+// ---- Payouts (cash-out): the simulator's own API, not the BCB's (the BCB API Pix has no payment initiation).
+// In the BCB's style and words; apps/bank-simulator README "Payouts".
+
+/** A payout's status at the bank. REALIZADO, NAO_REALIZADO and CANCELADO are final. */
+export type PagamentoStatus = 'EM_PROCESSAMENTO' | 'REALIZADO' | 'NAO_REALIZADO' | 'CANCELADO';
+export const PAGAMENTO_STATUSES: readonly PagamentoStatus[] = ['EM_PROCESSAMENTO', 'REALIZADO', 'NAO_REALIZADO', 'CANCELADO'];
+
+/** Where a payout goes: a Pix key (resolved by the DICT) or an account. ispb 8 digits, agencia ≤ 4 digits, conta ≤ 20 digits (a hyphen and check digit allowed). */
+export type DestinatarioSolicitado = { chave: string } | { ispb: string; agencia: string; conta: string; tipoConta?: TipoConta };
+
+/** The body of PUT /pagamentos/{idEnvio}: valor "12.34"; favorecido the holder the payer names (nome ≤ 200, cpf or cnpj). */
+export interface PagamentoSolicitado {
+  valor: string;
+  destinatario: DestinatarioSolicitado;
+  favorecido: Pessoa;
+  /** Free text for the receiver, ≤ 140. */
+  infoPagador?: string;
+}
+
+/**
+ * The receiving account as the bank resolved it: the holder (nome, cpf|cnpj), the institution (ispb, and its name and
+ * COMPE code when the bank knows it, else null), the key it was reached by or the account asked for.
+ */
+export type DestinatarioPagamento = Documento & {
+  chave?: string;
+  nome: string;
+  ispb: string;
+  nomeBanco: string | null;
+  codigoBanco: string | null;
+  agencia?: string;
+  conta?: string;
+  tipoConta?: TipoConta;
+};
+
+/** A payout: the answer of PUT and GET /pagamentos/{idEnvio} and of /sim/pagamentos/{idEnvio}/status, and each item of the callback. */
+export interface Pagamento {
+  idEnvio: string;
+  /** The Pix end-to-end id: E + the paying bank's ISPB + yyyyMMddHHmm (UTC) + 11 alphanumerics. */
+  endToEndId: string;
+  valor: string;
+  status: PagamentoStatus;
+  horario: { solicitacao: string; liquidacao?: string };
+  destinatario: DestinatarioPagamento;
+  infoPagador?: string;
+  /** Why it was not made (NAO_REALIZADO) or was cancelled (CANCELADO). */
+  motivo?: string;
+  /** Every status it had, oldest first (a receiver can order deliveries that overtake each other). */
+  atualizacao: Atualizacao<PagamentoStatus>[];
+}
+
+/** What the bank POSTs to {webhookUrl}/pagamentos (PUT /webhookpagamentos) on a payout's creation and each status change. */
+export interface WebhookPagamentosCallback {
+  pagamentos: Pagamento[];
+}
+
+/** The answer of GET /webhookpagamentos. */
+export type WebhookPagamentos = WebhookRec;
 
 /** Violacao */
 export interface Violacao {

@@ -52,7 +52,10 @@ export const Patterns = {
     getPixCharge: 'payments.pix.get',
     createPixCharge: 'payments.pix.create',
     sandboxPayPixCharge: 'payments.pix.sandbox.pay',
-    createPayout: 'payments.payouts.create',
+    /** POST /v2/payout/pix: to a Pix key or an account. */
+    createPixPayout: 'payments.payouts.create-pix',
+    /** POST /v2/payout: to an account. */
+    createAccountPayout: 'payments.payouts.create-account',
     sandboxPayoutStatus: 'payments.payouts.sandbox.status',
   },
   /** The read side of payouts (payout-query-service); the CSV export streams over its HTTP listener instead. */

@@ -33,6 +33,20 @@ export function recurrencePixCode(input: RecurrenceCodeInput): string {
   return pix.toBRCode();
 }
 
+export interface ImmediatePaymentCodeInput {
+  merchantName: string;
+  merchantCity: string;
+  /** The immediate charge's location at the bank (BCB API `/cob`: `loc.location`), tag 26. */
+  paymentUrl: string;
+}
+
+/** A dynamic BR Code for an immediate charge (cash-in, platform.md §3): the payer's app fetches the charge from its location. */
+export function immediatePaymentPixCode(input: ImmediatePaymentCodeInput): string {
+  const pix = createDynamicPix({ merchantName: emvText(input.merchantName, 25), merchantCity: emvText(input.merchantCity, 15), url: withoutScheme(input.paymentUrl) });
+  if (hasError(pix)) throw new Error(`cannot build the Pix code: ${pix.message}`);
+  return pix.toBRCode();
+}
+
 /** Reads a code back (its CRC checked): for tests and troubleshooting. */
 export function readPixCode(code: string) {
   return parsePix(code);
@@ -41,4 +55,24 @@ export function readPixCode(code: string) {
 /** The same code as a base64 PNG data URI (2.1 qrcode). */
 export function qrCodeDataUri(code: string): Promise<string> {
   return toDataURL(code, { type: 'image/png', errorCorrectionLevel: 'M', margin: 2 });
+}
+
+/**
+ * QR images rendered on read from their codes (never stored), each kept once rendered: a code is read many times
+ * while it is payable. Bounded: when full it starts over (rendering again is cheap enough).
+ */
+export class QrCodeImages {
+  private readonly images = new Map<string, Promise<string>>();
+
+  constructor(private readonly capacity = 10_000) {}
+
+  of(code: string): Promise<string> {
+    let image = this.images.get(code);
+    if (!image) {
+      if (this.images.size >= this.capacity) this.images.clear();
+      image = qrCodeDataUri(code);
+      this.images.set(code, image);
+    }
+    return image;
+  }
 }

@@ -1,4 +1,4 @@
-import { qrCodeDataUri, readPixCode, recurrencePixCode } from './brcode';
+import { immediatePaymentPixCode, QrCodeImages, qrCodeDataUri, readPixCode, recurrencePixCode } from './brcode';
 
 describe('recurrence Pix codes', () => {
   it('carries the recurrence location under tag 80 with the Pix GUI, and a valid CRC', () => {
@@ -33,5 +33,23 @@ describe('recurrence Pix codes', () => {
     const uri = await qrCodeDataUri('000201...');
     expect(uri).toMatch(/^data:image\/png;base64,/);
     expect(Buffer.from(uri.split(',')[1], 'base64').subarray(1, 4).toString()).toBe('PNG');
+  });
+});
+
+describe('immediate charge Pix codes (cash-in)', () => {
+  it('is a dynamic code pointing at the charge location, with a valid CRC and no recurrence', () => {
+    const code = immediatePaymentPixCode({ merchantName: 'Açaí da Praça', merchantCity: 'São Paulo', paymentUrl: 'https://pix.bank.example/qr/v2/abc' });
+    const parsed = readPixCode(code) as { type?: string; url?: string; urlRec?: string; merchantName?: string };
+    expect(parsed).toMatchObject({ type: 'DYNAMIC', url: 'pix.bank.example/qr/v2/abc', merchantName: 'ACAI DA PRACA' });
+    expect(parsed.urlRec).toBeUndefined();
+  });
+
+  it('renders each code once while it is kept', async () => {
+    const images = new QrCodeImages(1);
+    const first = images.of('000201A');
+    expect(images.of('000201A')).toBe(first);
+    await expect(first).resolves.toMatch(/^data:image\/png;base64,/);
+    images.of('000201B');
+    expect(images.of('000201A')).not.toBe(first); // full: started over
   });
 });

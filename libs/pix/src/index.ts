@@ -7,3 +7,4 @@ export * from './calendar';
 export * from './brcode';
 export * from './business-days';
 export * from './charge-schedule';
+export * from './pix-key';

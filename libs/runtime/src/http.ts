@@ -1,10 +1,12 @@
 import { ArgumentsHost, Catch, DynamicModule, ExceptionFilter, HttpException, Logger, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, internalError, Messages, RefusalException, toHttp, validation } from '@pixauto/errors';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** How much of an oversized body is read (and dropped) so its sender gets the answer; beyond it, the connection is cut. */
+const OVERSIZED_BODY_DRAIN_BYTES = 16 * 1024 * 1024;
 
 /**
  * The one place where anything thrown becomes an HTTP answer in the spec's shapes; nothing else leaks.
@@ -35,8 +37,29 @@ export class HttpErrorFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {
     const answer = toHttpError(error);
     if (answer.status >= 500) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    host.switchToHttp().getResponse<FastifyReply>().status(answer.status).send(answer.body);
+    const http = host.switchToHttp();
+    const send = () => http.getResponse<FastifyReply>().status(answer.status).send(answer.body);
+    if (error instanceof HttpException && error.getStatus() === 413) afterBody(http.getRequest<FastifyRequest>(), send);
+    else send();
   }
+}
+
+/**
+ * Fastify refuses an oversized body from its Content-Length, before reading it; answering then, while the client
+ * is still writing, makes the client see a broken connection (EPIPE) instead of the 400. So the rest is read and
+ * dropped first, up to a bound.
+ */
+function afterBody(request: FastifyRequest, send: () => void): void {
+  const raw = request.raw;
+  if (raw.complete || raw.destroyed) return send();
+  let read = 0;
+  raw.on('data', (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > OVERSIZED_BODY_DRAIN_BYTES) raw.destroy();
+  });
+  raw.once('end', send);
+  raw.once('error', () => undefined); // destroyed past the bound: nobody is left to answer
+  raw.resume();
 }
 
 /** A NestJS application on Fastify with the platform's error shapes and body limit. */

@@ -6,7 +6,8 @@ import { Upstreams } from '../upstreams';
 import { ApiKeyGuard } from './api-key.guard';
 import { ChargesRoutes, SandboxChargesRoutes } from './charges.routes';
 import { LimitsRoutes } from './limits.routes';
-import { PaymentsRoutes } from './payments.routes';
+import { PaymentsRoutes, SandboxPaymentsRoutes } from './payments.routes';
+import { PayoutsRoutes, SandboxPayoutsRoutes } from './payouts.routes';
 import { RecurrencesRoutes, SandboxRecurrencesRoutes } from './recurrences.routes';
 import { SandboxClockRoutes } from './sandbox-clock.routes';
 import { SandboxClocks } from '../sandbox-clocks';
@@ -24,8 +25,9 @@ export class MerchantApiModule {
         RecurrencesRoutes,
         SolicitationsRoutes,
         PaymentsRoutes,
+        PayoutsRoutes,
         ChargesRoutes,
-        ...(environment === 'sandbox' ? [SandboxRecurrencesRoutes, SandboxSolicitationsRoutes, SandboxChargesRoutes, SandboxClockRoutes] : []),
+        ...(environment === 'sandbox' ? [SandboxRecurrencesRoutes, SandboxSolicitationsRoutes, SandboxChargesRoutes, SandboxClockRoutes, SandboxPayoutsRoutes, SandboxPaymentsRoutes] : []),
       ],
       providers: [
         { provide: Upstreams, useValue: core.get(Upstreams) },

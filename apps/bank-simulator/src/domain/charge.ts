@@ -48,3 +48,14 @@ export function pay(cob: CobRecord, endToEndId: string, at: Date): Result<CobRec
   }
   return ok({ ...cob, status: 'CONCLUIDA', payment: { endToEndId, horario: at.toISOString() } });
 }
+
+/**
+ * PATCH /cob/{txid} with status REMOVIDA_PELO_USUARIO_RECEBEDOR: only an ATIVA charge ("A cobrança não está ATIVA, e a
+ * presente requisição busca alterá-la."); a revision like any other (revisao + 1). A removed charge can no longer be paid.
+ */
+export function removeCharge(cob: CobRecord): Result<CobRecord> {
+  if (cob.status !== 'ATIVA') {
+    return refused(Problems.cobInvalid([violation('cob.status', 'A cobrança não está ATIVA, e a presente requisição busca alterá-la.', cob.status)]));
+  }
+  return ok({ ...cob, status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR', revisao: cob.revisao + 1 });
+}

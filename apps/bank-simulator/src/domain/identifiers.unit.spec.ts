@@ -17,6 +17,13 @@ describe('identifiers follow the spec formation rules', () => {
     expect(endToEndId('87654321', at)).toMatch(/^E87654321202506010230[a-zA-Z0-9]{11}$/);
   });
 
+  it('EndToEndId of a payout: the paying bank is the simulator, so its ISPB; 32 characters, each call its own', () => {
+    const id = endToEndId('12345678', at);
+    expect(id).toMatch(/^E12345678202506010230[a-zA-Z0-9]{11}$/);
+    expect(id).toHaveLength(32);
+    expect(endToEndId('12345678', at)).not.toBe(id);
+  });
+
   it('locations are capability URLs', () => {
     expect(locationUrl('127.0.0.1:4010', 'rec')).toMatch(/^127\.0\.0\.1:4010\/qr\/v2\/rec\/[0-9a-f]{32}$/);
     expect(locationUrl('127.0.0.1:4010', 'cob')).toMatch(/^127\.0\.0\.1:4010\/qr\/v2\/[0-9a-f]{32}$/);

@@ -71,6 +71,27 @@ export const Problems = {
       violacoes,
     ),
 
+  pixNotFound: () => problem('PixNaoEncontrado', 'Pix não encontrado.', 404, 'Pix não encontrado para o e2eid informado.'),
+
+  webhookPixInvalid: (violacoes: Violacao[]) =>
+    problem('WebhookOperacaoInvalida', 'Webhook inválido.', 400, detailOf('A presente requisição busca criar um webhook sem respeitar o _schema_.', violacoes), violacoes),
+  webhookPixNotFound: () => problem('WebhookNaoEncontrado', 'Webhook não encontrado.', 404, 'O webhook denotado por {chave} não encontra-se estabelecido.'),
+
+  // Payouts: ours, in the BCB's style (the BCB API Pix has no payment initiation). 400 for the schema, 422 for a
+  // destination that cannot be paid (a key the DICT does not know).
+  payoutNotFound: () => problem('PagamentoNaoEncontrado', 'Pagamento não encontrado.', 404, 'Pagamento não encontrado para o idEnvio informado.'),
+  payoutInvalid: (violacoes: Violacao[], status: 400 | 422 = 400) =>
+    problem(
+      'PagamentoOperacaoInvalida',
+      'Operação inválida.',
+      status,
+      detailOf('A requisição que busca criar ou alterar um pagamento não respeita o _schema_ ou está semanticamente errada.', violacoes),
+      violacoes,
+    ),
+  webhookPayoutInvalid: (violacoes: Violacao[]) =>
+    problem('WebhookPagamentosOperacaoInvalida', 'Webhook inválido.', 400, detailOf('A presente requisição busca criar um webhook sem respeitar o _schema_.', violacoes), violacoes),
+  webhookPayoutNotFound: () => problem('WebhookNaoEncontrado', 'Webhook não encontrado.', 404, 'O webhook de pagamentos não encontra-se estabelecido.'),
+
   locRecNotFound: () => problem('PayloadLocationRecNaoEncontrado', 'Location não encontrada.', 404, 'Location não encontrada para o id informado.'),
 
   webhookRecInvalid: (violacoes: Violacao[]) =>

@@ -7,10 +7,12 @@ import type {
   CobStatus,
   DadosBancariosRecebedor,
   Destinatario,
+  DestinatarioPagamento,
   DevedorCobR,
   Encerramento,
   EncerramentoCobR,
   PagadorRec,
+  PagamentoStatus,
   Pessoa,
   PixAutomatico,
   PoliticaRetentativa,
@@ -103,8 +105,30 @@ export interface LocationRecord {
   idRec: string | null;
 }
 
-/** A client's webhooks, one of each kind: PUT /webhookrec (callback {webhookUrl}/rec) and PUT /webhookcobr ({webhookUrl}/cobr). */
-export type WebhookKind = 'rec' | 'cobr';
+/** A payout (cash-out, our own API): the client's payment to a Pix key or an account, and what became of it. */
+export interface PayoutRecord {
+  idEnvio: string;
+  endToEndId: string;
+  amount: Centavos;
+  status: PagamentoStatus;
+  /** When it was asked for (horario.solicitacao). */
+  solicitacao: string;
+  /** When it was settled (REALIZADO only). */
+  liquidacao?: string;
+  destinatario: DestinatarioPagamento;
+  infoPagador?: string;
+  motivo?: string;
+  atualizacao: Atualizacao<PagamentoStatus>[];
+}
+
+/**
+ * A client's webhooks, one of each kind: PUT /webhookrec (callback {webhookUrl}/rec), PUT /webhookcobr
+ * ({webhookUrl}/cobr) and PUT /webhookpagamentos ({webhookUrl}/pagamentos). The Pix webhook is per key (PUT /webhook/{chave}).
+ */
+export type WebhookKind = 'rec' | 'cobr' | 'pagamentos';
+
+/** Every callback address: {webhookUrl}/<kind>. */
+export type CallbackKind = WebhookKind | 'pix';
 
 /** The receiving company and its institution, as the simulated bank shows them on every recurrence. */
 export interface Receiver {

@@ -6,17 +6,21 @@ import {
   Destinatario,
   DevedorCobR,
   Documento,
+  PAGAMENTO_STATUSES,
+  PagamentoStatus,
   Periodicidade,
   PERIODICIDADES,
   Pessoa,
   PoliticaRetentativa,
   POLITICAS_RETENTATIVA,
   Problema,
+  TipoConta,
+  TIPOS_CONTA,
   Violacao,
   valorToCentavos,
   Vinculo,
 } from '@pixauto/bank';
-import { Centavos, compareDates, isValidCalendarDate, isValidCnpj, isValidCpf } from '@pixauto/pix';
+import { Centavos, compareDates, isValidCalendarDate, isValidCnpj, isValidCpf, pixKeyType } from '@pixauto/pix';
 import { ok, Problems, refused, Result, violation } from './problems';
 
 export const TXID = /^[a-zA-Z0-9]{26,35}$/;
@@ -342,7 +346,6 @@ export interface NewRecurringCharge {
   infoAdicional?: string;
 }
 
-const TIPOS_CONTA: readonly DadosBancariosRecebedor['tipoConta'][] = ['CORRENTE', 'POUPANCA', 'PAGAMENTO'];
 // DadosComplementaresPessoa.cep says 8 characters but the spec's own examples write "89256-140": both are taken.
 const CEP = /^\d{5}-?\d{3}$/;
 const UF = /^[A-Z]{2}$/;
@@ -352,9 +355,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+$/;
 function receiverAccountOf(value: unknown): DadosBancariosRecebedor | undefined {
   if (!isObject(value)) return undefined;
   const { agencia, conta, tipoConta } = value;
-  if (!isText(conta, 20) || !TIPOS_CONTA.includes(tipoConta as DadosBancariosRecebedor['tipoConta'])) return undefined;
+  if (!isText(conta, 20) || !TIPOS_CONTA.includes(tipoConta as TipoConta)) return undefined;
   if (agencia !== undefined && !isText(agencia, 4)) return undefined;
-  return { ...(agencia !== undefined && { agencia: agencia as string }), conta, tipoConta: tipoConta as DadosBancariosRecebedor['tipoConta'] };
+  return { ...(agencia !== undefined && { agencia: agencia as string }), conta, tipoConta: tipoConta as TipoConta };
 }
 
 /** DadosDevedorRecorrencia.devedor: every field optional (email, logradouro ≤ 200, cidade ≤ 200, uf, cep); other fields are ignored. */
@@ -425,6 +428,117 @@ export function validateRecurringChargeRevision(body: unknown): Result<'CANCELAD
   const status = isObject(body) ? body.status : undefined;
   if (status === 'CANCELADA') return ok(status);
   return refused(Problems.cobRInvalid([violation('cobr.status', 'O campo cobr.status não respeita o schema.', status)]));
+}
+
+/** PATCH /cob/{txid} (CobRevisada): here only the removal, status REMOVIDA_PELO_USUARIO_RECEBEDOR and nothing else. */
+export function validateChargeRemoval(body: unknown): Result<'REMOVIDA_PELO_USUARIO_RECEBEDOR'> {
+  const status = isObject(body) ? body.status : undefined;
+  if (status !== 'REMOVIDA_PELO_USUARIO_RECEBEDOR') return refused(Problems.cobInvalid([violation('cob.status', 'O campo cob.status não respeita o schema.', status)]));
+  if (Object.keys(body as Json).length > 1) {
+    return refused(
+      Problems.cobInvalid([
+        violation(
+          'cob',
+          'A cobrança está ATIVA, e a presente requisição propõe alterar seu status para REMOVIDA_PELO_USUARIO_RECEBEDOR juntamente com outras alterações.',
+        ),
+      ]),
+    );
+  }
+  return ok(status);
+}
+
+/** PUT /webhook/{chave} (WebhookSolicitado; violations of WebhookOperacaoInvalida): a DICT key of a valid format, and the URL. */
+export function validatePixWebhook(chave: string, body: unknown): Result<string> {
+  if (chave.length > 77 || pixKeyType(chave) === undefined) {
+    return refused(Problems.webhookPixInvalid([violation('chave', 'O parâmetro {chave} não corresponde a uma chave DICT válida.', chave)]));
+  }
+  return validateWebhookUrl(body, Problems.webhookPixInvalid);
+}
+
+export const ID_ENVIO = /^[a-zA-Z0-9]{1,35}$/;
+// The platform's own rules for an account (the bank's ISPB, branch and number as the CSV and 2.3 show them).
+const ISPB_DIGITS = /^\d{8}$/;
+const AGENCIA = /^\d{1,4}$/;
+const CONTA = /^\d{1,20}(-[\dXx])?$/;
+
+/** PUT /pagamentos/{idEnvio}: the idEnvio alone (checked before anything, as a repeat answers whatever its body). */
+export function validateIdEnvio(idEnvio: string): Result<string> {
+  return ID_ENVIO.test(idEnvio) ? ok(idEnvio) : refused(Problems.payoutInvalid([violation('idEnvio', 'O parâmetro idEnvio não respeita o schema.', idEnvio)]));
+}
+
+export type PayoutDestination = { chave: string } | { ispb: string; agencia: string; conta: string; tipoConta?: TipoConta };
+
+export interface NewPayout {
+  amount: Centavos;
+  destinatario: PayoutDestination;
+  favorecido: Pessoa;
+  infoPagador?: string;
+}
+
+const ACCOUNT_FIELDS = ['ispb', 'agencia', 'conta', 'tipoConta'] as const;
+
+function payoutDestinationOf(value: unknown, v: Violacao[]): PayoutDestination | undefined {
+  if (!isObject(value)) {
+    v.push(violation('destinatario', schema('destinatario', 'objeto')));
+    return undefined;
+  }
+  const hasKey = value.chave !== undefined;
+  const hasAccount = ACCOUNT_FIELDS.some((field) => value[field] !== undefined);
+  if (hasKey && hasAccount) {
+    v.push(violation('destinatario', 'O objeto destinatario deve ter o campo chave ou os campos ispb, agencia e conta, não ambos.'));
+    return undefined;
+  }
+  if (hasKey) {
+    // Only the shape here: whether the DICT knows the key is the DICT's to say (422).
+    if (isText(value.chave, 77)) return { chave: value.chave };
+    v.push(violation('destinatario.chave', schema('destinatario.chave'), value.chave));
+    return undefined;
+  }
+  if (!hasAccount) {
+    v.push(violation('destinatario', 'O objeto destinatario deve ter o campo chave ou os campos ispb, agencia e conta.'));
+    return undefined;
+  }
+  const { ispb, agencia, conta, tipoConta } = value;
+  const before = v.length;
+  if (typeof ispb !== 'string' || !ISPB_DIGITS.test(ispb)) v.push(violation('destinatario.ispb', schema('destinatario.ispb'), ispb));
+  if (typeof agencia !== 'string' || !AGENCIA.test(agencia)) v.push(violation('destinatario.agencia', schema('destinatario.agencia'), agencia));
+  if (typeof conta !== 'string' || !CONTA.test(conta)) v.push(violation('destinatario.conta', schema('destinatario.conta'), conta));
+  if (tipoConta !== undefined && !TIPOS_CONTA.includes(tipoConta as TipoConta)) v.push(violation('destinatario.tipoConta', schema('destinatario.tipoConta'), tipoConta));
+  if (v.length > before) return undefined;
+  return { ispb: ispb as string, agencia: agencia as string, conta: conta as string, ...(tipoConta !== undefined && { tipoConta: tipoConta as TipoConta }) };
+}
+
+/**
+ * PUT /pagamentos/{idEnvio} (PagamentoSolicitado; violations of PagamentoOperacaoInvalida, 400), properties named as
+ * in the body (`valor`, `destinatario.conta`, `favorecido.cpf`). Unknown fields are ignored, as elsewhere.
+ */
+export function validateNewPayout(body: unknown): Result<NewPayout> {
+  const v: Violacao[] = [];
+  if (!isObject(body)) return refused(Problems.payoutInvalid([violation('pagamento', schema('pagamento', 'objeto'))]));
+  const amount = valorToCentavos(body.valor);
+  if (amount === undefined) v.push(violation('valor', schema('valor'), body.valor));
+  else if (amount === 0) v.push(violation('valor', 'O campo valor é zero.', body.valor));
+  const destinatario = payoutDestinationOf(body.destinatario, v);
+  const favorecido = personOf(body.favorecido, 'favorecido', 200, v);
+  if (body.infoPagador !== undefined && !isText(body.infoPagador, 140, 0)) v.push(violation('infoPagador', schema('infoPagador')));
+  if (v.length > 0 || amount === undefined || !destinatario || !favorecido) return refused(Problems.payoutInvalid(v));
+  return ok({ amount, destinatario, favorecido, ...(body.infoPagador !== undefined && { infoPagador: body.infoPagador as string }) });
+}
+
+export interface PayoutStatusChange {
+  status: PagamentoStatus;
+  motivo?: string;
+}
+
+/** POST /sim/pagamentos/{idEnvio}/status: {status: EM_PROCESSAMENTO | REALIZADO | NAO_REALIZADO | CANCELADO, motivo? (≤ 140)}. */
+export function validatePayoutStatusChange(body: unknown): Result<PayoutStatusChange> {
+  const v: Violacao[] = [];
+  const status = isObject(body) ? body.status : undefined;
+  const motivo = isObject(body) ? body.motivo : undefined;
+  if (!PAGAMENTO_STATUSES.includes(status as PagamentoStatus)) v.push(violation('status', `O campo status deve ser um de ${PAGAMENTO_STATUSES.join(', ')}.`, status));
+  if (motivo !== undefined && !isText(motivo, 140)) v.push(violation('motivo', schema('motivo')));
+  if (v.length > 0) return refused(Problems.payoutInvalid(v));
+  return ok({ status: status as PagamentoStatus, ...(motivo !== undefined && { motivo: motivo as string }) });
 }
 
 /** PUT /webhookrec and PUT /webhookcobr (WebhookRecSolicitado, WebhookCobRSolicitado): an absolute http(s) URL. */

@@ -1,9 +1,14 @@
 import {
+  validateChargeRemoval,
   validateDecision,
+  validateIdEnvio,
   validateNewCharge,
+  validateNewPayout,
   validateNewRecurrence,
   validateNewRecurringCharge,
   validateNewSolicitation,
+  validatePayoutStatusChange,
+  validatePixWebhook,
   validateRecurrenceRevision,
   validateRecurringChargeRevision,
   validateSolicitationRevision,
@@ -256,5 +261,127 @@ describe('webhook and payer decisions', () => {
   it('takes ACCEPT or REJECT', () => {
     expect(validateDecision({ decision: 'ACCEPT' })).toEqual({ ok: true, value: 'ACCEPT' });
     expect(properties(validateDecision({ decision: 'MAYBE' }) as never)).toEqual(['decision']);
+  });
+});
+
+describe('PATCH /cob/{txid}', () => {
+  it('takes the removal alone', () => {
+    expect(validateChargeRemoval({ status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' })).toEqual({ ok: true, value: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' });
+  });
+
+  it.each([
+    [{ status: 'CONCLUIDA' }, 'O campo cob.status não respeita o schema.'],
+    [{ valor: { original: '1.00' } }, 'O campo cob.status não respeita o schema.'],
+    [null, 'O campo cob.status não respeita o schema.'],
+    [
+      { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR', valor: { original: '1.00' } },
+      'A cobrança está ATIVA, e a presente requisição propõe alterar seu status para REMOVIDA_PELO_USUARIO_RECEBEDOR juntamente com outras alterações.',
+    ],
+  ])('refuses %j as CobOperacaoInvalida', (body, detail) => {
+    const result = validateChargeRemoval(body);
+    expect(!result.ok && result.problem).toMatchObject({ type: 'https://pix.bcb.gov.br/api/v2/error/CobOperacaoInvalida', status: 400, detail });
+  });
+});
+
+describe('PUT /webhook/{chave}', () => {
+  it('takes a DICT key and an http(s) URL', () => {
+    expect(validatePixWebhook('7d9f0335-8dcc-4054-9bf9-0dbd61d36906', { webhookUrl: 'https://pix.example.com/api/webhook/' })).toEqual({
+      ok: true,
+      value: 'https://pix.example.com/api/webhook/',
+    });
+  });
+
+  it.each([
+    ['not a key', { webhookUrl: 'https://x.example.com' }, 'chave'],
+    [`${'a'.repeat(70)}@example.com`, { webhookUrl: 'https://x.example.com' }, 'chave'],
+    ['+5511987654321', { webhookUrl: 'x' }, 'webhookUrl'],
+  ])('refuses %p with %j as WebhookOperacaoInvalida on %s', (chave, body, property) => {
+    const result = validatePixWebhook(chave, body);
+    expect(properties(result as never)).toEqual([property]);
+    expect(!result.ok && result.problem).toMatchObject({ type: 'https://pix.bcb.gov.br/api/v2/error/WebhookOperacaoInvalida', status: 400 });
+  });
+});
+
+const payout = (overrides: Record<string, unknown> = {}) => ({
+  valor: '12.34',
+  destinatario: { chave: 'joao@example.com' },
+  favorecido: { nome: 'João da Silva', cpf: '52998224725' },
+  ...overrides,
+});
+
+describe('PUT /pagamentos/{idEnvio}', () => {
+  it.each(['a', 'PIXAUTOP000000000001', 'x'.repeat(35)])('takes %p as an idEnvio', (idEnvio) => {
+    expect(validateIdEnvio(idEnvio).ok).toBe(true);
+  });
+
+  it.each(['', 'x'.repeat(36), 'com-hifen', 'ação'])('refuses %p as an idEnvio', (idEnvio) => {
+    expect(properties(validateIdEnvio(idEnvio) as never)).toEqual(['idEnvio']);
+  });
+
+  it('takes a payment to a key, and to an account (tipoConta optional), in centavos', () => {
+    expect(validateNewPayout(payout({ infoPagador: 'Reembolso do pedido 12' }))).toEqual({
+      ok: true,
+      value: { amount: 1234, destinatario: { chave: 'joao@example.com' }, favorecido: { nome: 'João da Silva', cpf: '52998224725' }, infoPagador: 'Reembolso do pedido 12' },
+    });
+    const account = validateNewPayout(payout({ destinatario: { ispb: '60701190', agencia: '1', conta: '12345678901234567890-X', tipoConta: 'POUPANCA' }, favorecido: { nome: 'Empresa', cnpj: '11222333000181' } }));
+    expect(account.ok && account.value.destinatario).toEqual({ ispb: '60701190', agencia: '1', conta: '12345678901234567890-X', tipoConta: 'POUPANCA' });
+    // Whether the DICT knows the key is not the schema's business (422 later).
+    expect(validateNewPayout(payout({ destinatario: { chave: 'naoexiste@example.com' } })).ok).toBe(true);
+  });
+
+  it.each([
+    [{ valor: '12.3' }, ['valor']],
+    [{ valor: 12.34 }, ['valor']],
+    [{ valor: '0.00' }, ['valor']],
+    [{ valor: undefined }, ['valor']],
+    [{ destinatario: undefined }, ['destinatario']],
+    [{ destinatario: {} }, ['destinatario']],
+    [{ destinatario: { chave: 'a@b.com', ispb: '60701190' } }, ['destinatario']],
+    [{ destinatario: { chave: '' } }, ['destinatario.chave']],
+    [{ destinatario: { chave: 'x'.repeat(78) } }, ['destinatario.chave']],
+    [{ destinatario: { ispb: '6070119', agencia: '12345', conta: 'abc', tipoConta: 'SALARIO' } }, ['destinatario.ispb', 'destinatario.agencia', 'destinatario.conta', 'destinatario.tipoConta']],
+    [{ destinatario: { ispb: '60701190', conta: '1' } }, ['destinatario.agencia']],
+    [{ destinatario: { ispb: '60701190', agencia: '1', conta: '1'.repeat(21) } }, ['destinatario.conta']],
+    [{ favorecido: undefined }, ['favorecido']],
+    [{ favorecido: { nome: 'X' } }, ['favorecido']],
+    [{ favorecido: { nome: 'X', cpf: '52998224725', cnpj: '11222333000181' } }, ['favorecido']],
+    [{ favorecido: { nome: 'X', cpf: '52998224724' } }, ['favorecido.cpf']],
+    [{ favorecido: { nome: 'X', cnpj: '1122233300018' } }, ['favorecido.cnpj']],
+    [{ favorecido: { nome: 'n'.repeat(201), cpf: '52998224725' } }, ['favorecido.nome']],
+    [{ favorecido: { nome: '', cpf: '52998224725' } }, ['favorecido.nome']],
+    [{ infoPagador: 'i'.repeat(141) }, ['infoPagador']],
+    [{ valor: 'x', destinatario: 'x', favorecido: 'x' }, ['valor', 'destinatario', 'favorecido']],
+  ])('refuses %j naming %j', (overrides, expected) => {
+    const result = validateNewPayout(payout(overrides));
+    expect(properties(result as never)).toEqual(expected);
+    expect(!result.ok && result.problem).toMatchObject({ type: 'https://pix.bcb.gov.br/api/v2/error/PagamentoOperacaoInvalida', status: 400, title: 'Operação inválida.' });
+  });
+
+  it('refuses a body that is not an object', () => {
+    expect(properties(validateNewPayout('x') as never)).toEqual(['pagamento']);
+  });
+});
+
+describe('POST /sim/pagamentos/{idEnvio}/status', () => {
+  it.each(['EM_PROCESSAMENTO', 'REALIZADO', 'NAO_REALIZADO', 'CANCELADO'])('takes %s', (status) => {
+    expect(validatePayoutStatusChange({ status })).toEqual({ ok: true, value: { status } });
+  });
+
+  it('takes a reason', () => {
+    expect(validatePayoutStatusChange({ status: 'NAO_REALIZADO', motivo: 'Conta encerrada' })).toEqual({ ok: true, value: { status: 'NAO_REALIZADO', motivo: 'Conta encerrada' } });
+  });
+
+  it.each([
+    [{ status: 'DEVOLVIDO' }, ['status']],
+    [{}, ['status']],
+    [{ status: 'CANCELADO', motivo: 'm'.repeat(141) }, ['motivo']],
+  ])('refuses %j naming %j', (body, expected) => {
+    const result = validatePayoutStatusChange(body);
+    expect(properties(result as never)).toEqual(expected);
+  });
+
+  it('names the statuses it takes', () => {
+    const result = validatePayoutStatusChange({ status: 'X' });
+    expect(!result.ok && result.problem.detail).toBe('O campo status deve ser um de EM_PROCESSAMENTO, REALIZADO, NAO_REALIZADO, CANCELADO.');
   });
 });

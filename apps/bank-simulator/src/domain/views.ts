@@ -6,6 +6,7 @@ import {
   CobRNotification,
   LocCob,
   LocRec,
+  PixRecebido,
   RecCompleta,
   RecGerada,
   RecNotificacao,
@@ -125,11 +126,18 @@ export function cobView(cob: CobRecord, loc: LocationRecord, receiver: Receiver)
     ...(cob.solicitacaoPagador !== undefined && { solicitacaoPagador: cob.solicitacaoPagador }),
     ...(cob.infoAdicionais && { infoAdicionais: cob.infoAdicionais }),
     pixCopiaECola: brCode({ merchantName: receiver.nome, merchantCity: receiver.city, chargeLocation: loc.location }),
-    ...(cob.payment && {
-      pix: [{ endToEndId: cob.payment.endToEndId, txid: cob.txid, valor: centavosToValor(cob.amount), horario: cob.payment.horario }],
-    }),
+    ...(cob.payment && { pix: [pixView(cob, cob.payment)] }),
   };
 }
+
+/** Pix: the payment of a paid charge, as GET /cob/{txid} (pix[]), GET /pix/{e2eid} and the {webhookUrl}/pix callback show it. */
+export const pixView = (cob: CobRecord, payment: NonNullable<CobRecord['payment']>): PixRecebido => ({
+  endToEndId: payment.endToEndId,
+  txid: cob.txid,
+  valor: centavosToValor(cob.amount),
+  chave: cob.chave,
+  horario: payment.horario,
+});
 
 /** RecNotification: one recurrence in the {webhookUrl}/rec callback. */
 export const recNotificationView = (rec: RecRecord): RecNotificacao => ({

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import type { CobCompleta, CobRCompleta, LocRec, RecCompleta, RecGerada, SolicRecCompleta, WebhookRec } from '@pixauto/bank';
+import type { CobCompleta, CobRCompleta, LocRec, PixRecebido, RecCompleta, RecGerada, SolicRecCompleta, WebhookPix, WebhookRec } from '@pixauto/bank';
 import { SimulatedBank } from '../simulated-bank';
 import { BankClient } from './bank-client.decorator';
 
@@ -76,6 +76,45 @@ export class ImmediateChargesController {
   @Get(':txid')
   get(@BankClient() client: string, @Param('txid') txid: string): Promise<CobCompleta> {
     return this.bank.getImmediateCharge(client, txid);
+  }
+
+  /** CobRevisada: only {status: REMOVIDA_PELO_USUARIO_RECEBEDOR} here. */
+  @Patch(':txid')
+  revise(@BankClient() client: string, @Param('txid') txid: string, @Body() body: unknown): Promise<CobCompleta> {
+    return this.bank.removeImmediateCharge(client, txid, body);
+  }
+}
+
+@Controller('pix')
+export class ReceivedPixController {
+  constructor(private readonly bank: SimulatedBank) {}
+
+  @Get(':e2eid')
+  get(@BankClient() client: string, @Param('e2eid') e2eid: string): Promise<PixRecebido> {
+    return this.bank.getReceivedPix(client, e2eid);
+  }
+}
+
+/** The Pix webhook, per DICT key: the bank POSTs {webhookUrl}/pix when charges on the key are paid. */
+@Controller('webhook')
+export class PixWebhookController {
+  constructor(private readonly bank: SimulatedBank) {}
+
+  @Put(':chave')
+  @HttpCode(200)
+  async configure(@BankClient() client: string, @Param('chave') chave: string, @Body() body: unknown): Promise<void> {
+    await this.bank.configurePixWebhook(client, chave, body);
+  }
+
+  @Get(':chave')
+  get(@BankClient() client: string, @Param('chave') chave: string): Promise<WebhookPix> {
+    return this.bank.getPixWebhook(client, chave);
+  }
+
+  @Delete(':chave')
+  @HttpCode(204)
+  async remove(@BankClient() client: string, @Param('chave') chave: string): Promise<void> {
+    await this.bank.deletePixWebhook(client, chave);
   }
 }
 

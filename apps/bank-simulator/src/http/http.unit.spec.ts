@@ -36,6 +36,11 @@ describe('callbackUrl', () => {
     expect(callbackUrl('http://127.0.0.1:3000/hooks', 'rec')).toBe('http://127.0.0.1:3000/hooks/rec');
     expect(callbackUrl('https://usuario.recebedor.com/api/webhookcobr/', 'cobr')).toBe('https://usuario.recebedor.com/api/webhookcobr/cobr');
   });
+
+  it('appends /pix (PUT /webhook/{chave}) and /pagamentos (PUT /webhookpagamentos) likewise', () => {
+    expect(callbackUrl('https://pix.example.com/api/webhook/', 'pix')).toBe('https://pix.example.com/api/webhook/pix');
+    expect(callbackUrl('http://127.0.0.1:4107/bank/sandbox', 'pagamentos')).toBe('http://127.0.0.1:4107/bank/sandbox/pagamentos');
+  });
 });
 
 describe('callbackBody', () => {
@@ -46,6 +51,21 @@ describe('callbackBody', () => {
     expect(callbackBody([{ kind: 'rec', rec }])).toEqual({ recs: [rec] });
     expect(callbackBody([{ kind: 'cobr', cobr }])).toEqual({ cobsr: [cobr] });
     expect(callbackBody([{ kind: 'cobr', cobr }, { kind: 'cobr', cobr: paid }])).toEqual({ cobsr: [cobr, paid] });
+  });
+
+  it('is WebhookPixBody for Pix received and {pagamentos} for payouts', () => {
+    const pix = { endToEndId: 'E87654321202506010230abcdefghijk', txid: 'a'.repeat(32), valor: '1.00', chave: 'k', horario: '2025-06-01T02:30:00.000Z' };
+    expect(callbackBody([{ kind: 'pix', pix }, { kind: 'pix', pix: { ...pix, endToEndId: 'E2' } }])).toEqual({ pix: [pix, { ...pix, endToEndId: 'E2' }] });
+    const pagamento = {
+      idEnvio: 'P1',
+      endToEndId: 'E12345678202506010230abcdefghijk',
+      valor: '1.00',
+      status: 'EM_PROCESSAMENTO' as const,
+      horario: { solicitacao: '2025-06-01T02:30:00.000Z' },
+      destinatario: { nome: 'X', cpf: '52998224725', ispb: '60701190', nomeBanco: null, codigoBanco: null },
+      atualizacao: [],
+    };
+    expect(callbackBody([{ kind: 'pagamentos', pagamento }])).toEqual({ pagamentos: [pagamento] });
   });
 });
 

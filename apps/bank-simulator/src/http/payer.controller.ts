@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import type { CobCompleta, CobRCompleta, RecCompleta, SolicRecCompleta } from '@pixauto/bank';
+import type { CobCompleta, CobRCompleta, Pagamento, RecCompleta, SolicRecCompleta } from '@pixauto/bank';
 import { SimulatedBank } from '../simulated-bank';
 import { BankClient } from './bank-client.decorator';
 
@@ -42,5 +42,12 @@ export class PayerController {
   @HttpCode(200)
   failRecurringCharge(@BankClient() client: string, @Param('txid') txid: string): Promise<CobRCompleta> {
     return this.bank.failRecurringCharge(client, txid);
+  }
+
+  /** The receiving side settles (or holds) a payout: {status, motivo?}. */
+  @Post('pagamentos/:idEnvio/status')
+  @HttpCode(200)
+  setPayoutStatus(@BankClient() client: string, @Param('idEnvio') idEnvio: string, @Body() body: unknown): Promise<Pagamento> {
+    return this.bank.setPayoutStatus(client, idEnvio, body);
   }
 }

@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { CobRecord, CobRRecord, LocationRecord, RecRecord, SolicRecord, WebhookKind } from '../domain/records';
+import { CobRecord, CobRRecord, LocationRecord, PayoutRecord, RecRecord, SolicRecord, WebhookKind } from '../domain/records';
 
 // SQL for the simulator's tables (schema.migration.ts). Every read is scoped by client: one client never sees
 // another's rows. `lock` takes the row for the rest of the transaction (always recurrence, then its
@@ -8,7 +8,7 @@ import { CobRecord, CobRRecord, LocationRecord, RecRecord, SolicRecord, WebhookK
 type Row = Record<string, unknown>;
 const forUpdate = (lock: boolean): string => (lock ? ' FOR UPDATE' : '');
 
-const WEBHOOK_TABLES: Record<WebhookKind, string> = { rec: 'recurrence_webhooks', cobr: 'recurring_charge_webhooks' };
+const WEBHOOK_TABLES: Record<WebhookKind, string> = { rec: 'recurrence_webhooks', cobr: 'recurring_charge_webhooks', pagamentos: 'payout_webhooks' };
 
 /** A unique index refused the row: which one (the constraint's name), else undefined. */
 export function uniqueViolationOf(error: unknown): string | undefined {
@@ -103,6 +103,12 @@ export class BankStore {
     await m.query('UPDATE charges SET record = $3 WHERE client = $1 AND txid = $2', [client, cob.txid, JSON.stringify(cob)]);
   }
 
+  /** The paid charge whose payment has this end-to-end id (GET /pix/{e2eid}). */
+  async findChargeByEndToEndId(m: EntityManager, client: string, endToEndId: string): Promise<CobRecord | undefined> {
+    const rows: Row[] = await m.query(`SELECT record FROM charges WHERE client = $1 AND (record #>> '{payment,endToEndId}') = $2`, [client, endToEndId]);
+    return rows[0]?.record as CobRecord | undefined;
+  }
+
   async findRecurringCharge(m: EntityManager, client: string, txid: string, lock = false): Promise<CobRRecord | undefined> {
     const rows: Row[] = await m.query(`SELECT record FROM recurring_charges WHERE client = $1 AND txid = $2${forUpdate(lock)}`, [client, txid]);
     return rows[0]?.record as CobRRecord | undefined;
@@ -191,6 +197,59 @@ export class BankStore {
   async dueRecurringCharges(m: EntityManager, today: string, limit: number): Promise<{ client: string; txid: string }[]> {
     const rows: Row[] = await m.query('SELECT client, txid FROM recurring_charges WHERE due_on <= $1::date ORDER BY due_on LIMIT $2', [today, limit]);
     return rows.map((row) => ({ client: row.client as string, txid: row.txid as string }));
+  }
+
+  /** A new payout; false (and nothing written) when the client already has one with this idEnvio. */
+  async insertPayout(m: EntityManager, client: string, p: PayoutRecord, dueAt: Date | null): Promise<boolean> {
+    const rows: Row[] = await m.query(
+      `INSERT INTO payouts (client, id_envio, status, due_at, record, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (client, id_envio) DO NOTHING RETURNING 1`,
+      [client, p.idEnvio, p.status, dueAt, JSON.stringify(p), p.solicitacao],
+    );
+    return rows.length > 0;
+  }
+
+  async findPayout(m: EntityManager, client: string, idEnvio: string, lock = false): Promise<PayoutRecord | undefined> {
+    const rows: Row[] = await m.query(`SELECT record FROM payouts WHERE client = $1 AND id_envio = $2${forUpdate(lock)}`, [client, idEnvio]);
+    return rows[0]?.record as PayoutRecord | undefined;
+  }
+
+  /** The payout, locked, if its automatic settlement is (still) due at `now`: the condition is checked again on the row it waited for. */
+  async lockDuePayout(m: EntityManager, client: string, idEnvio: string, now: Date): Promise<PayoutRecord | undefined> {
+    const rows: Row[] = await m.query('SELECT record FROM payouts WHERE client = $1 AND id_envio = $2 AND due_at <= $3 FOR UPDATE', [client, idEnvio, now]);
+    return rows[0]?.record as PayoutRecord | undefined;
+  }
+
+  async updatePayout(m: EntityManager, client: string, p: PayoutRecord, dueAt: Date | null): Promise<void> {
+    await m.query('UPDATE payouts SET status = $3, due_at = $4, record = $5 WHERE client = $1 AND id_envio = $2', [client, p.idEnvio, p.status, dueAt, JSON.stringify(p)]);
+  }
+
+  /** Payouts whose automatic settlement has fallen due, across clients, earliest first. */
+  async duePayouts(m: EntityManager, now: Date, limit: number): Promise<{ client: string; idEnvio: string }[]> {
+    const rows: Row[] = await m.query('SELECT client, id_envio FROM payouts WHERE due_at <= $1 ORDER BY due_at LIMIT $2', [now, limit]);
+    return rows.map((row) => ({ client: row.client as string, idEnvio: row.id_envio as string }));
+  }
+
+  async setPixWebhook(m: EntityManager, client: string, chave: string, url: string, at: Date): Promise<void> {
+    await m.query(
+      `INSERT INTO pix_webhooks (client, chave, webhook_url, created_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (client, chave) DO UPDATE SET webhook_url = EXCLUDED.webhook_url, created_at = EXCLUDED.created_at`,
+      [client, chave, url, at],
+    );
+  }
+
+  async findPixWebhook(m: EntityManager, client: string, chave: string): Promise<{ webhookUrl: string; chave: string; criacao: string } | undefined> {
+    const rows: Row[] = await m.query('SELECT webhook_url, created_at FROM pix_webhooks WHERE client = $1 AND chave = $2', [client, chave]);
+    return rows[0] && { webhookUrl: rows[0].webhook_url as string, chave, criacao: (rows[0].created_at as Date).toISOString() };
+  }
+
+  /** Whether there was one to delete. */
+  async deletePixWebhook(m: EntityManager, client: string, chave: string): Promise<boolean> {
+    const rows: Row[] = await m.query('WITH deleted AS (DELETE FROM pix_webhooks WHERE client = $1 AND chave = $2 RETURNING 1) SELECT count(*)::int AS n FROM deleted', [
+      client,
+      chave,
+    ]);
+    return (rows[0].n as number) > 0;
   }
 
   async setWebhook(m: EntityManager, kind: WebhookKind, client: string, url: string, at: Date): Promise<void> {

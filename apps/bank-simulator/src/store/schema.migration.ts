@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { BankSimulatorCashInOut1766000000000 } from './cash-in-out.migration';
 import { BankSimulatorRecurringCharges1765000000000 } from './recurring-charges.migration';
 
 // Plain tables: the simulator stands in for an external bank, so no event store. Each row belongs to one
@@ -64,4 +65,4 @@ export class BankSimulatorSchema1764000000000 implements MigrationInterface {
   }
 }
 
-export const SIMULATOR_MIGRATIONS = [BankSimulatorSchema1764000000000, BankSimulatorRecurringCharges1765000000000];
+export const SIMULATOR_MIGRATIONS = [BankSimulatorSchema1764000000000, BankSimulatorRecurringCharges1765000000000, BankSimulatorCashInOut1766000000000];

@@ -1,1 +1,2 @@
 export * from './pix-charge';
+export * from './create-pix-charge';

@@ -1,1 +1,4 @@
 export * from './payout.events';
+export * from './create-payout.dto';
+export * from './create-payout';
+export * from './payout.response';

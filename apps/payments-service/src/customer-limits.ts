@@ -1,0 +1,48 @@
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { firstValueFrom, timeout } from 'rxjs';
+import { DataSource } from 'typeorm';
+import { LimitResponse, Patterns, ServiceReply, ServiceRequest } from '@pixauto/contracts';
+import { Messages, refuse, unavailable } from '@pixauto/errors';
+import { EnforcedLimit, enforcedLimitOf, judgeLimit, LimitedTransaction, usedToday } from '@pixauto/payments';
+
+/** How long a limit lookup may take before the transaction is answered 503 (a limit is never skipped). */
+const LIMIT_LOOKUP_TIMEOUT_MS = 2_000;
+
+/**
+ * The customer limits of service-api.md 8.2 at the moment a transaction is created: the limit is asked of
+ * limits-service, which owns it (so a limit just set applies to the very next request), and judged against the
+ * day's count kept here. The count is taken for good by `reserveLimitUsage` in the transaction's own append.
+ */
+@Injectable()
+export class CustomerLimits implements OnApplicationShutdown {
+  private readonly limitsService: ClientProxy;
+
+  constructor(private readonly dataSource: DataSource) {
+    const [host, port] = (process.env.LIMITS_SERVICE_ADDRESS ?? '127.0.0.1:4005').split(':');
+    this.limitsService = ClientProxyFactory.create({ transport: Transport.TCP, options: { host, port: Number(port) } });
+  }
+
+  /** The limit in force for this transaction, after refusing it (nothing created yet) if it already breaks it. */
+  async admit(transaction: LimitedTransaction): Promise<EnforcedLimit | undefined> {
+    const limit = enforcedLimitOf(await this.limitOf(transaction));
+    const refusal = judgeLimit(transaction, limit, limit?.mechanism === 'quantity' ? await usedToday(this.dataSource.manager, transaction) : 0);
+    return refusal ? refuse(refusal) : limit;
+  }
+
+  /** Limits are set per CPF (2.5): a CNPJ has none. */
+  private async limitOf({ tenant, documentNumber, type }: LimitedTransaction): Promise<LimitResponse | undefined> {
+    if (documentNumber.length !== 11) return undefined;
+    const request: ServiceRequest = { tenant, query: { document_number: documentNumber, type } };
+    const answer = await firstValueFrom(this.limitsService.send<ServiceReply>(Patterns.limits.get, request).pipe(timeout(LIMIT_LOOKUP_TIMEOUT_MS))).catch(() =>
+      refuse(unavailable(Messages.request.serviceUnavailable)),
+    );
+    if (answer.status === 404) return undefined;
+    if (answer.status !== 200) return refuse(unavailable(Messages.request.serviceUnavailable));
+    return answer.body as LimitResponse;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.limitsService.close();
+  }
+}

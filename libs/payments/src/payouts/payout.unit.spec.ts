@@ -1,0 +1,76 @@
+import { PayoutRecordData } from '@pixauto/contracts';
+import { fold } from '@pixauto/event-store';
+import { BankPayoutNotice, payout, PayoutCommand, PayoutEvent } from './payout';
+
+const created: PayoutRecordData = {
+  id: 7,
+  transaction_id: 'saque-0001',
+  name: 'Maria Silva',
+  document_number: '52998224725',
+  document_type: 'CPF',
+  amount_centavos: 15050,
+  status: 0,
+  pix_key: 'maria@example.com',
+  bank: { type: 'PIX', bank_name: null, bank_code: null, ispb: null, account_agency: null, account_number: null },
+  webhook: 'https://shop.example.com/pix',
+  provider: 'PROVIDER_A',
+  created_at: '2026-11-24T12:00:00.000Z',
+  paid_at: null,
+  e2e: null,
+  psp_id: null,
+};
+
+const notice = (status: BankPayoutNotice['status'], extra: Partial<BankPayoutNotice> = {}): BankPayoutNotice => ({
+  status,
+  name: null,
+  bank: { bank_name: null, bank_code: null, ispb: null, account_agency: null, account_number: null },
+  e2e: null,
+  psp_id: null,
+  paid_at: null,
+  reason: null,
+  ...extra,
+});
+
+const given = (...events: PayoutEvent[]) => fold(payout, events);
+const decide = (command: PayoutCommand, ...history: PayoutEvent[]) => payout.decide(command, given(...history));
+const createdEvent: PayoutEvent = { type: 'payout.created', data: { payout: created } };
+const statusEvent = (from: 0 | 4, to: 0 | 1 | 2 | 3 | 4): PayoutEvent => ({ type: 'payout.status_changed', data: { payout: { ...created, status: to }, from, to, reason: null } });
+
+describe('payout', () => {
+  it('is created once: a repeated creation records nothing', () => {
+    expect(decide({ type: 'CreatePayout', payout: created })).toEqual({ ok: true, events: [createdEvent] });
+    expect(decide({ type: 'CreatePayout', payout: created }, createdEvent)).toEqual({ ok: true, events: [] });
+  });
+
+  it('takes what the bank learnt: processing with the institution, e2e and psp id', () => {
+    const bank = { bank_name: 'Itaú Unibanco S.A.', bank_code: '341', ispb: '60701190', account_agency: '0001', account_number: '123456' };
+    const decision = decide({ type: 'RecordBankNotice', notice: notice(4, { name: 'MARIA SILVA', bank, e2e: 'E123', psp_id: 'P1' }) }, createdEvent);
+    expect(decision).toEqual({
+      ok: true,
+      events: [{ type: 'payout.status_changed', data: { payout: { ...created, status: 4, name: 'MARIA SILVA', bank: { type: 'PIX', ...bank }, e2e: 'E123', psp_id: 'P1' }, from: 0, to: 4, reason: null } }],
+    });
+  });
+
+  it('records paid_at only when completed', () => {
+    const decision = decide({ type: 'RecordBankNotice', notice: notice(1, { paid_at: '2026-11-24T12:00:02.000Z' }) }, createdEvent, statusEvent(0, 4));
+    expect(decision.ok && decision.events[0].data.payout.paid_at).toBe('2026-11-24T12:00:02.000Z');
+    const rejected = decide({ type: 'RecordBankNotice', notice: notice(3, { paid_at: '2026-11-24T12:00:02.000Z', reason: 'no such key' }) }, createdEvent);
+    expect(rejected.ok && rejected.events[0].data).toMatchObject({ payout: { status: 3, paid_at: null }, from: 0, to: 3, reason: 'no such key' });
+  });
+
+  it('ignores notices that do not move it forward: a repeat, a late processing, anything after a final status', () => {
+    expect(decide({ type: 'RecordBankNotice', notice: notice(4) }, createdEvent, statusEvent(0, 4))).toEqual({ ok: true, events: [] });
+    expect(decide({ type: 'RecordBankNotice', notice: notice(4) }, createdEvent, statusEvent(0, 4), statusEvent(4, 1))).toEqual({ ok: true, events: [] });
+    expect(decide({ type: 'RecordBankNotice', notice: notice(3) }, createdEvent, statusEvent(0, 4), statusEvent(4, 1))).toEqual({ ok: true, events: [] });
+    expect(decide({ type: 'RecordBankNotice', notice: notice(0) }, createdEvent, statusEvent(0, 4))).toEqual({ ok: true, events: [] });
+  });
+
+  it('refuses a sandbox move of a final payout, naming its status', () => {
+    expect(decide({ type: 'CheckSandboxStatusChange', to: 2 }, createdEvent, statusEvent(0, 4))).toEqual({ ok: true, events: [] });
+    expect(decide({ type: 'CheckSandboxStatusChange', to: 2 }, createdEvent, statusEvent(0, 4), statusEvent(4, 1))).toEqual({
+      ok: false,
+      refusal: { kind: 'validation', problems: ['the payout is completed (1) and can no longer change'] },
+    });
+    expect(decide({ type: 'CheckSandboxStatusChange', to: 2 })).toEqual({ ok: false, refusal: { kind: 'not_found', message: 'Payout not found' } });
+  });
+});
