@@ -48,8 +48,26 @@ async function json(url, init) {
   return response.json();
 }
 
+/** CPU seconds used so far by each app of the system, by PostgreSQL (all its processes) and by the Kafka broker. */
+function cpuSeconds(system) {
+  const ticks = (pid) => {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks
+    } catch {
+      return 0; // gone meanwhile
+    }
+  };
+  const pidsOf = (pattern) => spawnSync('pgrep', ['-f', pattern], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+  const used = Object.fromEntries(system.apps.map((name) => [name, ticks(system.pidOf(name))]));
+  used.postgresql = pidsOf('^postgres').reduce((sum, pid) => sum + ticks(pid), 0);
+  used.kafka = pidsOf('kafka.Kafka').reduce((sum, pid) => sum + ticks(pid), 0);
+  return Object.fromEntries(Object.entries(used).map(([name, t]) => [name, t / 100]));
+}
+
 /** One wrk phase through the gateway; every request must succeed, or the figure means nothing. */
-function gatewayPhase(name, env) {
+function gatewayPhase(name, env, system) {
+  const before = cpuSeconds(system);
   const run = spawnSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', '-s', path.join(BENCH, 'limits.lua'), `http://127.0.0.1:${p.gateway}`], {
     env: { ...process.env, ...env },
     encoding: 'utf8',
@@ -58,7 +76,10 @@ function gatewayPhase(name, env) {
   if (!line) throw new Error(`${name}: wrk printed no result\n${run.stdout}${run.stderr}`);
   const result = JSON.parse(line.slice('RESULT '.length));
   if (result.failed > 0) throw new Error(`${name}: ${result.failed} of ${result.requests} requests failed: ${line}`);
-  return { name, rps: Math.round(result.requests / result.seconds), p50: result.p50_ms, p99: result.p99_ms };
+  const after = cpuSeconds(system);
+  // CPU per request, by process: where a request's cost goes (work the phase left queued, like payouts still settling, is not counted).
+  const cpuMsPerRequest = Object.fromEntries(Object.keys(after).map((process) => [process, ((after[process] - before[process]) * 1000) / result.requests]));
+  return { name, rps: Math.round(result.requests / result.seconds), p50: result.p50_ms, p99: result.p99_ms, cpuMsPerRequest };
 }
 
 /** One pgbench phase: the same SQL on the same database with as many connections; latencies from its per-transaction log. */
@@ -101,14 +122,14 @@ try {
       headers: admin,
       body: JSON.stringify({ environment: 'production' }),
     });
-    results.push(gatewayPhase('POST /v2/limits through the gateway', { API_KEY: key.api_key, MODE: 'post', BASE: '100000000' }));
+    results.push(gatewayPhase('POST /v2/limits through the gateway', { API_KEY: key.api_key, MODE: 'post', BASE: '100000000' }, system));
     const documents = path.join(ROOT, '.data', 'bench', 'documents.txt');
     fs.mkdirSync(path.dirname(documents), { recursive: true });
     const written = await onDatabase(limitsDatabaseUrl, (client) => client.query('SELECT document_number FROM customer_limits ORDER BY random() LIMIT 10000'));
     fs.writeFileSync(documents, written.rows.map((row) => row.document_number).join('\n') + '\n');
-    results.push(gatewayPhase('GET /v2/limits through the gateway', { API_KEY: key.api_key, MODE: 'get', DOCUMENTS_FILE: documents }));
+    results.push(gatewayPhase('GET /v2/limits through the gateway', { API_KEY: key.api_key, MODE: 'get', DOCUMENTS_FILE: documents }, system));
     // Payouts also go to the bank behind us (the sender, in the background) while the phase runs, as in production.
-    results.push(gatewayPhase('POST /v2/payout/pix through the gateway', { API_KEY: key.api_key, MODE: 'payout', BASE: String(200000000 + Math.floor(Date.now() / 1000) % 100000) }));
+    results.push(gatewayPhase('POST /v2/payout/pix through the gateway', { API_KEY: key.api_key, MODE: 'payout', BASE: String(200000000 + Math.floor(Date.now() / 1000) % 100000) }, system));
   } finally {
     // The baseline writes straight to the tables: no service may be publishing its outbox meanwhile.
     await system.stop();
@@ -136,6 +157,12 @@ const lines = [
   row(getGateway, getDatabase),
   row(getDatabase),
   row(payoutGateway, postDatabase),
+  '',
+  'CPU ms per request, by process (from /proc, over each phase)',
+  '',
+  `| phase | ${Object.keys(postGateway.cpuMsPerRequest).join(' | ')} |`,
+  `|---|${Object.keys(postGateway.cpuMsPerRequest).map(() => '---:').join('|')}|`,
+  ...[postGateway, getGateway, payoutGateway].map((r) => `| ${r.name} | ${Object.values(r.cpuMsPerRequest).map((ms) => ms.toFixed(2)).join(' | ')} |`),
 ];
 console.log(`\n${lines.join('\n')}`);
 fs.mkdirSync(path.join(ROOT, '.data', 'bench'), { recursive: true });

@@ -169,6 +169,10 @@ async function startSystem({ profile = 'dev', adminToken, inherit = false } = {}
 
   return {
     profile: profileOf(profile),
+    /** The names of the apps running. */
+    get apps() {
+      return [...running.keys()];
+    },
     pidOf: (name) => running.get(name)?.pid,
     /** kill -9: no shutdown hooks, no draining; what was committed must survive. */
     crash: (name) => stopOne(name, 'SIGKILL'),

@@ -22,7 +22,6 @@ export interface SimulatorConfig extends ServiceConfig {
   /** Waits before each retry of a failed webhook delivery; one attempt more than there are waits. */
   webhookRetryDelaysMs: number[];
   webhookTimeoutMs: number;
-  databasePoolSize: number;
 }
 
 export function simulatorConfig(env: NodeJS.ProcessEnv = process.env): SimulatorConfig {
@@ -45,7 +44,6 @@ export function simulatorConfig(env: NodeJS.ProcessEnv = process.env): Simulator
     payoutSweep: { everyMs: 100, batchSize: 100, maxBatchesPerRun: 10 },
     webhookRetryDelaysMs: [250, 1000, 4000],
     webhookTimeoutMs: 5000,
-    databasePoolSize: 10,
   };
 }
 

@@ -59,8 +59,7 @@ export class SimulatorModule {
         TypeOrmModule.forRootAsync({
           useFactory: async () => {
             await ensureDatabase(config);
-            const options = dataSourceOptions(config, SIMULATOR_MIGRATIONS);
-            return { ...options, extra: { max: config.databasePoolSize } };
+            return dataSourceOptions(config, SIMULATOR_MIGRATIONS);
           },
         }),
       ],

@@ -25,6 +25,7 @@ import {
   findPayoutById,
   isLimitUsageExhausted,
   LimitedTransaction,
+  movesPayout,
   nextPayoutId,
   payout,
   PAYOUT_STREAM,
@@ -88,7 +89,8 @@ export class PayoutBankNotices {
     const named = idOfEnvio(answer.idEnvio);
     if (!named || named.environment !== environment) return;
     const found = await findPayoutById(this.dataSource.manager, named.id);
-    if (found && found.tenant.environment === environment) await this.record(found.tenant, named.id, answer);
+    // The read model commits with the events: a notice it shows as already recorded needs no stream read.
+    if (found && found.tenant.environment === environment && movesPayout(found.payout.status, payoutStatusOf(answer.status))) await this.record(found.tenant, named.id, answer);
   }
 }
 

@@ -7,7 +7,25 @@ export interface ServiceConfig {
   databaseName: string;
   kafkaBrokers: string[];
   redisUrl: string;
+  /** The most PostgreSQL connections this process opens (its pool; opened on demand, closed when idle). */
+  databasePoolSize: number;
 }
+
+/**
+ * PostgreSQL allows 100 connections (97 to applications) for the whole system, so each process has its share and
+ * the shares add up to 92, leaving room for migrations, scripts and psql. The write paths get most: concurrent
+ * commits share one WAL flush. DATABASE_POOL_SIZE overrides a share (a second instance should take it from another).
+ */
+export const DATABASE_POOL_SHARES: Readonly<Record<string, number>> = {
+  'limits-service': 24,
+  'payments-service': 24,
+  'recurrence-service': 16,
+  'bank-simulator': 10,
+  'solicitation-service': 6,
+  gateway: 6,
+  'payout-query-service': 6,
+};
+const DEFAULT_POOL_SHARE = 6;
 
 export function serviceConfig(service: string, defaultPort: number, env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const prefix = env.DATABASE_PREFIX ?? 'pixauto';
@@ -20,6 +38,7 @@ export function serviceConfig(service: string, defaultPort: number, env: NodeJS.
     databaseName: `${prefix}_${service.replace(/-service$/, '').replace(/-/g, '_')}`,
     kafkaBrokers: (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? DATABASE_POOL_SHARES[service] ?? DEFAULT_POOL_SHARE),
   };
 }
 

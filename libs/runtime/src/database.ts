@@ -29,6 +29,6 @@ export function dataSourceOptions(config: ServiceConfig, migrations: Migrations)
     migrations,
     synchronize: false,
     migrationsRun: false,
-    extra: { max: Number(process.env.DATABASE_POOL_SIZE ?? 50) },
+    extra: { max: config.databasePoolSize },
   };
 }

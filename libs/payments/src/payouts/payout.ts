@@ -41,6 +41,8 @@ const FORWARD: Record<PayoutStatusCode, readonly PayoutStatusCode[]> = {
 };
 
 export const isFinalPayoutStatus = (status: PayoutStatusCode): boolean => FINAL_PAYOUT_STATUSES.includes(status);
+/** Whether the bank's status moves a payout on from where it is (a repeat or a late notice does not). */
+export const movesPayout = (from: PayoutStatusCode, to: PayoutStatusCode): boolean => FORWARD[from].includes(to);
 
 /** The record after the bank's notice: what it learnt fills in, what it did not know keeps what we had. */
 function withNotice(payout: PayoutRecordData, notice: BankPayoutNotice): PayoutRecordData {
@@ -79,7 +81,7 @@ export const payout: Decider<PayoutCommand, PayoutEvent, PayoutState> = {
         if (state.status === 'NONE') return reject(notFound(Messages.payouts.notFound));
         const from = state.payout.status;
         const to = command.notice.status;
-        if (!FORWARD[from].includes(to)) return accept();
+        if (!movesPayout(from, to)) return accept();
         return accept({ type: PayoutEventTypes.statusChanged, data: { payout: withNotice(state.payout, command.notice), from, to, reason: command.notice.reason } });
       }
       default: {
