@@ -80,6 +80,11 @@ function appsOf(profileName, adminToken) {
       env: { ...common, PORT: String(p.solicitations), BANK_PRODUCTION_URL: bank, BANK_SANDBOX_URL: bank },
     },
     {
+      name: 'payout-query-service',
+      ready: `tcp://127.0.0.1:${p.payoutQuery}`,
+      env: { ...common, PORT: String(p.payoutQuery), PAYOUT_QUERY_HTTP_PORT: String(p.payoutQueryHttp) },
+    },
+    {
       name: 'api-gateway',
       ready: `http://127.0.0.1:${p.gateway}/v2/limits`,
       env: {
@@ -92,6 +97,8 @@ function appsOf(profileName, adminToken) {
         RECURRENCE_SERVICE_ADDRESS: `127.0.0.1:${p.recurrences}`,
         SOLICITATION_SERVICE_ADDRESS: `127.0.0.1:${p.solicitations}`,
         PAYMENTS_SERVICE_ADDRESS: `127.0.0.1:${p.payments}`,
+        PAYOUT_QUERY_SERVICE_ADDRESS: `127.0.0.1:${p.payoutQuery}`,
+        PAYOUT_QUERY_CSV_URL: `http://127.0.0.1:${p.payoutQueryHttp}`,
       },
     },
   ];

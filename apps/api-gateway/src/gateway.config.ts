@@ -13,7 +13,10 @@ export const gatewayConfig = (env: NodeJS.ProcessEnv = process.env) => ({
     recurrences: env.RECURRENCE_SERVICE_ADDRESS ?? '127.0.0.1:4001',
     solicitations: env.SOLICITATION_SERVICE_ADDRESS ?? '127.0.0.1:4002',
     payments: env.PAYMENTS_SERVICE_ADDRESS ?? '127.0.0.1:4007',
+    payoutQuery: env.PAYOUT_QUERY_SERVICE_ADDRESS ?? '127.0.0.1:4008',
   },
+  /** payout-query-service's HTTP listener, which the CSV export streams from. */
+  payoutQueryCsvUrl: env.PAYOUT_QUERY_CSV_URL ?? 'http://127.0.0.1:4108',
 });
 
 export type GatewayConfig = ReturnType<typeof gatewayConfig>;

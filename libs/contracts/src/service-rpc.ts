@@ -71,3 +71,9 @@ export const Patterns = {
     sandboxAnswer: 'solicitations.sandbox.answer',
   },
 } as const;
+
+/**
+ * The tenant on the one internal HTTP hop (the CSV export streams from payout-query-service through the gateway):
+ * set by the gateway from the API key, trusted by the service, which listens on loopback only.
+ */
+export const TenantHeaders = { accountId: 'x-pixauto-account-id', environment: 'x-pixauto-environment' } as const;

@@ -221,6 +221,15 @@ export const Messages = {
     documentInvalid: 'document_number is invalid',
     noneForCustomer: 'No withdrawals found for this customer',
     notFound: 'Payout not found',
+    identifierRequired: 'one of id, transaction_id is required',
+    onlyOneIdentifier: 'please provide only one of id, transaction_id',
+    idInvalid: 'query.id must be a positive integer',
+    dateRequired: (field: 'start' | 'end') => `query.${field} is a required field`,
+    dateInvalid: (field: 'start' | 'end') => `query.${field} must be a date and time as YYYY-MM-DD HH:MM:SS (UTC)`,
+    pageInvalid: 'query.page must be a positive integer',
+    sizeInvalid: 'query.size must be a positive integer',
+    statusInvalid: 'query.status must be one of the following values: 0, 1, 2, 3, 4',
+    documentRequired: 'query.document_number is a required field',
   },
 
   // Customer limits enforced (service-api.md 8.2; the refusal's shape is platform.md §3's LimitExceededError).

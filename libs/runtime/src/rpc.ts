@@ -70,6 +70,7 @@ export async function startService(module: Type<unknown>, config: ServiceConfig,
   app.useGlobalInterceptors(new TenantClockInterceptor(app.get(TenantClocks)));
   app.connectMicroservice<MicroserviceOptions>(tcp, { inheritAppConfig: true });
   app.enableShutdownHooks();
+  await app.init(); // migrations and subscriptions first: the TCP listener is the sign of readiness
   await app.startAllMicroservices();
   await app.listen(options.httpPort, config.host);
 }

@@ -1,5 +1,5 @@
 export interface RunningSystem {
-  profile: { gateway: number; sandbox: number; admin: number; limits: number; recurrences: number; solicitations: number; payments: number; bank: number; databasePrefix: string; redisDb: number };
+  profile: { gateway: number; sandbox: number; admin: number; limits: number; recurrences: number; solicitations: number; payments: number; payoutQuery: number; payoutQueryHttp: number; bank: number; databasePrefix: string; redisDb: number };
   pidOf(name: string): number | undefined;
   crash(name: string): Promise<void>;
   restart(name: string): Promise<void>;

@@ -12,6 +12,7 @@ import { RecurrencesRoutes, SandboxRecurrencesRoutes } from './recurrences.route
 import { SandboxClockRoutes } from './sandbox-clock.routes';
 import { SandboxClocks } from '../sandbox-clocks';
 import { SandboxSolicitationsRoutes, SolicitationsRoutes } from './solicitations.routes';
+import { WithdrawalsRoutes } from './withdrawals.routes';
 
 /** The merchant API of one environment: production on PORT, sandbox on SANDBOX_PORT (platform.md §1). */
 @Module({})
@@ -27,6 +28,7 @@ export class MerchantApiModule {
         PaymentsRoutes,
         PayoutsRoutes,
         ChargesRoutes,
+        WithdrawalsRoutes,
         ...(environment === 'sandbox' ? [SandboxRecurrencesRoutes, SandboxSolicitationsRoutes, SandboxChargesRoutes, SandboxClockRoutes, SandboxPayoutsRoutes, SandboxPaymentsRoutes] : []),
       ],
       providers: [

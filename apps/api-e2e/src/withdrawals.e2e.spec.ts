@@ -1,0 +1,256 @@
+import { parse } from 'csv-parse/sync';
+import { Client } from 'pg';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { call } from './support/http';
+import { freshCpf, Merchant, newMerchant } from './support/fixtures';
+import { RunningSystem, startSystem } from './support/system';
+
+// The payout lookups of payout-query-service (service-api.md 4.8 to 4.11, 7.3), through the gateway: its read model
+// follows the payout events, so every test first waits for what it created to be seen (the spec allows a lag).
+
+let system: RunningSystem;
+let merchant: Merchant;
+let other: Merchant;
+
+beforeAll(async () => {
+  system = await startSystem();
+  [merchant, other] = [await newMerchant(system), await newMerchant(system)];
+});
+afterAll(async () => {
+  await system?.stop();
+});
+
+const sandbox = (path: string, key = merchant.sandbox) => call(system.profile.sandbox, 'GET', path, { key });
+const production = (path: string, key = merchant.production) => call(system.profile.gateway, 'GET', path, { key });
+const invalid = (message: string) => ({ status: 400, body: { type: 'ValidationError', message } });
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+let sequence = 0;
+const txid = () => `lookup-${process.pid}-${Date.now().toString(36)}-${++sequence}`;
+const payout = (extra: object = {}) => ({ transaction_id: txid(), amount: 42.1, name: 'Maria Silva', document_number: freshCpf(), pix_key: 'maria@example.com', ...extra });
+
+async function create(body: object, key = merchant.sandbox, port = system.profile.sandbox) {
+  const answer = await call(port, 'POST', '/v2/payout/pix', { key, json: body });
+  expect(answer.status).toBe(201);
+  return answer.body;
+}
+
+/** Polls a lookup until it shows what is expected (the read model lags the events by a moment). */
+async function eventually(path: string, until: (answer: { status: number; body: any }) => boolean, key = merchant.sandbox, port = system.profile.sandbox) { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const answer = await call(port, 'GET', path, { key });
+    if (until(answer) || Date.now() > deadline) return answer;
+    await sleep(100);
+  }
+}
+
+/** `YYYY-MM-DD HH:MM:SS` in UTC, `seconds` from now. */
+const utc = (seconds = 0) => new Date(Date.now() + seconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
+const periodOf = (from = -120, to = 120) => `start=${encodeURIComponent(utc(from))}&end=${encodeURIComponent(utc(to))}`;
+
+async function csvOf(query: string, key = merchant.sandbox): Promise<{ status: number; contentType: string | null; text: string }> {
+  const response = await fetch(`http://127.0.0.1:${system.profile.sandbox}/v2/withdrawals/period/csv?${query}`, { headers: { authorization: key } });
+  return { status: response.status, contentType: response.headers.get('content-type'), text: await response.text() };
+}
+
+describe('GET /v2/withdrawals (4.8)', () => {
+  it('finds a payout by id and by transaction_id within seconds: the record of 2.3 with bank_name, as the bank settled it', async () => {
+    const created = await create(payout({ webhook: 'https://shop.example.com/payouts' }));
+    const byId = await eventually(`/v2/withdrawals?id=${created.id}`, (a) => a.body?.status === 1);
+    expect(byId).toEqual({
+      status: 200,
+      body: {
+        id: created.id,
+        transaction_id: created.transaction_id,
+        name: 'MARIA SILVA',
+        document_number: created.document_number,
+        document_type: 'CPF',
+        currency: 'BRL',
+        amount: 42.1,
+        status: 1,
+        bank: { type: 'PIX', bank_name: expect.any(String), ispb: expect.stringMatching(/^\d{8}$/), account_agency: expect.any(String), account_number: expect.any(String) },
+        webhook: 'https://shop.example.com/payouts',
+        created_at: created.created_at,
+        paid_at: expect.stringMatching(ISO_UTC),
+        e2e: expect.stringMatching(/^E\d{8}/),
+        psp_id: expect.any(String),
+      },
+    });
+    expect(await sandbox(`/v2/withdrawals?transaction_id=${created.transaction_id}`)).toEqual(byId);
+  });
+
+  it('answers 404 for an unknown id, another account and the other environment', async () => {
+    const created = await create(payout());
+    await eventually(`/v2/withdrawals?id=${created.id}`, (a) => a.status === 200);
+    const notFound = { status: 404, body: { message: 'Payout not found' } };
+    expect(await sandbox('/v2/withdrawals?id=999999999')).toEqual(notFound);
+    expect(await sandbox(`/v2/withdrawals?id=${created.id}`, other.sandbox)).toEqual(notFound);
+    expect(await sandbox(`/v2/withdrawals?transaction_id=${created.transaction_id}`, other.sandbox)).toEqual(notFound);
+    expect(await production(`/v2/withdrawals?id=${created.id}`)).toEqual(notFound);
+    expect(await production(`/v2/withdrawals?transaction_id=${created.transaction_id}`)).toEqual(notFound);
+  });
+
+  it('needs exactly one of id and transaction_id, and an integer id', async () => {
+    expect(await sandbox('/v2/withdrawals')).toEqual(invalid('one of id, transaction_id is required'));
+    expect(await sandbox('/v2/withdrawals?id=1&transaction_id=x')).toEqual(invalid('please provide only one of id, transaction_id'));
+    expect(await sandbox('/v2/withdrawals?id=abc')).toEqual(invalid('query.id must be a positive integer'));
+    expect(await sandbox('/v2/withdrawals?id=0')).toEqual(invalid('query.id must be a positive integer'));
+  });
+});
+
+describe('GET /v2/withdrawals/period (4.9)', () => {
+  let mine: Merchant;
+  let made: { id: number; transaction_id: string }[];
+
+  beforeAll(async () => {
+    mine = await newMerchant(system);
+    made = [];
+    for (let i = 0; i < 3; i++) made.push(await create(payout(), mine.sandbox));
+    const rejected = await create(payout({ pix_key: 'naoexiste@example.com' }), mine.sandbox); // the bank rejects it: 3
+    made.push(rejected);
+    await eventually(`/v2/withdrawals/period?${periodOf()}&status=3`, (a) => a.body?.count_data === 1, mine.sandbox);
+    await eventually(`/v2/withdrawals/period?${periodOf()}&status=1`, (a) => a.body?.count_data === 3, mine.sandbox);
+  });
+
+  it('pages a period oldest first: count_data, page, size (default 10), count_pages, data without bank_name', async () => {
+    const all = await sandbox(`/v2/withdrawals/period?${periodOf()}`, mine.sandbox);
+    expect(all.status).toBe(200);
+    expect(all.body).toEqual({ count_data: 4, page: 1, size: 10, count_pages: 1, data: expect.any(Array) });
+    expect(all.body.data.map((p: { id: number }) => p.id)).toEqual(made.map((p) => p.id));
+    const first = all.body.data[0];
+    expect(Object.keys(first.bank).sort()).toEqual(['account_agency', 'account_number', 'ispb', 'type']);
+    expect(first).toEqual(expect.objectContaining({ currency: 'BRL', status: 1, webhook: null, e2e: expect.any(String), psp_id: expect.any(String), paid_at: expect.stringMatching(ISO_UTC) }));
+
+    const second = await sandbox(`/v2/withdrawals/period?${periodOf()}&page=2&size=3`, mine.sandbox);
+    expect(second.body).toEqual({ count_data: 4, page: 2, size: 3, count_pages: 2, data: [expect.objectContaining({ id: made[3].id, status: 3 })] });
+    const beyond = await sandbox(`/v2/withdrawals/period?${periodOf()}&page=5&size=3`, mine.sandbox);
+    expect(beyond.body).toEqual({ count_data: 4, page: 5, size: 3, count_pages: 2, data: [] });
+  });
+
+  it('filters by status and by the period (start included, end second included)', async () => {
+    const rejected = await sandbox(`/v2/withdrawals/period?${periodOf()}&status=3`, mine.sandbox);
+    expect(rejected.body).toEqual(expect.objectContaining({ count_data: 1, data: [expect.objectContaining({ id: made[3].id })] }));
+    expect((await sandbox(`/v2/withdrawals/period?${periodOf()}&status=0`, mine.sandbox)).body.count_data).toBe(0);
+    expect((await sandbox(`/v2/withdrawals/period?${periodOf(-7200, -3600)}`, mine.sandbox)).body).toEqual({ count_data: 0, page: 1, size: 10, count_pages: 0, data: [] });
+  });
+
+  it('shows a tenant its own payouts only', async () => {
+    expect((await sandbox(`/v2/withdrawals/period?${periodOf()}`, other.sandbox)).body.data.map((p: { id: number }) => p.id)).not.toContain(made[0].id);
+    expect((await production(`/v2/withdrawals/period?${periodOf()}`, mine.production)).body.count_data).toBe(0);
+  });
+
+  it.each([
+    ['size over 100', `${periodOf()}&size=101`, 'size must be less than or equal to 100'],
+    ['start equal to end', `start=2026-11-01%2010:00:00&end=2026-11-01%2010:00:00`, 'start date must be less than end date'],
+    ['start after end', `start=2026-11-02%2000:00:00&end=2026-11-01%2000:00:00`, 'start date must be less than end date'],
+    ['no start', `end=2026-11-01%2000:00:00`, 'query.start is a required field'],
+    ['no dates', ``, 'query.start is a required field. query.end is a required field'],
+    ['an ISO date', `start=2026-11-01T00:00:00Z&end=2026-11-02%2000:00:00`, 'query.start must be a date and time as YYYY-MM-DD HH:MM:SS (UTC)'],
+    ['a day that does not exist', `start=2026-02-30%2000:00:00&end=2026-03-02%2000:00:00`, 'query.start must be a date and time as YYYY-MM-DD HH:MM:SS (UTC)'],
+    ['a date without time', `start=2026-11-01&end=2026-11-02%2000:00:00`, 'query.start must be a date and time as YYYY-MM-DD HH:MM:SS (UTC)'],
+    ['page 0', `${periodOf()}&page=0`, 'query.page must be a positive integer'],
+    ['size 0', `${periodOf()}&size=0`, 'query.size must be a positive integer'],
+    ['status 5', `${periodOf()}&status=5`, 'query.status must be one of the following values: 0, 1, 2, 3, 4'],
+    ['status text', `${periodOf()}&status=paid`, 'query.status must be one of the following values: 0, 1, 2, 3, 4'],
+  ])('refuses %s', async (_case, query, message) => {
+    expect(await sandbox(`/v2/withdrawals/period?${query}`)).toEqual(invalid(message));
+  });
+});
+
+describe('GET /v2/withdrawals/customer (4.10)', () => {
+  it('gives a customer full history and total, items without webhook, e2e and psp_id', async () => {
+    const documentNumber = freshCpf();
+    const first = await create(payout({ document_number: documentNumber, webhook: 'https://shop.example.com/payouts' }));
+    const second = await create(payout({ document_number: documentNumber }));
+    const answer = await eventually(`/v2/withdrawals/customer?document_number=${documentNumber}`, (a) => a.body?.data?.every((p: { status: number }) => p.status === 1) && a.body.total === 2);
+    expect(answer).toEqual({ status: 200, body: { data: [expect.objectContaining({ id: first.id }), expect.objectContaining({ id: second.id })], total: 2 } });
+    for (const item of answer.body.data) {
+      expect(item).not.toHaveProperty('webhook');
+      expect(item).not.toHaveProperty('e2e');
+      expect(item).not.toHaveProperty('psp_id');
+      expect(item).toEqual(expect.objectContaining({ document_number: documentNumber, paid_at: expect.stringMatching(ISO_UTC) }));
+    }
+    expect(await sandbox(`/v2/withdrawals/customer?document_number=${documentNumber}`, other.sandbox)).toEqual({ status: 404, body: { message: 'No withdrawals found for this customer' } });
+    expect(await production(`/v2/withdrawals/customer?document_number=${documentNumber}`)).toEqual({ status: 404, body: { message: 'No withdrawals found for this customer' } });
+  });
+
+  it('answers 404 for a customer without payouts, and refuses an invalid document', async () => {
+    expect(await sandbox(`/v2/withdrawals/customer?document_number=${freshCpf()}`)).toEqual({ status: 404, body: { message: 'No withdrawals found for this customer' } });
+    expect(await sandbox('/v2/withdrawals/customer?document_number=52998224724')).toEqual(invalid('document_number is invalid'));
+    expect(await sandbox('/v2/withdrawals/customer?document_number=529.982.247-25')).toEqual(invalid('document_number is invalid'));
+    expect(await sandbox('/v2/withdrawals/customer')).toEqual(invalid('query.document_number is a required field'));
+  });
+});
+
+describe('GET /v2/withdrawals/period/csv (4.11)', () => {
+  it('exports the period as text/csv: the header, the 19 columns in order, every status, names that survive a CSV parser', async () => {
+    const mine = await newMerchant(system);
+    const tricky = await create(payout({ name: 'Silva, "Zé" & Filhos' }), mine.sandbox);
+    const rejected = await create(payout({ pix_key: 'naoexiste@example.com' }), mine.sandbox);
+    await eventually(`/v2/withdrawals/period?${periodOf()}&status=3`, (a) => a.body?.count_data === 1, mine.sandbox);
+    const settled = await eventually(`/v2/withdrawals?id=${tricky.id}`, (a) => a.body?.status === 1, mine.sandbox);
+
+    const csv = await csvOf(periodOf(), mine.sandbox);
+    expect(csv.status).toBe(200);
+    expect(csv.contentType).toBe('text/csv; charset=utf-8');
+    const [header, ...rows] = csv.text.trimEnd().split('\n');
+    expect(header).toBe(
+      'id,transaction_id,name,document_number,document_type,currency,amount,status,bank_type,bank_name,bank_code,account_agency,account_number,webhook,created_at,paid_at,e2e,psp_id,provider',
+    );
+    expect(rows).toHaveLength(2);
+    const records: Record<string, string>[] = parse(csv.text, { columns: true });
+    expect(records.map((r) => r.id)).toEqual([String(tricky.id), String(rejected.id)]);
+    const [paid, refused] = records;
+    expect(paid).toEqual({
+      id: String(tricky.id),
+      transaction_id: tricky.transaction_id,
+      name: settled.body.name, // the bank's name for the beneficiary, comma and quotes intact
+      document_number: tricky.document_number,
+      document_type: 'CPF',
+      currency: 'BRL',
+      amount: '42.10',
+      status: '1',
+      bank_type: 'PIX',
+      bank_name: settled.body.bank.bank_name,
+      bank_code: expect.any(String),
+      account_agency: settled.body.bank.account_agency,
+      account_number: settled.body.bank.account_number,
+      webhook: '',
+      created_at: tricky.created_at,
+      paid_at: settled.body.paid_at,
+      e2e: settled.body.e2e,
+      psp_id: settled.body.psp_id,
+      provider: 'PROVIDER_A',
+    });
+    expect(paid.name).toContain(',');
+    expect(paid.name).toContain('"');
+    expect(refused).toEqual(expect.objectContaining({ status: '3', paid_at: '', e2e: '' }));
+  });
+
+  it('exports nothing of another tenant, and refuses a bad period in the JSON error shape', async () => {
+    const created = await create(payout());
+    await eventually(`/v2/withdrawals?id=${created.id}`, (a) => a.status === 200);
+    const others = await csvOf(periodOf(), other.sandbox);
+    expect(others.text).not.toContain(created.transaction_id);
+    const bad = await csvOf('start=2026-11-02%2000:00:00&end=2026-11-01%2000:00:00');
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.text)).toEqual({ type: 'ValidationError', message: 'start date must be less than end date' });
+    const malformed = await csvOf('start=yesterday&end=2026-11-01%2000:00:00');
+    expect(JSON.parse(malformed.text)).toEqual({ type: 'ValidationError', message: 'query.start must be a date and time as YYYY-MM-DD HH:MM:SS (UTC)' });
+  });
+});
+
+describe('the read model', () => {
+  it('is rebuilt from the topic when its database is lost', async () => {
+    const created = await create(payout());
+    const before = await eventually(`/v2/withdrawals?id=${created.id}`, (a) => a.body?.status === 1);
+    await system.crash('payout-query-service');
+    const server = new Client({ connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
+    await server.connect();
+    await server.query(`DROP DATABASE "${system.profile.databasePrefix}_payout_query" WITH (FORCE)`);
+    await server.end();
+    await system.restart('payout-query-service');
+    expect(await eventually(`/v2/withdrawals?id=${created.id}`, (a) => a.status === 200, merchant.sandbox)).toEqual(before);
+  });
+});

@@ -1,0 +1,48 @@
+import { Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Kafka } from 'kafkajs';
+import { DataSource } from 'typeorm';
+import { Topics } from '@pixauto/contracts';
+import { EventSubscriber } from '@pixauto/messaging';
+import { applyPayoutEvents, PAYOUT_EVENT_TYPES, payoutFollowerGroup, PayoutLookups1763800000700 } from '@pixauto/payout-query';
+import { EventSourcingModule, KAFKA, serviceConfig } from '@pixauto/runtime';
+import { PayoutCsvExport } from './payout-csv-export';
+import { PayoutLookupsController } from './payout-lookups.controller';
+
+export const config = serviceConfig('payout-query-service', 4008);
+/** The internal HTTP listener the CSV export streams from (the gateway pipes it). */
+export const csvPort = Number(process.env.PAYOUT_QUERY_HTTP_PORT ?? 4108);
+
+/**
+ * Follows the payout events (the whole record in each) into the read model. Applying an event is idempotent by
+ * version, so redeliveries and a replay from the start of the topic are harmless; a new database has a group of its
+ * own, which starts from the beginning of the topic: dropping the database rebuilds the read model.
+ */
+@Injectable()
+class PayoutFollower implements OnApplicationBootstrap, OnApplicationShutdown {
+  private subscriber?: EventSubscriber;
+
+  constructor(private readonly dataSource: DataSource, @Inject(KAFKA) private readonly kafka: Kafka) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.subscriber = new EventSubscriber(this.kafka, {
+      groupId: await payoutFollowerGroup(this.dataSource.manager, config.databaseName),
+      topics: [Topics.payouts.name],
+      types: PAYOUT_EVENT_TYPES,
+      handle: (event) => applyPayoutEvents(this.dataSource.manager, [event]),
+      handleBatch: (events) => applyPayoutEvents(this.dataSource.manager, events),
+    });
+    await this.subscriber.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscriber?.stop();
+  }
+}
+
+@Module({
+  // Publishes nothing: the event-sourcing module gives it its database, migrations, Kafka and the sandbox clocks.
+  imports: [EventSourcingModule.forService({ config, migrations: [PayoutLookups1763800000700], topics: [Topics.payouts] })],
+  controllers: [PayoutLookupsController],
+  providers: [PayoutCsvExport, PayoutFollower],
+})
+export class PayoutQueryModule {}

@@ -1,0 +1,3 @@
+export * from './lookup-queries';
+export * from './payout-lookups';
+export * from './payout-lookups.migration';

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { Pool } from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { DataSource } from 'typeorm';
+import { EventEnvelope, PayoutRecordData, Tenant } from '@pixauto/contracts';
+import { createTestDataSource, dropTestDataSource } from '../../event-store/src/testing/test-database';
+import { applyPayoutEvents, CSV_COLUMNS, customerPayouts, findPayoutLookup, periodCsvCopy, periodPage } from './payout-lookups';
+import { PayoutLookups1763800000700 } from './payout-lookups.migration';
+
+// The read model of payout-query-service on the real PostgreSQL: applied by version (idempotent, order-tolerant),
+// read by the four lookups, exported by COPY.
+
+let dataSource: DataSource;
+beforeAll(async () => {
+  dataSource = await createTestDataSource('payout_lookups', [PayoutLookups1763800000700]);
+});
+afterAll(() => dropTestDataSource(dataSource));
+
+const newTenant = (): Tenant => ({ accountId: `acc_${randomUUID()}`, environment: 'sandbox' });
+const record = (id: number, extra: Partial<PayoutRecordData> = {}): PayoutRecordData => ({
+  id,
+  transaction_id: `saque-${id}`,
+  name: 'Maria Silva',
+  document_number: '52998224725',
+  document_type: 'CPF',
+  amount_centavos: 12345,
+  status: 0,
+  pix_key: 'maria@example.com',
+  bank: { type: 'PIX', bank_name: null, bank_code: null, ispb: null, account_agency: null, account_number: null },
+  webhook: null,
+  provider: 'PROVIDER_A',
+  created_at: '2026-11-24T12:00:00.000Z',
+  paid_at: null,
+  e2e: null,
+  psp_id: null,
+  ...extra,
+});
+const eventOf = (tenant: Tenant, payout: PayoutRecordData, version: number): EventEnvelope => ({
+  event_id: randomUUID(),
+  type: version === 1 ? 'payout.created' : 'payout.status_changed',
+  stream_id: `payout:${tenant.accountId}:${tenant.environment}:${payout.id}`,
+  version,
+  tenant: { account_id: tenant.accountId, environment: tenant.environment },
+  occurred_at: payout.created_at,
+  data: { payout },
+});
+
+describe('the payout lookups read model', () => {
+  it('keeps the latest version: a redelivery or an older event arriving late changes nothing', async () => {
+    const tenant = newTenant();
+    const created = record(1);
+    const paid = record(1, { status: 1, paid_at: '2026-11-24T12:00:02.000Z', e2e: 'E12345678202611241200abcdefghijk', psp_id: 'PIXAUTOS000000000001' });
+    await applyPayoutEvents(dataSource.manager, [eventOf(tenant, created, 1), eventOf(tenant, paid, 3), eventOf(tenant, record(1, { status: 4 }), 2)]);
+    await applyPayoutEvents(dataSource.manager, [eventOf(tenant, created, 1)]);
+    expect(await findPayoutLookup(dataSource.manager, tenant, { id: 1 })).toEqual(paid);
+    expect(await findPayoutLookup(dataSource.manager, tenant, { transaction_id: 'saque-1' })).toEqual(paid);
+    expect(await findPayoutLookup(dataSource.manager, { ...tenant, environment: 'production' }, { id: 1 })).toBeUndefined();
+  });
+
+  it('pages a period in created_at order and finds a customer’s history', async () => {
+    const tenant = newTenant();
+    const events = [3, 1, 2].map((n) => eventOf(tenant, record(n, { created_at: `2026-11-24T12:00:0${n}.000Z`, document_number: n === 2 ? '11222333000181' : '52998224725' }), 1));
+    await applyPayoutEvents(dataSource.manager, events);
+    const period = { start: new Date('2026-11-24T12:00:00Z'), endBefore: new Date('2026-11-24T12:00:03Z') };
+    const page = await periodPage(dataSource.manager, tenant, { ...period, page: 1, size: 10 });
+    expect(page.count).toBe(2); // the end is exclusive here: 12:00:03 is out
+    expect(page.payouts.map((p) => p.id)).toEqual([1, 2]);
+    expect((await customerPayouts(dataSource.manager, tenant, '52998224725')).map((p) => p.id)).toEqual([1, 3]);
+  });
+
+  it('exports a period as CSV with the 19 columns of 4.11, free text quoted, quotes doubled, nulls empty', async () => {
+    const tenant = newTenant();
+    await applyPayoutEvents(dataSource.manager, [eventOf(tenant, record(7, { name: 'Silva, "Zé"' }), 1)]);
+    const pool = (dataSource.driver as unknown as { master: Pool }).master;
+    const client = await pool.connect();
+    try {
+      const sql = periodCsvCopy(tenant, { start: new Date('2026-11-24T00:00:00Z'), endBefore: new Date('2026-11-25T00:00:00Z') }, (v) => client.escapeLiteral(v));
+      const chunks: Buffer[] = [];
+      await new Promise<void>((resolve, reject) => client.query(copyTo(sql)).on('data', (c: Buffer) => chunks.push(c)).on('end', resolve).on('error', reject));
+      expect(Buffer.concat(chunks).toString('utf8')).toBe(
+        `${CSV_COLUMNS.join(',')}\n7,"saque-7","Silva, ""Zé""",52998224725,CPF,BRL,123.45,0,PIX,,,,,,2026-11-24T12:00:00.000Z,,,,PROVIDER_A\n`,
+      );
+    } finally {
+      client.release();
+    }
+  });
+});
