@@ -8,11 +8,14 @@
 // Options: BENCH_SECONDS (10), BENCH_SKIP_BUILD (use dist/ as it is). Leaves nothing behind (bench databases dropped).
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
 import { up } from '../../scripts/infra.mjs';
 import { PROFILES, ROOT, startSystem } from '../../scripts/system.cjs';
 
+// The very COPY statement the service runs, from the built lib.
+const { periodCsvCopy } = createRequire(import.meta.url)('../../../dist/libs/payout-query/src/payout-lookups.js');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PAYOUTS = 1_000_000;
 const ACCOUNTS = 100;
@@ -77,7 +80,7 @@ async function seed(accountIds) {
 function wrkPhase(name, key, paths) {
   const file = path.join(ROOT, '.data', 'bench', 'paths.txt');
   fs.writeFileSync(file, `${paths.join('\n')}\n`);
-  const run = spawnSync('wrk', ['-t2', '-c20', `-d${SECONDS}s`, '--latency', '-s', path.join(ROOT, 'deploy', 'bench', 'payouts', 'paths.lua'), `http://127.0.0.1:${p.gateway}`], {
+  const run = spawnSync('wrk', ['-t2', '-c20', `-d${SECONDS}s`, '--timeout', '10s', '--latency', '-s', path.join(ROOT, 'deploy', 'bench', 'payouts', 'paths.lua'), `http://127.0.0.1:${p.gateway}`], {
     env: { ...process.env, API_KEY: key, PATHS_FILE: file },
     encoding: 'utf8',
   });
@@ -86,6 +89,26 @@ function wrkPhase(name, key, paths) {
   const result = JSON.parse(line.slice('RESULT '.length));
   if (result.failed > 0) throw new Error(`${name}: ${result.failed} of ${result.requests} requests failed`);
   return { name, rps: Math.round(result.requests / result.seconds), p50: result.p50_ms, p99: result.p99_ms };
+}
+
+/** PostgreSQL alone: the very statements of a period page (count, then page), prepared, 20 clients (pgbench). */
+function pagesAlone(name, accountId, size) {
+  const script = path.join(ROOT, '.data', 'bench', 'page.sql');
+  const period = `account_id = '${accountId}' AND environment = 'production' AND created_at >= '${MONTH_START.toISOString()}'::timestamptz + make_interval(days => :d) AND created_at < '${MONTH_START.toISOString()}'::timestamptz + make_interval(days => :d + 1)`;
+  fs.writeFileSync(
+    script,
+    [
+      '\\set d random(0, 29)',
+      '\\set p random(0, 32)',
+      `SELECT count(*)::int FROM payout_lookups WHERE ${period};`,
+      `SELECT * FROM payout_lookups JOIN (SELECT account_id, environment, id FROM payout_lookups WHERE ${period} ORDER BY created_at, id LIMIT ${size} OFFSET :p * ${size}) AS page USING (account_id, environment, id) ORDER BY created_at, id;`,
+    ].join('\n') + '\n',
+  );
+  const run = spawnSync('pgbench', ['-n', '-M', 'prepared', '-c20', '-j2', `-T${SECONDS}`, '-f', script, databaseUrl('payout_query')], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`${name}: pgbench failed\n${run.stdout}${run.stderr}`);
+  const tps = Number(run.stdout.match(/tps = ([\d.]+) \(without initial connection time\)/)[1]);
+  const average = Number(run.stdout.match(/latency average = ([\d.]+) ms/)[1]);
+  return { name, rps: Math.round(tps), average };
 }
 
 const rssMb = (pid, field = 'VmRSS') => {
@@ -180,12 +203,12 @@ try {
       wrkPhase('period page, a day, size 10 (the default)', key.api_key, dayPages.map((path) => path.replace('size=100', 'size=10'))),
       wrkPhase(`customer lookup (100 payouts)`, key.api_key, [`/v2/withdrawals/customer?document_number=${CUSTOMER}`]),
     ];
+    const alone = [pagesAlone('a day, size 100: count + page SQL, database alone (pgbench)', accountIds[0], 100), pagesAlone('a day, size 10: the same, database alone', accountIds[0], 10)];
 
     const { result: viaGateway, rss } = await withRss({ 'api-gateway': system.pidOf('api-gateway'), 'payout-query-service': system.pidOf('payout-query-service'), 'bench client (reads the stream)': process.pid }, () =>
       csvThroughGateway(key.api_key, month),
     );
     const copySql = await onDatabase(databaseUrl('payout_query'), async (client) => {
-      const { periodCsvCopy } = await import(path.join(ROOT, 'dist', 'libs', 'payout-query', 'src', 'payout-lookups.js'));
       return periodCsvCopy({ accountId: accountIds[0], environment: 'production' }, { start: MONTH_START, endBefore: new Date(MONTH_START.getTime() + MONTH_SECONDS * 1000 + 1000) }, (v) => client.escapeLiteral(v));
     });
     const copySeconds = copyAlone(copySql);
@@ -198,6 +221,7 @@ try {
       '| phase | req/s | p50 ms | p99 ms |',
       '|---|---:|---:|---:|',
       ...phases.map((r) => `| ${r.name} | ${r.rps} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} |`),
+      ...alone.map((r) => `| ${r.name} | ${r.rps} | (average ${r.average.toFixed(1)}) | |`),
       '',
       `CSV of ${viaGateway.rows.toLocaleString('en')} rows (${(viaGateway.bytes / 1e6).toFixed(1)} MB)`,
       '',

@@ -36,7 +36,8 @@ export class PayoutLookups1763800000700 implements MigrationInterface {
         PRIMARY KEY (account_id, environment, id),
         CONSTRAINT payout_lookups_transaction_id UNIQUE (account_id, environment, transaction_id)
       )`);
-    await db.query('CREATE INDEX payout_lookups_period ON payout_lookups (account_id, environment, created_at, id)');
+    // status included: a period's count and the page's keys (with or without the status filter) come from the index alone.
+    await db.query('CREATE INDEX payout_lookups_period ON payout_lookups (account_id, environment, created_at, id) INCLUDE (status)');
     await db.query('CREATE INDEX payout_lookups_customer ON payout_lookups (account_id, environment, document_number, created_at, id)');
     // This database's own consumer group, so a new (or dropped and recreated) database reads the topic from its start.
     await db.query('CREATE TABLE payout_lookups_generation (generation uuid NOT NULL DEFAULT gen_random_uuid())');
