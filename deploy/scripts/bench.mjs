@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { benchDatabaseUrl, dropBenchDatabases, json, onDatabase } from './bench-support.mjs';
 import { up } from './infra.mjs';
 import { PROFILES, ROOT, startSystem } from './system.cjs';
 
@@ -16,8 +16,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ADMIN_TOKEN = 'bench-admin-token';
 const BENCH = path.join(ROOT, 'deploy', 'bench');
 const p = PROFILES.bench;
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const limitsDatabaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${p.databasePrefix}_limits` }).toString();
+const limitsDatabaseUrl = benchDatabaseUrl('limits');
 
 function ensureTools() {
   if (spawnSync('wrk', ['--version']).error === undefined && spawnSync('pgbench', ['--version']).error === undefined) return;
@@ -26,27 +25,8 @@ function ensureTools() {
   execFileSync('sh', ['-c', install], { stdio: 'inherit' });
 }
 
-async function onDatabase(url, work) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
-const dropBenchDatabases = () =>
-  onDatabase(serverUrl, async (client) => {
-    const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${p.databasePrefix}\\_%`]);
-    for (const { datname } of rows) await client.query(`DROP DATABASE "${datname}" WITH (FORCE)`);
-  });
 
-async function json(url, init) {
-  const response = await fetch(url, init);
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
 
 /** CPU seconds used so far by each app of the system, by PostgreSQL (all its processes) and by the Kafka broker. */
 function cpuSeconds(system) {

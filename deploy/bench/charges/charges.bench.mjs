@@ -32,6 +32,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { benchDatabaseUrl, dropBenchDatabases, onDatabase } from '../../scripts/bench-support.mjs';
 import { up } from '../../scripts/infra.mjs';
 import { PROFILES, ROOT, startSystem } from '../../scripts/system.cjs';
 
@@ -40,10 +41,8 @@ const ACCOUNTS = Number(process.env.CHARGES_BENCH_ACCOUNTS ?? 10);
 const TIMEOUT_MS = Number(process.env.CHARGES_BENCH_TIMEOUT_S ?? 900) * 1000;
 const SEED_BATCH = 5000;
 const p = PROFILES.bench;
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const databaseUrl = (name) => Object.assign(new URL(serverUrl), { pathname: `/${p.databasePrefix}_${name}` }).toString();
-const RECURRENCE_DB = databaseUrl('recurrence');
-const BANK_DB = databaseUrl('bank_simulator');
+const RECURRENCE_DB = benchDatabaseUrl('recurrence');
+const BANK_DB = benchDatabaseUrl('bank_simulator');
 const LOG_DIR = path.join(ROOT, '.data', 'logs', 'bench');
 const WATCHED = ['recurrence-service', 'bank-simulator'];
 const APPS = ['bank-simulator', 'limits-service', 'recurrence-service', 'payments-service', 'solicitation-service', 'api-gateway'];
@@ -54,23 +53,9 @@ const mb = (kb) => `${Math.round(kb / 1024)} MB`;
 
 if (!Number.isSafeInteger(N) || N < 1) throw new Error(`CHARGES_BENCH_N=${process.env.CHARGES_BENCH_N} is not a positive integer`);
 
-async function onDatabase(url, work) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 const count = async (db, sql, values) => Number((await db.query(sql, values)).rows[0].count);
 
-const dropBenchDatabases = () =>
-  onDatabase(serverUrl, async (client) => {
-    const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${p.databasePrefix}\\_%`]);
-    for (const { datname } of rows) await client.query(`DROP DATABASE "${datname}" WITH (FORCE)`);
-  });
 
 // ---- /proc: resident memory and CPU time ----
 

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
+import { benchDatabaseUrl, dropBenchDatabases, json, onDatabase, serverUrl } from '../../scripts/bench-support.mjs';
 import { up } from '../../scripts/infra.mjs';
 import { PROFILES, ROOT, startSystem } from '../../scripts/system.cjs';
 
@@ -23,38 +24,17 @@ const MEASURED_SHARE = 10; // every 10th payout is the measured account's: 100,0
 const CUSTOMER = '52998224725'; // 100 payouts of the measured account
 const ADMIN_TOKEN = 'bench-admin-token';
 const p = PROFILES.bench;
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const databaseUrl = (name) => Object.assign(new URL(serverUrl), { pathname: `/${p.databasePrefix}_${name}` }).toString();
 const MONTH_START = new Date('2026-10-01T00:00:00Z');
 const MONTH_SECONDS = 30 * 24 * 3600;
 const sqlTime = (date) => date.toISOString().slice(0, 19).replace('T', ' ');
 
-async function onDatabase(url, work) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
-const dropBenchDatabases = () =>
-  onDatabase(serverUrl, async (client) => {
-    const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${p.databasePrefix}\\_%`]);
-    for (const { datname } of rows) await client.query(`DROP DATABASE "${datname}" WITH (FORCE)`);
-  });
 
-async function json(url, init) {
-  const response = await fetch(url, init);
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
 
 /** 1,000,000 payouts in one INSERT ... SELECT: account 0 has every 10th, spread evenly over a month; a mix of statuses. */
 async function seed(accountIds) {
   const started = performance.now();
-  await onDatabase(databaseUrl('payout_query'), async (client) => {
+  await onDatabase(benchDatabaseUrl('payout_query'), async (client) => {
     await client.query('TRUNCATE payout_lookups');
     await client.query(
       `INSERT INTO payout_lookups (account_id, environment, id, transaction_id, name, document_number, document_type, amount_centavos, status,
@@ -104,7 +84,7 @@ function pagesAlone(name, accountId, size) {
       `SELECT * FROM payout_lookups JOIN (SELECT account_id, environment, id FROM payout_lookups WHERE ${period} ORDER BY created_at, id LIMIT ${size} OFFSET :p * ${size}) AS page USING (account_id, environment, id) ORDER BY created_at, id;`,
     ].join('\n') + '\n',
   );
-  const run = spawnSync('pgbench', ['-n', '-M', 'prepared', '-c20', '-j2', `-T${SECONDS}`, '-f', script, databaseUrl('payout_query')], { encoding: 'utf8' });
+  const run = spawnSync('pgbench', ['-n', '-M', 'prepared', '-c20', '-j2', `-T${SECONDS}`, '-f', script, benchDatabaseUrl('payout_query')], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`${name}: pgbench failed\n${run.stdout}${run.stderr}`);
   const tps = Number(run.stdout.match(/tps = ([\d.]+) \(without initial connection time\)/)[1]);
   const average = Number(run.stdout.match(/latency average = ([\d.]+) ms/)[1]);
@@ -165,7 +145,7 @@ async function csvThroughGateway(key, query) {
 function copyAlone(copySql) {
   const started = performance.now();
   const out = fs.openSync('/dev/null', 'w');
-  const run = spawnSync('psql', [databaseUrl('payout_query'), '-v', 'ON_ERROR_STOP=1', '-c', copySql], { stdio: ['ignore', out, 'pipe'] });
+  const run = spawnSync('psql', [benchDatabaseUrl('payout_query'), '-v', 'ON_ERROR_STOP=1', '-c', copySql], { stdio: ['ignore', out, 'pipe'] });
   fs.closeSync(out);
   if (run.status !== 0) throw new Error(`COPY: ${run.stderr}`);
   return (performance.now() - started) / 1000;
@@ -208,7 +188,7 @@ try {
     const { result: viaGateway, rss } = await withRss({ 'api-gateway': system.pidOf('api-gateway'), 'payout-query-service': system.pidOf('payout-query-service'), 'bench client (reads the stream)': process.pid }, () =>
       csvThroughGateway(key.api_key, month),
     );
-    const copySql = await onDatabase(databaseUrl('payout_query'), async (client) => {
+    const copySql = await onDatabase(benchDatabaseUrl('payout_query'), async (client) => {
       return periodCsvCopy({ accountId: accountIds[0], environment: 'production' }, { start: MONTH_START, endBefore: new Date(MONTH_START.getTime() + MONTH_SECONDS * 1000 + 1000) }, (v) => client.escapeLiteral(v));
     });
     const copySeconds = copyAlone(copySql);
