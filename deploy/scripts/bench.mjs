@@ -48,7 +48,7 @@ function cpuSeconds(system) {
 /** One wrk phase through the gateway; every request must succeed, or the figure means nothing. */
 function gatewayPhase(name, env, system) {
   const before = cpuSeconds(system);
-  const run = spawnSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', '-s', path.join(BENCH, 'limits.lua'), `http://127.0.0.1:${p.gateway}`], {
+  const run = spawnSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--timeout', '10s', '--latency', '-s', path.join(BENCH, 'limits.lua'), `http://127.0.0.1:${p.gateway}`], {
     env: { ...process.env, ...env },
     encoding: 'utf8',
   });
