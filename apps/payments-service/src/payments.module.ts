@@ -11,9 +11,9 @@ import { CustomerLimits } from './customer-limits';
 import { Payments } from './payments';
 import { PaymentsController } from './payments.controller';
 import { PayoutBankNotices, PayoutSender, Payouts } from './payouts';
-import { PayoutBankCallbacksController, PayoutsController } from './payouts.controller';
+import { PayoutsController } from './payouts.controller';
 import { BankWebhookRegistration } from './pix-callbacks';
-import { PixCallbacksController } from './pix-callbacks.controller';
+import { BankCallbacksController } from './bank-callbacks.controller';
 import { PixChargeExpiry, PixCharges } from './pix-charges';
 
 export const config = serviceConfig('payments-service', 4007);
@@ -53,7 +53,7 @@ class RecurrenceFollower implements OnApplicationBootstrap, OnApplicationShutdow
       topics: [Topics.payments, Topics.payouts, Topics.recurrences],
     }),
   ],
-  controllers: [PaymentsController, PayoutsController, PayoutBankCallbacksController, PixCallbacksController],
+  controllers: [PaymentsController, PayoutsController, BankCallbacksController],
   providers: [
     Payments,
     RecurrenceFollower,

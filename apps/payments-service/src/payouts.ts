@@ -61,8 +61,7 @@ export class PayoutBankNotices {
 
   /** The bank as the tenant sees it: a sandbox tenant's calls carry its test clock's now. */
   bank(tenant: Tenant): PixBankClient {
-    const bank = this.banks.of(tenant);
-    return tenant.environment === 'sandbox' ? bank.at(this.clock.now(tenant)) : bank;
+    return this.banks.of(tenant, this.clock.now(tenant));
   }
 
   payer(tenant: Tenant) {

@@ -208,8 +208,7 @@ export class PixCharges {
 
   /** The bank as the tenant sees it: a sandbox tenant's calls carry its test clock's now (the charge's expiry follows it). */
   private bank(tenant: Tenant): PixBankClient {
-    const bank = this.banks.of(tenant);
-    return tenant.environment === 'sandbox' ? bank.at(this.clock.now(tenant)) : bank;
+    return this.banks.of(tenant, this.clock.now(tenant));
   }
 
   /** The QR image while the code is payable (rendered on read, cached; never stored). */

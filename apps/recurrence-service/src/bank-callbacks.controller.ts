@@ -1,12 +1,8 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ENVIRONMENTS, Environment } from '@pixauto/contracts';
 import { WebhookCobRCallback, WebhookRecCallback } from '@pixauto/bank';
-import { Messages, notFound, refuse } from '@pixauto/errors';
+import { environmentOfPath } from '@pixauto/runtime';
 import { Charges } from './charges';
 import { Recurrences } from './recurrences';
-
-const environmentOf = (environment: string): Environment =>
-  ENVIRONMENTS.includes(environment as Environment) ? (environment as Environment) : refuse(notFound(Messages.request.routeNotFound));
 
 /** The bank's notifications (BCB callbacks): recurrence status changes ({webhookUrl}/rec) and debits ({webhookUrl}/cobr). */
 @Controller('bank/:environment')
@@ -16,7 +12,7 @@ export class BankCallbacksController {
   @Post('rec')
   @HttpCode(200)
   async notify(@Param('environment') environment: string, @Body() body: WebhookRecCallback): Promise<void> {
-    const env = environmentOf(environment);
+    const env = environmentOfPath(environment);
     // One at a time, in the bank's order: several notifications may concern one recurrence.
     for (const notification of body?.recs ?? []) await this.recurrences.applyBankStatus(env, notification);
   }
@@ -24,7 +20,7 @@ export class BankCallbacksController {
   @Post('cobr')
   @HttpCode(200)
   async notifyCharges(@Param('environment') environment: string, @Body() body: WebhookCobRCallback): Promise<void> {
-    const env = environmentOf(environment);
+    const env = environmentOfPath(environment);
     for (const notification of body?.cobsr ?? []) await this.charges.applyBankCharge(env, notification);
   }
 }

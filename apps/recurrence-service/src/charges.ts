@@ -323,8 +323,7 @@ export class Charges {
 
   /** The bank as of the tenant's now: a sandbox tenant's test clock travels with the request. */
   private bankAt(tenant: Tenant, at: Date = this.clock.now(tenant)): PixBankClient {
-    const bank = this.banks.of(tenant);
-    return tenant.environment === 'sandbox' ? bank.at(at) : bank;
+    return this.banks.of(tenant, at);
   }
 
   private payerAt(at: Date): SimulatedPayer {

@@ -24,8 +24,10 @@ export class Banks {
     this.sandboxPayer = new SimulatedPayer(settings.sandbox.url, { token: settings.sandbox.token });
   }
 
-  of(tenant: Pick<Tenant, 'environment'>): PixBankClient {
-    return this.clients[tenant.environment];
+  /** The tenant's bank; with `now`, a sandbox tenant's calls carry its test clock's now (production's never do). */
+  of(tenant: Pick<Tenant, 'environment'>, now?: Date): PixBankClient {
+    const bank = this.clients[tenant.environment];
+    return now && tenant.environment === 'sandbox' ? bank.at(now) : bank;
   }
 
   async close(): Promise<void> {

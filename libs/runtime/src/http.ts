@@ -2,9 +2,14 @@ import { ArgumentsHost, Catch, DynamicModule, ExceptionFilter, HttpException, Lo
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError, internalError, Messages, RefusalException, toHttp, validation } from '@pixauto/errors';
+import { Environment, ENVIRONMENTS } from '@pixauto/contracts';
+import { HttpError, internalError, Messages, notFound, RefusalException, refuse, toHttp, validation } from '@pixauto/errors';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The `:environment` of a bank callback path (`/bank/<environment>/...`); any other value is a route that does not exist. */
+export const environmentOfPath = (environment: string): Environment =>
+  ENVIRONMENTS.includes(environment as Environment) ? (environment as Environment) : refuse(notFound(Messages.request.routeNotFound));
 /** How much of an oversized body is read (and dropped) so its sender gets the answer; beyond it, the connection is cut. */
 const OVERSIZED_BODY_DRAIN_BYTES = 16 * 1024 * 1024;
 

@@ -1,0 +1,27 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { WebhookPagamentosCallback, WebhookPixCallback } from '@pixauto/bank';
+import { environmentOfPath } from '@pixauto/runtime';
+import { PayoutBankNotices } from './payouts';
+import { PixCharges } from './pix-charges';
+
+/** The bank's notifications (BCB callbacks, registered by BankWebhookRegistration): Pix received and payouts. */
+@Controller('bank/:environment')
+export class BankCallbacksController {
+  constructor(private readonly charges: PixCharges, private readonly payouts: PayoutBankNotices) {}
+
+  /** `{webhookUrl}/pix`, body `{pix: [...]}`: payments on our key. */
+  @Post('pix')
+  @HttpCode(200)
+  async notifyPix(@Param('environment') environment: string, @Body() body: WebhookPixCallback | undefined): Promise<void> {
+    const env = environmentOfPath(environment);
+    for (const pix of body?.pix ?? []) await this.charges.recordNotified(env, pix);
+  }
+
+  /** `{webhookUrl}/pagamentos`: every status change of a payout, in the bank's order. */
+  @Post('pagamentos')
+  @HttpCode(200)
+  async notifyPayouts(@Param('environment') environment: string, @Body() body: WebhookPagamentosCallback | undefined): Promise<void> {
+    const env = environmentOfPath(environment);
+    for (const notification of body?.pagamentos ?? []) await this.payouts.recordNotified(env, notification);
+  }
+}
