@@ -95,7 +95,48 @@ const COMMANDS: Record<string, Record<string, Subcommand>> = {
       },
     },
   },
+  webhooks: {
+    'rotate-secret': {
+      positionals: ['ACCOUNT_ID'],
+      options: {},
+      build([accountId]) {
+        return {
+          method: 'POST',
+          path: `/admin/accounts/${encodeURIComponent(accountId)}/webhook-secret`,
+          notice: 'Both secrets sign webhooks until previous_secret_valid_until: move the merchant to the new one before then.',
+        };
+      },
+    },
+    deliveries: {
+      positionals: ['ACCOUNT_ID'],
+      options: { environment: { type: 'string' }, status: { type: 'string' }, 'resource-id': { type: 'string' }, page: { type: 'string' } },
+      build([accountId], values) {
+        const query = new URLSearchParams({ environment: requiredEnvironment('webhooks deliveries', values) });
+        if (values.status !== undefined) query.set('status', values.status as string);
+        if (values['resource-id'] !== undefined) query.set('resource_id', values['resource-id'] as string);
+        if (values.page !== undefined) query.set('page', values.page as string);
+        return { method: 'GET', path: `/admin/accounts/${encodeURIComponent(accountId)}/webhook-deliveries?${query}` };
+      },
+    },
+    retry: {
+      positionals: ['ACCOUNT_ID', 'DELIVERY_ID'],
+      options: { environment: { type: 'string' } },
+      build([accountId, deliveryId], values) {
+        const environment = requiredEnvironment('webhooks retry', values);
+        return {
+          method: 'POST',
+          path: `/admin/accounts/${encodeURIComponent(accountId)}/webhook-deliveries/${encodeURIComponent(deliveryId)}/retry?environment=${environment}`,
+          notice: `Delivery ${deliveryId}: one attempt now, under the same webhook-id.`,
+        };
+      },
+    },
+  },
 };
+
+function requiredEnvironment(where: string, values: Values): Environment {
+  if (values.environment === undefined) throw new UsageError(`${where}: --environment is required (${ENVIRONMENTS.join(' or ')})`);
+  return parseEnvironment(values.environment as string);
+}
 
 const HELP_WORDS = new Set(['help', '--help', '-h']);
 

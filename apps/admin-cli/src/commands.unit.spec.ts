@@ -18,6 +18,34 @@ const usageError = (...argv: string[]): string => {
 const CREDENTIALS = '[{"code":"PROVIDER_A","credentials":{"client_id":"id","client_secret":"secret"}}]';
 
 describe('parseCommand', () => {
+  describe('webhooks', () => {
+    it('rotate-secret posts to the account, with a notice about the overlap', () => {
+      expect(request('webhooks', 'rotate-secret', 'acc 1')).toEqual({
+        method: 'POST',
+        path: '/admin/accounts/acc%201/webhook-secret',
+        notice: 'Both secrets sign webhooks until previous_secret_valid_until: move the merchant to the new one before then.',
+      });
+    });
+
+    it('deliveries maps its filters to the query, environment required', () => {
+      expect(request('webhooks', 'deliveries', 'acc', '--environment', 'sandbox', '--status', 'failed', '--resource-id', 'r/1', '--page', '2')).toEqual({
+        method: 'GET',
+        path: '/admin/accounts/acc/webhook-deliveries?environment=sandbox&status=failed&resource_id=r%2F1&page=2',
+      });
+      expect(usageError('webhooks', 'deliveries', 'acc')).toBe('webhooks deliveries: --environment is required (production or sandbox)');
+      expect(usageError('webhooks', 'deliveries', 'acc', '--environment', 'staging')).toBe("--environment must be production or sandbox (got 'staging')");
+    });
+
+    it('retry names the account, the delivery and the environment', () => {
+      expect(request('webhooks', 'retry', 'acc', 'msg_1', '--environment', 'production')).toEqual({
+        method: 'POST',
+        path: '/admin/accounts/acc/webhook-deliveries/msg_1/retry?environment=production',
+        notice: 'Delivery msg_1: one attempt now, under the same webhook-id.',
+      });
+      expect(usageError('webhooks', 'retry', 'acc', '--environment', 'production')).toBe('webhooks retry: missing DELIVERY_ID');
+    });
+  });
+
   describe('help', () => {
     it.each([[['help']], [['--help']], [['-h']], [['accounts', '--help']], [['keys', 'create', 'acc', '-h']]])('%j is help', (argv) => {
       expect(parseCommand(argv)).toEqual({ kind: 'help' });
@@ -34,7 +62,7 @@ describe('parseCommand', () => {
 
   describe('unknown commands', () => {
     it('names the known commands', () => {
-      expect(usageError('users')).toBe("unknown command 'users' (commands: accounts, keys, help)");
+      expect(usageError('users')).toBe("unknown command 'users' (commands: accounts, keys, webhooks, help)");
     });
     it('asks for a subcommand', () => {
       expect(usageError('keys')).toBe("'keys' needs a subcommand: create, revoke");

@@ -26,6 +26,15 @@ Commands:
       Issue an API key. The api_key is shown only once: store it right away.
   keys revoke KEY_ID
       Revoke an API key; it answers 401 from then on.
+  webhooks rotate-secret ACCOUNT_ID
+      Issue a new webhook signing secret. The previous one keeps signing beside
+      it for 24 hours.
+  webhooks deliveries ACCOUNT_ID --environment ${ENVIRONMENTS.join('|')} [--status STATUS]
+              [--resource-id ID] [--page N]
+      List the account's webhook deliveries, newest first (20 a page).
+      STATUS: pending, delivered, failed or cancelled.
+  webhooks retry ACCOUNT_ID DELIVERY_ID --environment ${ENVIRONMENTS.join('|')}
+      Send a delivery again now, under the same webhook-id.
   help, --help, -h
       Show this text.
 

@@ -1,4 +1,4 @@
-import { AccountChangedData, AccountEventTypes, AccountOpenedData } from '@pixauto/contracts';
+import { AccountChangedData, AccountEventTypes, AccountOpenedData, WEBHOOK_SECRET_OVERLAP_MS, WebhookSecretRotatedData } from '@pixauto/contracts';
 import { Messages, notFound, validation } from '@pixauto/errors';
 import { accept, Decider, DomainEvent, reject } from '@pixauto/event-store';
 
@@ -6,11 +6,16 @@ import { accept, Decider, DomainEvent, reject } from '@pixauto/event-store';
 
 export type AccountEvent =
   | DomainEvent<typeof AccountEventTypes.opened, AccountOpenedData>
-  | DomainEvent<typeof AccountEventTypes.changed, AccountChangedData>;
+  | DomainEvent<typeof AccountEventTypes.changed, AccountChangedData>
+  | DomainEvent<typeof AccountEventTypes.webhookSecretRotated, WebhookSecretRotatedData>;
 
 export type AccountState = { status: 'none' } | { status: 'open'; account: AccountOpenedData };
 
-export type AccountCommand = { type: 'OpenAccount'; data: AccountOpenedData } | { type: 'ChangeAccount'; data: AccountChangedData };
+export type AccountCommand =
+  | { type: 'OpenAccount'; data: AccountOpenedData }
+  | { type: 'ChangeAccount'; data: AccountChangedData }
+  /** `at`: the Clock's now; the replaced secret keeps signing until 24 hours after it (platform.md §5). */
+  | { type: 'RotateWebhookSecret'; webhook_secret: string; at: Date };
 
 export const ACCOUNT_STREAM = 'account';
 export const accountStreamId = (accountId: string): string => `${ACCOUNT_STREAM}:${accountId}`;
@@ -36,6 +41,16 @@ export const account: Decider<AccountCommand, AccountEvent, AccountState> = {
         const changes = changesOf(state.account, command.data);
         return Object.keys(changes).length === 0 ? accept() : accept({ type: AccountEventTypes.changed, data: changes });
       }
+      case 'RotateWebhookSecret':
+        if (state.status === 'none') return reject(notFound(Messages.admin.accountNotFound));
+        return accept({
+          type: AccountEventTypes.webhookSecretRotated,
+          data: {
+            webhook_secret: command.webhook_secret,
+            previous_secret: state.account.webhook_secret,
+            previous_valid_until: new Date(command.at.getTime() + WEBHOOK_SECRET_OVERLAP_MS).toISOString(),
+          },
+        });
       default: {
         const unreachable: never = command;
         return unreachable;
@@ -49,6 +64,8 @@ export const account: Decider<AccountCommand, AccountEvent, AccountState> = {
         return { status: 'open', account: event.data };
       case AccountEventTypes.changed:
         return state.status === 'open' ? { status: 'open', account: { ...state.account, ...event.data } } : state;
+      case AccountEventTypes.webhookSecretRotated:
+        return state.status === 'open' ? { status: 'open', account: { ...state.account, webhook_secret: event.data.webhook_secret } } : state;
       default: {
         const unreachable: never = event;
         return unreachable;

@@ -9,6 +9,7 @@ import {
   ProviderCredentials,
   Tenant,
   Topics,
+  WebhookSecretRotatedResponse,
 } from '@pixauto/contracts';
 import { Messages, notFound, refuse } from '@pixauto/errors';
 import { EventStore } from '@pixauto/event-store';
@@ -24,6 +25,9 @@ const DEFAULT_PROVIDERS: ProviderCredentials[] = [
   { code: 'PROVIDER_A', credentials: { client_id: 'sandbox', client_secret: 'sandbox' } },
   { code: 'PROVIDER_B', credentials: { client_id: 'sandbox', client_secret: 'sandbox' } },
 ];
+
+/** Standard Webhooks' secret format: `whsec_` and the base64 of the key (24 random bytes). */
+const newWebhookSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
 
 /** Account-wide events are recorded under the account's production tenant: an account has no sandbox of its own. */
 const home = (accountId: string): Tenant => ({ accountId, environment: 'production' });
@@ -50,7 +54,7 @@ export class AccountsAdmin {
           wallet: request.wallet ?? true,
           cashin_provider: request.cashin_provider ?? 'PROVIDER_A',
           providers: request.providers?.map(({ code, credentials }) => ({ code, credentials })) ?? DEFAULT_PROVIDERS,
-          webhook_secret: `whsec_${randomBytes(24).toString('base64')}`,
+          webhook_secret: newWebhookSecret(),
         },
       },
       this.context(accountStreamId(accountId), ACCOUNT_STREAM, home(accountId)),
@@ -74,6 +78,18 @@ export class AccountsAdmin {
     );
     if (!outcome.ok) return refuse(outcome.refusal);
     return this.published(accountId);
+  }
+
+  /** A new signing secret; the replaced one keeps signing beside it for 24 hours (platform.md §5). */
+  async rotateWebhookSecret(accountId: string): Promise<WebhookSecretRotatedResponse> {
+    const outcome = await this.eventStore.handle(
+      account,
+      { type: 'RotateWebhookSecret', webhook_secret: newWebhookSecret(), at: this.clock.now() },
+      this.context(accountStreamId(accountId), ACCOUNT_STREAM, home(accountId)),
+    );
+    if (!outcome.ok) return refuse(outcome.refusal);
+    const rotated = outcome.events[0].data as { webhook_secret: string; previous_valid_until: string };
+    return { account_id: accountId, webhook_secret: rotated.webhook_secret, previous_secret_valid_until: rotated.previous_valid_until };
   }
 
   /** The account as stored, its profile written through to where the gateway reads it. */

@@ -10,3 +10,4 @@ export * from './payments';
 export * from './charges';
 export * from './sandbox';
 export * from './payouts';
+export * from './webhooks';

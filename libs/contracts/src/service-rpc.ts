@@ -64,6 +64,12 @@ export const Patterns = {
     period: 'payout-query.period',
     customer: 'payout-query.customer',
   },
+  /** The merchant's delivery log (webhook-dispatcher); the admin API uses the same with the tenant it names. */
+  webhooks: {
+    listDeliveries: 'webhooks.deliveries.list',
+    getDelivery: 'webhooks.deliveries.get',
+    retryDelivery: 'webhooks.deliveries.retry',
+  },
   solicitations: {
     create: 'solicitations.create',
     get: 'solicitations.get',

@@ -45,11 +45,24 @@ export const Messages = {
     cashinProvider: 'body.cashin_provider must be one of PROVIDER_A, PROVIDER_B, PROVIDER_C',
     providers: 'body.providers must be an array of {code, credentials}, each code PROVIDER_A or PROVIDER_B at most once',
     environment: 'body.environment must be one of production or sandbox',
+    environmentQuery: 'query.environment must be one of production or sandbox',
     readOnlyBoolean: 'body.read_only must be true or false',
     transactionsBoolean: 'body.transactions must be true or false',
     accountNotFound: 'Account not found',
     apiKeyNotFound: 'Api key not found',
     nothingToChange: 'body must set at least one of `wallet`, `cashin_provider`, `providers`',
+  },
+
+  // platform.md §5: the merchant's webhook delivery log (ours).
+  webhooks: {
+    deliveryNotFound: 'Delivery not found',
+    statusInvalid: 'query.status must be one of pending, delivered, failed, cancelled',
+    eventTypeInvalid: 'query.event_type must be an event type listed in the README, e.g. charge.paid',
+    resourceIdInvalid: 'query.resource_id must be a string of at most 100 characters',
+    dateTimeInvalid: (field: string) => `${field} must be a date (YYYY-MM-DD) or a date-time with its zone (ISO 8601)`,
+    periodOrder: 'query.start must be before query.end',
+    pageInvalid: 'query.page must be an integer of at least 0',
+    pageSizeInvalid: 'query.page_size must be an integer from 1 to 100',
   },
 
   // service-api.md 4.1 to 4.4 and 7.3. Messages without a field prefix are quoted as the spec writes them.

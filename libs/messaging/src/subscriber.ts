@@ -14,6 +14,8 @@ export interface Subscription {
    * in one statement (a replay of a whole topic); idempotent as `handle`. Used instead of `handle` when given.
    */
   handleBatch?(events: EventEnvelope[]): Promise<void>;
+  /** Where a new group starts: the beginning of the topics (the default), or their end (only what happens from now on). */
+  fromBeginning?: boolean;
 }
 
 /**
@@ -44,7 +46,7 @@ export class EventSubscriber {
       });
     });
     await consumer.connect();
-    await consumer.subscribe({ topics: this.subscription.topics, fromBeginning: true });
+    await consumer.subscribe({ topics: this.subscription.topics, fromBeginning: this.subscription.fromBeginning ?? true });
     const { handleBatch } = this.subscription;
     await consumer.run(
       handleBatch

@@ -78,6 +78,9 @@ export const recurrenceStreamId = (tenant: Tenant, recurrenceId: string): string
 /** Cancelled, rejected and expired recurrences have ended: their Pix code is void (3.1). */
 export const hasEnded = (status: RecurrenceStatus): boolean => status === 'CANCELLED' || status === 'REJECTED' || status === 'EXPIRED';
 
+/** The Pix code as shown: void once the recurrence ended or its activation expired unpaid (2.1). */
+export const pixCopyPasteOf = (r: Recurrence): string | null => (hasEnded(r.status) || r.activationExpired ? null : r.data.pix_copy_paste);
+
 /** Which requested changes actually differ from the recurrence: a repeated PATCH records nothing. */
 function changesOf(recurrence: Recurrence, requested: RecurrenceUpdatedData): RecurrenceUpdatedData {
   const current = recurrence.data;

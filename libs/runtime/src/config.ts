@@ -17,13 +17,14 @@ export interface ServiceConfig {
  * commits share one WAL flush. DATABASE_POOL_SIZE overrides a share (a second instance should take it from another).
  */
 export const DATABASE_POOL_SHARES: Readonly<Record<string, number>> = {
-  'limits-service': 24,
-  'payments-service': 24,
+  'limits-service': 20,
+  'payments-service': 22,
   'recurrence-service': 16,
   'bank-simulator': 10,
   'solicitation-service': 6,
   gateway: 6,
   'payout-query-service': 6,
+  'webhook-dispatcher': 6,
 };
 const DEFAULT_POOL_SHARE = 6;
 

@@ -12,6 +12,7 @@ import { RecurrencesRoutes, SandboxRecurrencesRoutes } from './recurrences.route
 import { SandboxClockRoutes } from './sandbox-clock.routes';
 import { SandboxClocks } from '../sandbox-clocks';
 import { SandboxSolicitationsRoutes, SolicitationsRoutes } from './solicitations.routes';
+import { WebhooksRoutes } from './webhooks.routes';
 import { WithdrawalsRoutes } from './withdrawals.routes';
 
 /** The merchant API of one environment: production on PORT, sandbox on SANDBOX_PORT (platform.md §1). */
@@ -29,6 +30,7 @@ export class MerchantApiModule {
         PayoutsRoutes,
         ChargesRoutes,
         WithdrawalsRoutes,
+        WebhooksRoutes,
         ...(environment === 'sandbox' ? [SandboxRecurrencesRoutes, SandboxSolicitationsRoutes, SandboxChargesRoutes, SandboxClockRoutes, SandboxPayoutsRoutes, SandboxPaymentsRoutes] : []),
       ],
       providers: [

@@ -25,6 +25,8 @@ function statementFor(event: RecordedEvent<AccountEvent | ApiKeyEvent>): SqlStat
         [event.tenant.accountId, c.wallet ?? null, c.cashin_provider ?? null, c.providers ? JSON.stringify(c.providers) : null, event.occurredAt],
       );
     }
+    case AccountEventTypes.webhookSecretRotated:
+      return sql('UPDATE accounts SET webhook_secret = $2, updated_at = $3 WHERE account_id = $1', [event.tenant.accountId, event.data.webhook_secret, event.occurredAt]);
     case AccountEventTypes.keyIssued: {
       const k = event.data;
       return sql(

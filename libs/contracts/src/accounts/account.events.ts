@@ -32,9 +32,17 @@ export interface ApiKeyIssuedData {
   transactions: boolean;
 }
 
+/** A new webhook secret (POST /admin/accounts/:id/webhook-secret); the one it replaces signs beside it until `previous_valid_until`. */
+export interface WebhookSecretRotatedData {
+  webhook_secret: string;
+  previous_secret: string;
+  previous_valid_until: string;
+}
+
 export const AccountEventTypes = {
   opened: 'account.opened',
   changed: 'account.changed',
+  webhookSecretRotated: 'account.webhook_secret_rotated',
   keyIssued: 'api_key.issued',
   keyRevoked: 'api_key.revoked',
 } as const;

@@ -3,7 +3,7 @@ import { ChargeEventTypes, Journey, Periodicity, RecurrenceResponse, RecurrenceS
 import { Projection, rowsSql } from '@pixauto/event-store';
 import { brasiliaStartOfDay, centavosToReais } from '@pixauto/pix';
 import { tenantNowSql } from '@pixauto/runtime';
-import { hasEnded, nextCycleOf, Recurrence, RecurrenceEvent, RecurrenceState } from '../recurrence';
+import { nextCycleOf, pixCopyPasteOf, Recurrence, RecurrenceEvent, RecurrenceState } from '../recurrence';
 import { chargeStatements } from './charges.projection';
 
 /**
@@ -36,8 +36,7 @@ export const projectRecurrence: Projection<RecurrenceEvent, RecurrenceState> = (
   );
   if (events.every((event) => CHARGE_EVENT_TYPES.has(event.type))) return [schedule, ...chargeStatements(events, state)];
   const r = state.data;
-  // The Pix code is void once the recurrence ended or its activation expired unpaid (2.1).
-  const pixCopyPaste = hasEnded(state.status) || state.activationExpired ? null : r.pix_copy_paste;
+  const pixCopyPaste = pixCopyPasteOf(state);
   return [
     rowsSql(
       `INSERT INTO recurrences AS r (account_id, environment, recurrence_id, transaction_id, status, journey, debtor_document_number,

@@ -1,0 +1,368 @@
+import { Webhook } from 'standardwebhooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { chargeClient, eventually } from './support/charges';
+import { admin, freshCpf, Merchant } from './support/fixtures';
+import { call } from './support/http';
+import { brasiliaDay, openAccount, recurrenceBody, recurrenceClient } from './support/recurrences';
+import { RunningSystem, startSystem } from './support/system';
+import { Received, WebhookReceiver } from './support/webhook-receiver';
+
+// Webhooks (platform.md §5, service-api.md 6, 4.4): every event of a resource with a webhook reaches it signed
+// (Standard Webhooks, verified here with the `standardwebhooks` library), retried under the same webhook-id, and
+// the merchant reads and replays each delivery through GET/POST /v2/webhooks/deliveries.
+
+let system: RunningSystem;
+let receiver: WebhookReceiver;
+let merchant: Merchant;
+let secret: string;
+
+beforeAll(async () => {
+  receiver = new WebhookReceiver();
+  await receiver.start();
+  system = await startSystem();
+  merchant = await openAccount(system);
+  secret = (await admin(system, 'GET', `/admin/accounts/${merchant.accountId}`)).body.webhook_secret;
+});
+afterAll(async () => {
+  await system?.stop();
+  await receiver?.stop();
+});
+
+let names = 0;
+const fresh = (label: string) => `${label}-${process.pid}-${++names}`;
+const sandbox = (method: string, path: string, json?: unknown, key = merchant.sandbox) => call(system.profile.sandbox, method, path, { key, json });
+const deliveries = (query: string, key = merchant.sandbox) => sandbox('GET', `/v2/webhooks/deliveries${query}`, undefined, key);
+
+/** Verifies the signature as a merchant would, and returns the parsed body. */
+function verified(received: Received, withSecret = secret) {
+  return new Webhook(withSecret).verify(received.body, received.headers) as { type: string; timestamp: string; data: Record<string, unknown> };
+}
+
+/** A recurrence as webhooks (and list results) show it: without the QR image. */
+const asListed = (recurrence: Record<string, unknown>) => {
+  const { qrcode, ...rest } = recurrence;
+  void qrcode;
+  return rest;
+};
+
+describe('a recurrence and its charges reach their webhook, signed', () => {
+  it('created, approved, charge created and paid, cancelled: each verified, in order, its data as GET shows it', async () => {
+    const recurrences = recurrenceClient(system, merchant, 'sandbox');
+    const charges = chargeClient(system, merchant);
+    const path = fresh('recurrence');
+    const created = await recurrences.create(recurrenceBody({ webhook: receiver.url('ok', path), schedule: { start_date: brasiliaDay(2), periodicity: 'MONTHLY' } }));
+    expect(created.status).toBe(201);
+    const id = created.body.recurrence_id;
+    const [first] = await receiver.waitFor(path, 1);
+    expect(first.headers['content-type']).toBe('application/json');
+    expect(first.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
+    expect(verified(first)).toEqual({ type: 'recurrence.created', timestamp: expect.any(String), data: asListed(created.body) });
+
+    expect((await recurrences.authorize(id)).status).toBe(200);
+    const charge = (await eventually(() => charges.list(id), (a) => a.body.charges.length === 1)).body.charges[0];
+    expect((await charges.pay(charge.charge_id)).status).toBe(200);
+    await eventually(() => charges.get(charge.charge_id), (a) => a.body.status === 'PAID');
+    expect((await recurrences.update(id, { status: 'CANCELLED' })).status).toBe(200);
+
+    const all = await receiver.waitFor(path, 5);
+    const bodies = all.map((r) => verified(r));
+    expect(bodies.map((b) => b.type)).toEqual(['recurrence.created', 'recurrence.approved', 'charge.created', 'charge.paid', 'recurrence.cancelled']);
+    expect(bodies[1].data).toEqual({ ...asListed(created.body), status: 'APPROVED', journey: 'JOURNEY_2' });
+    expect(bodies[3].data).toEqual((await charges.get(charge.charge_id)).body);
+    expect(bodies[4].data).toEqual(asListed((await recurrences.get(id)).body));
+    expect(new Set(all.map((r) => r.headers['webhook-id'])).size).toBe(5);
+
+    // The delivery log shows each, delivered, under the webhook-id the endpoint saw.
+    const log = await deliveries(`?resource_id=${id}`);
+    expect(log.status).toBe(200);
+    expect(log.body.deliveries.map((d: { event_type: string }) => d.event_type).sort()).toEqual(['recurrence.approved', 'recurrence.cancelled', 'recurrence.created']);
+    const one = await sandbox('GET', `/v2/webhooks/deliveries/${all[0].headers['webhook-id']}`);
+    expect(one.body).toMatchObject({
+      id: all[0].headers['webhook-id'],
+      event_type: 'recurrence.created',
+      resource_type: 'recurrence',
+      resource_id: id,
+      url: receiver.url('ok', path),
+      status: 'delivered',
+      attempt_count: 1,
+      next_attempt_at: null,
+      payload: JSON.parse(all[0].body),
+      attempts: [{ number: 1, url: receiver.url('ok', path), status_code: 204, error: null, latency_ms: expect.any(Number), trigger: 'schedule' }],
+    });
+  });
+
+  it('a rejected recurrence, and a charge that fails and is retried', async () => {
+    const recurrences = recurrenceClient(system, merchant, 'sandbox');
+    const charges = chargeClient(system, merchant);
+    const path = fresh('rejected');
+    const rejected = await recurrences.create(recurrenceBody({ webhook: receiver.url('ok', path) }));
+    expect((await recurrences.reject(rejected.body.recurrence_id)).status).toBe(200);
+    expect((await receiver.waitFor(path, 2)).map((r) => verified(r).type)).toEqual(['recurrence.created', 'recurrence.rejected']);
+
+    const failing = fresh('failing');
+    const r = await recurrences.create(recurrenceBody({ webhook: receiver.url('ok', failing), retry_policy: 'ALLOWS_3R_7D', schedule: { start_date: brasiliaDay(3), periodicity: 'MONTHLY' } }));
+    await recurrences.authorize(r.body.recurrence_id);
+    const charge = (await eventually(() => charges.list(r.body.recurrence_id), (a) => a.body.charges.length === 1)).body.charges[0];
+    expect((await charges.fail(charge.charge_id)).status).toBe(200);
+    expect((await charges.retry(charge.charge_id, { date: brasiliaDay(5) })).status).toBe(200);
+    const types = (await receiver.waitFor(failing, 5)).map((x) => verified(x).type);
+    expect(types).toEqual(['recurrence.created', 'recurrence.approved', 'charge.created', 'charge.failed', 'charge.retry_scheduled']);
+  });
+
+  it('an expired recurrence: its solicitation deadline passed on the test clock', async () => {
+    const own = await openAccount(system);
+    const clock = chargeClient(system, own);
+    const path = fresh('expired');
+    const created = await recurrenceClient(system, own, 'sandbox').create(recurrenceBody({ webhook: receiver.url('ok', path), schedule: { start_date: brasiliaDay(20), periodicity: 'MONTHLY' } }));
+    const deadline = new Date(Date.parse((await clock.clock()).body.now) + 2 * 86_400_000).toISOString();
+    // An ISPB that does not exist: the payer never answers, and the deadline expires the recurrence.
+    const solicitation = await call(system.profile.sandbox, 'POST', '/v2/automatic-pix/solicitations', {
+      key: own.sandbox,
+      json: { recurrence_id: created.body.recurrence_id, expires_at: deadline, destination: { agency: '0001', account: '12345', document_number: '52998224725', ispb: '99999999' } },
+    });
+    expect(solicitation.status).toBe(201);
+    await clock.advance({ days: 3 });
+    const [, expired] = await receiver.waitFor(path, 2);
+    const body = new Webhook((await admin(system, 'GET', `/admin/accounts/${own.accountId}`)).body.webhook_secret).verify(expired.body, expired.headers) as { type: string; data: unknown };
+    expect(body).toMatchObject({ type: 'recurrence.expired', data: { recurrence_id: created.body.recurrence_id, status: 'EXPIRED', pix_copy_paste: null } });
+  });
+
+  it('journey 3: the activation charge and the -ativacao deposit reach the webhook in effect at creation', async () => {
+    const recurrences = recurrenceClient(system, merchant, 'sandbox');
+    const path = fresh('activation');
+    const created = await recurrences.create(recurrenceBody({ webhook: receiver.url('ok', path), activation_amount: 19.9 }));
+    // A webhook replaced after creation does not move the activation's (4.4).
+    expect((await recurrences.update(created.body.recurrence_id, { webhook: receiver.url('ok', `${path}-new`) })).status).toBe(200);
+    expect((await recurrences.authorize(created.body.recurrence_id)).status).toBe(200);
+    const atCreation = await receiver.waitFor(path, 4);
+    const types = atCreation.map((x) => verified(x).type);
+    expect(types).toEqual(expect.arrayContaining(['recurrence.created', 'charge.created', 'charge.paid', 'pix_charge.paid']));
+    const deposit = atCreation.map((x) => verified(x)).find((b) => b.type === 'pix_charge.paid');
+    expect(deposit?.data).toMatchObject({ transaction_id: `${created.body.contract}-ativacao`, status: 'PAID', amount: 19.9 });
+    // The first cycle's charge may follow to the new webhook: only the activation's stay with the old one.
+    const atNew = (await receiver.waitFor(`${path}-new`, 2)).map((x) => verified(x));
+    expect(atNew.slice(0, 2).map((b) => b.type)).toEqual(['recurrence.updated', 'recurrence.approved']);
+    const activation = atCreation.map((x) => verified(x)).find((b) => b.type === 'charge.created')?.data;
+    expect(activation?.charge_id).toEqual(expect.any(String));
+    expect(atNew.filter((b) => b.data.charge_id === activation?.charge_id)).toEqual([]);
+  });
+});
+
+describe('cash-in and payouts', () => {
+  it('a Pix charge paid, and a payout through its status changes', async () => {
+    const pixPath = fresh('pix');
+    const charge = await sandbox('POST', '/v2/pix', {
+      transaction_id: fresh('cob'),
+      amount: 25.5,
+      payer: { document_number: freshCpf(), name: 'Maria Silva' },
+      webhook: receiver.url('ok', pixPath),
+    });
+    expect(charge.status).toBe(201);
+    expect((await sandbox('POST', `/v2/sandbox/pix/${charge.body.id}/pay`)).status).toBe(200);
+    const pix = (await receiver.waitFor(pixPath, 2)).map((x) => verified(x));
+    expect(pix.map((b) => b.type)).toEqual(['pix_charge.created', 'pix_charge.paid']);
+    const { qrcode, ...shown } = (await sandbox('GET', `/v2/pix?id=${charge.body.id}`)).body;
+    void qrcode;
+    expect(pix[1].data).toEqual(shown);
+
+    const payoutPath = fresh('payout');
+    const payout = await sandbox('POST', '/v2/payout/pix', {
+      transaction_id: fresh('saque'),
+      amount: 10,
+      name: 'Maria Silva',
+      document_number: freshCpf(),
+      pix_key: 'maria@example.com',
+      webhook: receiver.url('ok', payoutPath),
+    });
+    expect(payout.status).toBe(201);
+    const moves = (await receiver.waitFor(payoutPath, 3)).map((x) => verified(x));
+    expect(moves.map((b) => [b.type, b.data.status])).toEqual([
+      ['payout.created', 0],
+      ['payout.status_changed', 4],
+      ['payout.status_changed', 1],
+    ]);
+    expect(moves[2].data).toEqual((await sandbox('GET', `/v2/withdrawals?id=${payout.body.id}`)).body);
+  });
+});
+
+describe('delivery semantics', () => {
+  it('a failing endpoint gets the same webhook-id again; the log shows both attempts', async () => {
+    const path = fresh('flaky');
+    await recurrenceClient(system, merchant, 'sandbox').create(recurrenceBody({ webhook: receiver.url('fail-once', path) }));
+    const [first, second] = await receiver.waitFor(path, 2, 30_000);
+    expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
+    expect(second.at - first.at).toBeGreaterThan(4000); // the schedule's 5 s, ±10%
+    verified(second);
+    const log = await eventually(() => sandbox('GET', `/v2/webhooks/deliveries/${first.headers['webhook-id']}`), (a) => a.body.status === 'delivered');
+    expect(log.body.attempts).toMatchObject([
+      { number: 1, status_code: 500, error: 'HTTP 500', response_body: 'not now' },
+      { number: 2, status_code: 204, error: null },
+    ]);
+  });
+
+  it('410 Gone stops deliveries to that URL for that resource', async () => {
+    const path = fresh('gone');
+    const recurrences = recurrenceClient(system, merchant, 'sandbox');
+    const created = await recurrences.create(recurrenceBody({ webhook: receiver.url('gone', path) }));
+    await receiver.waitFor(path, 1);
+    await recurrences.authorize(created.body.recurrence_id);
+    const log = await eventually(
+      () => deliveries(`?resource_id=${created.body.recurrence_id}`),
+      (a) => a.body.deliveries.length === 2 && a.body.deliveries.every((d: { status: string }) => d.status === 'failed'),
+    );
+    expect(log.body.deliveries.map((d: { attempt_count: number }) => d.attempt_count).sort()).toEqual([0, 1]);
+    await sleep(1000);
+    expect(receiver.on(path)).toHaveLength(1);
+  });
+
+  it('a cleared webhook receives nothing more; a replaced one receives the pending charge payment', async () => {
+    const recurrences = recurrenceClient(system, merchant, 'sandbox');
+    const charges = chargeClient(system, merchant);
+    const cleared = fresh('cleared');
+    const a = await recurrences.create(recurrenceBody({ webhook: receiver.url('ok', cleared) }));
+    await receiver.waitFor(cleared, 1);
+    expect((await recurrences.update(a.body.recurrence_id, { webhook: null })).status).toBe(200);
+    await recurrences.authorize(a.body.recurrence_id);
+
+    const before = fresh('before');
+    const after = fresh('after');
+    const b = await recurrences.create(recurrenceBody({ webhook: receiver.url('ok', before), schedule: { start_date: brasiliaDay(2), periodicity: 'MONTHLY' } }));
+    await recurrences.authorize(b.body.recurrence_id);
+    const charge = (await eventually(() => charges.list(b.body.recurrence_id), (x) => x.body.charges.length === 1)).body.charges[0];
+    await receiver.waitFor(before, 3);
+    expect((await recurrences.update(b.body.recurrence_id, { webhook: receiver.url('ok', after) })).status).toBe(200);
+    await charges.pay(charge.charge_id);
+    expect((await receiver.waitFor(after, 2)).map((x) => verified(x).type)).toEqual(['recurrence.updated', 'charge.paid']);
+    await sleep(1000);
+    expect(receiver.on(cleared)).toHaveLength(1);
+    expect(receiver.on(before)).toHaveLength(3);
+  });
+
+  it('pending retries to a replaced URL stop', async () => {
+    const recurrences = recurrenceClient(system, merchant, 'sandbox');
+    const path = fresh('replaced-failing');
+    const created = await recurrences.create(recurrenceBody({ webhook: receiver.url('fail', path) }));
+    await receiver.waitFor(path, 1);
+    expect((await recurrences.update(created.body.recurrence_id, { webhook: receiver.url('ok', `${path}-new`) })).status).toBe(200);
+    const log = await eventually(
+      () => deliveries(`?resource_id=${created.body.recurrence_id}&event_type=recurrence.created`),
+      (x) => x.body.deliveries[0]?.status === 'cancelled',
+    );
+    expect(log.body.deliveries[0]).toMatchObject({ status: 'cancelled', last_error: 'the webhook was replaced', next_attempt_at: null });
+    await sleep(6000); // past the 5 s retry
+    expect(receiver.on(path)).toHaveLength(1);
+  });
+
+  it('an endpoint that hangs does not delay another tenant, on another host or on the same one', async () => {
+    const slow = await openAccount(system);
+    const hanging = new WebhookReceiver();
+    await hanging.start();
+    try {
+      const hang = fresh('hang');
+      const slowRecurrences = recurrenceClient(system, slow, 'sandbox');
+      for (let i = 0; i < 12; i++) {
+        await slowRecurrences.create(recurrenceBody({ webhook: hanging.url('hang', `${hang}-a${i}`) }));
+        await slowRecurrences.create(recurrenceBody({ webhook: receiver.url('hang', `${hang}-b${i}`) }));
+      }
+      await hanging.waitFor('', 8);
+      const path = fresh('prompt');
+      const started = performance.now();
+      await recurrenceClient(system, merchant, 'sandbox').create(recurrenceBody({ webhook: receiver.url('ok', path) }));
+      await receiver.waitFor(path, 1);
+      expect(performance.now() - started).toBeLessThan(2000);
+      // The hanging endpoint holds at most its own 8 requests at once.
+      expect(hanging.received.length).toBe(8);
+    } finally {
+      await hanging.stop();
+    }
+  });
+
+  it('the sandbox test clock plays the retries, and the last one fails the delivery', async () => {
+    const own = await openAccount(system);
+    const clock = chargeClient(system, own);
+    const path = fresh('always-failing');
+    const created = await recurrenceClient(system, own, 'sandbox').create(recurrenceBody({ webhook: receiver.url('fail', path) }));
+    for (let attempt = 2; attempt <= 10; attempt++) {
+      await receiver.waitFor(path, attempt - 1);
+      await clock.advance({ days: 2 }); // longer than any wait of the schedule (24 h, +10% jitter at most)
+      await receiver.waitFor(path, attempt);
+    }
+    const log = await eventually(
+      () => call(system.profile.sandbox, 'GET', `/v2/webhooks/deliveries?resource_id=${created.body.recurrence_id}`, { key: own.sandbox }),
+      (x) => x.body.deliveries[0]?.status === 'failed',
+    );
+    expect(log.body.deliveries[0]).toMatchObject({ attempt_count: 10, next_attempt_at: null, last_error: 'HTTP 500' });
+    expect(new Set(receiver.on(path).map((r) => r.headers['webhook-id'])).size).toBe(1);
+  });
+});
+
+describe('the delivery log', () => {
+  it('filters and pages; refuses bad filters in the spec shape', async () => {
+    const page = await deliveries('?status=delivered&page_size=2&page=0');
+    expect(page.status).toBe(200);
+    expect(page.body.pagination).toMatchObject({ current_page: 0, page_size: 2 });
+    expect(page.body.deliveries.length).toBeLessThanOrEqual(2);
+    expect(page.body.deliveries.every((d: { status: string }) => d.status === 'delivered')).toBe(true);
+    expect(await deliveries('?status=done&page_size=0')).toEqual({
+      status: 400,
+      body: { type: 'ValidationError', message: 'query.status must be one of pending, delivered, failed, cancelled. query.page_size must be an integer from 1 to 100' },
+    });
+  });
+
+  it("another tenant's delivery is not found; a read-only key reads but cannot retry; a retry sends again under the same webhook-id", async () => {
+    const path = fresh('manual');
+    await recurrenceClient(system, merchant, 'sandbox').create(recurrenceBody({ webhook: receiver.url('ok', path) }));
+    const [first] = await receiver.waitFor(path, 1);
+    const id = first.headers['webhook-id'];
+    const other = await openAccount(system);
+    expect(await sandbox('GET', `/v2/webhooks/deliveries/${id}`, undefined, other.sandbox)).toEqual({ status: 404, body: { message: 'Delivery not found' } });
+    expect(await sandbox('POST', `/v2/webhooks/deliveries/${id}/retry`, undefined, other.sandbox)).toEqual({ status: 404, body: { message: 'Delivery not found' } });
+    expect((await call(system.profile.gateway, 'GET', `/v2/webhooks/deliveries/${id}`, { key: merchant.production })).status).toBe(404);
+
+    const readOnly = (await admin(system, 'POST', `/admin/accounts/${merchant.accountId}/api-keys`, { environment: 'sandbox', read_only: true })).body.api_key;
+    expect((await sandbox('GET', `/v2/webhooks/deliveries/${id}`, undefined, readOnly)).status).toBe(200);
+    expect((await sandbox('POST', `/v2/webhooks/deliveries/${id}/retry`, undefined, readOnly)).status).toBe(403);
+
+    const retried = await sandbox('POST', `/v2/webhooks/deliveries/${id}/retry`);
+    expect(retried).toMatchObject({ status: 202, body: { id, status: 'delivered' } });
+    const [, again] = await receiver.waitFor(path, 2);
+    expect(again.headers['webhook-id']).toBe(id);
+    expect(again.body).toBe(first.body);
+    const log = await eventually(() => sandbox('GET', `/v2/webhooks/deliveries/${id}`), (a) => a.body.attempts.length === 2);
+    expect(log.body.attempts[1]).toMatchObject({ number: 2, status_code: 204, trigger: 'manual' });
+  });
+});
+
+describe('secret rotation', () => {
+  it('for 24 hours both secrets sign: each verifies on its own', async () => {
+    const account = await openAccount(system);
+    const old = (await admin(system, 'GET', `/admin/accounts/${account.accountId}`)).body.webhook_secret;
+    const rotated = await admin(system, 'POST', `/admin/accounts/${account.accountId}/webhook-secret`);
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.webhook_secret).not.toBe(old);
+    // The dispatcher caches an account's secrets for 5 s.
+    await sleep(5500);
+    const path = fresh('rotated');
+    await recurrenceClient(system, account, 'sandbox').create(recurrenceBody({ webhook: receiver.url('ok', path) }));
+    const [signed] = await receiver.waitFor(path, 1);
+    expect(signed.headers['webhook-signature'].split(' ')).toHaveLength(2);
+    verified(signed, rotated.body.webhook_secret);
+    verified(signed, old);
+  });
+});
+
+describe('the operator', () => {
+  it('lists and retries an account\'s deliveries through the admin API, naming the environment', async () => {
+    const path = fresh('operator');
+    const created = await recurrenceClient(system, merchant, 'sandbox').create(recurrenceBody({ webhook: receiver.url('ok', path) }));
+    const [first] = await receiver.waitFor(path, 1);
+    const base = `/admin/accounts/${merchant.accountId}/webhook-deliveries`;
+    const listed = await admin(system, 'GET', `${base}?environment=sandbox&resource_id=${created.body.recurrence_id}`);
+    expect(listed).toMatchObject({ status: 200, body: { deliveries: [{ id: first.headers['webhook-id'], status: 'delivered' }] } });
+    expect((await admin(system, 'GET', `${base}?environment=production&resource_id=${created.body.recurrence_id}`)).body.deliveries).toEqual([]);
+    expect(await admin(system, 'GET', base)).toEqual({ status: 400, body: { type: 'ValidationError', message: 'query.environment must be one of production or sandbox' } });
+    expect((await admin(system, 'POST', `${base}/${first.headers['webhook-id']}/retry?environment=sandbox`)).status).toBe(202);
+    expect((await receiver.waitFor(path, 2))[1].headers['webhook-id']).toBe(first.headers['webhook-id']);
+    expect(await admin(system, 'POST', '/admin/accounts/00000000-0000-4000-8000-000000000000/webhook-secret')).toEqual({ status: 404, body: { message: 'Account not found' } });
+  });
+});

@@ -1,0 +1,88 @@
+import { Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { Kafka } from 'kafkajs';
+import { DataSource } from 'typeorm';
+import { EventEnvelope, Topics } from '@pixauto/contracts';
+import { EventSubscriber } from '@pixauto/messaging';
+import { Clock } from '@pixauto/pix';
+import { CLOCK, EventSourcingModule, KAFKA, PeriodicTask, serviceConfig } from '@pixauto/runtime';
+import {
+  CircuitBreaker,
+  DEFAULT_DISPATCHER_OPTIONS,
+  DeliveryStore,
+  FOLLOWED_EVENT_TYPES,
+  takeEvents,
+  WebhookDeliveries1763800000800,
+  WebhookDispatcher,
+  WebhookSender,
+} from '@pixauto/webhooks';
+import { DeliveriesController } from './deliveries.controller';
+
+export const config = serviceConfig('webhook-dispatcher', 4009);
+
+/** WEBHOOK_ALLOW_PRIVATE_NETWORKS=true lets webhooks reach loopback and private addresses over http (development, tests). */
+const allowPrivateNetworks = process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true';
+
+const FOLLOWED_TOPICS = [Topics.recurrences, Topics.charges, Topics.payments, Topics.payouts, Topics.accounts];
+
+/**
+ * Follows the topics that carry webhooks into deliveries (one transaction per fetched batch, offsets committed
+ * after it), hands the new ones to the dispatcher at once, and claims what falls due from the table every 250 ms:
+ * retries, manual retries, and what an instance that died was holding.
+ */
+@Injectable()
+class DeliveryPipeline implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('DeliveryPipeline');
+  private subscriber?: EventSubscriber;
+  private readonly poller: PeriodicTask;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly dispatcher: WebhookDispatcher,
+    @Inject(KAFKA) private readonly kafka: Kafka,
+  ) {
+    this.poller = new PeriodicTask('DueDeliveries', 250, () => this.dispatcher.claimDue());
+  }
+
+  private async take(events: EventEnvelope[]): Promise<void> {
+    const created = await this.dataSource.transaction((db) => takeEvents(db, events, this.dispatcher.leaseUntil()));
+    this.dispatcher.enqueue(created);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.subscriber = new EventSubscriber(this.kafka, {
+      groupId: `${config.databaseName}.deliveries`,
+      topics: FOLLOWED_TOPICS.map((topic) => topic.name),
+      types: FOLLOWED_EVENT_TYPES,
+      // A new dispatcher notifies of what happens from its first start on, not of the topics' whole history.
+      fromBeginning: false,
+      handle: (event) => this.take([event]),
+      handleBatch: (events) => this.take(events),
+    });
+    await this.subscriber.start();
+    this.poller.start();
+    this.logger.log(`delivering webhooks${allowPrivateNetworks ? ' (private networks allowed: WEBHOOK_ALLOW_PRIVATE_NETWORKS=true)' : ''}`);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscriber?.stop();
+    await this.poller.stop();
+    await this.dispatcher.drain();
+  }
+}
+
+@Module({
+  imports: [EventSourcingModule.forService({ config, migrations: [WebhookDeliveries1763800000800], topics: FOLLOWED_TOPICS })],
+  controllers: [DeliveriesController],
+  providers: [
+    { provide: DeliveryStore, inject: [getDataSourceToken()], useFactory: (dataSource: DataSource) => new DeliveryStore(dataSource) },
+    { provide: WebhookSender, useFactory: () => new WebhookSender({ allowPrivateNetworks }) },
+    {
+      provide: WebhookDispatcher,
+      inject: [DeliveryStore, WebhookSender, CLOCK],
+      useFactory: (store: DeliveryStore, sender: WebhookSender, clock: Clock) => new WebhookDispatcher(store, sender, new CircuitBreaker(), clock, DEFAULT_DISPATCHER_OPTIONS),
+    },
+    DeliveryPipeline,
+  ],
+})
+export class WebhookDispatcherModule {}

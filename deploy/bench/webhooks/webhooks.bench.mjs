@@ -1,0 +1,245 @@
+// npm run bench:webhooks: the webhook-dispatcher alone (issue #14), against a local receiver, on its own databases.
+// Events are published to Kafka the way the services' outboxes publish them (payout events, each carrying the
+// whole payout and its webhook, 100 accounts), and the latency is publish → request received at the endpoint:
+//   0. baseline: the same requests POSTed straight from here to the receiver at the same rate (HTTP alone);
+//   1. 200 events/s for BENCH_SECONDS, every endpoint healthy: p50/p99;
+//   2. saturation: 20,000 events published at once: deliveries/s until the last arrives;
+//   3. 200 events/s with 10% of the endpoints hanging (never answering): p50/p99 of the healthy ones.
+// Options: BENCH_SECONDS (20), BENCH_SKIP_BUILD (use dist/ as it is). Leaves nothing behind (its databases dropped).
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Kafka, logLevel } from 'kafkajs';
+import { Agent, request } from 'undici';
+import { onDatabase, serverUrl } from '../../scripts/bench-support.mjs';
+import { up } from '../../scripts/infra.mjs';
+import { ROOT } from '../../scripts/system.cjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const RATE = 200;
+const ACCOUNTS = 100;
+const BURST = 20_000;
+const PORT = 25009;
+const PREFIX = `pixauto_benchwh${randomBytes(3).toString('hex')}`;
+const TOPICS = { accounts: 'pixauto.accounts.events.v1', payouts: 'pixauto.payouts.events.v1' };
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+const summary = (latencies) => `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (${latencies.length} requests)`;
+
+/** The merchants' endpoints: /ok/<account> answers 204 at once, /hang/<account> never answers. Arrival times by transaction_id. */
+function startReceiver() {
+  const arrivals = new Map();
+  const hanging = new Set();
+  const server = createServer((request, response) => {
+    const chunks = [];
+    request.on('data', (chunk) => chunks.push(chunk));
+    request.on('end', () => {
+      const at = Date.now();
+      if (request.url.startsWith('/hang/')) {
+        hanging.add(response);
+        return;
+      }
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      const id = body.data.transaction_id;
+      if (!arrivals.has(id)) arrivals.set(id, at);
+      response.writeHead(204).end();
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        arrivals,
+        port: server.address().port,
+        close: () => {
+          for (const response of hanging) response.destroy();
+          server.closeAllConnections();
+          server.close();
+        },
+      }),
+    ),
+  );
+}
+
+const envelope = (type, streamId, tenant, data) => ({
+  event_id: randomUUID(),
+  type,
+  stream_id: streamId,
+  version: 1,
+  tenant,
+  occurred_at: new Date().toISOString(),
+  data,
+});
+
+let payoutId = 0;
+/** A payout event whose transaction_id carries its publication time. */
+function payoutEvent(accountId, url, publishedAt) {
+  const id = ++payoutId;
+  const tenant = { account_id: accountId, environment: 'production' };
+  return envelope('payout.created', `payout:${accountId}:production:${id}`, tenant, {
+    payout: {
+      id,
+      transaction_id: `b${publishedAt}-${id}`,
+      name: 'Maria Silva',
+      document_number: '52998224725',
+      document_type: 'CPF',
+      amount_centavos: 1000,
+      status: 0,
+      pix_key: 'maria@example.com',
+      bank: { type: 'PIX', bank_name: null, bank_code: null, ispb: null, account_agency: null, account_number: null },
+      webhook: url,
+      provider: 'PROVIDER_A',
+      created_at: new Date(publishedAt).toISOString(),
+      paid_at: null,
+      e2e: null,
+      psp_id: null,
+    },
+  });
+}
+
+const message = (event) => ({ key: event.stream_id, value: JSON.stringify(event), headers: { 'event-type': event.type } });
+
+/** `rate` events per second for `seconds`, in batches every 50 ms (as an outbox does); resolves with the transaction_ids sent. */
+async function steady(producer, seconds, urlOf, accounts) {
+  const sent = [];
+  const perTick = RATE / 20;
+  const started = performance.now();
+  for (let tick = 0; tick < seconds * 20; tick++) {
+    const now = Date.now();
+    const events = Array.from({ length: perTick }, (_, i) => {
+      const account = accounts[(tick * perTick + i) % accounts.length];
+      return { account, event: payoutEvent(account, urlOf(account), now) };
+    });
+    await producer.send({ topic: TOPICS.payouts, messages: events.map(({ event }) => message(event)) });
+    sent.push(...events.map(({ account, event }) => ({ account, id: event.data.payout.transaction_id })));
+    const wait = started + (tick + 1) * 50 - performance.now();
+    if (wait > 0) await sleep(wait);
+  }
+  return sent;
+}
+
+async function waitForArrivals(receiver, ids, timeoutMs = 60_000) {
+  const deadline = performance.now() + timeoutMs;
+  while (ids.some((id) => !receiver.arrivals.has(id)) && performance.now() < deadline) await sleep(50);
+}
+
+const latencies = (receiver, ids) => ids.filter((id) => receiver.arrivals.has(id)).map((id) => receiver.arrivals.get(id) - Number(id.slice(1, id.indexOf('-'))));
+
+/** Baseline: the same JSON POSTed by this process to the receiver at the same rate, keep-alive: HTTP on this machine alone. */
+async function baseline(receiver, seconds) {
+  const agent = new Agent({ keepAliveTimeout: 30_000 });
+  const results = [];
+  const started = performance.now();
+  const inflight = [];
+  for (let tick = 0; tick < seconds * 20; tick++) {
+    for (let i = 0; i < RATE / 20; i++) {
+      const event = payoutEvent('baseline', '', Date.now());
+      const t0 = performance.now();
+      inflight.push(
+        request(`http://127.0.0.1:${receiver.port}/ok/baseline`, { method: 'POST', dispatcher: agent, body: JSON.stringify({ type: 'x', timestamp: '', data: event.data.payout }) })
+          .then((r) => r.body.dump())
+          .then(() => results.push(performance.now() - t0)),
+      );
+    }
+    const wait = started + (tick + 1) * 50 - performance.now();
+    if (wait > 0) await sleep(wait);
+  }
+  await Promise.all(inflight);
+  await agent.close();
+  return results;
+}
+
+function waitForPort(port, child, timeoutMs = 60_000) {
+  const deadline = performance.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      if (child.exitCode !== null) return reject(new Error(`webhook-dispatcher exited with ${child.exitCode}`));
+      const socket = net.connect({ host: '127.0.0.1', port }, () => {
+        socket.end();
+        resolve();
+      });
+      socket.once('error', () => (performance.now() > deadline ? reject(new Error('webhook-dispatcher not ready')) : setTimeout(attempt, 200)));
+    };
+    attempt();
+  });
+}
+
+async function main() {
+  await up();
+  if (!process.env.BENCH_SKIP_BUILD) spawnSync('npx', ['swc', 'apps', 'libs', '-d', 'dist', '--config-file', '.swcrc', '--quiet'], { cwd: ROOT, stdio: 'inherit' });
+  const receiver = await startReceiver();
+  const dispatcher = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'dist/apps/webhook-dispatcher/src/main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(PORT), DATABASE_PREFIX: PREFIX, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const kafka = new Kafka({ clientId: 'bench-webhooks', brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','), logLevel: logLevel.NOTHING });
+  const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+  try {
+    await waitForPort(PORT, dispatcher);
+    await producer.connect();
+    const accounts = Array.from({ length: ACCOUNTS }, () => randomUUID());
+    await producer.send({
+      topic: TOPICS.accounts,
+      messages: accounts.map((id) =>
+        message(
+          envelope('account.opened', `account:${id}`, { account_id: id, environment: 'production' }, {
+            account_id: id,
+            name: 'Bench',
+            wallet: true,
+            cashin_provider: 'PROVIDER_A',
+            providers: [],
+            webhook_secret: `whsec_${randomBytes(24).toString('base64')}`,
+          }),
+        ),
+      ),
+    });
+    await sleep(2000);
+    const ok = (account) => `http://127.0.0.1:${receiver.port}/ok/${account}`;
+    console.log(`webhooks bench: ${ACCOUNTS} accounts, ${RATE} events/s for ${SECONDS} s per phase, this machine: ${(await import('node:os')).cpus().length} cores`);
+
+    // Warm-up (connections, JIT), not measured.
+    await waitForArrivals(receiver, (await steady(producer, 2, ok, accounts)).map((s) => s.id));
+
+    console.log(`0. baseline, HTTP alone at ${RATE}/s: ${summary(await baseline(receiver, Math.min(SECONDS, 10)))}`);
+
+    const healthy = (await steady(producer, SECONDS, ok, accounts)).map((s) => s.id);
+    await waitForArrivals(receiver, healthy);
+    console.log(`1. ${RATE} events/s, every endpoint healthy: publish → received ${summary(latencies(receiver, healthy))}`);
+
+    const burstStart = Date.now();
+    const burst = [];
+    for (let i = 0; i < BURST; i += 500) {
+      const events = Array.from({ length: 500 }, (_, j) => payoutEvent(accounts[(i + j) % ACCOUNTS], ok(accounts[(i + j) % ACCOUNTS]), burstStart));
+      await producer.send({ topic: TOPICS.payouts, messages: events.map(message) });
+      burst.push(...events.map((e) => e.data.payout.transaction_id));
+    }
+    await waitForArrivals(receiver, burst, 300_000);
+    const last = Math.max(...burst.map((id) => receiver.arrivals.get(id) ?? 0));
+    const arrived = burst.filter((id) => receiver.arrivals.has(id)).length;
+    console.log(`2. saturation: ${arrived} of ${BURST} delivered in ${((last - burstStart) / 1000).toFixed(1)} s: ${Math.round(arrived / ((last - burstStart) / 1000))} deliveries/s`);
+
+    const hanging = new Set(accounts.slice(0, ACCOUNTS / 10));
+    const mixed = await steady(producer, SECONDS, (account) => (hanging.has(account) ? `http://127.0.0.1:${receiver.port}/hang/${account}` : ok(account)), accounts);
+    const healthyIds = mixed.filter((s) => !hanging.has(s.account)).map((s) => s.id);
+    await waitForArrivals(receiver, healthyIds);
+    console.log(`3. ${RATE} events/s, 10% of endpoints hanging: healthy ones publish → received ${summary(latencies(receiver, healthyIds))}`);
+  } finally {
+    await producer.disconnect().catch(() => undefined);
+    dispatcher.kill('SIGTERM');
+    await new Promise((resolve) => (dispatcher.exitCode !== null ? resolve() : dispatcher.once('exit', resolve)));
+    receiver.close();
+    await onDatabase(serverUrl, async (client) => {
+      const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${PREFIX}\\_%`]);
+      for (const { datname } of rows) await client.query(`DROP DATABASE "${datname}" WITH (FORCE)`);
+    });
+  }
+}
+
+await main();

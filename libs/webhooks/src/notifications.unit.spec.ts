@@ -1,0 +1,120 @@
+import { EventEnvelope, PayoutRecordData } from '@pixauto/contracts';
+import { monthlyRecurrence } from '../../recurrences/src/testing/recurrence-fixture';
+import { foldRecurrenceEvent, INITIAL_RECURRENCE_FOLD, recordNotification, RecurrenceFold } from './notifications';
+
+const STREAM = 'recurrence:acc1:sandbox:r1';
+let version = 0;
+const envelope = (type: string, data: unknown, stream = STREAM): EventEnvelope => ({
+  event_id: `0000000${++version}-aaaa-bbbb-cccc-dddddddddddd`,
+  type,
+  stream_id: stream,
+  version,
+  tenant: { account_id: 'acc1', environment: 'sandbox' },
+  occurred_at: `2027-01-0${version}T12:00:00.000Z`,
+  data,
+});
+
+function steps(...events: EventEnvelope[]) {
+  let fold: RecurrenceFold = INITIAL_RECURRENCE_FOLD;
+  return events.map((event) => {
+    const step = foldRecurrenceEvent(fold, event);
+    fold = step.fold;
+    return step;
+  });
+}
+const play = (...events: EventEnvelope[]) => steps(...events).map((step) => step.notification);
+
+beforeEach(() => (version = 0));
+
+describe('recurrence stream events', () => {
+  it('notify the recurrence webhook with the recurrence as listed, under an id derived from the event', () => {
+    const [created, approved] = play(envelope('recurrence.created', monthlyRecurrence), envelope('recurrence.approved', { journey: 'JOURNEY_2', approved_on: '2027-01-02' }));
+    expect(created).toMatchObject({
+      id: 'msg_00000001aaaabbbbccccdddddddddddd',
+      tenant: { accountId: 'acc1', environment: 'sandbox' },
+      event_type: 'recurrence.created',
+      resource_type: 'recurrence',
+      resource_id: 'r1',
+      group_id: 'recurrence:r1',
+      sequence: 1,
+      url: 'https://shop.example.com/hooks',
+      payload: { type: 'recurrence.created', timestamp: '2027-01-01T12:00:00.000Z', data: expect.objectContaining({ status: 'CREATED', amount: 49.9, contract: 'assinatura-123' }) },
+    });
+    expect(created?.payload.data).not.toHaveProperty('qrcode');
+    expect(approved?.payload.data).toMatchObject({ status: 'APPROVED', journey: 'JOURNEY_2', pix_copy_paste: '000201...' });
+  });
+
+  it('show the charge as GET does, created_at from its creation event; the activation is a group of its own', () => {
+    const charge = { charge_id: 'c1', recurrence_id: 'r1', type: 'cycle', webhook: 'https://shop.example.com/hooks', cycle: 1, nominal_date: '2027-01-31', due_date: '2027-02-01', amount_centavos: 4990, txid: 't1', debtor: { document_number: '52998224725', name: 'Maria Silva', email: null } };
+    const [, , created, paid] = play(
+      envelope('recurrence.created', monthlyRecurrence),
+      envelope('recurrence.approved', { journey: 'JOURNEY_2' }),
+      envelope('charge.created', charge),
+      envelope('charge.paid', { charge_id: 'c1', recurrence_id: 'r1', type: 'cycle', webhook: 'https://new.example.com/h', amount_centavos: 4990, paid_at: '2027-02-01T09:00:00Z', end_to_end_id: null }),
+    );
+    expect(created).toMatchObject({ resource_type: 'charge', resource_id: 'c1', group_id: 'recurrence:r1' });
+    expect(paid).toMatchObject({ url: 'https://new.example.com/h', payload: { type: 'charge.paid' } });
+    expect(paid?.payload.data).toEqual({
+      charge_id: 'c1',
+      recurrence_id: 'r1',
+      type: 'cycle',
+      amount: 49.9,
+      due_date: '2027-02-01',
+      status: 'PAID',
+      retries: 0,
+      created_at: '2027-01-03T12:00:00.000Z',
+      paid_at: '2027-02-01T09:00:00.000Z',
+    });
+    const [, activation] = play(envelope('recurrence.created', monthlyRecurrence), envelope('charge.created', { ...charge, charge_id: 'a1', type: 'activation', cycle: null }));
+    expect(activation?.group_id).toBe('recurrence:r1:activation');
+  });
+
+  it('make nothing once the webhook is cleared, and the clearing names the group whose pending deliveries end', () => {
+    const [, cleared, cancelled] = steps(envelope('recurrence.created', monthlyRecurrence), envelope('recurrence.updated', { webhook: null }), envelope('recurrence.cancelled', {}));
+    expect(cleared.notification).toBeUndefined();
+    expect(cancelled.notification).toBeUndefined();
+    expect(cleared.webhookChange).toEqual({ group_id: 'recurrence:r1', url: null });
+    const [, renamed, replaced] = steps(
+      envelope('recurrence.created', monthlyRecurrence),
+      envelope('recurrence.updated', { debtor_name: 'Ana' }),
+      envelope('recurrence.updated', { webhook: 'https://new.example.com/h' }),
+    );
+    expect(renamed.webhookChange).toBeUndefined();
+    expect(replaced).toMatchObject({ webhookChange: { group_id: 'recurrence:r1', url: 'https://new.example.com/h' }, notification: { url: 'https://new.example.com/h' } });
+  });
+
+  it('make nothing for a recurrence created without a webhook', () => {
+    expect(play(envelope('recurrence.created', { ...monthlyRecurrence, webhook: null }))).toEqual([undefined]);
+  });
+});
+
+describe('records (cash-in, payouts)', () => {
+  const payout: PayoutRecordData = {
+    id: 42,
+    transaction_id: 'saque-1',
+    name: 'Maria',
+    document_number: '52998224725',
+    document_type: 'CPF',
+    amount_centavos: 1000,
+    status: 1,
+    pix_key: 'maria@example.com',
+    bank: { type: 'PIX', bank_name: 'Banco X', bank_code: '001', ispb: '00000000', account_agency: null, account_number: null },
+    webhook: 'https://shop.example.com/payouts',
+    provider: 'PROVIDER_A',
+    created_at: '2027-01-01T12:00:00.000Z',
+    paid_at: '2027-01-01T12:00:05.000Z',
+    e2e: 'E123',
+    psp_id: 'p1',
+  };
+
+  it('a payout event notifies its webhook with the record as GET /v2/withdrawals shows it', () => {
+    const notification = recordNotification(envelope('payout.status_changed', { payout, from: 4, to: 1, reason: null }, 'payout:acc1:sandbox:42'));
+    expect(notification).toMatchObject({ resource_type: 'payout', resource_id: '42', group_id: 'payout:42', url: 'https://shop.example.com/payouts' });
+    expect(notification?.payload.data).toMatchObject({ id: 42, amount: 10, status: 1, currency: 'BRL', paid_at: '2027-01-01T12:00:05.000Z', e2e: 'E123' });
+    expect(recordNotification(envelope('payout.created', { payout: { ...payout, webhook: null } }))).toBeUndefined();
+  });
+
+  it('other events make nothing', () => {
+    expect(recordNotification(envelope('limit.set', {}))).toBeUndefined();
+  });
+});

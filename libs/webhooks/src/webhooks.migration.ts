@@ -1,0 +1,76 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * The dispatcher's database: deliveries and their attempts (the merchant's delivery log), the recurrence folds that
+ * give a webhook its body, events that arrived ahead of their stream's order, the accounts' signing secrets and the
+ * (resource, URL) pairs that answered 410 Gone. Times of a tenant's deliveries are in its clock (the sandbox's test
+ * clock); `leased_until` alone is real time (which instance is sending it, until when).
+ */
+export class WebhookDeliveries1763800000800 implements MigrationInterface {
+  name = 'WebhookDeliveries1763800000800';
+
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`
+      CREATE TABLE webhook_deliveries (
+        id                 text PRIMARY KEY,
+        account_id         text NOT NULL,
+        environment        text NOT NULL,
+        event_type         text NOT NULL,
+        resource_type      text NOT NULL,
+        resource_id        text NOT NULL,
+        group_id           text NOT NULL,
+        sequence           integer NOT NULL,
+        url                text NOT NULL,
+        payload            text NOT NULL,
+        status             text NOT NULL CHECK (status IN ('pending', 'delivered', 'failed', 'cancelled')),
+        attempt_count      integer NOT NULL DEFAULT 0,
+        scheduled_attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at    timestamptz,
+        retry_requested    boolean NOT NULL DEFAULT false,
+        leased_until       timestamptz,
+        last_error         text,
+        created_at         timestamptz NOT NULL,
+        delivered_at       timestamptz,
+        CHECK ((status = 'pending') = (next_attempt_at IS NOT NULL))
+      )`);
+    await db.query('CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE next_attempt_at IS NOT NULL');
+    await db.query('CREATE INDEX webhook_deliveries_retry_requested ON webhook_deliveries (id) WHERE retry_requested');
+    await db.query('CREATE INDEX webhook_deliveries_by_tenant ON webhook_deliveries (account_id, environment, created_at DESC, id DESC)');
+    await db.query('CREATE INDEX webhook_deliveries_by_resource ON webhook_deliveries (account_id, environment, resource_id, created_at DESC)');
+    await db.query("CREATE INDEX webhook_deliveries_pending_group ON webhook_deliveries (account_id, environment, group_id) WHERE status = 'pending'");
+    await db.query(`
+      CREATE TABLE webhook_attempts (
+        delivery_id   text NOT NULL REFERENCES webhook_deliveries (id),
+        number        integer NOT NULL,
+        attempted_at  timestamptz NOT NULL,
+        url           text NOT NULL,
+        status_code   integer,
+        error         text,
+        latency_ms    integer NOT NULL,
+        response_body text,
+        trigger       text NOT NULL CHECK (trigger IN ('schedule', 'manual')),
+        PRIMARY KEY (delivery_id, number)
+      )`);
+    await db.query('CREATE TABLE webhook_streams (stream_id text PRIMARY KEY, version integer NOT NULL, fold jsonb NOT NULL)');
+    await db.query('CREATE TABLE webhook_inbox (stream_id text NOT NULL, version integer NOT NULL, envelope jsonb NOT NULL, PRIMARY KEY (stream_id, version))');
+    await db.query(`
+      CREATE TABLE webhook_secrets (
+        account_id           text PRIMARY KEY,
+        secret               text NOT NULL,
+        previous_secret      text,
+        previous_valid_until timestamptz,
+        version              integer NOT NULL
+      )`);
+    await db.query(`
+      CREATE TABLE webhook_gone (
+        account_id text NOT NULL, environment text NOT NULL, group_id text NOT NULL, url text NOT NULL,
+        PRIMARY KEY (account_id, environment, group_id, url)
+      )`);
+  }
+
+  async down(db: QueryRunner): Promise<void> {
+    for (const table of ['webhook_gone', 'webhook_secrets', 'webhook_inbox', 'webhook_streams', 'webhook_attempts', 'webhook_deliveries']) {
+      await db.query(`DROP TABLE ${table}`);
+    }
+  }
+}
