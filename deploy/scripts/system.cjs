@@ -24,9 +24,9 @@ const ROOT = path.resolve(__dirname, '..', '..');
 
 /** Ports and settings per profile: `dev` is what README documents; `e2e` and `bench` stay out of its way. */
 const PROFILES = {
-  dev: { gateway: 3000, sandbox: 3001, admin: 3002, recurrences: 4001, solicitations: 4002, payments: 4007, paymentsCallbacks: 4107, payoutQuery: 4008, payoutQueryHttp: 4108, webhooks: 4009, bankCallbacks: 4101, limits: 4005, bank: 4010, databasePrefix: 'pixauto', redisDb: 0 },
-  e2e: { gateway: 13000, sandbox: 13001, admin: 13002, recurrences: 14001, solicitations: 14002, payments: 14007, paymentsCallbacks: 14107, payoutQuery: 14008, payoutQueryHttp: 14108, webhooks: 14009, bankCallbacks: 14101, limits: 14005, bank: 14010, databasePrefix: 'pixauto_e2e', redisDb: 15 },
-  bench: { gateway: 23000, sandbox: 23001, admin: 23002, recurrences: 24001, solicitations: 24002, payments: 24007, paymentsCallbacks: 24107, payoutQuery: 24008, payoutQueryHttp: 24108, webhooks: 24009, bankCallbacks: 24101, limits: 24005, bank: 24010, databasePrefix: 'pixauto_bench', redisDb: 14 },
+  dev: { gateway: 3000, sandbox: 3001, admin: 3002, recurrences: 4001, solicitations: 4002, payments: 4007, paymentsCallbacks: 4107, payoutQuery: 4008, payoutQueryHttp: 4108, webhooks: 4009, receipts: 4011, bankCallbacks: 4101, limits: 4005, bank: 4010, databasePrefix: 'pixauto', redisDb: 0 },
+  e2e: { gateway: 13000, sandbox: 13001, admin: 13002, recurrences: 14001, solicitations: 14002, payments: 14007, paymentsCallbacks: 14107, payoutQuery: 14008, payoutQueryHttp: 14108, webhooks: 14009, receipts: 14011, bankCallbacks: 14101, limits: 14005, bank: 14010, databasePrefix: 'pixauto_e2e', redisDb: 15 },
+  bench: { gateway: 23000, sandbox: 23001, admin: 23002, recurrences: 24001, solicitations: 24002, payments: 24007, paymentsCallbacks: 24107, payoutQuery: 24008, payoutQueryHttp: 24108, webhooks: 24009, receipts: 24011, bankCallbacks: 24101, limits: 24005, bank: 24010, databasePrefix: 'pixauto_bench', redisDb: 14 },
 };
 
 /**
@@ -91,6 +91,11 @@ function appsOf(profileName, adminToken) {
       env: { ...common, PORT: String(p.webhooks), WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' },
     },
     {
+      name: 'receipt-service',
+      ready: `tcp://127.0.0.1:${p.receipts}`,
+      env: { ...common, PORT: String(p.receipts), PROVIDER_A_URL: `${bank}/provider-a`, PROVIDER_B_URL: `${bank}/provider-b` },
+    },
+    {
       name: 'api-gateway',
       ready: `http://127.0.0.1:${p.gateway}/v2/limits`,
       env: {
@@ -106,6 +111,7 @@ function appsOf(profileName, adminToken) {
         PAYOUT_QUERY_SERVICE_ADDRESS: `127.0.0.1:${p.payoutQuery}`,
         PAYOUT_QUERY_CSV_URL: `http://127.0.0.1:${p.payoutQueryHttp}`,
         WEBHOOK_DISPATCHER_ADDRESS: `127.0.0.1:${p.webhooks}`,
+        RECEIPT_SERVICE_ADDRESS: `127.0.0.1:${p.receipts}`,
       },
     },
   ];

@@ -15,6 +15,7 @@ export const gatewayConfig = (env: NodeJS.ProcessEnv = process.env) => ({
     payments: env.PAYMENTS_SERVICE_ADDRESS ?? '127.0.0.1:4007',
     payoutQuery: env.PAYOUT_QUERY_SERVICE_ADDRESS ?? '127.0.0.1:4008',
     webhooks: env.WEBHOOK_DISPATCHER_ADDRESS ?? '127.0.0.1:4009',
+    receipts: env.RECEIPT_SERVICE_ADDRESS ?? '127.0.0.1:4011',
   },
   /** payout-query-service's HTTP listener, which the CSV export streams from. */
   payoutQueryCsvUrl: env.PAYOUT_QUERY_CSV_URL ?? 'http://127.0.0.1:4108',

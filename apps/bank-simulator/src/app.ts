@@ -10,6 +10,11 @@ export async function createSimulatorApp(config: SimulatorConfig, options: { log
   const app = await createHttpApp(SimulatorModule.forRoot(config), options);
   // Every request runs at its x-simulated-now, when it sends one (SimulatedClock).
   serveAtSimulatedNow(app.getHttpAdapter().getInstance());
+  // PROVIDER_A's OAuth2 token endpoint takes a form body (RFC 6749 §4.4.2).
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
   // Registered after the platform's filter, so it is the one that answers: the BCB's problem+json, not the merchant API's shapes.
   app.useGlobalFilters(new ProblemFilter());
   return app;

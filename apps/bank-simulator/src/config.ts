@@ -19,6 +19,9 @@ export interface SimulatorConfig extends ServiceConfig {
   payoutSettleMs: number;
   /** How often, and how much at a time, payouts whose settlement is due are settled. */
   payoutSweep: SweepSchedule;
+  /** How long after it was asked for a refund is DEVOLVIDO by itself (SIMULATOR_REFUND_SETTLE_MS, platform.md §4: 60 s). */
+  refundSettleMs: number;
+  refundSweep: SweepSchedule;
   /** Waits before each retry of a failed webhook delivery; one attempt more than there are waits. */
   webhookRetryDelaysMs: number[];
   webhookTimeoutMs: number;
@@ -42,6 +45,8 @@ export function simulatorConfig(env: NodeJS.ProcessEnv = process.env): Simulator
     recurringChargeSweep: { everyMs: 1000, batchSize: 100, maxBatchesPerRun: 10 },
     payoutSettleMs: milliseconds(env.SIMULATOR_PAYOUT_SETTLE_MS, 'SIMULATOR_PAYOUT_SETTLE_MS', 1500),
     payoutSweep: { everyMs: 100, batchSize: 100, maxBatchesPerRun: 10 },
+    refundSettleMs: milliseconds(env.SIMULATOR_REFUND_SETTLE_MS, 'SIMULATOR_REFUND_SETTLE_MS', 60_000),
+    refundSweep: { everyMs: 500, batchSize: 100, maxBatchesPerRun: 10 },
     webhookRetryDelaysMs: [250, 1000, 4000],
     webhookTimeoutMs: 5000,
   };

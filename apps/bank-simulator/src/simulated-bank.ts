@@ -1,4 +1,5 @@
 import type {
+  Devolucao,
   CobCompleta,
   CobRCompleta,
   Documento,
@@ -19,10 +20,12 @@ import { DataSource, EntityManager } from 'typeorm';
 import { SimulatorConfig } from './config';
 import { isExpired, newCharge, pay, removeCharge, reviseCharge } from './domain/charge';
 import { cycleIndex } from './domain/cycle';
-import { endToEndId, locationUrl, recurrenceId, solicitationId } from './domain/identifiers';
+import { endToEndId, locationUrl, recurrenceId, returnId, solicitationId } from './domain/identifiers';
 import { orRefuse, ProblemException, Problems, Result, violation } from './domain/problems';
 import { approve, expire, newRecurrence, reject, revise } from './domain/recurrence';
-import { changeStatus, newPayout, pagamentoView, resolveDestination, settle as settlePayout } from './domain/payout';
+import { payoutReceipt, payoutReturnReceipt, pixRefundReceipt, renderReceipt } from './domain/receipt-pdf';
+import { devolucaoView, liquidate, newRefund, RefundRecord } from './domain/refund';
+import { changeStatus, newPayout, pagamentoView, resolveDestination, returnPayout, settle as settlePayout } from './domain/payout';
 import { CobRecord, CobRRecord, LocationRecord, PayoutRecord, RecRecord, SolicRecord, WebhookKind } from './domain/records';
 import { cancelRecurringCharge, cycleTaken, dueOn, issueRecurringCharge, refuseAttempt, requestRetry, settle, settleIfDue, txidInUse } from './domain/recurring-charge';
 import { advance, answer, cancel, isOpen, newSolicitation, nextStep } from './domain/solicitation';
@@ -254,10 +257,80 @@ export class SimulatedBank {
 
   // ---- Pix received ----
 
-  /** GET /pix/{e2eid}: the payment of one of the client's paid immediate charges. */
+  /** GET /pix/{e2eid}: the payment of one of the client's paid immediate charges, with its refunds. */
   async getReceivedPix(client: string, endToEndId: string): Promise<PixRecebido> {
     const cob = await this.store.findChargeByEndToEndId(this.dataSource.manager, client, endToEndId);
-    return cob?.payment ? pixView(cob, cob.payment) : refuse(Problems.pixNotFound());
+    if (!cob?.payment) return refuse(Problems.pixNotFound());
+    return this.pixWithRefunds(this.dataSource.manager, client, cob);
+  }
+
+  // ---- Refunds (devolucao) ----
+
+  /**
+   * PUT /pix/{e2eid}/devolucao/{id}: a refund of a paid charge, EM_PROCESSAMENTO, liquidated by itself refundSettleMs
+   * later (the sweeper, by real time). The charge is locked, so concurrent refunds of one Pix are judged one at a time.
+   */
+  requestRefund(client: string, endToEndId: string, id: string, body: unknown): Promise<Devolucao> {
+    const now = this.clock.now();
+    return this.transaction(async (m) => {
+      const peek = (await this.store.findChargeByEndToEndId(m, client, endToEndId)) ?? refuse(Problems.pixNotFound());
+      const cob = (await this.store.findCharge(m, client, peek.txid, true)) ?? refuse(Problems.pixNotFound());
+      const refund = orRefuse(newRefund(cob, await this.store.findRefunds(m, client, endToEndId), id, body, returnId(this.config.receiver.ispb, now), now));
+      await this.store.insertRefund(m, client, refund, new Date(this.clock.realNow().getTime() + this.config.refundSettleMs));
+      return devolucaoView(refund);
+    });
+  }
+
+  /** GET /pix/{e2eid}/devolucao/{id} */
+  async getRefund(client: string, endToEndId: string, id: string): Promise<Devolucao> {
+    const refund = (await this.store.findRefunds(this.dataSource.manager, client, endToEndId)).find((r) => r.id === id);
+    return refund ? devolucaoView(refund) : refuse(Problems.refundNotFound());
+  }
+
+  /** The bank liquidates a refund now (/sim/pix/{e2eid}/devolucao/{id}/settle): DEVOLVIDO, pushed to the key's webhook. */
+  settleRefund(client: string, endToEndId: string, id: string): Promise<Devolucao> {
+    const now = this.clock.now();
+    return this.transaction(async (m, notices) => {
+      const refund = (await this.store.lockRefund(m, client, endToEndId, id)) ?? refuse(Problems.refundNotFound());
+      return devolucaoView(await this.saveRefund(m, client, refund, liquidate(refund, now), notices));
+    });
+  }
+
+  /**
+   * The receipt of a liquidated refund, as a receipt provider renders it (PROVIDER_A, PROVIDER_B: they know a refund by
+   * its rtrId, whoever's it is); undefined while it is not DEVOLVIDO, or for an rtrId nobody has.
+   */
+  async refundReceipt(provider: string, rtrId: string): Promise<Buffer | undefined> {
+    const m = this.dataSource.manager;
+    const found = await this.store.findRefundByRtrId(m, rtrId);
+    if (found) {
+      if (found.refund.status !== 'DEVOLVIDO') return undefined;
+      const cob = await this.store.findChargeByEndToEndId(m, found.client, found.refund.endToEndId);
+      return renderReceipt(pixRefundReceipt(provider, found.refund, cob?.devedor, this.config.receiver));
+    }
+    // A payout the receiving bank sent back.
+    const payout = await this.store.findPayoutByReturn(m, rtrId);
+    const ret = payout?.devolucoes?.find((d) => d.rtrId === rtrId);
+    return payout && ret && renderReceipt(payoutReturnReceipt(provider, payout, ret, this.config.receiver));
+  }
+
+  /** The proof a payout was paid, as a receipt provider renders it, by its end-to-end id; undefined unless REALIZADO. */
+  async payoutReceipt(provider: string, endToEndId: string): Promise<Buffer | undefined> {
+    const payout = await this.store.findPayoutByEndToEndId(this.dataSource.manager, endToEndId);
+    return payout?.status === 'REALIZADO' ? renderReceipt(payoutReceipt(provider, payout, this.config.receiver)) : undefined;
+  }
+
+  /** Liquidates the refunds whose time has come, by real time (the sweeper's work); how many were due. */
+  async settleDueRefunds(limit = 100): Promise<number> {
+    const now = this.clock.now();
+    const due = await this.store.dueRefunds(this.dataSource.manager, now, limit);
+    for (const { client, endToEndId, id } of due) {
+      await this.transaction(async (m, notices) => {
+        const refund = await this.store.lockRefund(m, client, endToEndId, id, now);
+        if (refund) await this.saveRefund(m, client, refund, liquidate(refund, now), notices);
+      });
+    }
+    return due.length;
   }
 
   /** PUT /webhook/{chave}: where the Pix received on this key are pushed ({webhookUrl}/pix). */
@@ -550,12 +623,41 @@ export class SimulatedBank {
     });
   }
 
+  /**
+   * The receiving bank returns (part of) a REALIZADO payout now (/sim/pagamentos/{idEnvio}/devolucao `{valor?, id?}`):
+   * pushed like any change, the payout carrying every return.
+   */
+  returnPayout(client: string, idEnvio: string, body: unknown): Promise<Pagamento> {
+    const now = this.clock.now();
+    return this.transaction(async (m, notices) => {
+      const payout = (await this.store.findPayout(m, client, idEnvio, true)) ?? refuse(Problems.payoutNotFound());
+      const returned = orRefuse(returnPayout(payout, body, returnId(payout.destinatario.ispb, now), now));
+      await this.store.updatePayout(m, client, returned, null);
+      notices.push({ client, notification: { kind: 'pagamentos', pagamento: pagamentoView(returned) } });
+      return pagamentoView(returned);
+    });
+  }
+
   // ---- helpers ----
 
   /** A charge just paid: stored, and its Pix pushed to the webhook of the key it was paid to (if any). */
   private async savePaidCharge(m: EntityManager, client: string, paid: CobRecord, notices: Notice[]): Promise<void> {
     await this.store.updateCharge(m, client, paid);
     if (paid.payment) notices.push({ client, notification: { kind: 'pix', pix: pixView(paid, paid.payment) } });
+  }
+
+  /** A refund after a step: stored, its automatic liquidation over, and its Pix (with every refund) pushed when it changed. */
+  private async saveRefund(m: EntityManager, client: string, before: RefundRecord, after: RefundRecord, notices: Notice[]): Promise<RefundRecord> {
+    await this.store.updateRefund(m, client, after, null);
+    const cob = after.status !== before.status ? await this.store.findChargeByEndToEndId(m, client, after.endToEndId) : undefined;
+    if (cob?.payment) notices.push({ client, notification: { kind: 'pix', pix: await this.pixWithRefunds(m, client, cob) } });
+    return after;
+  }
+
+  private async pixWithRefunds(m: EntityManager, client: string, cob: CobRecord): Promise<PixRecebido> {
+    const pix = pixView(cob, cob.payment as NonNullable<CobRecord['payment']>);
+    const refunds = await this.store.findRefunds(m, client, pix.endToEndId);
+    return refunds.length === 0 ? pix : { ...pix, devolucoes: refunds.map(devolucaoView) };
   }
 
   /** A payout after a step: stored with its due time, and pushed when its status changed. */

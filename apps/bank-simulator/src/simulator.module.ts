@@ -24,6 +24,7 @@ import { Sweeper } from './sweeper';
 import { SIMULATOR_MIGRATIONS } from './store/schema.migration';
 import { BankStore } from './store/bank-store';
 import { WebhookNotifier } from './webhook-notifier';
+import { ProviderAController, ProviderBController } from './http/providers.controllers';
 
 const SWEEPERS = Symbol('SWEEPERS');
 
@@ -77,13 +78,16 @@ export class SimulatorModule {
         PayoutsController,
         PayoutWebhookController,
         PayerController,
+        ProviderAController,
+        ProviderBController,
       ],
       providers: [
         { provide: WebhookNotifier, useValue: new WebhookNotifier({ retryDelaysMs: config.webhookRetryDelaysMs, timeoutMs: config.webhookTimeoutMs }) },
+        { provide: SimulatedClock, useValue: new SimulatedClock() },
         {
           provide: SimulatedBank,
-          inject: [DataSource, WebhookNotifier],
-          useFactory: (dataSource: DataSource, notifier: WebhookNotifier) => new SimulatedBank(dataSource, new BankStore(), new SimulatedClock(), config, notifier),
+          inject: [DataSource, WebhookNotifier, SimulatedClock],
+          useFactory: (dataSource: DataSource, notifier: WebhookNotifier, clock: SimulatedClock) => new SimulatedBank(dataSource, new BankStore(), clock, config, notifier),
         },
         {
           provide: SWEEPERS,
@@ -92,6 +96,7 @@ export class SimulatorModule {
             new Sweeper('SolicitationSweeper', { everyMs: config.sweepEveryMs, batchSize: 100, maxBatchesPerRun: 50 }, (limit) => bank.settleDueSolicitations(limit)),
             new Sweeper('RecurringChargeSweeper', config.recurringChargeSweep, (limit) => bank.settleDueRecurringCharges(limit)),
             new Sweeper('PayoutSweeper', config.payoutSweep, (limit) => bank.settleDuePayouts(limit)),
+            new Sweeper('RefundSweeper', config.refundSweep, (limit) => bank.settleDueRefunds(limit)),
           ],
         },
         SimulatorLifecycle,

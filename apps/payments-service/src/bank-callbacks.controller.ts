@@ -3,18 +3,22 @@ import { WebhookPagamentosCallback, WebhookPixCallback } from '@pixauto/bank';
 import { environmentOfPath } from '@pixauto/runtime';
 import { PayoutBankNotices } from './payouts';
 import { PixCharges } from './pix-charges';
+import { Refunds } from './refunds';
 
 /** The bank's notifications (BCB callbacks, registered by BankWebhookRegistration): Pix received and payouts. */
 @Controller('bank/:environment')
 export class BankCallbacksController {
-  constructor(private readonly charges: PixCharges, private readonly payouts: PayoutBankNotices) {}
+  constructor(private readonly charges: PixCharges, private readonly refunds: Refunds, private readonly payouts: PayoutBankNotices) {}
 
-  /** `{webhookUrl}/pix`, body `{pix: [...]}`: payments on our key. */
+  /** `{webhookUrl}/pix`, body `{pix: [...]}`: payments on our key, and their refunds (`devolucoes`) as they change. */
   @Post('pix')
   @HttpCode(200)
   async notifyPix(@Param('environment') environment: string, @Body() body: WebhookPixCallback | undefined): Promise<void> {
     const env = environmentOfPath(environment);
-    for (const pix of body?.pix ?? []) await this.charges.recordNotified(env, pix);
+    for (const pix of body?.pix ?? []) {
+      if (pix.devolucoes?.length) await this.refunds.recordNotified(env, pix);
+      else await this.charges.recordNotified(env, pix);
+    }
   }
 
   /** `{webhookUrl}/pagamentos`: every status change of a payout, in the bank's order. */

@@ -3,11 +3,12 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Patterns, reply, ServiceReply, ServiceRequest } from '@pixauto/contracts';
 import { sandboxTenantOf } from '@pixauto/runtime';
 import { PixCharges } from './pix-charges';
+import { Refunds } from './refunds';
 
-/** POST and GET /v2/pix, and the sandbox payer's POST /v2/sandbox/pix/:id/pay (platform.md §3, §4), behind the gateway. */
+/** POST and GET /v2/pix, refunds, and the sandbox's POST /v2/sandbox/pix/:id/pay and refunds (platform.md §3, §4), behind the gateway. */
 @Controller()
 export class PaymentsController {
-  constructor(private readonly pixCharges: PixCharges) {}
+  constructor(private readonly pixCharges: PixCharges, private readonly refunds: Refunds) {}
 
   @MessagePattern(Patterns.payments.createPixCharge)
   create(@Payload() request: ServiceRequest): Promise<ServiceReply> {
@@ -22,5 +23,20 @@ export class PaymentsController {
   @MessagePattern(Patterns.payments.sandboxPayPixCharge)
   async sandboxPay(@Payload() request: ServiceRequest): Promise<ServiceReply> {
     return reply(await this.pixCharges.sandboxPay(sandboxTenantOf(request), request.params?.id));
+  }
+
+  @MessagePattern(Patterns.payments.createRefund)
+  async createRefund(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.refunds.create(request.tenant, request.body), 201);
+  }
+
+  @MessagePattern(Patterns.payments.sandboxRefund)
+  async sandboxRefund(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.refunds.sandboxCreate(sandboxTenantOf(request), request.params?.id, request.body), 201);
+  }
+
+  @MessagePattern(Patterns.payments.sandboxSettleRefund)
+  async sandboxSettleRefund(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.refunds.sandboxSettle(sandboxTenantOf(request), request.params?.id));
   }
 }

@@ -5,7 +5,14 @@ import { RecurrenceEventTypes, Topics } from '@pixauto/contracts';
 import { processOnce } from '@pixauto/event-store';
 import { EventSubscriber } from '@pixauto/messaging';
 import { bankSettings, Banks } from '@pixauto/bank';
-import { CustomerLimitUsage1763800000600, learnActivation, PayoutsReadModel1763800000610, PixChargesCashIn1763800000620, PixChargesReadModel1763800000500 } from '@pixauto/payments';
+import {
+  CustomerLimitUsage1763800000600,
+  learnActivation,
+  PayoutsReadModel1763800000610,
+  PixChargesCashIn1763800000620,
+  PixChargesReadModel1763800000500,
+  PixRefundsReadModel1763800000630,
+} from '@pixauto/payments';
 import { EventSourcingModule, KAFKA, serviceConfig } from '@pixauto/runtime';
 import { CustomerLimits } from './customer-limits';
 import { Payments } from './payments';
@@ -15,6 +22,7 @@ import { PayoutsController } from './payouts.controller';
 import { BankWebhookRegistration } from './pix-callbacks';
 import { BankCallbacksController } from './bank-callbacks.controller';
 import { PixChargeExpiry, PixCharges } from './pix-charges';
+import { RefundReconciler, Refunds } from './refunds';
 
 export const config = serviceConfig('payments-service', 4007);
 
@@ -49,7 +57,7 @@ class RecurrenceFollower implements OnApplicationBootstrap, OnApplicationShutdow
   imports: [
     EventSourcingModule.forService({
       config,
-      migrations: [PixChargesReadModel1763800000500, CustomerLimitUsage1763800000600, PayoutsReadModel1763800000610, PixChargesCashIn1763800000620],
+      migrations: [PixChargesReadModel1763800000500, CustomerLimitUsage1763800000600, PayoutsReadModel1763800000610, PixChargesCashIn1763800000620, PixRefundsReadModel1763800000630],
       topics: [Topics.payments, Topics.payouts, Topics.recurrences],
     }),
   ],
@@ -63,6 +71,8 @@ class RecurrenceFollower implements OnApplicationBootstrap, OnApplicationShutdow
     PayoutBankNotices,
     PixCharges,
     PixChargeExpiry,
+    Refunds,
+    RefundReconciler,
     BankWebhookRegistration,
     { provide: Banks, useFactory: () => new Banks(bankSettings()) },
   ],

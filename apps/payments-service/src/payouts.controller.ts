@@ -4,7 +4,7 @@ import { Patterns, reply, ServiceReply, ServiceRequest } from '@pixauto/contract
 import { sandboxTenantOf } from '@pixauto/runtime';
 import { Payouts } from './payouts';
 
-/** POST /v2/payout/pix, POST /v2/payout and the sandbox's status change (platform.md §3, §4), behind the gateway. */
+/** POST /v2/payout/pix, POST /v2/payout and the sandbox's status change and return (platform.md §3, §4), behind the gateway. */
 @Controller()
 export class PayoutsController {
   constructor(private readonly payouts: Payouts) {}
@@ -17,6 +17,11 @@ export class PayoutsController {
   @MessagePattern(Patterns.payments.createAccountPayout)
   createToAccount(@Payload() request: ServiceRequest): Promise<ServiceReply> {
     return this.payouts.create(request.tenant, request.account, 'account', request.body);
+  }
+
+  @MessagePattern(Patterns.payments.sandboxPayoutReturn)
+  async sandboxReturn(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.payouts.sandboxReturn(sandboxTenantOf(request), request.params?.id, request.body));
   }
 
   @MessagePattern(Patterns.payments.sandboxPayoutStatus)

@@ -14,9 +14,11 @@ import {
   ServiceReply,
   Tenant,
   Topics,
+  PayoutReturnData,
   validateCreatePayout,
+  validateSandboxPayoutReturn,
 } from '@pixauto/contracts';
-import { Banks, Pagamento, PagamentoSolicitado, payoutStatusOf, PixBankClient, toBankPayoutStatus } from '@pixauto/bank';
+import { Banks, DevolucaoPagamento, Pagamento, PagamentoSolicitado, payoutStatusOf, PixBankClient, toBankPayoutStatus, valorToCentavos } from '@pixauto/bank';
 import { isRefusal, Messages, notFound, RefusalException, refuse, validation } from '@pixauto/errors';
 import { EventStore } from '@pixauto/event-store';
 import {
@@ -30,10 +32,13 @@ import {
   payout,
   PAYOUT_STREAM,
   PayoutCommand,
+  payoutReturnRefundIdTaken,
   payoutStreamId,
   payoutTransactionIdTaken,
   projectPayout,
   quantityExceeded,
+  nextRefundId,
+  refundIdTaken,
   reserveLimitUsage,
   unsettledPayouts,
 } from '@pixauto/payments';
@@ -68,19 +73,19 @@ export class PayoutBankNotices {
     return this.banks.sandboxPayer.at(this.clock.now(tenant));
   }
 
+  /** The bank's view of the payout: its status, then each return it carries (the known ones change nothing). */
   async record(tenant: Tenant, id: number, answer: Pagamento): Promise<void> {
     const now = this.clock.now(tenant);
-    const notice = noticeOf(answer, tenant.environment === 'sandbox' ? isoUtc(now) : undefined);
-    const command: PayoutCommand = { type: 'RecordBankNotice', notice };
-    const outcome = await this.eventStore.handle(payout, command, {
-      streamId: payoutStreamId(tenant, id),
-      streamType: PAYOUT_STREAM,
-      tenant,
-      now,
-      topic: Topics.payouts.name,
-      project: projectPayout,
-    });
-    if (!outcome.ok) refuse(outcome.refusal);
+    const sandboxNow = tenant.environment === 'sandbox' ? isoUtc(now) : undefined;
+    const known = new Set(((await findPayout(this.dataSource.manager, tenant, id))?.returns ?? []).map((r) => r.rtr_id));
+    const commands: PayoutCommand[] = [{ type: 'RecordBankNotice', notice: noticeOf(answer, sandboxNow) }];
+    for (const d of answer.devolucoes ?? []) {
+      if (!known.has(d.rtrId)) commands.push({ type: 'RecordReturn', return: returnOf(await nextRefundId(this.dataSource.manager), d, sandboxNow) });
+    }
+    for (const command of commands) {
+      const outcome = await this.eventStore.handle(payout, command, { streamId: payoutStreamId(tenant, id), streamType: PAYOUT_STREAM, tenant, now, topic: Topics.payouts.name, project: projectPayout });
+      if (!outcome.ok) refuse(outcome.refusal);
+    }
   }
 
   /** A notification from the bank (its webhook): the payout it names, if it is ours in that environment. */
@@ -89,9 +94,21 @@ export class PayoutBankNotices {
     if (!named || named.environment !== environment) return;
     const found = await findPayoutById(this.dataSource.manager, named.id);
     // The read model commits with the events: a notice it shows as already recorded needs no stream read.
-    if (found && found.tenant.environment === environment && movesPayout(found.payout.status, payoutStatusOf(answer.status))) await this.record(found.tenant, named.id, answer);
+    if (!found || found.tenant.environment !== environment) return;
+    const known = new Set((found.payout.returns ?? []).map((r) => r.rtr_id));
+    const news = movesPayout(found.payout.status, payoutStatusOf(answer.status)) || (answer.devolucoes ?? []).some((d) => !known.has(d.rtrId));
+    if (news) await this.record(found.tenant, named.id, answer);
   }
 }
+
+/** A return the bank reports, in our words (the sandbox's time is the tenant's now, as for payments). */
+const returnOf = (id: number, d: DevolucaoPagamento, sandboxNow: string | undefined): PayoutReturnData => ({
+  id,
+  refund_id: d.id,
+  amount_centavos: valorToCentavos(d.valor) ?? 0,
+  rtr_id: d.rtrId,
+  returned_at: sandboxNow ?? isoUtc(new Date(d.horario.liquidacao)),
+});
 
 /** The bank's payout in our words. In the sandbox the payment time is the tenant's now (its clock may run ahead of the bank's). */
 function noticeOf(answer: Pagamento, sandboxNow: string | undefined): BankPayoutNotice {
@@ -243,6 +260,29 @@ export class Payouts {
     const answer = await this.notices.payer(tenant).setPayoutStatus(idEnvioOf(tenant.environment, id), toBankPayoutStatus(to as PayoutStatusCode));
     await this.notices.record(tenant, id, answer);
     return (await findPayout(this.dataSource.manager, tenant, id).then((p) => p && payoutResponse(p))) ?? refuse(notFound(Messages.payouts.notFound));
+  }
+
+  /**
+   * POST /v2/sandbox/payouts/:id/return (platform.md §4): the receiving bank sends a completed payout back, whole or
+   * `amount`, under `refund_id` (letters and digits) or its own return id; we record its answer. 200 the payout.
+   */
+  async sandboxReturn(tenant: Tenant, idParam: string | undefined, body: unknown): Promise<PayoutResponse> {
+    const id = /^[1-9]\d{0,15}$/.test(idParam ?? '') ? Number(idParam) : refuse(notFound(Messages.payouts.notFound));
+    const request = validateSandboxPayoutReturn(body);
+    if (!request.ok) return refuse(request.refusal);
+    const { amount_centavos: amount, refund_id: refundId } = request.value;
+    const state = await this.eventStore.load(payout, payoutStreamId(tenant, id));
+    const check = payout.decide({ type: 'CheckSandboxReturn', amount_centavos: amount }, state);
+    if (!check.ok) return refuse(check.refusal);
+    const db = this.dataSource.manager;
+    if (refundId !== undefined && ((await refundIdTaken(db, tenant, refundId)) || (await payoutReturnRefundIdTaken(db, tenant, refundId))))
+      return refuse(validation(Messages.refunds.refundIdTaken));
+    const answer = await this.notices.payer(tenant).returnPayout(idEnvioOf(tenant.environment, id), {
+      ...(amount !== undefined && { valor: bankAmount(amount) }),
+      ...(refundId !== undefined && { id: refundId }),
+    });
+    await this.notices.record(tenant, id, answer);
+    return (await findPayout(db, tenant, id).then((p) => p && payoutResponse(p))) ?? refuse(notFound(Messages.payouts.notFound));
   }
 
   context(tenant: Tenant, id: number, now: Date, extra: ReturnType<typeof reserveLimitUsage>[] = []) {

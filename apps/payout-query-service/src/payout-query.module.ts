@@ -3,7 +3,7 @@ import { Kafka } from 'kafkajs';
 import { DataSource } from 'typeorm';
 import { Topics } from '@pixauto/contracts';
 import { EventSubscriber } from '@pixauto/messaging';
-import { applyPayoutEvents, PAYOUT_EVENT_TYPES, payoutFollowerGroup, PayoutLookups1763800000700 } from '@pixauto/payout-query';
+import { applyPayoutEvents, PAYOUT_EVENT_TYPES, payoutFollowerGroup, PayoutLookups1763800000700, PayoutLookupsReturns1763800000710 } from '@pixauto/payout-query';
 import { EventSourcingModule, KAFKA, serviceConfig } from '@pixauto/runtime';
 import { PayoutCsvExport } from './payout-csv-export';
 import { PayoutLookupsController } from './payout-lookups.controller';
@@ -41,7 +41,7 @@ class PayoutFollower implements OnApplicationBootstrap, OnApplicationShutdown {
 
 @Module({
   // Publishes nothing: the event-sourcing module gives it its database, migrations, Kafka and the sandbox clocks.
-  imports: [EventSourcingModule.forService({ config, migrations: [PayoutLookups1763800000700], topics: [Topics.payouts] })],
+  imports: [EventSourcingModule.forService({ config, migrations: [PayoutLookups1763800000700, PayoutLookupsReturns1763800000710], topics: [Topics.payouts] })],
   controllers: [PayoutLookupsController],
   providers: [PayoutCsvExport, PayoutFollower],
 })

@@ -6,6 +6,8 @@ import type {
   CobRGerada,
   CobRSolicitada,
   CobSolicitada,
+  Devolucao,
+  DevolucaoSolicitada,
   LocRec,
   Pagamento,
   PagamentoSolicitado,
@@ -103,6 +105,19 @@ export class PixBankClient {
   /** GET /pix/{e2eid}: a Pix received (a paid immediate charge), for reconciliation; 404 PixNaoEncontrado otherwise. */
   getReceivedPix(e2eid: string): Promise<PixRecebido> {
     return this.http.send('GET', `/pix/${segment(e2eid)}`);
+  }
+
+  /**
+   * PUT /pix/{e2eid}/devolucao/{id} → 201 EM_PROCESSAMENTO: a refund of a Pix received. The id (1 to 35 letters and
+   * digits) is ours and unique per Pix: a repeat is 400 PixDevolucaoInvalida, so after a doubt ask with getRefund first.
+   */
+  requestRefund(e2eid: string, id: string, body: DevolucaoSolicitada): Promise<Devolucao> {
+    return this.http.send('PUT', `/pix/${segment(e2eid)}/devolucao/${segment(id)}`, body);
+  }
+
+  /** GET /pix/{e2eid}/devolucao/{id}: DEVOLVIDO (with horario.liquidacao) once the bank liquidated it; 404 PixDevolucaoNaoEncontrada. */
+  getRefund(e2eid: string, id: string): Promise<Devolucao> {
+    return this.http.send('GET', `/pix/${segment(e2eid)}/devolucao/${segment(id)}`);
   }
 
   /** PUT /webhook/{chave} → 200: the bank POSTs {webhookUrl}/pix ({pix: [...]}) when charges on this key are paid. */

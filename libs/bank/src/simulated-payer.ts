@@ -1,5 +1,5 @@
 import { BankConnectionOptions, BankHttp, segment } from './bank-http';
-import type { CobCompleta, CobRCompleta, Pagamento, PagamentoStatus, RecCompleta, SolicRecCompleta } from './wire';
+import type { CobCompleta, CobRCompleta, Devolucao, Pagamento, PagamentoStatus, RecCompleta, SolicRecCompleta } from './wire';
 
 export type PayerDecision = 'ACCEPT' | 'REJECT';
 
@@ -51,6 +51,11 @@ export class SimulatedPayer {
     return this.http.send('POST', `/sim/cobr/${segment(txid)}/fail`);
   }
 
+  /** The bank liquidates a refund now (DEVOLVIDO), as it does by itself a minute after the request. */
+  settleRefund(e2eid: string, id: string): Promise<Devolucao> {
+    return this.http.send('POST', `/sim/pix/${segment(e2eid)}/devolucao/${segment(id)}/settle`);
+  }
+
   /**
    * The receiving side settles a payout now (POST /sim/pagamentos/{idEnvio}/status): REALIZADO, NAO_REALIZADO or
    * CANCELADO (with `motivo`, or the bank's default reason), or EM_PROCESSAMENTO, which holds it there (no automatic
@@ -58,6 +63,14 @@ export class SimulatedPayer {
    */
   setPayoutStatus(idEnvio: string, status: PagamentoStatus, motivo?: string): Promise<Pagamento> {
     return this.http.send('POST', `/sim/pagamentos/${segment(idEnvio)}/status`, { status, ...(motivo !== undefined && { motivo }) });
+  }
+
+  /**
+   * The receiving bank sends (part of) a REALIZADO payout back now (POST /sim/pagamentos/{idEnvio}/devolucao): by
+   * default what is left, under `id` or the return's rtrId. Pushed like any change. 400 PagamentoOperacaoInvalida otherwise.
+   */
+  returnPayout(idEnvio: string, body: { valor?: string; id?: string }): Promise<Pagamento> {
+    return this.http.send('POST', `/sim/pagamentos/${segment(idEnvio)}/devolucao`, body);
   }
 
   /** This payer at another "now" (x-simulated-now, as PixBankClient.at); the view shares the connection pool and never closes it. */

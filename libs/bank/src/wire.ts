@@ -213,6 +213,29 @@ export interface PixRecebido {
   chave?: string;
   horario: string;
   infoPagador?: string;
+  /** The refunds asked for this Pix, as they are now. */
+  devolucoes?: Devolucao[];
+}
+
+export type DevolucaoStatus = 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
+
+/** DevolucaoSolicitada: PUT /pix/{e2eid}/devolucao/{id}. */
+export interface DevolucaoSolicitada {
+  valor: string;
+  natureza?: 'ORIGINAL';
+  descricao?: string;
+}
+
+/** Devolucao: a refund of a Pix received; `liquidacao` once DEVOLVIDO, `motivo` when NAO_REALIZADO. */
+export interface Devolucao {
+  id: string;
+  rtrId: string;
+  valor: string;
+  natureza?: string;
+  descricao?: string;
+  horario: { solicitacao: string; liquidacao?: string };
+  status: DevolucaoStatus;
+  motivo?: string;
 }
 
 /** CobRevisada limited to what the platform uses: removing an ATIVA charge (PATCH /cob/{txid}). */
@@ -446,6 +469,16 @@ export interface Pagamento {
   motivo?: string;
   /** Every status it had, oldest first (a receiver can order deliveries that overtake each other). */
   atualizacao: Atualizacao<PagamentoStatus>[];
+  /** What the receiving bank sent back of it (pacs.004), oldest first; absent when nothing. */
+  devolucoes?: DevolucaoPagamento[];
+}
+
+/** A return of a completed payout by the receiving bank: its id, the return's end-to-end id, the amount and when. */
+export interface DevolucaoPagamento {
+  id: string;
+  rtrId: string;
+  valor: string;
+  horario: { liquidacao: string };
 }
 
 /** What the bank POSTs to {webhookUrl}/pagamentos (PUT /webhookpagamentos) on a payout's creation and each status change. */

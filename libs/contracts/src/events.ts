@@ -28,7 +28,6 @@ export const Topics = {
   charges: { name: 'pixauto.charges.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
   solicitations: { name: 'pixauto.solicitations.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
   payments: { name: 'pixauto.payments.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
-  /** Payouts (cash-out): every event carries the whole payout record (payout-query-service rebuilds from it). */
   /** Kept for good (-1): every event carries the whole payout, and payout-query-service rebuilds its read model from it. */
   payouts: { name: 'pixauto.payouts.events.v1', partitions: 6, retentionMs: -1 },
   /** Sandbox test clocks (platform.md §4): small, and every service reads it whole at start-up. */

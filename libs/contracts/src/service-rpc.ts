@@ -52,17 +52,27 @@ export const Patterns = {
     getPixCharge: 'payments.pix.get',
     createPixCharge: 'payments.pix.create',
     sandboxPayPixCharge: 'payments.pix.sandbox.pay',
+    createRefund: 'payments.refunds.create',
+    sandboxRefund: 'payments.refunds.sandbox.create',
+    sandboxSettleRefund: 'payments.refunds.sandbox.settle',
     /** POST /v2/payout/pix: to a Pix key or an account. */
     createPixPayout: 'payments.payouts.create-pix',
     /** POST /v2/payout: to an account. */
     createAccountPayout: 'payments.payouts.create-account',
     sandboxPayoutStatus: 'payments.payouts.sandbox.status',
+    sandboxPayoutReturn: 'payments.payouts.sandbox.return',
   },
   /** The read side of payouts (payout-query-service); the CSV export streams over its HTTP listener instead. */
   payoutQuery: {
     byId: 'payout-query.by-id',
     period: 'payout-query.period',
     customer: 'payout-query.customer',
+  },
+  /** Refund receipts, fetched live from the bank (receipt-service). */
+  receipts: {
+    refundReceipt: 'receipts.refund',
+    payoutRefundReceipt: 'receipts.payout-refund',
+    payoutReceipt: 'receipts.payout',
   },
   /** The merchant's delivery log (webhook-dispatcher); the admin API uses the same with the tenant it names. */
   webhooks: {

@@ -187,6 +187,49 @@ export const Messages = {
     notPayable: (status: string) => `the Pix charge is ${status}: only a PENDING charge can be paid`,
   },
 
+  // POST /v2/transactions/refund and the sandbox's refunds (platform.md §3, §4): the spec shows no shape either.
+  refunds: {
+    identifierRequired: 'one of id, transaction_id is required',
+    onlyOneIdentifier: 'please provide only one of id, transaction_id',
+    idInvalid: 'body.id must be a positive integer',
+    transactionIdInvalid: 'body.transaction_id must be a string',
+    refundIdRequired: 'body.refund_id is a required field',
+    refundIdInvalid: 'body.refund_id must be a string of at most 35 characters',
+    refundIdTaken: 'body.refund_id already exists',
+    /** 7.4's wording for a charge that is unknown or another account's. */
+    transactionNotFound: 'Transaction not found!',
+    notFound: 'Refund not found',
+    notPaid: (status: string) => `the transaction is ${status}: only a PAID transaction can be refunded`,
+    notTraceable: 'this transaction cannot be refunded: the bank named no payment for it',
+    fullyRefunded: 'the transaction has already been refunded in full',
+    amountExceeds: (left: string) => `body.amount must be at most what is left to refund of the transaction: ${left}`,
+  },
+
+  // GET /v2/transactions/refund/receipt (service-api.md 4.12, 7.4): quoted as the spec writes them.
+  receipts: {
+    onlyOneIdentifier: 'please provide only one of refund_id, id, transaction_id',
+    identifierRequired: 'one of refund_id, id, transaction_id is required!',
+    idInvalid: 'query.id must be a positive integer',
+    notSupported: (provider: string) => `Refund receipts are not supported for provider ${provider}.`,
+    notEnabled: (provider: string) => `${provider} is not enabled for this account.`,
+    belongsToPayout: 'This refund belongs to a payout. Use GET /v2/withdrawals/refund/receipt instead.',
+    transactionNotFound: 'Transaction not found!',
+    noRefund: 'No refund found for this transaction!',
+    notAvailable: 'Receipt not available yet: this refund has no provider identifier.',
+    ambiguous: 'This transaction has more than one refund. Pass refund_id to choose one.',
+    failed: (provider: string) => `Failed to retrieve the refund receipt from ${provider}.`,
+    // The payout side (platform.md §3): GET /v2/withdrawals/refund/receipt and GET /v2/withdrawals/receipt, in 7.4's style.
+    payoutNotFound: 'Payout not found!',
+    noPayoutRefund: 'No refund found for this payout!',
+    payoutAmbiguous: 'This payout has more than one refund. Pass refund_id to choose one.',
+    belongsToTransaction: 'This refund belongs to a transaction. Use GET /v2/transactions/refund/receipt instead.',
+    payoutIdentifierRequired: 'one of id, transaction_id is required!',
+    payoutOnlyOneIdentifier: 'please provide only one of id, transaction_id',
+    payoutNotSupported: (provider: string) => `Payout receipts are not supported for provider ${provider}.`,
+    payoutNotCompleted: 'Receipt not available yet: the payout is not completed.',
+    payoutFailed: (provider: string) => `Failed to retrieve the payout receipt from ${provider}.`,
+  },
+
   // POST /v2/pix and the payouts (platform.md §3): the spec shows no shape, so these follow its 7.3 style.
   transactions: {
     transactionIdRequired: 'body.transaction_id is a required field',
@@ -225,6 +268,10 @@ export const Messages = {
     notFound: 'Payout not found',
     statusInvalid: 'body.status must be one of the following values: 1, 2, 3, 4',
     ended: (status: number, name: string) => `the payout is ${name} (${status}) and can no longer change`,
+    notReturnable: (status: number, name: string) => `the payout is ${name} (${status}): only a completed payout can be returned`,
+    fullyReturned: 'the payout has already been returned in full',
+    returnExceeds: (left: string) => `body.amount must be at most what is left to return of the payout: ${left}`,
+    refundIdInvalid: 'body.refund_id must be 1 to 35 letters and digits',
   },
 
   // Payout lookups (service-api.md 4.8 to 4.11, 7.3). Messages without a field prefix are quoted as the spec writes them.

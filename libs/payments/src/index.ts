@@ -7,3 +7,5 @@ export * from './limit-usage/customer-limit-usage.migration';
 export * from './payouts/payout';
 export * from './payouts/payouts.migration';
 export * from './payouts/payouts.projection';
+export * from './refunds/refunds.migration';
+export * from './refunds/refunds.read-model';

@@ -1,6 +1,17 @@
-import { PixChargeChangedData, PixChargeEventTypes, PixChargePaidData, PixChargeRecordData, pixChargeRecordOf, PixChargeStatus, Tenant } from '@pixauto/contracts';
+import {
+  PixChargeChangedData,
+  PixChargeEventTypes,
+  PixChargePaidData,
+  PixChargeRecordData,
+  pixChargeRecordOf,
+  PixChargeRefundData,
+  PixChargeStatus,
+  RefundRecordData,
+  Tenant,
+} from '@pixauto/contracts';
 import { Messages, notFound, validation } from '@pixauto/errors';
 import { accept, Decider, DomainEvent, reject } from '@pixauto/event-store';
+import { Centavos, centavosToReais } from '@pixauto/pix';
 
 // A cash-in Pix charge (platform.md §3): created PENDING by the merchant (POST /v2/pix), then PAID by the payer
 // (the sandbox payer, or the bank's notification) or EXPIRED once past expires_at. A journey 3 activation payment
@@ -10,9 +21,25 @@ export type PixChargeEvent =
   | DomainEvent<typeof PixChargeEventTypes.created, PixChargeChangedData>
   /** Also the version 1 payload of the first activation deposits (ActivationPaidDataV1), still read. */
   | DomainEvent<typeof PixChargeEventTypes.paid, PixChargePaidData>
-  | DomainEvent<typeof PixChargeEventTypes.expired, PixChargeChangedData>;
+  | DomainEvent<typeof PixChargeEventTypes.expired, PixChargeChangedData>
+  | DomainEvent<typeof PixChargeEventTypes.refundRequested, PixChargeRefundData>
+  | DomainEvent<typeof PixChargeEventTypes.refunded, PixChargeRefundData>
+  | DomainEvent<typeof PixChargeEventTypes.refundFailed, PixChargeRefundData>;
 
-export type PixChargeState = { status: 'NONE' } | { status: PixChargeStatus; charge: PixChargeRecordData };
+/** A charge and its refunds, oldest first (a refund lives on its charge's stream: their sum is one invariant). */
+export type PixChargeState = { status: 'NONE' } | { status: PixChargeStatus; charge: PixChargeRecordData; refunds: RefundRecordData[] };
+
+/** A refund to ask for: `amount_centavos` undefined means what is left. */
+export interface RefundToRequest {
+  id: number;
+  refund_id: string | null;
+  amount_centavos: number | undefined;
+  bank_id: string;
+  created_at: string;
+}
+
+/** What the bank says became of a refund. */
+export type RefundOutcome = { status: 'REFUNDED'; rtr_id: string; refunded_at: string } | { status: 'FAILED'; reason: string };
 
 /** A payment the bank reports: when it settled and its end-to-end id. */
 export interface PixPayment {
@@ -27,7 +54,9 @@ export type PixChargeCommand =
   | { type: 'RecordPayment'; payment: PixPayment }
   | { type: 'ExpirePixCharge' }
   /** A journey 3 activation, paid with the payer's authorization. */
-  | { type: 'RecordPaidDeposit'; charge: PixChargeRecordData };
+  | { type: 'RecordPaidDeposit'; charge: PixChargeRecordData }
+  | { type: 'RequestRefund'; refund: RefundToRequest }
+  | { type: 'RecordRefundOutcome'; refundId: number; outcome: RefundOutcome };
 
 export const PIX_CHARGE_STREAM = 'pix_charge';
 /** Keyed by transaction_id, unique per tenant: a second charge with the same one lands on the same stream and is refused. */
@@ -61,6 +90,19 @@ export const pixCharge: Decider<PixChargeCommand, PixChargeEvent, PixChargeState
       case 'RecordPaidDeposit':
         // A redelivered approval records nothing more.
         return state.status === 'NONE' ? accept({ type: PixChargeEventTypes.paid, data: { charge: { ...command.charge, status: 'PAID', pix_copy_paste: null } } }) : accept();
+      case 'RequestRefund':
+        return requestRefund(command.refund, state);
+      case 'RecordRefundOutcome': {
+        if (state.status === 'NONE') return reject(notFound(Messages.refunds.notFound));
+        const refund = state.refunds.find((r) => r.id === command.refundId);
+        if (!refund) return reject(notFound(Messages.refunds.notFound));
+        // The bank's word is final once given: a repeated notification or check records nothing more.
+        if (refund.status !== 'PROCESSING') return accept();
+        const o = command.outcome;
+        return o.status === 'REFUNDED'
+          ? accept({ type: PixChargeEventTypes.refunded, data: { charge: state.charge, refund: { ...refund, status: 'REFUNDED', rtr_id: o.rtr_id, refunded_at: o.refunded_at } } })
+          : accept({ type: PixChargeEventTypes.refundFailed, data: { charge: state.charge, refund: { ...refund, status: 'FAILED', failure_reason: o.reason } } });
+      }
       default: {
         const unreachable: never = command;
         return unreachable;
@@ -68,14 +110,21 @@ export const pixCharge: Decider<PixChargeCommand, PixChargeEvent, PixChargeState
     }
   },
 
-  evolve(_state, event) {
+  evolve(state, event) {
+    const refunds = state.status === 'NONE' ? [] : state.refunds;
     switch (event.type) {
       case PixChargeEventTypes.created:
       case PixChargeEventTypes.expired:
-        return { status: event.data.charge.status, charge: event.data.charge };
+        return { status: event.data.charge.status, charge: event.data.charge, refunds };
       case PixChargeEventTypes.paid: {
         const charge = pixChargeRecordOf(event.data);
-        return { status: charge.status, charge };
+        return { status: charge.status, charge, refunds };
+      }
+      case PixChargeEventTypes.refundRequested:
+      case PixChargeEventTypes.refunded:
+      case PixChargeEventTypes.refundFailed: {
+        const { charge, refund } = event.data;
+        return { status: charge.status, charge, refunds: [...refunds.filter((r) => r.id !== refund.id), refund].sort((a, b) => a.id - b.id) };
       }
       default: {
         const unreachable: never = event;
@@ -84,3 +133,31 @@ export const pixCharge: Decider<PixChargeCommand, PixChargeEvent, PixChargeState
     }
   },
 };
+
+/** What the refunds that did not fail have taken back of the charge. */
+export const refundedCentavos = (refunds: readonly RefundRecordData[]): Centavos => refunds.filter((r) => r.status !== 'FAILED').reduce((sum, r) => sum + r.amount_centavos, 0);
+
+/** Only a PAID charge whose payment the bank named, up to what is left of it; a refund_id once per charge (the tenant's uniqueness is the read model's). */
+function requestRefund(request: RefundToRequest, state: PixChargeState) {
+  if (state.status === 'NONE') return reject<PixChargeEvent>(notFound(Messages.refunds.transactionNotFound));
+  if (state.status !== 'PAID') return reject<PixChargeEvent>(validation(Messages.refunds.notPaid(state.status)));
+  if (!state.charge.e2e_id) return reject<PixChargeEvent>(validation(Messages.refunds.notTraceable));
+  if (request.refund_id !== null && state.refunds.some((r) => r.refund_id === request.refund_id && r.status !== 'FAILED'))
+    return reject<PixChargeEvent>(validation(Messages.refunds.refundIdTaken));
+  const left = state.charge.amount_centavos - refundedCentavos(state.refunds);
+  if (left <= 0) return reject<PixChargeEvent>(validation(Messages.refunds.fullyRefunded));
+  const amount = request.amount_centavos ?? left;
+  if (amount > left) return reject<PixChargeEvent>(validation(Messages.refunds.amountExceeds(centavosToReais(left).toFixed(2))));
+  const refund: RefundRecordData = {
+    id: request.id,
+    refund_id: request.refund_id,
+    amount_centavos: amount,
+    status: 'PROCESSING',
+    bank_id: request.bank_id,
+    rtr_id: null,
+    failure_reason: null,
+    created_at: request.created_at,
+    refunded_at: null,
+  };
+  return accept<PixChargeEvent>({ type: PixChargeEventTypes.refundRequested, data: { charge: state.charge, refund } });
+}

@@ -1,4 +1,4 @@
-import { ActivationPaidDataV1, PixChargeRecordData, validatePixChargeQuery } from '@pixauto/contracts';
+import { ActivationPaidDataV1, PixChargeRecordData, RefundRecordData, validatePixChargeQuery } from '@pixauto/contracts';
 import { fold } from '@pixauto/event-store';
 import { pixCharge, PixChargeCommand, PixChargeEvent } from './pix-charge';
 
@@ -36,7 +36,7 @@ const NOT_FOUND = { ok: false, refusal: { kind: 'not_found', message: 'Pix charg
 describe('pix charge: creation', () => {
   it('creates a PENDING charge carrying the whole record', () => {
     expect(given().when({ type: 'CreatePixCharge', charge: pending })).toEqual({ ok: true, events: [created] });
-    expect(fold(pixCharge, [created])).toEqual({ status: 'PENDING', charge: pending });
+    expect(fold(pixCharge, [created])).toEqual({ status: 'PENDING', charge: pending, refunds: [] });
   });
 
   it('refuses a second charge with the same transaction_id (same stream), whatever became of the first', () => {
@@ -49,7 +49,7 @@ describe('pix charge: creation', () => {
 describe('pix charge: payment', () => {
   it('pays a PENDING charge: PAID, paid_at and e2e id, the code voided', () => {
     expect(given(created).when({ type: 'RecordPayment', payment })).toEqual({ ok: true, events: [paid] });
-    expect(fold(pixCharge, [created, paid])).toEqual({ status: 'PAID', charge: paidCharge });
+    expect(fold(pixCharge, [created, paid])).toEqual({ status: 'PAID', charge: paidCharge, refunds: [] });
   });
 
   it('records a payment once: the sandbox answer and the bank notification of it are one event', () => {
@@ -76,7 +76,7 @@ describe('pix charge: payment', () => {
 describe('pix charge: expiry', () => {
   it('expires a PENDING charge: EXPIRED, the code voided', () => {
     expect(given(created).when({ type: 'ExpirePixCharge' })).toEqual({ ok: true, events: [expired] });
-    expect(fold(pixCharge, [created, expired])).toEqual({ status: 'EXPIRED', charge: expiredCharge });
+    expect(fold(pixCharge, [created, expired])).toEqual({ status: 'EXPIRED', charge: expiredCharge, refunds: [] });
   });
 
   it('leaves a paid or expired charge as it is', () => {
@@ -132,5 +132,76 @@ describe('GET /v2/pix query', () => {
     expect(message({ id: '1', transaction_id: 'x' })).toBe('please provide only one of id, transaction_id');
     expect(message({ id: 'abc' })).toBe('query.id must be a positive integer');
     expect(message({ id: '0' })).toBe('query.id must be a positive integer');
+  });
+});
+
+describe('pix charge: refunds', () => {
+  const ask = (id: number, amount: number | undefined, refundId: string | null = `r-${id}`): PixChargeCommand => ({
+    type: 'RequestRefund',
+    refund: { id, refund_id: refundId, amount_centavos: amount, bank_id: `PIXAUTORS${String(id).padStart(20, '0')}`, created_at: '2026-11-24T12:20:00.000Z' },
+  });
+  const requested = (id: number, amount: number, refundId: string | null = `r-${id}`): RefundRecordData => ({
+    id,
+    refund_id: refundId,
+    amount_centavos: amount,
+    status: 'PROCESSING',
+    bank_id: `PIXAUTORS${String(id).padStart(20, '0')}`,
+    rtr_id: null,
+    failure_reason: null,
+    created_at: '2026-11-24T12:20:00.000Z',
+    refunded_at: null,
+  });
+  const event = (type: 'pix_charge.refund_requested' | 'pix_charge.refunded' | 'pix_charge.refund_failed', refund: RefundRecordData): PixChargeEvent => ({
+    type,
+    data: { charge: paidCharge, refund },
+  });
+  const refunded = (r: RefundRecordData) => event('pix_charge.refunded', { ...r, status: 'REFUNDED', rtr_id: 'D12345678202611241220abcdefghijk', refunded_at: '2026-11-24T12:21:00.000Z' });
+  const failed = (r: RefundRecordData) => event('pix_charge.refund_failed', { ...r, status: 'FAILED', failure_reason: 'Saldo insuficiente' });
+
+  it('refunds what is left of a paid charge when no amount is given, PROCESSING', () => {
+    expect(given(created, paid).when(ask(1, undefined))).toEqual({ ok: true, events: [event('pix_charge.refund_requested', requested(1, 15050))] });
+  });
+
+  it('takes several partial refunds up to the amount, and refuses one cent more', () => {
+    const first = event('pix_charge.refund_requested', requested(1, 10000));
+    expect(given(created, paid, first).when(ask(2, 5050))).toEqual({ ok: true, events: [event('pix_charge.refund_requested', requested(2, 5050))] });
+    expect(given(created, paid, first).when(ask(2, 5051))).toEqual(invalid('body.amount must be at most what is left to refund of the transaction: 50.50'));
+    const second = event('pix_charge.refund_requested', requested(2, 5050));
+    expect(given(created, paid, first, second).when(ask(3, undefined))).toEqual(invalid('the transaction has already been refunded in full'));
+  });
+
+  it('gives a failed refund its amount and its refund_id back', () => {
+    const first = requested(1, 15050);
+    const history = [created, paid, event('pix_charge.refund_requested', first), failed(first)];
+    expect(given(...history).when(ask(2, undefined, 'r-1'))).toEqual({ ok: true, events: [event('pix_charge.refund_requested', requested(2, 15050, 'r-1'))] });
+  });
+
+  it('refuses a refund_id the charge already has, and charges that are not PAID or whose payment the bank did not name', () => {
+    const first = event('pix_charge.refund_requested', requested(1, 100));
+    expect(given(created, paid, first).when(ask(2, 100, 'r-1'))).toEqual(invalid('body.refund_id already exists'));
+    expect(given(created).when(ask(1, 100))).toEqual(invalid('the transaction is PENDING: only a PAID transaction can be refunded'));
+    expect(given(created, expired).when(ask(1, 100))).toEqual(invalid('the transaction is EXPIRED: only a PAID transaction can be refunded'));
+    const untraced: PixChargeEvent = { type: 'pix_charge.paid', data: { charge: { ...paidCharge, e2e_id: null } } };
+    expect(given(untraced).when(ask(1, 100))).toEqual(invalid('this transaction cannot be refunded: the bank named no payment for it'));
+    expect(given().when(ask(1, 100))).toEqual({ ok: false, refusal: { kind: 'not_found', message: 'Transaction not found!' } });
+  });
+
+  it("records the bank's outcome once: REFUNDED with the return's id, or FAILED with its reason", () => {
+    const r = requested(1, 15050);
+    const history = [created, paid, event('pix_charge.refund_requested', r)];
+    const done = { type: 'RecordRefundOutcome', refundId: 1, outcome: { status: 'REFUNDED', rtr_id: 'D12345678202611241220abcdefghijk', refunded_at: '2026-11-24T12:21:00.000Z' } } as const;
+    expect(given(...history).when(done)).toEqual({ ok: true, events: [refunded(r)] });
+    expect(given(...history, refunded(r)).when(done)).toEqual({ ok: true, events: [] });
+    expect(given(...history).when({ type: 'RecordRefundOutcome', refundId: 1, outcome: { status: 'FAILED', reason: 'Saldo insuficiente' } })).toEqual({ ok: true, events: [failed(r)] });
+    expect(given(...history, failed(r)).when(done)).toEqual({ ok: true, events: [] });
+    expect(given(...history).when({ ...done, refundId: 9 })).toEqual({ ok: false, refusal: { kind: 'not_found', message: 'Refund not found' } });
+  });
+
+  it('folds the refunds beside the charge, which stays PAID', () => {
+    const r = requested(1, 15050);
+    expect(fold(pixCharge, [created, paid, event('pix_charge.refund_requested', r), refunded(r)])).toMatchObject({
+      status: 'PAID',
+      refunds: [{ id: 1, status: 'REFUNDED', rtr_id: 'D12345678202611241220abcdefghijk' }],
+    });
   });
 });

@@ -5,14 +5,14 @@ import { DataSource } from 'typeorm';
 import { EventEnvelope, PayoutRecordData, Tenant } from '@pixauto/contracts';
 import { createTestDataSource, dropTestDataSource } from '../../event-store/src/testing/test-database';
 import { applyPayoutEvents, CSV_COLUMNS, customerPayouts, findPayoutLookup, periodCsvCopy, periodPage } from './payout-lookups';
-import { PayoutLookups1763800000700 } from './payout-lookups.migration';
+import { PayoutLookups1763800000700, PayoutLookupsReturns1763800000710 } from './payout-lookups.migration';
 
 // The read model of payout-query-service on the real PostgreSQL: applied by version (idempotent, order-tolerant),
 // read by the four lookups, exported by COPY.
 
 let dataSource: DataSource;
 beforeAll(async () => {
-  dataSource = await createTestDataSource('payout_lookups', [PayoutLookups1763800000700]);
+  dataSource = await createTestDataSource('payout_lookups', [PayoutLookups1763800000700, PayoutLookupsReturns1763800000710]);
 });
 afterAll(() => dropTestDataSource(dataSource));
 
@@ -33,6 +33,7 @@ const record = (id: number, extra: Partial<PayoutRecordData> = {}): PayoutRecord
   paid_at: null,
   e2e: null,
   psp_id: null,
+  returns: [],
   ...extra,
 });
 const eventOf = (tenant: Tenant, payout: PayoutRecordData, version: number): EventEnvelope => ({
@@ -55,6 +56,10 @@ describe('the payout lookups read model', () => {
     expect(await findPayoutLookup(dataSource.manager, tenant, { id: 1 })).toEqual(paid);
     expect(await findPayoutLookup(dataSource.manager, tenant, { transaction_id: 'saque-1' })).toEqual(paid);
     expect(await findPayoutLookup(dataSource.manager, { ...tenant, environment: 'production' }, { id: 1 })).toBeUndefined();
+    // A return sent back by the receiving bank travels with the record.
+    const returned = { ...paid, returns: [{ id: 9, refund_id: 'DEVOLVE1', amount_centavos: 100, rtr_id: 'D12345678202611241200abcdefghijk', returned_at: '2026-11-24T12:05:00.000Z' }] };
+    await applyPayoutEvents(dataSource.manager, [eventOf(tenant, returned, 4)]);
+    expect(await findPayoutLookup(dataSource.manager, tenant, { id: 1 })).toEqual(returned);
   });
 
   it('pages a period in created_at order and finds a customer’s history', async () => {

@@ -49,3 +49,16 @@ export class PayoutLookups1763800000700 implements MigrationInterface {
     await db.query('DROP TABLE payout_lookups');
   }
 }
+
+/** A payout the receiving bank sent back (issue #11): its returns, whose latest refund_id GET /v2/withdrawals shows. */
+export class PayoutLookupsReturns1763800000710 implements MigrationInterface {
+  name = 'PayoutLookupsReturns1763800000710';
+
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`ALTER TABLE payout_lookups ADD COLUMN returns jsonb NOT NULL DEFAULT '[]'`);
+  }
+
+  async down(db: QueryRunner): Promise<void> {
+    await db.query('ALTER TABLE payout_lookups DROP COLUMN returns');
+  }
+}

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { EntityManager } from 'typeorm';
-import { EventEnvelope, PayoutCreatedData, PayoutEventTypes, PayoutRecordData, PayoutStatusChangedData, Tenant } from '@pixauto/contracts';
+import { EventEnvelope, PayoutCreatedData, PayoutEventTypes, PayoutRecordData, PayoutReturnData, PayoutStatusChangedData, Tenant } from '@pixauto/contracts';
 import { isoUtc } from '@pixauto/pix';
 import { Period, PayoutLookup, PeriodPageQuery } from './lookup-queries';
 
@@ -8,7 +8,7 @@ export const PAYOUT_EVENT_TYPES: readonly string[] = Object.values(PayoutEventTy
 
 const COLUMNS = [
   'account_id', 'environment', 'id', 'transaction_id', 'name', 'document_number', 'document_type', 'amount_centavos', 'status', 'pix_key',
-  'bank_name', 'bank_code', 'ispb', 'account_agency', 'account_number', 'webhook', 'provider', 'created_at', 'paid_at', 'e2e', 'psp_id', 'version',
+  'bank_name', 'bank_code', 'ispb', 'account_agency', 'account_number', 'webhook', 'provider', 'created_at', 'paid_at', 'e2e', 'psp_id', 'returns', 'version',
 ] as const;
 const UPDATED = COLUMNS.filter((column) => !['account_id', 'environment', 'id'].includes(column));
 
@@ -30,7 +30,7 @@ export async function applyPayoutEvents(db: EntityManager, events: readonly Even
   for (let from = 0; from < all.length; from += ROWS_PER_STATEMENT) await upsert(db, all.slice(from, from + ROWS_PER_STATEMENT));
 }
 
-/** PostgreSQL takes at most 65,535 parameters per statement: 22 per row. */
+/** PostgreSQL takes at most 65,535 parameters per statement: 23 per row. */
 const ROWS_PER_STATEMENT = 1000;
 
 async function upsert(db: EntityManager, latest: EventEnvelope[]): Promise<void> {
@@ -39,7 +39,8 @@ async function upsert(db: EntityManager, latest: EventEnvelope[]): Promise<void>
     const p = (event.data as PayoutCreatedData | PayoutStatusChangedData).payout;
     const row = [
       event.tenant.account_id, event.tenant.environment, p.id, p.transaction_id, p.name, p.document_number, p.document_type, p.amount_centavos, p.status, p.pix_key,
-      p.bank.bank_name, p.bank.bank_code, p.bank.ispb, p.bank.account_agency, p.bank.account_number, p.webhook, p.provider, p.created_at, p.paid_at, p.e2e, p.psp_id, event.version,
+      p.bank.bank_name, p.bank.bank_code, p.bank.ispb, p.bank.account_agency, p.bank.account_number, p.webhook, p.provider, p.created_at, p.paid_at, p.e2e, p.psp_id,
+      JSON.stringify(p.returns ?? []), event.version,
     ];
     const first = values.length;
     values.push(...row);
@@ -82,6 +83,7 @@ interface PayoutRow {
   paid_at: Date | null;
   e2e: string | null;
   psp_id: string | null;
+  returns: PayoutReturnData[];
 }
 
 const recordOf = (row: PayoutRow): PayoutRecordData => ({
@@ -100,6 +102,7 @@ const recordOf = (row: PayoutRow): PayoutRecordData => ({
   paid_at: row.paid_at && isoUtc(row.paid_at),
   e2e: row.e2e,
   psp_id: row.psp_id,
+  returns: row.returns,
 });
 
 const SELECTED = COLUMNS.filter((column) => !['account_id', 'environment', 'version'].includes(column)).join(', ');

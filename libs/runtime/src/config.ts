@@ -17,7 +17,7 @@ export interface ServiceConfig {
  * commits share one WAL flush. DATABASE_POOL_SIZE overrides a share (a second instance should take it from another).
  */
 export const DATABASE_POOL_SHARES: Readonly<Record<string, number>> = {
-  'limits-service': 20,
+  'limits-service': 17,
   'payments-service': 22,
   'recurrence-service': 16,
   'bank-simulator': 10,
@@ -25,6 +25,7 @@ export const DATABASE_POOL_SHARES: Readonly<Record<string, number>> = {
   gateway: 6,
   'payout-query-service': 6,
   'webhook-dispatcher': 6,
+  'receipt-service': 3,
 };
 const DEFAULT_POOL_SHARE = 6;
 

@@ -7,6 +7,8 @@ import {
   payoutResponse,
   PayoutStatusChangedData,
   PixChargeEventTypes,
+  PixChargeRefundData,
+  refundResponse,
   PixChargePaidData,
   pixChargeRecordOf,
   pixChargeResponse,
@@ -150,7 +152,8 @@ export function foldRecurrenceEvent(fold: RecurrenceFold, event: EventEnvelope):
 export function recordNotification(event: EventEnvelope): Notification | undefined {
   const base = { id: deliveryIdOf(event.event_id), tenant: tenantOf(event), event_type: event.type, sequence: event.version };
   if ((Object.values(PixChargeEventTypes) as string[]).includes(event.type)) {
-    const charge = pixChargeRecordOf(event.data as PixChargePaidData);
+    const data = event.data as PixChargePaidData | PixChargeRefundData;
+    const charge = pixChargeRecordOf(data);
     if (!charge.webhook) return undefined;
     const resourceId = String(charge.id);
     return {
@@ -159,7 +162,8 @@ export function recordNotification(event: EventEnvelope): Notification | undefin
       resource_id: resourceId,
       group_id: `pix_charge:${resourceId}`,
       url: charge.webhook,
-      payload: { type: event.type, timestamp: event.occurred_at, data: pixChargeResponse(charge) },
+      // A refund event shows the refund (its charge named in `transaction`); the others, the charge.
+      payload: { type: event.type, timestamp: event.occurred_at, data: 'refund' in data ? refundResponse(data.refund, charge) : pixChargeResponse(charge) },
     };
   }
   if ((Object.values(PayoutEventTypes) as string[]).includes(event.type)) {

@@ -9,6 +9,7 @@ import { LimitsRoutes } from './limits.routes';
 import { PaymentsRoutes, SandboxPaymentsRoutes } from './payments.routes';
 import { PayoutsRoutes, SandboxPayoutsRoutes } from './payouts.routes';
 import { RecurrencesRoutes, SandboxRecurrencesRoutes } from './recurrences.routes';
+import { RefundsRoutes, SandboxRefundsRoutes } from './refunds.routes';
 import { SandboxClockRoutes } from './sandbox-clock.routes';
 import { SandboxClocks } from '../sandbox-clocks';
 import { SandboxSolicitationsRoutes, SolicitationsRoutes } from './solicitations.routes';
@@ -27,11 +28,12 @@ export class MerchantApiModule {
         RecurrencesRoutes,
         SolicitationsRoutes,
         PaymentsRoutes,
+        RefundsRoutes,
         PayoutsRoutes,
         ChargesRoutes,
         WithdrawalsRoutes,
         WebhooksRoutes,
-        ...(environment === 'sandbox' ? [SandboxRecurrencesRoutes, SandboxSolicitationsRoutes, SandboxChargesRoutes, SandboxClockRoutes, SandboxPayoutsRoutes, SandboxPaymentsRoutes] : []),
+        ...(environment === 'sandbox' ? [SandboxRecurrencesRoutes, SandboxSolicitationsRoutes, SandboxChargesRoutes, SandboxClockRoutes, SandboxPayoutsRoutes, SandboxPaymentsRoutes, SandboxRefundsRoutes] : []),
       ],
       providers: [
         { provide: Upstreams, useValue: core.get(Upstreams) },

@@ -23,7 +23,7 @@ export class PayoutsRoutes {
   }
 }
 
-/** platform.md §4: the bank behind the sandbox moves a payout now. Sandbox listener only. */
+/** platform.md §4: the bank behind the sandbox moves a payout now, or sends a completed one back. Sandbox listener only. */
 @Controller('v2/sandbox/payouts/:id')
 export class SandboxPayoutsRoutes {
   constructor(private readonly upstreams: Upstreams) {}
@@ -31,5 +31,11 @@ export class SandboxPayoutsRoutes {
   @Post('status')
   status(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.upstreams.relay('payments', Patterns.payments.sandboxPayoutStatus, tenantOf(request), request, reply);
+  }
+
+  /** The receiving bank sends the completed payout back (a refund of the payout), whole or `{amount, refund_id}`. */
+  @Post('return')
+  return(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.upstreams.relay('payments', Patterns.payments.sandboxPayoutReturn, tenantOf(request), request, reply);
   }
 }

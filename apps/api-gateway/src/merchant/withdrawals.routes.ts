@@ -11,7 +11,7 @@ const CSV_URL = `${gatewayConfig().payoutQueryCsvUrl}/withdrawals/period/csv`;
 /** How long payout-query-service may take to start answering the CSV (the rows then stream for as long as they take). */
 const CSV_HEADERS_TIMEOUT_MS = 10_000;
 
-/** The payout lookups (service-api.md 4.8 to 4.11), served by payout-query-service. */
+/** The payout lookups (service-api.md 4.8 to 4.11), served by payout-query-service; the payout receipts, by receipt-service. */
 @Controller('v2/withdrawals')
 export class WithdrawalsRoutes {
   constructor(private readonly upstreams: Upstreams) {}
@@ -29,6 +29,20 @@ export class WithdrawalsRoutes {
   @Get('customer')
   customer(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.upstreams.relay('payoutQuery', Patterns.payoutQuery.customer, tenantOf(request), request, reply);
+  }
+
+  /** A payout the receiving bank sent back: its receipt, as 4.12's for a charge (receipt-service). */
+  @Get('refund/receipt')
+  refundReceipt(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (!request.grant.transactions) return refuse({ kind: 'forbidden', message: Messages.auth.transactionsForbidden });
+    return this.upstreams.relay('receipts', Patterns.receipts.payoutRefundReceipt, tenantOf(request), request, reply);
+  }
+
+  /** The bank's proof a completed payout was paid (receipt-service). */
+  @Get('receipt')
+  receipt(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (!request.grant.transactions) return refuse({ kind: 'forbidden', message: Messages.auth.transactionsForbidden });
+    return this.upstreams.relay('receipts', Patterns.receipts.payoutReceipt, tenantOf(request), request, reply);
   }
 
   /** The CSV streams from the service's HTTP listener straight to the merchant (never held whole here). */

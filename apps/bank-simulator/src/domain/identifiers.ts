@@ -21,3 +21,6 @@ export const endToEndId = (payerIspb: string, at: Date): string =>
 /** A location's capability URL, as the spec writes them: host/qr/v2/[rec/]<32 hex>. */
 export const locationUrl = (publicHost: string, kind: 'rec' | 'cob'): string =>
   `${publicHost}/qr/v2/${kind === 'rec' ? 'rec/' : ''}${randomBytes(16).toString('hex')}`;
+
+/** RtrId (a refund's pacs.004 ReturnIdentification): "D" + the returning ISPB + yyyyMMddHHmm (UTC) + 11 alphanumerics = 32 characters. */
+export const returnId = (ispb: string, at: Date): string => `D${endToEndId(ispb, at).slice(1)}`;

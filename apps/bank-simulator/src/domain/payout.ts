@@ -1,10 +1,12 @@
 // A payout (cash-out), our own API (the BCB API Pix has no payment initiation): EM_PROCESSAMENTO when asked for, then
 // REALIZADO by itself a moment later (the sweeper), or REALIZADO / NAO_REALIZADO / CANCELADO by /sim. The last three
 // are final. The destination is resolved when the payout is asked for: a key through the DICT, an account as given.
-import { centavosToValor, DestinatarioPagamento, Documento, Pagamento, PagamentoStatus } from '@pixauto/bank';
+// A REALIZADO payout may come back from the receiving bank (/sim): returns, each final on arrival.
+import { centavosToValor, DestinatarioPagamento, Documento, Pagamento, PagamentoStatus, Violacao, valorToCentavos } from '@pixauto/bank';
 import { institutionOf, lookUpKey } from './dict';
 import { ok, Problems, refused, Result, violation } from './problems';
 import { PayoutRecord } from './records';
+import { DEVOLUCAO_ID } from './refund';
 import { NewPayout, PayoutStatusChange } from './validation';
 
 export const FINAL_PAYOUT_STATUSES: readonly PagamentoStatus[] = ['REALIZADO', 'NAO_REALIZADO', 'CANCELADO'];
@@ -110,5 +112,26 @@ export function pagamentoView(p: PayoutRecord): Pagamento {
     ...(p.infoPagador !== undefined && { infoPagador: p.infoPagador }),
     ...(p.motivo !== undefined && { motivo: p.motivo }),
     atualizacao: p.atualizacao,
+    ...(p.devolucoes?.length && { devolucoes: p.devolucoes.map((d) => ({ id: d.id, rtrId: d.rtrId, valor: centavosToValor(d.amount), horario: { liquidacao: d.liquidacao } })) }),
   };
+}
+
+/**
+ * The receiving bank sends (part of) a REALIZADO payout back (/sim/pagamentos/{idEnvio}/devolucao `{valor?, id?}`):
+ * by default what is left, under the given id or the return's own rtrId; never more than was paid.
+ */
+export function returnPayout(p: PayoutRecord, body: unknown, rtrId: string, at: Date): Result<PayoutRecord> {
+  const input = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const earlier = p.devolucoes ?? [];
+  const left = p.amount - earlier.reduce((sum, d) => sum + d.amount, 0);
+  const v: Violacao[] = [];
+  if (p.status !== 'REALIZADO') v.push(violation('status', 'Só um pagamento REALIZADO pode ser devolvido.', p.status));
+  const amount = input.valor === undefined ? left : valorToCentavos(input.valor);
+  if (amount === undefined || amount <= 0) v.push(violation('valor', 'O campo valor não respeita o schema.', input.valor));
+  else if (amount > left) v.push(violation('valor', 'A devolução, com as anteriores, excederia o valor do pagamento.', input.valor));
+  const id = input.id === undefined ? rtrId : input.id;
+  if (typeof id !== 'string' || !DEVOLUCAO_ID.test(id)) v.push(violation('id', 'O campo id não respeita o schema.', input.id));
+  else if (earlier.some((d) => d.id === id)) v.push(violation('id', 'Já existe uma devolução com este id para o pagamento.', id));
+  if (v.length > 0 || amount === undefined || typeof id !== 'string') return refused(Problems.payoutInvalid(v));
+  return ok({ ...p, devolucoes: [...earlier, { id, rtrId, amount, liquidacao: at.toISOString() }] });
 }

@@ -72,6 +72,16 @@ export const Problems = {
     ),
 
   pixNotFound: () => problem('PixNaoEncontrado', 'Pix não encontrado.', 404, 'Pix não encontrado para o e2eid informado.'),
+  refundNotFound: () =>
+    problem('PixDevolucaoNaoEncontrada', 'Devolução não encontrada.', 404, 'Devolução representada por {id} não encontrada para o e2eid informado.'),
+  refundInvalid: (violacoes: Violacao[]) =>
+    problem(
+      'PixDevolucaoInvalida',
+      'Devolução inválida.',
+      400,
+      detailOf('A presente requisição de devolução não respeita o schema ou não faz sentido semanticamente.', violacoes),
+      violacoes,
+    ),
 
   webhookPixInvalid: (violacoes: Violacao[]) =>
     problem('WebhookOperacaoInvalida', 'Webhook inválido.', 400, detailOf('A presente requisição busca criar um webhook sem respeitar o _schema_.', violacoes), violacoes),

@@ -119,6 +119,16 @@ export interface PayoutRecord {
   infoPagador?: string;
   motivo?: string;
   atualizacao: Atualizacao<PagamentoStatus>[];
+  /** What the receiving bank sent back of it, oldest first. */
+  devolucoes?: PayoutReturn[];
+}
+
+/** A return of a completed payout (pacs.004 from the receiving bank): final on arrival, the money is back. */
+export interface PayoutReturn {
+  id: string;
+  rtrId: string;
+  amount: Centavos;
+  liquidacao: string;
 }
 
 /**

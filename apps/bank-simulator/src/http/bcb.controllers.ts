@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import type { CobCompleta, CobRCompleta, LocRec, PixRecebido, RecCompleta, RecGerada, SolicRecCompleta, WebhookPix, WebhookRec } from '@pixauto/bank';
+import type { CobCompleta, CobRCompleta, Devolucao, LocRec, PixRecebido, RecCompleta, RecGerada, SolicRecCompleta, WebhookPix, WebhookRec } from '@pixauto/bank';
 import { SimulatedBank } from '../simulated-bank';
 import { BankClient } from './bank-client.decorator';
 
@@ -92,6 +92,17 @@ export class ReceivedPixController {
   @Get(':e2eid')
   get(@BankClient() client: string, @Param('e2eid') e2eid: string): Promise<PixRecebido> {
     return this.bank.getReceivedPix(client, e2eid);
+  }
+
+  @Put(':e2eid/devolucao/:id')
+  @HttpCode(201)
+  requestRefund(@BankClient() client: string, @Param('e2eid') e2eid: string, @Param('id') id: string, @Body() body: unknown): Promise<Devolucao> {
+    return this.bank.requestRefund(client, e2eid, id, body);
+  }
+
+  @Get(':e2eid/devolucao/:id')
+  getRefund(@BankClient() client: string, @Param('e2eid') e2eid: string, @Param('id') id: string): Promise<Devolucao> {
+    return this.bank.getRefund(client, e2eid, id);
   }
 }
 

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import type { CobCompleta, CobRCompleta, Pagamento, RecCompleta, SolicRecCompleta } from '@pixauto/bank';
+import type { CobCompleta, CobRCompleta, Devolucao, Pagamento, RecCompleta, SolicRecCompleta } from '@pixauto/bank';
 import { SimulatedBank } from '../simulated-bank';
 import { BankClient } from './bank-client.decorator';
 
@@ -42,6 +42,20 @@ export class PayerController {
   @HttpCode(200)
   failRecurringCharge(@BankClient() client: string, @Param('txid') txid: string): Promise<CobRCompleta> {
     return this.bank.failRecurringCharge(client, txid);
+  }
+
+  /** The bank liquidates a refund now (DEVOLVIDO): the receipt exists from then on. */
+  @Post('pix/:e2eid/devolucao/:id/settle')
+  @HttpCode(200)
+  settleRefund(@BankClient() client: string, @Param('e2eid') e2eid: string, @Param('id') id: string): Promise<Devolucao> {
+    return this.bank.settleRefund(client, e2eid, id);
+  }
+
+  /** The receiving bank sends (part of) a completed payout back: {valor?, id?}. */
+  @Post('pagamentos/:idEnvio/devolucao')
+  @HttpCode(200)
+  returnPayout(@BankClient() client: string, @Param('idEnvio') idEnvio: string, @Body() body: unknown): Promise<Pagamento> {
+    return this.bank.returnPayout(client, idEnvio, body);
   }
 
   /** The receiving side settles (or holds) a payout: {status, motivo?}. */

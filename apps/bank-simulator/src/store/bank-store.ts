@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import { RefundRecord } from '../domain/refund';
 import { CobRecord, CobRRecord, LocationRecord, PayoutRecord, RecRecord, SolicRecord, WebhookKind } from '../domain/records';
 
 // SQL for the simulator's tables (schema.migration.ts). Every read is scoped by client: one client never sees
@@ -228,6 +229,70 @@ export class BankStore {
   async duePayouts(m: EntityManager, now: Date, limit: number): Promise<{ client: string; idEnvio: string }[]> {
     const rows: Row[] = await m.query('SELECT client, id_envio FROM payouts WHERE due_at <= $1 ORDER BY due_at LIMIT $2', [now, limit]);
     return rows.map((row) => ({ client: row.client as string, idEnvio: row.id_envio as string }));
+  }
+
+  /** The refunds of one Pix, oldest first; locked when `lock` (a new one is judged against them). */
+  async findRefunds(m: EntityManager, client: string, endToEndId: string, lock = false): Promise<RefundRecord[]> {
+    const rows: Row[] = await m.query(`SELECT record FROM refunds WHERE client = $1 AND end_to_end_id = $2 ORDER BY record->>'solicitacao', id${forUpdate(lock)}`, [
+      client,
+      endToEndId,
+    ]);
+    return rows.map((row) => row.record as RefundRecord);
+  }
+
+  async insertRefund(m: EntityManager, client: string, r: RefundRecord, dueAt: Date | null): Promise<void> {
+    await m.query('INSERT INTO refunds (client, end_to_end_id, id, status, due_at, record) VALUES ($1, $2, $3, $4, $5, $6)', [
+      client,
+      r.endToEndId,
+      r.id,
+      r.status,
+      dueAt,
+      JSON.stringify(r),
+    ]);
+  }
+
+  /** The refund, locked; with `dueAt`, only if its automatic liquidation is (still) due then. */
+  async lockRefund(m: EntityManager, client: string, endToEndId: string, id: string, dueAt?: Date): Promise<RefundRecord | undefined> {
+    const rows: Row[] = await m.query(
+      `SELECT record FROM refunds WHERE client = $1 AND end_to_end_id = $2 AND id = $3${dueAt ? ' AND due_at <= $4' : ''} FOR UPDATE`,
+      dueAt ? [client, endToEndId, id, dueAt] : [client, endToEndId, id],
+    );
+    return rows[0]?.record as RefundRecord | undefined;
+  }
+
+  async updateRefund(m: EntityManager, client: string, r: RefundRecord, dueAt: Date | null): Promise<void> {
+    await m.query('UPDATE refunds SET status = $4, due_at = $5, record = $6 WHERE client = $1 AND end_to_end_id = $2 AND id = $3', [
+      client,
+      r.endToEndId,
+      r.id,
+      r.status,
+      dueAt,
+      JSON.stringify(r),
+    ]);
+  }
+
+  /** A refund by its rtrId, across clients, with the client it belongs to. */
+  async findRefundByRtrId(m: EntityManager, rtrId: string): Promise<{ client: string; refund: RefundRecord } | undefined> {
+    const rows: Row[] = await m.query(`SELECT client, record FROM refunds WHERE record->>'rtrId' = $1`, [rtrId]);
+    return rows[0] && { client: rows[0].client as string, refund: rows[0].record as RefundRecord };
+  }
+
+  /** A payout by its end-to-end id, across clients. */
+  async findPayoutByEndToEndId(m: EntityManager, endToEndId: string): Promise<PayoutRecord | undefined> {
+    const rows: Row[] = await m.query(`SELECT record FROM payouts WHERE record->>'endToEndId' = $1`, [endToEndId]);
+    return rows[0]?.record as PayoutRecord | undefined;
+  }
+
+  /** The payout one of whose returns has this rtrId, across clients. */
+  async findPayoutByReturn(m: EntityManager, rtrId: string): Promise<PayoutRecord | undefined> {
+    const rows: Row[] = await m.query(`SELECT record FROM payouts WHERE record->'devolucoes' @> $1::jsonb`, [JSON.stringify([{ rtrId }])]);
+    return rows[0]?.record as PayoutRecord | undefined;
+  }
+
+  /** Refunds whose automatic liquidation has fallen due, across clients, earliest first. */
+  async dueRefunds(m: EntityManager, now: Date, limit: number): Promise<{ client: string; endToEndId: string; id: string }[]> {
+    const rows: Row[] = await m.query('SELECT client, end_to_end_id, id FROM refunds WHERE due_at <= $1 ORDER BY due_at LIMIT $2', [now, limit]);
+    return rows.map((row) => ({ client: row.client as string, endToEndId: row.end_to_end_id as string, id: row.id as string }));
   }
 
   async setPixWebhook(m: EntityManager, client: string, chave: string, url: string, at: Date): Promise<void> {

@@ -1,6 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { BankSimulatorCashInOut1766000000000 } from './cash-in-out.migration';
 import { BankSimulatorRecurringCharges1765000000000 } from './recurring-charges.migration';
+import { BankSimulatorRefunds1767000000000 } from './refunds.migration';
 
 // Plain tables: the simulator stands in for an external bank, so no event store. Each row belongs to one
 // client (the SHA-256 of its bearer token); the record itself is JSON, with the columns lookups and the
@@ -65,4 +66,4 @@ export class BankSimulatorSchema1764000000000 implements MigrationInterface {
   }
 }
 
-export const SIMULATOR_MIGRATIONS = [BankSimulatorSchema1764000000000, BankSimulatorRecurringCharges1765000000000, BankSimulatorCashInOut1766000000000];
+export const SIMULATOR_MIGRATIONS = [BankSimulatorSchema1764000000000, BankSimulatorRecurringCharges1765000000000, BankSimulatorCashInOut1766000000000, BankSimulatorRefunds1767000000000];

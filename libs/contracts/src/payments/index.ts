@@ -1,2 +1,4 @@
 export * from './pix-charge';
 export * from './create-pix-charge';
+export * from './refund';
+export * from './refund-receipt';

@@ -88,7 +88,15 @@ export interface ActivationPaidDataV1 {
 
 export type PixChargePaidData = PixChargeChangedData | ActivationPaidDataV1;
 
-export const PixChargeEventTypes = { created: 'pix_charge.created', paid: 'pix_charge.paid', expired: 'pix_charge.expired' } as const;
+export const PixChargeEventTypes = {
+  created: 'pix_charge.created',
+  paid: 'pix_charge.paid',
+  expired: 'pix_charge.expired',
+  /** A refund asked for (PixChargeRefundData); the charge stays PAID. */
+  refundRequested: 'pix_charge.refund_requested',
+  refunded: 'pix_charge.refunded',
+  refundFailed: 'pix_charge.refund_failed',
+} as const;
 
 /** The charge a `pix_charge.*` event carries, whichever version of the payload it has. */
 export function pixChargeRecordOf(data: PixChargePaidData): PixChargeRecordData {

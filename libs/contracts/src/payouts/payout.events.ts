@@ -43,6 +43,27 @@ export interface PayoutRecordData {
   paid_at: string | null;
   e2e: string | null;
   psp_id: string | null;
+  /** What the receiving bank sent back of a completed payout, oldest first (absent in events older than returns). */
+  returns?: PayoutReturnData[];
+}
+
+/**
+ * A payout returned by the receiving bank (platform.md §3): a refund of the payout. `refund_id` is the one the
+ * merchant reads on the payout (the bank's return id unless the sandbox named one), `rtr_id` the return's
+ * end-to-end id, which the receipt providers know it by.
+ */
+export interface PayoutReturnData {
+  /** Our id for it, from the same sequence as the refunds of cash-in charges (a receipt's `id`). */
+  id: number;
+  refund_id: string;
+  amount_centavos: number;
+  rtr_id: string;
+  returned_at: string;
+}
+
+export interface PayoutReturnedData {
+  payout: PayoutRecordData;
+  return: PayoutReturnData;
 }
 
 export interface PayoutCreatedData {
@@ -60,4 +81,6 @@ export interface PayoutStatusChangedData {
 export const PayoutEventTypes = {
   created: 'payout.created',
   statusChanged: 'payout.status_changed',
+  /** The receiving bank sent (part of) a completed payout back; the status stays completed (1). */
+  returned: 'payout.returned',
 } as const;

@@ -17,6 +17,8 @@ export interface PayoutResponse {
   paid_at?: string;
   e2e?: string;
   psp_id?: string;
+  /** Once the receiving bank returned the payout (the latest return's), for GET /v2/withdrawals/refund/receipt. */
+  refund_id?: string;
 }
 
 /**
@@ -48,6 +50,7 @@ export function payoutResponse(payout: PayoutRecordData, form: PayoutForm = 'by_
     ...(payout.paid_at !== null && { paid_at: payout.paid_at }),
     ...(form !== 'customer' && payout.e2e !== null && { e2e: payout.e2e }),
     ...(form !== 'customer' && payout.psp_id !== null && { psp_id: payout.psp_id }),
+    ...(form === 'by_id' && payout.returns?.length && { refund_id: payout.returns[payout.returns.length - 1].refund_id }),
   };
 }
 

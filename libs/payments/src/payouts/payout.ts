@@ -1,13 +1,27 @@
-import { FINAL_PAYOUT_STATUSES, PAYOUT_STATUS_NAMES, PayoutCreatedData, PayoutEventTypes, PayoutRecordData, PayoutStatus, PayoutStatusChangedData, PayoutStatusCode, Tenant } from '@pixauto/contracts';
+import {
+  FINAL_PAYOUT_STATUSES,
+  PAYOUT_STATUS_NAMES,
+  PayoutCreatedData,
+  PayoutEventTypes,
+  PayoutRecordData,
+  PayoutReturnData,
+  PayoutReturnedData,
+  PayoutStatus,
+  PayoutStatusChangedData,
+  PayoutStatusCode,
+  Tenant,
+} from '@pixauto/contracts';
 import { Messages, notFound, validation } from '@pixauto/errors';
 import { accept, Decider, DomainEvent, reject } from '@pixauto/event-store';
 
 // A payout (cash-out, platform.md §3): created by the merchant (status 0), then the bank's to settle:
-// 0 → 4 processing → 1 completed, or 2 canceled / 3 rejected (service-api.md 3.3, first table).
+// 0 → 4 processing → 1 completed, or 2 canceled / 3 rejected (service-api.md 3.3, first table). A completed payout
+// may come back from the receiving bank, whole or in part: a return (a refund of the payout), status still 1.
 
 export type PayoutEvent =
   | DomainEvent<typeof PayoutEventTypes.created, PayoutCreatedData>
-  | DomainEvent<typeof PayoutEventTypes.statusChanged, PayoutStatusChangedData>;
+  | DomainEvent<typeof PayoutEventTypes.statusChanged, PayoutStatusChangedData>
+  | DomainEvent<typeof PayoutEventTypes.returned, PayoutReturnedData>;
 
 export type PayoutState = { status: 'NONE' } | { status: 'EXISTS'; payout: PayoutRecordData };
 
@@ -26,7 +40,11 @@ export type PayoutCommand =
   | { type: 'CreatePayout'; payout: PayoutRecordData }
   /** The sandbox moves a payout (platform.md §4): refused once it is final, before the bank hears of it. */
   | { type: 'CheckSandboxStatusChange'; to: PayoutStatusCode }
-  | { type: 'RecordBankNotice'; notice: BankPayoutNotice };
+  | { type: 'RecordBankNotice'; notice: BankPayoutNotice }
+  /** The sandbox's receiving bank is about to return the payout (platform.md §4): judged before the bank hears of it. */
+  | { type: 'CheckSandboxReturn'; amount_centavos: number | undefined }
+  /** The bank reports a return (its notice carries every return of the payout: the ones known already change nothing). */
+  | { type: 'RecordReturn'; return: PayoutReturnData };
 
 export const PAYOUT_STREAM = 'payout';
 export const payoutStreamId = (tenant: Tenant, id: number): string => `${PAYOUT_STREAM}:${tenant.accountId}:${tenant.environment}:${id}`;
@@ -84,6 +102,21 @@ export const payout: Decider<PayoutCommand, PayoutEvent, PayoutState> = {
         if (!movesPayout(from, to)) return accept();
         return accept({ type: PayoutEventTypes.statusChanged, data: { payout: withNotice(state.payout, command.notice), from, to, reason: command.notice.reason } });
       }
+      case 'CheckSandboxReturn': {
+        if (state.status === 'NONE') return reject(notFound(Messages.payouts.notFound));
+        const p = state.payout;
+        if (p.status !== PayoutStatus.completed) return reject(validation(Messages.payouts.notReturnable(p.status, PAYOUT_STATUS_NAMES[p.status])));
+        const left = p.amount_centavos - returnedCentavos(p);
+        if (left <= 0) return reject(validation(Messages.payouts.fullyReturned));
+        if (command.amount_centavos !== undefined && command.amount_centavos > left) return reject(validation(Messages.payouts.returnExceeds((left / 100).toFixed(2))));
+        return accept();
+      }
+      case 'RecordReturn': {
+        if (state.status === 'NONE') return reject(notFound(Messages.payouts.notFound));
+        const p = state.payout;
+        if ((p.returns ?? []).some((r) => r.rtr_id === command.return.rtr_id)) return accept();
+        return accept({ type: PayoutEventTypes.returned, data: { payout: { ...p, returns: [...(p.returns ?? []), command.return] }, return: command.return } });
+      }
       default: {
         const unreachable: never = command;
         return unreachable;
@@ -95,6 +128,7 @@ export const payout: Decider<PayoutCommand, PayoutEvent, PayoutState> = {
     switch (event.type) {
       case PayoutEventTypes.created:
       case PayoutEventTypes.statusChanged:
+      case PayoutEventTypes.returned:
         return { status: 'EXISTS', payout: event.data.payout };
       default: {
         const unreachable: never = event;
@@ -103,3 +137,6 @@ export const payout: Decider<PayoutCommand, PayoutEvent, PayoutState> = {
     }
   },
 };
+
+/** What the receiving bank has sent back of the payout. */
+export const returnedCentavos = (p: PayoutRecordData): number => (p.returns ?? []).reduce((sum, r) => sum + r.amount_centavos, 0);

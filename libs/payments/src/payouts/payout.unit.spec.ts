@@ -74,3 +74,29 @@ describe('payout', () => {
     expect(decide({ type: 'CheckSandboxStatusChange', to: 2 })).toEqual({ ok: false, refusal: { kind: 'not_found', message: 'Payout not found' } });
   });
 });
+
+describe('payout returned by the receiving bank', () => {
+  const completed = statusEvent(4, 1);
+  const paid = { ...created, status: 1 as const };
+  const ret = (rtr: string, amount: number, refundId = rtr) => ({ id: Number(rtr.slice(1)), refund_id: refundId, amount_centavos: amount, rtr_id: rtr, returned_at: '2026-11-24T13:00:00.000Z' });
+  const returnedEvent = (returns: ReturnType<typeof ret>[]): PayoutEvent => ({ type: 'payout.returned', data: { payout: { ...paid, returns }, return: returns[returns.length - 1] } });
+
+  it('records each return once, on the record (the status stays completed)', () => {
+    const first = ret('D1', 5000, 'DEVOLVE1');
+    expect(decide({ type: 'RecordReturn', return: first }, createdEvent, completed)).toEqual({ ok: true, events: [returnedEvent([first])] });
+    expect(decide({ type: 'RecordReturn', return: first }, createdEvent, completed, returnedEvent([first]))).toEqual({ ok: true, events: [] });
+    const second = ret('D2', 1000);
+    expect(decide({ type: 'RecordReturn', return: second }, createdEvent, completed, returnedEvent([first]))).toEqual({ ok: true, events: [returnedEvent([first, second])] });
+  });
+
+  it('lets the sandbox return only a completed payout, up to what is left of it', () => {
+    const invalid = (message: string) => ({ ok: false, refusal: { kind: 'validation', problems: [message] } });
+    expect(decide({ type: 'CheckSandboxReturn', amount_centavos: undefined }, createdEvent)).toEqual(invalid('the payout is created (0): only a completed payout can be returned'));
+    expect(decide({ type: 'CheckSandboxReturn', amount_centavos: 15050 }, createdEvent, completed)).toEqual({ ok: true, events: [] });
+    const part = returnedEvent([ret('D1', 15000)]);
+    expect(decide({ type: 'CheckSandboxReturn', amount_centavos: 51 }, createdEvent, completed, part)).toEqual(invalid('body.amount must be at most what is left to return of the payout: 0.50'));
+    const whole = returnedEvent([ret('D1', 15050)]);
+    expect(decide({ type: 'CheckSandboxReturn', amount_centavos: undefined }, createdEvent, completed, whole)).toEqual(invalid('the payout has already been returned in full'));
+    expect(decide({ type: 'CheckSandboxReturn', amount_centavos: undefined })).toEqual({ ok: false, refusal: { kind: 'not_found', message: 'Payout not found' } });
+  });
+});

@@ -55,6 +55,16 @@ export async function unsettledPayouts(db: EntityManager, status: 0 | 4, quietFo
   return rows.map((row) => ({ tenant: { accountId: row.account_id, environment: row.environment }, payout: row.record }));
 }
 
+/** Whether one of the tenant's payouts was returned under this refund_id (the sandbox names returns: platform.md §4). */
+export async function payoutReturnRefundIdTaken(db: EntityManager, tenant: Tenant, refundId: string): Promise<boolean> {
+  const rows = await db.query(`SELECT 1 FROM payouts WHERE account_id = $1 AND environment = $2 AND record->'returns' @> $3::jsonb LIMIT 1`, [
+    tenant.accountId,
+    tenant.environment,
+    JSON.stringify([{ refund_id: refundId }]),
+  ]);
+  return rows.length > 0;
+}
+
 /** The payout the bank names (by the id its idEnvio carries), with its tenant. */
 export async function findPayoutById(db: EntityManager, id: number): Promise<UnsettledPayout | undefined> {
   const [row] = await db.query('SELECT account_id, environment, record FROM payouts WHERE id = $1', [id]);

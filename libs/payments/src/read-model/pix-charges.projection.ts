@@ -4,6 +4,7 @@ import { Projection, sql } from '@pixauto/event-store';
 import { centavosToReais, isoUtc } from '@pixauto/pix';
 import { tenantNowSql } from '@pixauto/runtime';
 import { PixChargeEvent, PixChargeState } from '../pix-charge';
+import { projectRefundEvents } from '../refunds/refunds.read-model';
 
 /** The pix_charges row follows the stream: written whole at the first event, its changing columns after. */
 export const projectPixCharge: Projection<PixChargeEvent, PixChargeState> = (events, state) => {
@@ -11,6 +12,7 @@ export const projectPixCharge: Projection<PixChargeEvent, PixChargeState> = (eve
   if (!last || state.status === 'NONE') return [];
   const c = state.charge;
   return [
+    ...projectRefundEvents(events),
     sql(
       `INSERT INTO pix_charges (account_id, environment, id, transaction_id, amount_centavos, status, provider, recurrence_id, activation_charge_id,
                                 payer_document_number, payer_name, description, webhook, pix_copy_paste, expires_at, txid, location, e2e_id,

@@ -1,0 +1,66 @@
+import { Controller, Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Kafka } from 'kafkajs';
+import { DataSource } from 'typeorm';
+import { Patterns, reply, ServiceReply, ServiceRequest, Topics } from '@pixauto/contracts';
+import { EventSubscriber } from '@pixauto/messaging';
+import { applyReceiptEvents, RECEIPT_EVENT_TYPES, receiptFollowerGroup, receiptProviderSettings, ReceiptProviders, ReceiptsReadModel1763800000800 } from '@pixauto/receipts';
+import { EventSourcingModule, KAFKA, serviceConfig } from '@pixauto/runtime';
+import { RECEIPT_PROVIDER_CLIENTS, Receipts } from './receipts';
+
+export const config = serviceConfig('receipt-service', 4011);
+
+/**
+ * Follows the cash-in charges and their refunds (payments topic), the payouts and their returns (payouts topic) and
+ * the accounts' providers and credentials (accounts topic) into the read model. Applying is idempotent by version; a new database has a consumer group of its
+ * own, which reads both topics from their start.
+ */
+@Injectable()
+class ReceiptFollower implements OnApplicationBootstrap, OnApplicationShutdown {
+  private subscriber?: EventSubscriber;
+
+  constructor(private readonly dataSource: DataSource, @Inject(KAFKA) private readonly kafka: Kafka) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.subscriber = new EventSubscriber(this.kafka, {
+      groupId: await receiptFollowerGroup(this.dataSource.manager, config.databaseName),
+      topics: [Topics.payments.name, Topics.payouts.name, Topics.accounts.name],
+      types: RECEIPT_EVENT_TYPES,
+      handle: (event) => applyReceiptEvents(this.dataSource.manager, [event]),
+      handleBatch: (events) => this.dataSource.transaction((tx) => applyReceiptEvents(tx, events)),
+    });
+    await this.subscriber.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscriber?.stop();
+  }
+}
+
+@Controller()
+class ReceiptsController {
+  constructor(private readonly receipts: Receipts) {}
+
+  @MessagePattern(Patterns.receipts.refundReceipt)
+  async refundReceipt(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.receipts.refundReceipt('pix', request.tenant, request.query));
+  }
+
+  @MessagePattern(Patterns.receipts.payoutRefundReceipt)
+  async payoutRefundReceipt(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.receipts.refundReceipt('payout', request.tenant, request.query));
+  }
+
+  @MessagePattern(Patterns.receipts.payoutReceipt)
+  async payoutReceipt(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.receipts.payoutReceipt(request.tenant, request.query));
+  }
+}
+
+@Module({
+  // Publishes nothing: the event-sourcing module gives it its database, migrations and Kafka (the topics it follows made sure of).
+  imports: [EventSourcingModule.forService({ config, migrations: [ReceiptsReadModel1763800000800], topics: [Topics.payments, Topics.payouts, Topics.accounts] })],
+  controllers: [ReceiptsController],
+  providers: [ReceiptFollower, Receipts, { provide: RECEIPT_PROVIDER_CLIENTS, useFactory: () => new ReceiptProviders(receiptProviderSettings()) }],
+})
+export class ReceiptModule {}

@@ -1,0 +1,34 @@
+import { Messages, validation } from '@pixauto/errors';
+import { Validated } from '../validation';
+
+/** GET /v2/transactions/refund/receipt (service-api.md 2.4): the receipt as the bank issued it, fetched live. */
+export interface RefundReceiptResponse {
+  type: 'refund';
+  provider: string;
+  /** Our refund's id. */
+  id: number;
+  refund_id: string | null;
+  transaction: { id: number; transaction_id: string };
+  filename: string;
+  content_type: 'application/pdf';
+  /** The PDF, base64. */
+  pdf: string;
+}
+
+/** Which refund's receipt: by the refunded charge's id or transaction_id, or by the refund's own refund_id (4.12). */
+export type RefundReceiptQuery = { id: number } | { transaction_id: string } | { refund_id: string };
+
+const R = Messages.receipts;
+
+/** Exactly one of refund_id, id and transaction_id (an empty value counts as absent). */
+export function validateRefundReceiptQuery(query: unknown): Validated<RefundReceiptQuery> {
+  const sent = typeof query === 'object' && query !== null ? (query as Record<string, unknown>) : {};
+  const given = ['refund_id', 'id', 'transaction_id'].filter((key) => sent[key] !== undefined && sent[key] !== '');
+  if (given.length === 0) return { ok: false, refusal: validation(R.identifierRequired) };
+  if (given.length > 1) return { ok: false, refusal: validation(R.onlyOneIdentifier) };
+  const [key] = given;
+  const value = sent[key];
+  if (typeof value !== 'string') return { ok: false, refusal: validation(R.onlyOneIdentifier) }; // ?id=1&id=2
+  if (key === 'id') return /^[1-9]\d{0,15}$/.test(value) ? { ok: true, value: { id: Number(value) } } : { ok: false, refusal: validation(R.idInvalid) };
+  return { ok: true, value: key === 'refund_id' ? { refund_id: value } : { transaction_id: value } };
+}

@@ -1,0 +1,125 @@
+import { IsDefined, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Messages, validation } from '@pixauto/errors';
+import { centavosToReais, reaisToCentavos } from '@pixauto/pix';
+import { HasAtMostTwoDecimals, IsPositiveReais } from '../limits/limit.validators';
+import { OptionalField } from '../recurrences/recurrence.validators';
+import { validateBody, Validated } from '../validation';
+import { PixChargeRecordData } from './pix-charge';
+
+// Refunds of a paid cash-in charge (platform.md §3): POST /v2/transactions/refund, or started by the service itself
+// (the sandbox's POST /v2/sandbox/transactions/:id/refund, no refund_id). Several partial refunds may follow each
+// other; their sum never exceeds the charge's amount. Each goes to the bank (BCB PUT /pix/{e2eid}/devolucao/{id})
+// and follows it: PROCESSING (EM_PROCESSAMENTO), REFUNDED (DEVOLVIDO), FAILED (NAO_REALIZADO or refused).
+
+export type RefundStatus = 'PROCESSING' | 'REFUNDED' | 'FAILED';
+
+/** A refund as every refund event carries it, whole, after the change (money in centavos). */
+export interface RefundRecordData {
+  id: number;
+  /** The merchant's identifier; null for a refund the service started itself. */
+  refund_id: string | null;
+  amount_centavos: number;
+  status: RefundStatus;
+  /** Our name for it at the bank (BCB DevolucaoId). */
+  bank_id: string;
+  /** The provider identifier: the return's rtrId, once the bank liquidated the refund. Receipts need it. */
+  rtr_id: string | null;
+  /** The bank's reason, when FAILED. */
+  failure_reason: string | null;
+  created_at: string;
+  refunded_at: string | null;
+}
+
+/** `pix_charge.refund_requested`, `pix_charge.refunded` and `pix_charge.refund_failed`: the charge and the refund. */
+export interface PixChargeRefundData {
+  charge: PixChargeRecordData;
+  refund: RefundRecordData;
+}
+
+/** POST /v2/transactions/refund (201), and the sandbox's refund routes (200/201): the refund as it is. */
+export interface RefundResponse {
+  id: number;
+  refund_id: string | null;
+  amount: number;
+  status: RefundStatus;
+  transaction: { id: number; transaction_id: string };
+  created_at: string;
+  refunded_at: string | null;
+}
+
+export function refundResponse(refund: RefundRecordData, charge: Pick<PixChargeRecordData, 'id' | 'transaction_id'>): RefundResponse {
+  return {
+    id: refund.id,
+    refund_id: refund.refund_id,
+    amount: centavosToReais(refund.amount_centavos),
+    status: refund.status,
+    transaction: { id: charge.id, transaction_id: charge.transaction_id },
+    created_at: refund.created_at,
+    refunded_at: refund.refunded_at,
+  };
+}
+
+const R = Messages.refunds;
+const T = Messages.transactions;
+const MAX_AMOUNT = 9_999_999_999.99;
+
+class RefundAmount {
+  /** Absent: what is left of the charge. */
+  @Max(MAX_AMOUNT, { message: T.amountTooLarge })
+  @HasAtMostTwoDecimals({ message: T.amountDecimals })
+  @IsPositiveReais({ message: T.amountPositive })
+  @OptionalField()
+  amount?: number;
+}
+
+export class CreateRefundRequest extends RefundAmount {
+  @Min(1, { message: R.idInvalid })
+  @IsInt({ message: R.idInvalid })
+  @OptionalField()
+  id?: number;
+
+  @IsString({ message: R.transactionIdInvalid })
+  @OptionalField()
+  transaction_id?: string;
+
+  @MaxLength(35, { message: R.refundIdInvalid })
+  @IsString({ message: R.refundIdInvalid })
+  @IsNotEmpty({ message: R.refundIdRequired })
+  @IsDefined({ message: R.refundIdRequired })
+  refund_id!: string;
+}
+
+/** A valid POST /v2/transactions/refund: the charge by one identifier, the amount in centavos (absent: what is left). */
+export interface RefundRequest {
+  charge: { id: number } | { transaction_id: string };
+  refund_id: string;
+  amount_centavos: number | undefined;
+}
+
+/** Unknown fields first, then exactly one of id and transaction_id, then every field rule in one message. */
+export function validateCreateRefund(body: unknown): Validated<RefundRequest> {
+  const sent = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  const given = sent ? ['id', 'transaction_id'].filter((key) => sent[key] !== undefined) : [];
+  if (sent && Object.keys(sent).every((key) => ['id', 'transaction_id', 'refund_id', 'amount'].includes(key))) {
+    if (given.length === 0) return { ok: false, refusal: validation(R.identifierRequired) };
+    if (given.length > 1) return { ok: false, refusal: validation(R.onlyOneIdentifier) };
+  }
+  const checked = validateBody(CreateRefundRequest, body, ['id', 'transaction_id', 'refund_id', 'amount']);
+  if (!checked.ok) return checked;
+  const r = checked.value;
+  return {
+    ok: true,
+    value: {
+      charge: r.id !== undefined ? { id: r.id } : { transaction_id: r.transaction_id as string },
+      refund_id: r.refund_id,
+      amount_centavos: r.amount === undefined ? undefined : (reaisToCentavos(r.amount) as number),
+    },
+  };
+}
+
+/** POST /v2/sandbox/transactions/:id/refund: `{amount?}` (absent or an empty body: what is left). */
+export function validateSandboxRefund(body: unknown): Validated<{ amount_centavos: number | undefined }> {
+  const checked = validateBody(RefundAmount, body ?? {}, ['amount']);
+  if (!checked.ok) return checked;
+  return { ok: true, value: { amount_centavos: checked.value.amount === undefined ? undefined : (reaisToCentavos(checked.value.amount) as number) } };
+}
