@@ -1,6 +1,9 @@
-// What every benchmark script shares: the bench profile's databases, a client for one statement, JSON over HTTP.
+// What every benchmark script shares: the bench profile's databases, a client for one statement, JSON over HTTP, wrk.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
-import { PROFILES } from './system.cjs';
+import { PROFILES, ROOT } from './system.cjs';
 
 export const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -30,4 +33,23 @@ export async function json(url, init) {
   const response = await fetch(url, init);
   if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
   return response.json();
+}
+
+/**
+ * wrk at 20 connections for `seconds`, GETting `paths` at random from `base` with `headers` (deploy/bench/paths.lua;
+ * `headers.signatures` may map each path to its own X-Signature). Every request must succeed.
+ */
+export function wrkPaths(name, base, headers, paths, seconds) {
+  const file = path.join(ROOT, '.data', 'bench', 'paths.txt');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${paths.join('\n')}\n`);
+  const run = spawnSync('wrk', ['-t2', '-c20', `-d${seconds}s`, '--timeout', '10s', '--latency', '-s', path.join(ROOT, 'deploy', 'bench', 'paths.lua'), base], {
+    env: { ...process.env, HEADERS_JSON: JSON.stringify(headers), PATHS_FILE: file },
+    encoding: 'utf8',
+  });
+  const line = run.stdout.split('\n').find((l) => l.startsWith('RESULT '));
+  if (!line) throw new Error(`${name}: wrk printed no result\n${run.stdout}${run.stderr}`);
+  const result = JSON.parse(line.slice('RESULT '.length));
+  if (result.failed > 0) throw new Error(`${name}: ${result.failed} of ${result.requests} requests failed`);
+  return { name, rps: Math.round(result.requests / result.seconds), p50: result.p50_ms, p99: result.p99_ms };
 }

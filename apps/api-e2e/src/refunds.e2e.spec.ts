@@ -273,15 +273,16 @@ describe('GET /v2/transactions/refund/receipt', () => {
     expect(await eventually(() => receipt(`id=${b.charge.id}`, onlyA.sandbox), (a) => a.status === 400)).toEqual(receiptError(400, 'PROVIDER_B is not enabled for this account.'));
   });
 
-  it("fetches live with the account's credentials: once they change, the next request fails with the bank's own words", async () => {
-    const m = await account('PROVIDER_A');
+  it.each([
+    ['PROVIDER_A', 'Client authentication failed: the client secret is invalid.'],
+    ['PROVIDER_B', 'The request signature does not match the API key secret.'],
+  ])("%s: fetches live with the account's credentials; once they change, the next request fails with the bank's own words", async (provider, words) => {
+    const m = await account(provider);
     const { charge } = await settledRefund(m, 5);
     expect((await receiptWhenReady(`id=${charge.id}`, m.sandbox)).status).toBe(200);
-    const changed = await admin(system, 'PATCH', `/admin/accounts/${m.accountId}`, { providers: [{ code: 'PROVIDER_A', credentials: { client_id: 'loja', client_secret: 'invalid' } }] });
+    const changed = await admin(system, 'PATCH', `/admin/accounts/${m.accountId}`, { providers: [{ code: provider, credentials: { client_id: 'loja', client_secret: 'invalid' } }] });
     expect(changed.status).toBe(200);
-    expect(await eventually(() => receipt(`id=${charge.id}`, m.sandbox), (a) => a.status === 502)).toEqual(
-      receiptError(502, 'Failed to retrieve the refund receipt from PROVIDER_A.', 'Client authentication failed: the client secret is invalid.'),
-    );
+    expect(await eventually(() => receipt(`id=${charge.id}`, m.sandbox), (a) => a.status === 502)).toEqual(receiptError(502, `Failed to retrieve the refund receipt from ${provider}.`, words));
   });
 
   it('answers a bounded 502 while the bank is down; a refund asked meanwhile is accepted and reaches the bank once it is back', async () => {

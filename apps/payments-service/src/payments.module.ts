@@ -21,8 +21,8 @@ import { PayoutBankNotices, PayoutSender, Payouts } from './payouts';
 import { PayoutsController } from './payouts.controller';
 import { BankWebhookRegistration } from './pix-callbacks';
 import { BankCallbacksController } from './bank-callbacks.controller';
-import { PixChargeExpiry, PixCharges } from './pix-charges';
-import { RefundReconciler, Refunds } from './refunds';
+import { pixChargeExpiry, PixCharges } from './pix-charges';
+import { refundReconciler, Refunds } from './refunds';
 
 export const config = serviceConfig('payments-service', 4007);
 
@@ -70,9 +70,9 @@ class RecurrenceFollower implements OnApplicationBootstrap, OnApplicationShutdow
     PayoutSender,
     PayoutBankNotices,
     PixCharges,
-    PixChargeExpiry,
+    { provide: 'PixChargeExpiry', inject: [PixCharges], useFactory: pixChargeExpiry },
     Refunds,
-    RefundReconciler,
+    { provide: 'RefundReconciler', inject: [Refunds], useFactory: refundReconciler },
     BankWebhookRegistration,
     { provide: Banks, useFactory: () => new Banks(bankSettings()) },
   ],

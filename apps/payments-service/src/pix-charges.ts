@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   AccountProfile,
@@ -231,23 +231,5 @@ function bankChargeOf(r: PixChargeRequest): CobSolicitada {
   };
 }
 
-const EXPIRY_INTERVAL_MS = 500;
-const EXPIRY_BATCH = 50;
-
 /** The expiry sweep: works from the read model's expires_at, so a restart (even kill -9) misses no deadline. */
-@Injectable()
-export class PixChargeExpiry implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly task: PeriodicTask;
-
-  constructor(charges: PixCharges) {
-    this.task = new PeriodicTask('PixChargeExpiry', EXPIRY_INTERVAL_MS, () => charges.expireDue(EXPIRY_BATCH));
-  }
-
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.task.stop();
-  }
-}
+export const pixChargeExpiry = (charges: PixCharges): PeriodicTask => new PeriodicTask('PixChargeExpiry', 500, () => charges.expireDue(50));

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Environment, RefundResponse, Tenant, Topics, validateCreateRefund, validatePixChargeId, validateSandboxRefund } from '@pixauto/contracts';
 import { Banks, centavosToValor, Devolucao, PixRecebido } from '@pixauto/bank';
@@ -186,23 +186,5 @@ function unlessNotFound(error: unknown): undefined {
   throw error;
 }
 
-const CHECK_INTERVAL_MS = 500;
-const CHECK_BATCH = 50;
-
 /** The refund reconciler: works from the read model's next_check_at, so a restart (even kill -9) forgets no refund. */
-@Injectable()
-export class RefundReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly task: PeriodicTask;
-
-  constructor(refunds: Refunds) {
-    this.task = new PeriodicTask('RefundReconciler', CHECK_INTERVAL_MS, () => refunds.checkDue(CHECK_BATCH));
-  }
-
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.task.stop();
-  }
-}
+export const refundReconciler = (refunds: Refunds): PeriodicTask => new PeriodicTask('RefundReconciler', 500, () => refunds.checkDue(50));

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
-import { benchDatabaseUrl, dropBenchDatabases, json, onDatabase, serverUrl } from '../../scripts/bench-support.mjs';
+import { benchDatabaseUrl, dropBenchDatabases, json, onDatabase, serverUrl, wrkPaths } from '../../scripts/bench-support.mjs';
 import { up } from '../../scripts/infra.mjs';
 import { PROFILES, ROOT, startSystem } from '../../scripts/system.cjs';
 
@@ -56,20 +56,8 @@ async function seed(accountIds) {
   return (performance.now() - started) / 1000;
 }
 
-/** wrk over a list of paths, 20 connections; every request must succeed. */
-function wrkPhase(name, key, paths) {
-  const file = path.join(ROOT, '.data', 'bench', 'paths.txt');
-  fs.writeFileSync(file, `${paths.join('\n')}\n`);
-  const run = spawnSync('wrk', ['-t2', '-c20', `-d${SECONDS}s`, '--timeout', '10s', '--latency', '-s', path.join(ROOT, 'deploy', 'bench', 'payouts', 'paths.lua'), `http://127.0.0.1:${p.gateway}`], {
-    env: { ...process.env, API_KEY: key, PATHS_FILE: file },
-    encoding: 'utf8',
-  });
-  const line = run.stdout.split('\n').find((l) => l.startsWith('RESULT '));
-  if (!line) throw new Error(`${name}: wrk printed no result\n${run.stdout}${run.stderr}`);
-  const result = JSON.parse(line.slice('RESULT '.length));
-  if (result.failed > 0) throw new Error(`${name}: ${result.failed} of ${result.requests} requests failed`);
-  return { name, rps: Math.round(result.requests / result.seconds), p50: result.p50_ms, p99: result.p99_ms };
-}
+/** The gateway's answers to a list of paths, wrk at 20 connections. */
+const wrkPhase = (name, key, paths) => wrkPaths(name, `http://127.0.0.1:${p.gateway}`, { authorization: key }, paths, SECONDS);
 
 /** PostgreSQL alone: the very statements of a period page (count, then page), prepared, 20 clients (pgbench). */
 function pagesAlone(name, accountId, size) {

@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { benchDatabaseUrl, dropBenchDatabases, json, onDatabase } from '../../scripts/bench-support.mjs';
+import { benchDatabaseUrl, dropBenchDatabases, json, onDatabase, wrkPaths } from '../../scripts/bench-support.mjs';
 import { up } from '../../scripts/infra.mjs';
 import { PROFILES, ROOT, startSystem } from '../../scripts/system.cjs';
 
@@ -20,20 +20,7 @@ const p = PROFILES.bench;
 const sandbox = `http://127.0.0.1:${p.sandbox}`;
 const bank = `http://127.0.0.1:${p.bank}`;
 
-/** wrk over a list of paths with the given headers (paths.lua), 20 connections; every request must succeed. */
-function wrkPhase(name, base, headers, paths) {
-  const file = path.join(ROOT, '.data', 'bench', 'receipt-paths.txt');
-  fs.writeFileSync(file, `${paths.join('\n')}\n`);
-  const run = spawnSync('wrk', ['-t2', '-c20', `-d${SECONDS}s`, '--timeout', '10s', '--latency', '-s', path.join(ROOT, 'deploy', 'bench', 'receipts', 'paths.lua'), base], {
-    env: { ...process.env, HEADERS_JSON: JSON.stringify(headers), PATHS_FILE: file },
-    encoding: 'utf8',
-  });
-  const line = run.stdout.split('\n').find((l) => l.startsWith('RESULT '));
-  if (!line) throw new Error(`${name}: wrk printed no result\n${run.stdout}${run.stderr}`);
-  const result = JSON.parse(line.slice('RESULT '.length));
-  if (result.failed > 0) throw new Error(`${name}: ${result.failed} of ${result.requests} requests failed`);
-  return { name, rps: Math.round(result.requests / result.seconds), p50: result.p50_ms, p99: result.p99_ms };
-}
+const wrkPhase = (name, base, headers, paths) => wrkPaths(name, base, headers, paths, SECONDS);
 
 /** An account whose charges go to `provider`, its sandbox key, and REFUNDS settled refunds: their refund_ids. */
 async function accountWithRefunds(provider) {
@@ -46,9 +33,9 @@ async function accountWithRefunds(provider) {
   for (let n = 0; n < REFUNDS; n++) {
     const body = { transaction_id: `bench-${provider}-${n}`, amount: 10 + n, payer: { document_number: '52998224725', name: 'Maria Silva' } };
     const charge = await json(`${sandbox}/v2/pix`, { method: 'POST', headers, body: JSON.stringify(body) });
-    await json(`${sandbox}/v2/sandbox/pix/${charge.id}/pay`, { method: 'POST', headers });
+    await json(`${sandbox}/v2/sandbox/pix/${charge.id}/pay`, { method: 'POST', headers: { authorization: key } });
     const refund = await json(`${sandbox}/v2/transactions/refund`, { method: 'POST', headers, body: JSON.stringify({ id: charge.id, refund_id: `r-${provider}-${n}` }) });
-    await json(`${sandbox}/v2/sandbox/refunds/${refund.id}/settle`, { method: 'POST', headers });
+    await json(`${sandbox}/v2/sandbox/refunds/${refund.id}/settle`, { method: 'POST', headers: { authorization: key } });
     refundIds.push(refund.refund_id);
   }
   // receipt-service learns them from Kafka: wait until each answers.
@@ -56,7 +43,7 @@ async function accountWithRefunds(provider) {
     for (let attempt = 0; ; attempt++) {
       const answer = await fetch(`${sandbox}/v2/transactions/refund/receipt?refund_id=${refundId}`, { headers: { authorization: key } });
       if (answer.status === 200) break;
-      if (attempt > 100) throw new Error(`receipt of ${refundId}: ${answer.status} ${await answer.text()}`);
+      if (attempt > 600) throw new Error(`receipt of ${refundId}: ${answer.status} ${await answer.text()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -98,10 +85,13 @@ try {
 console.log(`\n${lines.join('\n')}`);
 
 /** The refunds' provider identifiers (rtrIds), which the API does not show: from payments-service's read model. */
-const rtrIdsOf = (refundIds) =>
-  onDatabase(benchDatabaseUrl('payments'), async (client) => (await client.query('SELECT rtr_id FROM pix_refunds WHERE refund_id = ANY($1)', [refundIds])).rows.map((r) => r.rtr_id));
+function rtrIdsOf(refundIds) {
+  return onDatabase(benchDatabaseUrl('payments'), async (client) => (await client.query('SELECT rtr_id FROM pix_refunds WHERE refund_id = ANY($1)', [refundIds])).rows.map((r) => r.rtr_id));
+}
 
-const providerPath = (provider, rtrId) => (provider === 'PROVIDER_A' ? `/provider-a/v1/refunds/${rtrId}/receipt` : `/provider-b/api/v2/refunds/${rtrId}/receipt`);
+function providerPath(provider, rtrId) {
+  return provider === 'PROVIDER_A' ? `/provider-a/v1/refunds/${rtrId}/receipt` : `/provider-b/api/v2/refunds/${rtrId}/receipt`;
+}
 
 /** PROVIDER_A: one bearer token for the run. PROVIDER_B signs each path; paths.lua sends the signature of the path it picks. */
 async function providerHeaders(provider, rtrIds) {

@@ -1,12 +1,13 @@
-import { Logger } from '@nestjs/common';
+import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * Runs a task again and again, a pause between runs (never two at once), until stopped. A task that resolves to
  * true has more waiting (a full page) and runs again at once. What it works on is
  * in the database, so a restart picks up where the last run left off: nothing lives only in a timer.
+ * Registered as a Nest provider (useFactory), it starts with the application and stops before it closes.
  */
-export class PeriodicTask {
+export class PeriodicTask implements OnApplicationBootstrap, OnApplicationShutdown {
   private running = false;
   private loop?: Promise<void>;
   private readonly logger: Logger;
@@ -29,5 +30,13 @@ export class PeriodicTask {
   async stop(): Promise<void> {
     this.running = false;
     await this.loop;
+  }
+
+  onApplicationBootstrap(): void {
+    this.start();
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.stop();
   }
 }

@@ -17,9 +17,10 @@ export class ReceiptsReadModel1763800000800 implements MigrationInterface {
         transaction_id text NOT NULL,
         provider       text NOT NULL,
         version        integer NOT NULL,
-        PRIMARY KEY (account_id, environment, id),
-        CONSTRAINT receipt_charges_transaction_id UNIQUE (account_id, environment, transaction_id)
+        PRIMARY KEY (account_id, environment, id)
       )`);
+    // Not unique: payments-service guarantees that, and a follower that refused an event would stop its partition.
+    await db.query('CREATE INDEX receipt_charges_transaction_id ON receipt_charges (account_id, environment, transaction_id)');
     await db.query(`
       CREATE TABLE receipt_payouts (
         account_id     text NOT NULL,
@@ -30,9 +31,9 @@ export class ReceiptsReadModel1763800000800 implements MigrationInterface {
         status         smallint NOT NULL,
         e2e            text,
         version        integer NOT NULL,
-        PRIMARY KEY (account_id, environment, id),
-        CONSTRAINT receipt_payouts_transaction_id UNIQUE (account_id, environment, transaction_id)
+        PRIMARY KEY (account_id, environment, id)
       )`);
+    await db.query('CREATE INDEX receipt_payouts_transaction_id ON receipt_payouts (account_id, environment, transaction_id)');
     // kind: 'pix' (a refund of a cash-in charge) or 'payout' (a payout sent back); parent_id the charge's or payout's id.
     // Both kinds draw their ids from payments-service's one sequence.
     await db.query(`

@@ -83,7 +83,7 @@ export async function receiptFollowerGroup(db: EntityManager, databaseName: stri
 /** A cash-in charge (kind 'pix') or a payout, by id or transaction_id, within the tenant. */
 export async function findReceiptParent(db: EntityManager, tenant: Tenant, kind: ReceiptKind, by: { id: number } | { transaction_id: string }): Promise<ReceiptParent | undefined> {
   const table = kind === 'pix' ? 'receipt_charges' : 'receipt_payouts';
-  const [row] = await db.query(`SELECT id, transaction_id, provider FROM ${table} WHERE account_id = $1 AND environment = $2 AND ${'id' in by ? 'id' : 'transaction_id'} = $3`, [
+  const [row] = await db.query(`SELECT id, transaction_id, provider FROM ${table} WHERE account_id = $1 AND environment = $2 AND ${'id' in by ? 'id' : 'transaction_id'} = $3 ORDER BY id DESC LIMIT 1`, [
     tenant.accountId,
     tenant.environment,
     'id' in by ? by.id : by.transaction_id,
@@ -93,7 +93,7 @@ export async function findReceiptParent(db: EntityManager, tenant: Tenant, kind:
 
 /** A payout with what its receipt needs: its status and end-to-end id. */
 export async function findReceiptPayout(db: EntityManager, tenant: Tenant, by: { id: number } | { transaction_id: string }): Promise<ReceiptPayout | undefined> {
-  const [row] = await db.query(`SELECT id, transaction_id, provider, status, e2e FROM receipt_payouts WHERE account_id = $1 AND environment = $2 AND ${'id' in by ? 'id' : 'transaction_id'} = $3`, [
+  const [row] = await db.query(`SELECT id, transaction_id, provider, status, e2e FROM receipt_payouts WHERE account_id = $1 AND environment = $2 AND ${'id' in by ? 'id' : 'transaction_id'} = $3 ORDER BY id DESC LIMIT 1`, [
     tenant.accountId,
     tenant.environment,
     'id' in by ? by.id : by.transaction_id,
