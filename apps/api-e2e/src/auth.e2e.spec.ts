@@ -104,6 +104,19 @@ describe('request shapes', () => {
   it('answers an unknown route with 404 and a message', async () => {
     expect(await call(system.profile.gateway, 'GET', '/v2/nothing-here', { key: merchant.production })).toEqual({ status: 404, body: { message: 'Route not found' } });
   });
+
+  it('refuses text no service can store (NUL, an unpaired surrogate) wherever it is, naming where, and creates nothing', async () => {
+    const unstorable = (path: string) => ({ status: 400, body: { type: 'ValidationError', message: `${path} must be text without NUL characters or unpaired surrogates` } });
+    const document = freshCpf();
+    // JSON escapes, as a client sends them: "\u0000" and a lone "\ud800".
+    expect(await post(`{"document_number":"${document}","type":"cashin","mechanism":"quantity","quantity":2,"details":"a\\u0000b"}`)).toEqual(unstorable('body.details'));
+    expect(await post(`{"document_number":"${document}","type":"cashin","mechanism":"quantity","quantity":2,"details":"\\ud800"}`)).toEqual(unstorable('body.details'));
+    const sandbox = (method: string, path: string, json?: unknown) => call(system.profile.sandbox, method, path, { key: merchant.sandbox, json });
+    expect(await sandbox('POST', '/v2/automatic-pix/recurrences', { transaction_id: '\u0000' })).toEqual(unstorable('body.transaction_id'));
+    expect(await sandbox('GET', '/v2/automatic-pix/recurrences/%00')).toEqual(unstorable('params.recurrence_id'));
+    expect(await call(system.profile.gateway, 'GET', `${limitQuery(document)}&x=%00`, { key: merchant.production })).toEqual(unstorable('query.x'));
+    expect((await call(system.profile.gateway, 'GET', limitQuery(document), { key: merchant.production })).status).toBe(404);
+  });
 });
 
 describe('admin API', () => {

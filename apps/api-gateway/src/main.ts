@@ -1,9 +1,12 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { ApiKeyDirectory } from '@pixauto/accounts';
 import { createHttpApp } from '@pixauto/runtime';
 import { AdminApiModule } from './admin/admin-api.module';
-import { config, GatewayCoreModule } from './core.module';
+import { config, GatewayCoreModule, REDIS } from './core.module';
+import { IdempotentPosts } from './merchant/idempotency';
+import { refuseUnstorableText } from './merchant/text-guard';
 import { MerchantApiModule } from './merchant/merchant-api.module';
 
 /** One process, three listeners (platform.md §1): production, sandbox and, when ADMIN_TOKEN is set, admin. */
@@ -12,6 +15,11 @@ async function main(): Promise<void> {
   core.enableShutdownHooks();
   const production = await createHttpApp(MerchantApiModule.forEnvironment('production', core));
   const sandbox = await createHttpApp(MerchantApiModule.forEnvironment('sandbox', core));
+  for (const [app, environment] of [[production, 'production'], [sandbox, 'sandbox']] as const) {
+    const fastify = app.getHttpAdapter().getInstance();
+    refuseUnstorableText(fastify); // first: a refused request claims no Idempotency-Key
+    new IdempotentPosts(core.get(REDIS), core.get(ApiKeyDirectory), environment).install(fastify);
+  }
   await production.listen(config.port, config.host);
   await sandbox.listen(config.sandboxPort, config.host);
   if (config.adminToken) {

@@ -14,7 +14,15 @@ export const Messages = {
     adminTokenInvalid: 'Admin Token Invalid!',
   },
 
+  // Idempotency-Key on POSTs (issue #12 §2).
+  idempotency: {
+    keyInvalid: 'header Idempotency-Key must be 1 to 255 printable ASCII characters',
+    otherRequest: 'Idempotency-Key was already used with another request: use a new key for a new request',
+    inProgress: 'A request with this Idempotency-Key is still running: retry after it has been answered',
+  },
+
   request: {
+    unstorableText: (path: string) => `${path} must be text without NUL characters or unpaired surrogates`,
     malformedJson: 'body is not valid JSON',
     contentType: 'Content-Type must be application/json',
     tooLarge: (bytes: number) => `body must be at most ${bytes} bytes`,
