@@ -23,6 +23,7 @@ pixauto is up:
   production API  http://127.0.0.1:${p.gateway}
   sandbox API     http://127.0.0.1:${p.sandbox}
   admin API       http://127.0.0.1:${p.admin}   (token in .data/admin-token, or $ADMIN_TOKEN)
+  health, metrics http://127.0.0.1:${p.gatewayOps}/health/ready, /metrics   (each service: its port + 50, README "Health and metrics")
 Create an account and a key:  npm run admin -- accounts create --name "My shop"
 Ctrl-C stops the apps (PostgreSQL, Redis and Kafka stay up: npm run infra:down stops what infra started).`);
 

@@ -9,7 +9,6 @@
 
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
-const net = require('node:net');
 const path = require('node:path');
 const { setTimeout: sleep } = require('node:timers/promises');
 
@@ -24,9 +23,9 @@ const ROOT = path.resolve(__dirname, '..', '..');
 
 /** Ports and settings per profile: `dev` is what README documents; `e2e` and `bench` stay out of its way. */
 const PROFILES = {
-  dev: { gateway: 3000, sandbox: 3001, admin: 3002, recurrences: 4001, solicitations: 4002, payments: 4007, paymentsCallbacks: 4107, payoutQuery: 4008, payoutQueryHttp: 4108, webhooks: 4009, receipts: 4011, bankCallbacks: 4101, limits: 4005, bank: 4010, databasePrefix: 'pixauto', redisDb: 0 },
-  e2e: { gateway: 13000, sandbox: 13001, admin: 13002, recurrences: 14001, solicitations: 14002, payments: 14007, paymentsCallbacks: 14107, payoutQuery: 14008, payoutQueryHttp: 14108, webhooks: 14009, receipts: 14011, bankCallbacks: 14101, limits: 14005, bank: 14010, databasePrefix: 'pixauto_e2e', redisDb: 15 },
-  bench: { gateway: 23000, sandbox: 23001, admin: 23002, recurrences: 24001, solicitations: 24002, payments: 24007, paymentsCallbacks: 24107, payoutQuery: 24008, payoutQueryHttp: 24108, webhooks: 24009, receipts: 24011, bankCallbacks: 24101, limits: 24005, bank: 24010, databasePrefix: 'pixauto_bench', redisDb: 14 },
+  dev: { gateway: 3000, sandbox: 3001, admin: 3002, recurrences: 4001, solicitations: 4002, payments: 4007, paymentsCallbacks: 4107, payoutQuery: 4008, payoutQueryHttp: 4108, webhooks: 4009, receipts: 4011, bankCallbacks: 4101, limits: 4005, bank: 4010, gatewayOps: 3050, recurrencesOps: 4051, solicitationsOps: 4052, limitsOps: 4055, paymentsOps: 4057, payoutQueryOps: 4058, webhooksOps: 4059, receiptsOps: 4061, databasePrefix: 'pixauto', redisDb: 0 },
+  e2e: { gateway: 13000, sandbox: 13001, admin: 13002, recurrences: 14001, solicitations: 14002, payments: 14007, paymentsCallbacks: 14107, payoutQuery: 14008, payoutQueryHttp: 14108, webhooks: 14009, receipts: 14011, bankCallbacks: 14101, limits: 14005, bank: 14010, gatewayOps: 13050, recurrencesOps: 14051, solicitationsOps: 14052, limitsOps: 14055, paymentsOps: 14057, payoutQueryOps: 14058, webhooksOps: 14059, receiptsOps: 14061, databasePrefix: 'pixauto_e2e', redisDb: 15 },
+  bench: { gateway: 23000, sandbox: 23001, admin: 23002, recurrences: 24001, solicitations: 24002, payments: 24007, paymentsCallbacks: 24107, payoutQuery: 24008, payoutQueryHttp: 24108, webhooks: 24009, receipts: 24011, bankCallbacks: 24101, limits: 24005, bank: 24010, gatewayOps: 23050, recurrencesOps: 24051, solicitationsOps: 24052, limitsOps: 24055, paymentsOps: 24057, payoutQueryOps: 24058, webhooksOps: 24059, receiptsOps: 24061, databasePrefix: 'pixauto_bench', redisDb: 14 },
 };
 
 /**
@@ -53,21 +52,23 @@ function appsOf(profileName, adminToken) {
   const p = profileOf(profileName);
   const common = { DATABASE_PREFIX: p.databasePrefix, REDIS_URL: redisUrl(p.redisDb) };
   const bank = `http://127.0.0.1:${p.bank}`;
+  const ready = (port) => `http://127.0.0.1:${port}/health/ready`;
   return [
     // The bank behind us, and the payer, for local runs, tests and the sandbox (apps/bank-simulator).
     { name: 'bank-simulator', ready: `${bank}/health`, env: { ...common, PORT: String(p.bank) } },
-    { name: 'limits-service', ready: `tcp://127.0.0.1:${p.limits}`, env: { ...common, PORT: String(p.limits) } },
+    { name: 'limits-service', ready: ready(p.limitsOps), env: { ...common, PORT: String(p.limits), OPS_PORT: String(p.limitsOps) } },
     {
       name: 'recurrence-service',
-      ready: `tcp://127.0.0.1:${p.recurrences}`,
-      env: { ...common, PORT: String(p.recurrences), BANK_CALLBACK_PORT: String(p.bankCallbacks), BANK_PRODUCTION_URL: bank, BANK_SANDBOX_URL: bank },
+      ready: ready(p.recurrencesOps),
+      env: { ...common, PORT: String(p.recurrences), OPS_PORT: String(p.recurrencesOps), BANK_CALLBACK_PORT: String(p.bankCallbacks), BANK_PRODUCTION_URL: bank, BANK_SANDBOX_URL: bank },
     },
     {
       name: 'payments-service',
-      ready: `tcp://127.0.0.1:${p.payments}`,
+      ready: ready(p.paymentsOps),
       env: {
         ...common,
         PORT: String(p.payments),
+        OPS_PORT: String(p.paymentsOps),
         PAYMENTS_BANK_CALLBACK_PORT: String(p.paymentsCallbacks),
         BANK_PRODUCTION_URL: bank,
         BANK_SANDBOX_URL: bank,
@@ -76,31 +77,32 @@ function appsOf(profileName, adminToken) {
     },
     {
       name: 'solicitation-service',
-      ready: `tcp://127.0.0.1:${p.solicitations}`,
-      env: { ...common, PORT: String(p.solicitations), BANK_PRODUCTION_URL: bank, BANK_SANDBOX_URL: bank },
+      ready: ready(p.solicitationsOps),
+      env: { ...common, PORT: String(p.solicitations), OPS_PORT: String(p.solicitationsOps), BANK_PRODUCTION_URL: bank, BANK_SANDBOX_URL: bank },
     },
     {
       name: 'payout-query-service',
-      ready: `tcp://127.0.0.1:${p.payoutQuery}`,
-      env: { ...common, PORT: String(p.payoutQuery), PAYOUT_QUERY_HTTP_PORT: String(p.payoutQueryHttp) },
+      ready: ready(p.payoutQueryOps),
+      env: { ...common, PORT: String(p.payoutQuery), OPS_PORT: String(p.payoutQueryOps), PAYOUT_QUERY_HTTP_PORT: String(p.payoutQueryHttp) },
     },
     {
       name: 'webhook-dispatcher',
-      ready: `tcp://127.0.0.1:${p.webhooks}`,
+      ready: ready(p.webhooksOps),
       // Merchants' receivers in development and tests listen on loopback over http.
-      env: { ...common, PORT: String(p.webhooks), WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' },
+      env: { ...common, PORT: String(p.webhooks), OPS_PORT: String(p.webhooksOps), WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' },
     },
     {
       name: 'receipt-service',
-      ready: `tcp://127.0.0.1:${p.receipts}`,
-      env: { ...common, PORT: String(p.receipts), PROVIDER_A_URL: `${bank}/provider-a`, PROVIDER_B_URL: `${bank}/provider-b` },
+      ready: ready(p.receiptsOps),
+      env: { ...common, PORT: String(p.receipts), OPS_PORT: String(p.receiptsOps), PROVIDER_A_URL: `${bank}/provider-a`, PROVIDER_B_URL: `${bank}/provider-b` },
     },
     {
       name: 'api-gateway',
-      ready: `http://127.0.0.1:${p.gateway}/v2/limits`,
+      ready: ready(p.gatewayOps),
       env: {
         ...common,
         PORT: String(p.gateway),
+        OPS_PORT: String(p.gatewayOps),
         SANDBOX_PORT: String(p.sandbox),
         ADMIN_PORT: String(p.admin),
         ADMIN_TOKEN: adminToken,
@@ -117,35 +119,29 @@ function appsOf(profileName, adminToken) {
   ];
 }
 
-/** Services listen on TCP once their start-up (database, migrations, topics) is done; the gateway answers HTTP. */
-function answers(url) {
-  if (url.startsWith('http')) return fetch(url, { signal: AbortSignal.timeout(1000) }).then(() => true);
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: hostname, port: Number(port) }, () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', reject);
-  });
+/** The status of `url`'s answer; throws when nothing answers. Its readiness checks take up to 2 s each. */
+async function statusAt(url) {
+  const response = await fetch(url, { signal: AbortSignal.timeout(3000) });
+  await response.arrayBuffer();
+  return response.status;
 }
 
+/**
+ * Until the app's /health/ready answers 200: its ops listener answers from the start, 503 while it migrates, creates
+ * its topics and joins its consumer groups, and while its database, Kafka or Redis does not answer.
+ */
 async function waitReady(url, child, timeoutMs = 60_000) {
   const deadline = performance.now() + timeoutMs;
   while (performance.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode} before it was ready`);
-    try {
-      await answers(url); // any HTTP answer (the gateway's is a 401) means it listens
-      return;
-    } catch {
-      await sleep(200);
-    }
+    if ((await statusAt(url).catch(() => undefined)) === 200) return;
+    await sleep(200);
   }
   throw new Error(`${url} not ready after ${timeoutMs} ms`);
 }
 
 /**
- * Starts every app (built under dist/) and waits until each answers HTTP. Logs go to .data/logs/<profile>/<app>.log
+ * Starts every app (built under dist/) and waits until each is ready. Logs go to .data/logs/<profile>/<app>.log
  * unless `inherit` is set (npm start shows them).
  */
 async function startSystem({ profile = 'dev', adminToken, inherit = false } = {}) {
@@ -158,7 +154,7 @@ async function startSystem({ profile = 'dev', adminToken, inherit = false } = {}
     const main = path.join(ROOT, 'dist', 'apps', app.program ?? app.name, 'src', 'main.js');
     if (!fs.existsSync(main)) throw new Error(`${main} is missing: build first (npx nx run-many -t build)`);
     // Another instance still on the port would answer the readiness check while this one fails to listen.
-    if (await answers(app.ready).then(() => true, () => false)) throw new Error(`${app.ready} already answers: is another ${app.name} (profile ${profile}) still running?`);
+    if (await statusAt(app.ready).then(() => true, () => false)) throw new Error(`${app.ready} already answers: is another ${app.name} (profile ${profile}) still running?`);
     const out = inherit ? 'inherit' : fs.openSync(path.join(logDir, `${app.name}.log`), 'a');
     const child = spawn(process.execPath, [...NODE_FLAGS, main], {
       cwd: ROOT,
@@ -201,9 +197,10 @@ async function startSystem({ profile = 'dev', adminToken, inherit = false } = {}
       await launch(apps.find((app) => app.name === name));
     },
     /** A second instance of an app on other ports (`env` overrides its settings), stopped with the rest. */
-    startReplica: async (name, env, readyPort) => {
+    startReplica: async (name, env, port) => {
       const app = apps.find((candidate) => candidate.name === name);
-      const replica = { ...app, name: `${name}-replica`, program: name, env: { ...app.env, ...env }, ready: `tcp://127.0.0.1:${readyPort}` };
+      const opsPort = env.OPS_PORT ?? String(port + 50);
+      const replica = { ...app, name: `${name}-replica`, program: name, env: { ...app.env, OPS_PORT: opsPort, ...env }, ready: `http://127.0.0.1:${opsPort}/health/ready` };
       apps.push(replica);
       await launch(replica);
     },

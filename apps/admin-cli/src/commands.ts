@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { CASHIN_PROVIDERS, CashinProvider, ENVIRONMENTS, Environment, RECEIPT_PROVIDERS, ReceiptProvider } from '@pixauto/contracts';
+import { CASHIN_PROVIDERS, CashinProvider, ENVIRONMENTS, Environment, MAX_RATE_LIMIT, RECEIPT_PROVIDERS, ReceiptProvider } from '@pixauto/contracts';
 
 /** A mistake on the command line: reported with the usage text, exit 2, before any request. */
 export class UsageError extends Error {
@@ -35,12 +35,13 @@ interface Subcommand {
 }
 
 const MAX_NAME_LENGTH = 140;
+const RATE_LIMIT_OPTIONS: Record<string, OptionSpec> = { 'rate-limit-production': { type: 'string' }, 'rate-limit-sandbox': { type: 'string' } };
 
 const COMMANDS: Record<string, Record<string, Subcommand>> = {
   accounts: {
     create: {
       positionals: [],
-      options: { name: { type: 'string' }, 'no-wallet': { type: 'boolean' }, 'cashin-provider': { type: 'string' }, 'providers-json': { type: 'string' } },
+      options: { name: { type: 'string' }, 'no-wallet': { type: 'boolean' }, 'cashin-provider': { type: 'string' }, 'providers-json': { type: 'string' }, ...RATE_LIMIT_OPTIONS },
       build(_positionals, values) {
         if (values.name === undefined) throw new UsageError('accounts create: --name is required');
         const body: Record<string, unknown> = { name: parseName(values.name as string) };
@@ -58,13 +59,15 @@ const COMMANDS: Record<string, Record<string, Subcommand>> = {
     },
     update: {
       positionals: ['ACCOUNT_ID'],
-      options: { wallet: { type: 'string' }, 'cashin-provider': { type: 'string' }, 'providers-json': { type: 'string' } },
+      options: { wallet: { type: 'string' }, 'cashin-provider': { type: 'string' }, 'providers-json': { type: 'string' }, ...RATE_LIMIT_OPTIONS },
       build([accountId], values) {
         const body: Record<string, unknown> = {};
         if (values.wallet !== undefined) body.wallet = parseBoolean('--wallet', values.wallet as string);
         Object.assign(body, accountOptions(values));
         if (Object.keys(body).length === 0) {
-          throw new UsageError('accounts update: nothing to change; give at least one of --wallet, --cashin-provider, --providers-json');
+          throw new UsageError(
+            'accounts update: nothing to change; give at least one of --wallet, --cashin-provider, --providers-json, --rate-limit-production, --rate-limit-sandbox',
+          );
         }
         return { method: 'PATCH', path: `/admin/accounts/${encodeURIComponent(accountId)}`, body };
       },
@@ -204,7 +207,19 @@ function accountOptions(values: Values): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   if (values['cashin-provider'] !== undefined) body.cashin_provider = parseCashinProvider(values['cashin-provider'] as string);
   if (values['providers-json'] !== undefined) body.providers = parseProviders(values['providers-json'] as string);
+  const rateLimit: Record<string, number> = {};
+  for (const environment of ENVIRONMENTS) {
+    const value = values[`rate-limit-${environment}`];
+    if (value !== undefined) rateLimit[environment] = parseRateLimit(`--rate-limit-${environment}`, value as string);
+  }
+  if (Object.keys(rateLimit).length > 0) body.rate_limit = rateLimit;
   return body;
+}
+
+/** Requests per second per API key: a whole number the gateway accepts. */
+export function parseRateLimit(option: string, value: string): number {
+  if (/^[1-9][0-9]*$/.test(value) && Number(value) <= MAX_RATE_LIMIT) return Number(value);
+  throw new UsageError(`${option} must be a whole number of requests per second from 1 to ${MAX_RATE_LIMIT} (got '${value}')`);
 }
 
 export function parseName(value: string): string {

@@ -118,7 +118,7 @@ describe('parseCommand', () => {
     });
     it('refuses --wallet (create only has --no-wallet)', () => {
       expect(usageError('accounts', 'create', '--name', 'A', '--wallet', 'false')).toBe(
-        "accounts create: unknown option '--wallet' (options: --name, --no-wallet, --cashin-provider, --providers-json)",
+        "accounts create: unknown option '--wallet' (options: --name, --no-wallet, --cashin-provider, --providers-json, --rate-limit-production, --rate-limit-sandbox)",
       );
     });
     it('refuses a value for a flag', () => {
@@ -163,16 +163,26 @@ describe('parseCommand', () => {
         body: { cashin_provider: 'PROVIDER_A' },
       });
     });
+    it('sets one environment\'s rate limit, or both', () => {
+      expect(request('accounts', 'update', 'acc_1', '--rate-limit-sandbox', '25').body).toEqual({ rate_limit: { sandbox: 25 } });
+      expect(request('accounts', 'update', 'acc_1', '--rate-limit-production=100', '--rate-limit-sandbox=25').body).toEqual({ rate_limit: { production: 100, sandbox: 25 } });
+      expect(request('accounts', 'create', '--name', 'A', '--rate-limit-production', '100000').body).toEqual({ name: 'A', rate_limit: { production: 100000 } });
+    });
+    it.each(['0', '-1', '1.5', '100001', 'ten', '', '010'])('refuses --rate-limit-sandbox %j', (value) => {
+      expect(usageError('accounts', 'update', 'acc_1', `--rate-limit-sandbox=${value}`)).toBe(
+        `--rate-limit-sandbox must be a whole number of requests per second from 1 to 100000 (got '${value}')`,
+      );
+    });
     it('refuses nothing to change', () => {
       expect(usageError('accounts', 'update', 'acc_1')).toBe(
-        'accounts update: nothing to change; give at least one of --wallet, --cashin-provider, --providers-json',
+        'accounts update: nothing to change; give at least one of --wallet, --cashin-provider, --providers-json, --rate-limit-production, --rate-limit-sandbox',
       );
     });
     it.each(['yes', 'TRUE', '1', ''])('refuses --wallet %j', (value) => {
       expect(usageError('accounts', 'update', 'acc_1', `--wallet=${value}`)).toBe(`--wallet must be true or false (got '${value}')`);
     });
     it('refuses --no-wallet (update has --wallet true|false)', () => {
-      expect(usageError('accounts', 'update', 'acc_1', '--no-wallet')).toBe("accounts update: unknown option '--no-wallet' (options: --wallet, --cashin-provider, --providers-json)");
+      expect(usageError('accounts', 'update', 'acc_1', '--no-wallet')).toBe("accounts update: unknown option '--no-wallet' (options: --wallet, --cashin-provider, --providers-json, --rate-limit-production, --rate-limit-sandbox)");
     });
     it('requires the id', () => {
       expect(usageError('accounts', 'update', '--wallet', 'true')).toBe('accounts update: missing ACCOUNT_ID');

@@ -1,4 +1,4 @@
-import { CASHIN_PROVIDERS, ENVIRONMENTS, RECEIPT_PROVIDERS } from '@pixauto/contracts';
+import { CASHIN_PROVIDERS, DEFAULT_RATE_LIMITS, ENVIRONMENTS, MAX_RATE_LIMIT, RECEIPT_PROVIDERS } from '@pixauto/contracts';
 
 export const DEFAULT_ADMIN_URL = 'http://127.0.0.1:3002';
 
@@ -11,16 +11,19 @@ The operator's command line for the gateway's admin API (platform.md §2).
 
 Commands:
   accounts create --name NAME [--no-wallet] [--cashin-provider PROVIDER]
-                  [--providers-json JSON]
+                  [--providers-json JSON] [--rate-limit-production N]
+                  [--rate-limit-sandbox N]
       Open an account. It has a wallet unless --no-wallet; the cash-in provider
       defaults to PROVIDER_A; without --providers-json, PROVIDER_A and PROVIDER_B
-      are enabled with working sandbox credentials.
+      are enabled with working sandbox credentials. Each API key may make
+      ${DEFAULT_RATE_LIMITS.production} requests per second unless --rate-limit-* says otherwise.
   accounts show ACCOUNT_ID
       Print an account.
   accounts update ACCOUNT_ID [--wallet true|false] [--cashin-provider PROVIDER]
-                  [--providers-json JSON]
+                  [--providers-json JSON] [--rate-limit-production N]
+                  [--rate-limit-sandbox N]
       Change an account (give at least one option). --providers-json replaces
-      the enabled providers.
+      the enabled providers; a --rate-limit-* changes that environment only.
   keys create ACCOUNT_ID --environment ${ENVIRONMENTS.join('|')} [--read-only]
               [--no-transactions]
       Issue an API key. The api_key is shown only once: store it right away.
@@ -40,6 +43,7 @@ Commands:
 
 Values:
   PROVIDER  ${or(CASHIN_PROVIDERS)}
+  N         requests per second per API key of that environment, 1 to ${MAX_RATE_LIMIT}
   JSON      a JSON array of at most ${RECEIPT_PROVIDERS.length} {"code", "credentials"} objects, code ${or(RECEIPT_PROVIDERS)},
             credentials a JSON object, e.g.
             '[{"code":"PROVIDER_A","credentials":{"client_id":"id","client_secret":"secret"}}]'

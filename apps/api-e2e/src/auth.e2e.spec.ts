@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { call } from './support/http';
 import { admin, freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { RunningSystem, startSystem } from './support/system';
@@ -101,6 +102,47 @@ describe('request shapes', () => {
     }
   });
 
+  it('refuses a body naming a key twice, naming the key, and creates nothing', async () => {
+    const document = freshCpf();
+    expect(await post(`{"document_number":"${document}","type":"cashin","type":"cashout","mechanism":"quantity","quantity":2}`)).toEqual({
+      status: 400,
+      body: { type: 'ValidationError', message: 'body.type is given twice: name each field once' },
+    });
+    expect((await call(system.profile.gateway, 'GET', limitQuery(document), { key: merchant.production })).status).toBe(404);
+    expect(await post('{"__proto__":{"polluted":true}}')).toEqual({ status: 400, body: { type: 'ValidationError', message: 'body is not valid JSON' } });
+  });
+
+  it('refuses a body on a GET, a path parameter past 100 characters and a malformed URL in the spec\'s shape', async () => {
+    // fetch refuses to send a body with GET; a client built on plain sockets can.
+    const answer = await new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+      const request = httpRequest(
+        { host: '127.0.0.1', port: system.profile.gateway, method: 'GET', path: limitQuery(freshCpf()), headers: { authorization: merchant.production, 'content-type': 'application/json', 'content-length': '7' } },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+        },
+      );
+      request.once('error', reject);
+      request.end('{"a":1}');
+    });
+    expect(answer).toEqual({ status: 400, body: { type: 'ValidationError', message: 'a GET request takes no body' } });
+    const sandbox = (path: string) => call(system.profile.sandbox, 'GET', path, { key: merchant.sandbox });
+    expect(await sandbox(`/v2/automatic-pix/recurrences/${'a'.repeat(5000)}`)).toEqual({
+      status: 400,
+      body: { type: 'ValidationError', message: 'path parameters must be at most 100 characters' },
+    });
+    expect(await sandbox('/v2/automatic-pix/recurrences/%E0%A4%A')).toEqual({ status: 400, body: { type: 'ValidationError', message: 'the URL is not valid: check its percent-encoding' } });
+  });
+
+  it('answers a 10 kB Authorization header as any unknown key, and headers past 16 kB in the spec\'s shape', async () => {
+    expect(await call(system.profile.gateway, 'GET', limitQuery(freshCpf()), { key: 'k'.repeat(10_000) })).toEqual({ status: 401, body: INVALID_KEY });
+    expect(await call(system.profile.gateway, 'GET', limitQuery(freshCpf()), { key: 'k'.repeat(20_000) })).toEqual({
+      status: 431,
+      body: { type: 'ValidationError', message: 'request headers must be at most 16384 bytes in all' },
+    });
+  });
+
   it('answers an unknown route with 404 and a message', async () => {
     expect(await call(system.profile.gateway, 'GET', '/v2/nothing-here', { key: merchant.production })).toEqual({ status: 404, body: { message: 'Route not found' } });
   });
@@ -116,6 +158,50 @@ describe('request shapes', () => {
     expect(await sandbox('GET', '/v2/automatic-pix/recurrences/%00')).toEqual(unstorable('params.recurrence_id'));
     expect(await call(system.profile.gateway, 'GET', `${limitQuery(document)}&x=%00`, { key: merchant.production })).toEqual(unstorable('query.x'));
     expect((await call(system.profile.gateway, 'GET', limitQuery(document), { key: merchant.production })).status).toBe(404);
+  });
+});
+
+describe('rate limits (issue #12 §1)', () => {
+  /** A GET with the answer's rate-limit headers. */
+  const get = async (port: number, key: string) => {
+    const response = await fetch(`http://127.0.0.1:${port}${limitQuery(freshCpf())}`, { headers: { authorization: key } });
+    const header = (name: string) => response.headers.get(name);
+    return { status: response.status, body: await response.json(), limit: header('ratelimit-limit'), remaining: header('ratelimit-remaining'), reset: header('ratelimit-reset'), policy: header('ratelimit-policy'), retryAfter: header('retry-after') };
+  };
+
+  it('tells every answer its key\'s limit, refuses what goes past it with 429 and Retry-After, per key and environment', async () => {
+    const limited = await newMerchant(system);
+    expect(await get(system.profile.sandbox, limited.sandbox)).toMatchObject({ status: 404, limit: '5000', remaining: '4999', reset: '1', policy: '5000;w=1', retryAfter: null });
+
+    const changed = await admin(system, 'PATCH', `/admin/accounts/${limited.accountId}`, { rate_limit: { sandbox: 3 } });
+    expect(changed).toMatchObject({ status: 200, body: { rate_limit: { production: 5000, sandbox: 3 } } });
+    await new Promise((resolve) => setTimeout(resolve, 2100)); // the window forgets the request above
+
+    const burst = await Promise.all(Array.from({ length: 8 }, () => get(system.profile.sandbox, limited.sandbox)));
+    const refused = burst.filter((answer) => answer.status === 429);
+    // Three in one second; a fourth only if the burst straddles a second (the previous one's weight rounds down).
+    expect(burst.length - refused.length).toBeGreaterThanOrEqual(3);
+    expect(burst.length - refused.length).toBeLessThanOrEqual(4);
+    expect(refused[0]).toEqual({
+      status: 429,
+      body: { message: 'Too many requests: this API key may make 3 requests per second; retry after the Retry-After seconds' },
+      limit: '3',
+      remaining: '0',
+      reset: '1',
+      policy: '3;w=1',
+      retryAfter: '1',
+    });
+    // The production key of the same account keeps its own limit, and a refused key gets room again after a while.
+    expect(await get(system.profile.gateway, limited.production)).toMatchObject({ status: 404, limit: '5000' });
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect(await get(system.profile.sandbox, limited.sandbox)).toMatchObject({ status: 404, limit: '3', remaining: '2' });
+  });
+
+  it('refuses a limit that is not a whole number from 1 to 100000', async () => {
+    const message = 'body.rate_limit must be an object of production and/or sandbox, each a whole number of requests per second from 1 to 100000';
+    for (const rate_limit of [{ sandbox: 0 }, { production: 1.5 }, { production: 100001 }, 5, { sandbox: '3' }]) {
+      expect(await admin(system, 'PATCH', `/admin/accounts/${merchant.accountId}`, { rate_limit })).toEqual({ status: 400, body: { type: 'ValidationError', message } });
+    }
   });
 });
 
@@ -137,6 +223,7 @@ describe('admin API', () => {
       cashin_provider: 'PROVIDER_A',
       providers: [{ code: 'PROVIDER_A' }, { code: 'PROVIDER_B' }],
       webhook_secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/=]+$/),
+      rate_limit: { production: 5000, sandbox: 5000 },
     });
   });
 

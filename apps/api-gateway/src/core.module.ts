@@ -1,25 +1,29 @@
 import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import { AccountProfiles, AccountsAdmin, AccountsReadModel1763800000200, ApiKeyDirectory } from '@pixauto/accounts';
+import { AccountProfiles, AccountsAdmin, AccountsRateLimits1763800000720, AccountsReadModel1763800000200, ApiKeyDirectory } from '@pixauto/accounts';
 import { Topics } from '@pixauto/contracts';
 import { EventStore } from '@pixauto/event-store';
 import { Clock } from '@pixauto/pix';
 import { CLOCK, EventSourcingModule, TenantClocks } from '@pixauto/runtime';
 import { gatewayConfig } from './gateway.config';
+import { RateLimiter } from './merchant/rate-limit';
 import { SandboxClocks } from './sandbox-clocks';
 import { Upstreams } from './upstreams';
 
 export const config = gatewayConfig();
 export const REDIS = Symbol('REDIS');
+/** A Redis that stalls must not hold requests: each use has its answer without it (DB fallback, 503, no limit). */
+const REDIS_COMMAND_TIMEOUT_MS = 1000;
 
 /** What the three listeners share: the gateway's own database (accounts, keys), Redis and the pools to the services. */
 @Module({
-  imports: [EventSourcingModule.forService({ config, migrations: [AccountsReadModel1763800000200], topics: [Topics.accounts, Topics.sandboxClock] })],
+  imports: [EventSourcingModule.forService({ config, migrations: [AccountsReadModel1763800000200, AccountsRateLimits1763800000720], topics: [Topics.accounts, Topics.sandboxClock] })],
   providers: [
-    { provide: REDIS, useFactory: () => new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true }) },
+    { provide: REDIS, useFactory: () => new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true, commandTimeout: REDIS_COMMAND_TIMEOUT_MS }) },
     { provide: ApiKeyDirectory, inject: [REDIS, DataSource], useFactory: (redis: Redis, db: DataSource) => new ApiKeyDirectory(redis, db) },
     { provide: AccountProfiles, inject: [REDIS, DataSource], useFactory: (redis: Redis, db: DataSource) => new AccountProfiles(redis, db) },
+    { provide: RateLimiter, inject: [REDIS], useFactory: (redis: Redis) => new RateLimiter(redis) },
     {
       provide: AccountsAdmin,
       inject: [EventStore, DataSource, ApiKeyDirectory, AccountProfiles, CLOCK],
@@ -33,7 +37,7 @@ export const REDIS = Symbol('REDIS');
       useFactory: (store: EventStore, clock: Clock, clocks: TenantClocks) => new SandboxClocks(store, clock, clocks),
     },
   ],
-  exports: [ApiKeyDirectory, AccountProfiles, AccountsAdmin, Upstreams, SandboxClocks],
+  exports: [ApiKeyDirectory, AccountProfiles, AccountsAdmin, Upstreams, SandboxClocks, RateLimiter],
 })
 export class GatewayCoreModule implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis, private readonly upstreams: Upstreams) {}

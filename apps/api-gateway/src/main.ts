@@ -2,21 +2,26 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ApiKeyDirectory } from '@pixauto/accounts';
-import { createHttpApp } from '@pixauto/runtime';
+import { createHttpApp, instrumentHttp, startOperations } from '@pixauto/runtime';
 import { AdminApiModule } from './admin/admin-api.module';
 import { config, GatewayCoreModule, REDIS } from './core.module';
 import { IdempotentPosts } from './merchant/idempotency';
 import { refuseUnstorableText } from './merchant/text-guard';
 import { MerchantApiModule } from './merchant/merchant-api.module';
 
-/** One process, three listeners (platform.md §1): production, sandbox and, when ADMIN_TOKEN is set, admin. */
+/**
+ * One process, three listeners (platform.md §1): production, sandbox and, when ADMIN_TOKEN is set, admin; and its
+ * ops listener (health, metrics) on OPS_PORT, up from the start and ready once the three listen.
+ */
 async function main(): Promise<void> {
+  const operations = await startOperations(config);
   const core = await NestFactory.createApplicationContext(GatewayCoreModule, { logger: ['error', 'warn', 'log'] });
   core.enableShutdownHooks();
   const production = await createHttpApp(MerchantApiModule.forEnvironment('production', core));
   const sandbox = await createHttpApp(MerchantApiModule.forEnvironment('sandbox', core));
   for (const [app, environment] of [[production, 'production'], [sandbox, 'sandbox']] as const) {
     const fastify = app.getHttpAdapter().getInstance();
+    instrumentHttp(fastify, environment);
     refuseUnstorableText(fastify); // first: a refused request claims no Idempotency-Key
     new IdempotentPosts(core.get(REDIS), core.get(ApiKeyDirectory), environment).install(fastify);
   }
@@ -24,10 +29,12 @@ async function main(): Promise<void> {
   await sandbox.listen(config.sandboxPort, config.host);
   if (config.adminToken) {
     const admin = await createHttpApp(AdminApiModule.withToken(config.adminToken, core));
+    instrumentHttp(admin.getHttpAdapter().getInstance(), 'admin');
     await admin.listen(config.adminPort, config.host);
   } else {
     new Logger('Gateway').warn('ADMIN_TOKEN is not set: the admin API is off');
   }
+  operations.started(core, { redis: core.get(REDIS) });
   new Logger('Gateway').log(`production :${config.port}, sandbox :${config.sandboxPort}${config.adminToken ? `, admin :${config.adminPort}` : ''}`);
 }
 

@@ -37,7 +37,7 @@ export class Upstreams {
     const answer = await firstValueFrom(client.send<ServiceReply>(pattern, message).pipe(timeout(REPLY_TIMEOUT_MS))).catch(() =>
       refuse(unavailable(Messages.request.serviceUnavailable)),
     );
-    reply.status(answer.status).send(answer.body);
+    reply.status(answer.status).headers(answer.headers ?? {}).send(answer.body);
   }
 
   async close(): Promise<void> {

@@ -4,7 +4,7 @@ import { AccountProfile } from '@pixauto/contracts';
 import { findAccount } from './read-model/accounts.projection';
 
 /**
- * What services need to know of an account (its name, wallet and cash-in bank), through Redis. The admin use cases
+ * What the gateway and services need to know of an account (its name, wallet, cash-in bank and rate limits), through Redis. The admin use cases
  * overwrite the entry after every change; a miss reads the database and fills it with SET NX, so a lookup racing
  * a change can never put the old profile back.
  */
@@ -16,7 +16,7 @@ export class AccountProfiles {
     if (cached) return JSON.parse(cached) as AccountProfile;
     const account = await findAccount(this.dataSource.manager, accountId);
     if (!account) return undefined;
-    const profile: AccountProfile = { name: account.name, wallet: account.wallet, cashin_provider: account.cashin_provider };
+    const profile: AccountProfile = { name: account.name, wallet: account.wallet, cashin_provider: account.cashin_provider, rate_limit: account.rate_limit };
     await this.redis.set(this.prefix + accountId, JSON.stringify(profile), 'NX').catch(() => undefined);
     return profile;
   }

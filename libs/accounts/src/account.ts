@@ -1,4 +1,4 @@
-import { AccountChangedData, AccountEventTypes, AccountOpenedData, WEBHOOK_SECRET_OVERLAP_MS, WebhookSecretRotatedData } from '@pixauto/contracts';
+import { AccountChangedData, AccountEventTypes, AccountOpenedData, DEFAULT_RATE_LIMITS, RateLimits, WEBHOOK_SECRET_OVERLAP_MS, WebhookSecretRotatedData } from '@pixauto/contracts';
 import { Messages, notFound, validation } from '@pixauto/errors';
 import { accept, Decider, DomainEvent, reject } from '@pixauto/event-store';
 
@@ -13,16 +13,24 @@ export type AccountState = { status: 'none' } | { status: 'open'; account: Accou
 
 export type AccountCommand =
   | { type: 'OpenAccount'; data: AccountOpenedData }
-  | { type: 'ChangeAccount'; data: AccountChangedData }
+  /** `rate_limit` may name one environment only: the other keeps its limit. */
+  | { type: 'ChangeAccount'; data: Omit<AccountChangedData, 'rate_limit'> & { rate_limit?: Partial<RateLimits> } }
   /** `at`: the Clock's now; the replaced secret keeps signing until 24 hours after it (platform.md §5). */
   | { type: 'RotateWebhookSecret'; webhook_secret: string; at: Date };
 
 export const ACCOUNT_STREAM = 'account';
 export const accountStreamId = (accountId: string): string => `${ACCOUNT_STREAM}:${accountId}`;
 
+/** An account's limits, the defaults for one opened before rate limits existed. */
+export const rateLimitsOf = (account: Pick<AccountOpenedData, 'rate_limit'>): RateLimits => account.rate_limit ?? { ...DEFAULT_RATE_LIMITS };
+
 /** Only what actually differs is recorded, so a repeated PATCH records nothing. */
-function changesOf(current: AccountOpenedData, requested: AccountChangedData): AccountChangedData {
+function changesOf(current: AccountOpenedData, requested: Extract<AccountCommand, { type: 'ChangeAccount' }>['data']): AccountChangedData {
   const changes: AccountChangedData = {};
+  if (requested.rate_limit !== undefined) {
+    const limits = { ...rateLimitsOf(current), ...requested.rate_limit };
+    if (JSON.stringify(limits) !== JSON.stringify(rateLimitsOf(current))) changes.rate_limit = limits;
+  }
   if (requested.wallet !== undefined && requested.wallet !== current.wallet) changes.wallet = requested.wallet;
   if (requested.cashin_provider !== undefined && requested.cashin_provider !== current.cashin_provider) changes.cashin_provider = requested.cashin_provider;
   if (requested.providers !== undefined && JSON.stringify(requested.providers) !== JSON.stringify(current.providers)) changes.providers = requested.providers;

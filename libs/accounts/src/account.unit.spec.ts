@@ -1,5 +1,5 @@
 import { AccountOpenedData } from '@pixauto/contracts';
-import { account, AccountState } from './account';
+import { account, AccountState, rateLimitsOf } from './account';
 
 const opened: AccountOpenedData = {
   account_id: '7f0c1a2b-0000-4000-8000-000000000001',
@@ -35,5 +35,25 @@ describe('account: webhook secret rotation', () => {
       data: { webhook_secret: 'whsec_new', previous_secret: 'whsec_old', previous_valid_until: '2026-11-26T12:00:00.000Z' },
     });
     expect(rotated).toEqual({ status: 'open', account: { ...opened, webhook_secret: 'whsec_new' } });
+  });
+});
+
+describe('account: rate limits', () => {
+  const change = (rate_limit: { production?: number; sandbox?: number }, state: AccountState = open) => account.decide({ type: 'ChangeAccount', data: { rate_limit } }, state);
+
+  it('records both environments as they are after the change; the one not named keeps its limit', () => {
+    expect(change({ sandbox: 25 })).toEqual({ ok: true, events: [{ type: 'account.changed', data: { rate_limit: { production: 5000, sandbox: 25 } } }] });
+    const limited: AccountState = { status: 'open', account: { ...opened, rate_limit: { production: 100, sandbox: 25 } } };
+    expect(change({ production: 200 }, limited)).toEqual({ ok: true, events: [{ type: 'account.changed', data: { rate_limit: { production: 200, sandbox: 25 } } }] });
+  });
+
+  it('records nothing when the limits stay as they are (an account opened before them has the defaults)', () => {
+    expect(change({ production: 5000 })).toEqual({ ok: true, events: [] });
+    expect(rateLimitsOf(opened)).toEqual({ production: 5000, sandbox: 5000 });
+  });
+
+  it('folds a change into the account', () => {
+    const changed = account.evolve(open, { type: 'account.changed', data: { rate_limit: { production: 100, sandbox: 25 } } });
+    expect(changed.status === 'open' && rateLimitsOf(changed.account)).toEqual({ production: 100, sandbox: 25 });
   });
 });

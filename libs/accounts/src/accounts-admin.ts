@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import {
+  AccountProfile,
   AccountResponse,
+  DEFAULT_RATE_LIMITS,
   ApiKeyResponse,
   ChangeAccountRequest,
   IssueApiKeyRequest,
@@ -29,6 +31,14 @@ const DEFAULT_PROVIDERS: ProviderCredentials[] = [
 /** Standard Webhooks' secret format: `whsec_` and the base64 of the key (24 random bytes). */
 const newWebhookSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
 
+/** What the gateway and the services read of an account on every request (AccountProfiles). */
+export const profileOf = (account: AccountResponse): AccountProfile => ({
+  name: account.name,
+  wallet: account.wallet,
+  cashin_provider: account.cashin_provider,
+  rate_limit: account.rate_limit,
+});
+
 /** Account-wide events are recorded under the account's production tenant: an account has no sandbox of its own. */
 const home = (accountId: string): Tenant => ({ accountId, environment: 'production' });
 
@@ -55,6 +65,7 @@ export class AccountsAdmin {
           cashin_provider: request.cashin_provider ?? 'PROVIDER_A',
           providers: request.providers?.map(({ code, credentials }) => ({ code, credentials })) ?? DEFAULT_PROVIDERS,
           webhook_secret: newWebhookSecret(),
+          rate_limit: { ...DEFAULT_RATE_LIMITS, ...request.rate_limit },
         },
       },
       this.context(accountStreamId(accountId), ACCOUNT_STREAM, home(accountId)),
@@ -72,6 +83,7 @@ export class AccountsAdmin {
           ...(request.wallet !== undefined && { wallet: request.wallet }),
           ...(request.cashin_provider !== undefined && { cashin_provider: request.cashin_provider }),
           ...(request.providers !== undefined && { providers: request.providers.map(({ code, credentials }) => ({ code, credentials })) }),
+          ...(request.rate_limit !== undefined && { rate_limit: { ...request.rate_limit } }),
         },
       },
       this.context(accountStreamId(accountId), ACCOUNT_STREAM, home(accountId)),
@@ -95,7 +107,7 @@ export class AccountsAdmin {
   /** The account as stored, its profile written through to where the gateway reads it. */
   private async published(accountId: string): Promise<AccountResponse> {
     const account = await this.get(accountId);
-    await this.profiles.changed(accountId, { name: account.name, wallet: account.wallet, cashin_provider: account.cashin_provider });
+    await this.profiles.changed(accountId, profileOf(account));
     return account;
   }
 

@@ -8,7 +8,7 @@ import { AccountProfiles } from './account-profiles';
 import { AccountsAdmin } from './accounts-admin';
 import { hashApiKey } from './api-key';
 import { ApiKeyDirectory, ApiKeyGrant } from './api-key-directory';
-import { AccountsReadModel1763800000200 } from './read-model/accounts.migration';
+import { AccountsRateLimits1763800000720, AccountsReadModel1763800000200 } from './read-model/accounts.migration';
 
 // ApiKeyDirectory against real Redis and PostgreSQL: keys issued and revoked through AccountsAdmin.
 
@@ -22,7 +22,7 @@ let profiles: AccountProfiles;
 let accountId: string;
 
 beforeAll(async () => {
-  dataSource = await createTestDataSource('accounts', [AccountsReadModel1763800000200]);
+  dataSource = await createTestDataSource('accounts', [AccountsReadModel1763800000200, AccountsRateLimits1763800000720]);
   redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 2 });
   directory = new ApiKeyDirectory(redis, dataSource, prefix);
   profiles = new AccountProfiles(redis, dataSource, `${prefix}account:`);
@@ -128,12 +128,24 @@ describe('ApiKeyDirectory (Redis + PostgreSQL)', () => {
 describe('AccountProfiles (Redis + PostgreSQL)', () => {
   it('writes a changed profile through at once, and falls back to the database when Redis lost it', async () => {
     const opened = await admin.open({ name: 'Loja Perfil', wallet: false });
-    expect(await profiles.get(opened.account_id)).toEqual({ name: 'Loja Perfil', wallet: false, cashin_provider: 'PROVIDER_A' });
+    expect(await profiles.get(opened.account_id)).toEqual({ name: 'Loja Perfil', wallet: false, cashin_provider: 'PROVIDER_A', rate_limit: { production: 5000, sandbox: 5000 } });
     await admin.change(opened.account_id, { wallet: true });
     expect(await profiles.get(opened.account_id)).toMatchObject({ wallet: true });
     await redis.del(`${prefix}account:${opened.account_id}`);
     expect(await profiles.get(opened.account_id)).toMatchObject({ wallet: true });
     expect(await redis.get(`${prefix}account:${opened.account_id}`)).not.toBeNull();
+  });
+
+  it('carries the rate limits an operator sets, one environment at a time, also after Redis lost them', async () => {
+    const opened = await admin.open({ name: 'Loja Limites', rate_limit: { production: 100 } });
+    expect(opened.rate_limit).toEqual({ production: 100, sandbox: 5000 });
+    expect(await admin.change(opened.account_id, { rate_limit: { sandbox: 7 } })).toMatchObject({ rate_limit: { production: 100, sandbox: 7 } });
+    expect(await profiles.get(opened.account_id)).toMatchObject({ rate_limit: { production: 100, sandbox: 7 } });
+    await redis.del(`${prefix}account:${opened.account_id}`);
+    expect(await profiles.get(opened.account_id)).toMatchObject({ rate_limit: { production: 100, sandbox: 7 } });
+    // An account opened before rate limits (no limits in its row) has the defaults.
+    await dataSource.query('UPDATE accounts SET rate_limit = NULL WHERE account_id = $1', [opened.account_id]);
+    expect((await admin.get(opened.account_id)).rate_limit).toEqual({ production: 5000, sandbox: 5000 });
   });
 
   it('knows no profile for an unknown account', async () => {

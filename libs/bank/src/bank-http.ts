@@ -1,5 +1,6 @@
 import { Agent, Dispatcher } from 'undici';
 import { RefusalException, unavailable } from '@pixauto/errors';
+import { bankCalls, bankOperationOf, CallOutcome, outcomeOfStatus } from '@pixauto/metrics';
 import { BankMessages, refusalOfBankAnswer } from './problem';
 
 export interface BankConnectionOptions {
@@ -68,13 +69,17 @@ export class BankHttp {
     if (this.token !== undefined) headers.authorization = `Bearer ${this.token}`;
     if (this.simulatedNow !== undefined) headers[SIMULATED_NOW_HEADER] = this.simulatedNow;
     if (body !== undefined) headers['content-type'] = 'application/json';
+    const started = performance.now();
+    const observe = (outcome: CallOutcome) => bankCalls.observe({ bank: 'bcb-pix', operation: bankOperationOf(method, path), outcome }, (performance.now() - started) / 1000);
     let answer: { statusCode: number; text: string };
     try {
       answer = await this.exchange(method, path, headers, body === undefined ? undefined : JSON.stringify(body));
     } catch (error) {
+      observe('unreachable');
       throw new RefusalException(unavailable(BankMessages.unavailable(error instanceof Error ? (error.message || error.name) : String(error))));
     }
     const { statusCode, text } = answer;
+    observe(outcomeOfStatus(statusCode));
     const parsed = parseJson(text);
     if (statusCode >= 200 && statusCode < 300) {
       if (parsed === INVALID) throw new Error(`the bank answered ${method} ${path} with HTTP ${statusCode} and a body that is not JSON`);

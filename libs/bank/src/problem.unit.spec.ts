@@ -33,7 +33,7 @@ describe('refusalOfBankAnswer', () => {
   });
 
   it('a 5xx without a problem body is the bank being unavailable; a 4xx one a bare refusal', () => {
-    expect(refusalOfBankAnswer(502, '<html>Bad gateway</html>')).toEqual({ kind: 'unavailable', message: 'the bank failed to answer (HTTP 502)' });
+    expect(refusalOfBankAnswer(502, '<html>Bad gateway</html>')).toEqual({ kind: 'unavailable', message: 'the bank failed to answer (HTTP 502)', retryAfterSeconds: 1 });
     expect(refusalOfBankAnswer(405, undefined)).toEqual({ kind: 'provider', status: 405, message: 'the bank refused the request (HTTP 405)', violations: undefined, providerCode: undefined });
   });
 

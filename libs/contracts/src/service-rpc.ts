@@ -1,3 +1,4 @@
+import { RateLimits } from './accounts/account.events';
 import { Tenant } from './tenant';
 
 /**
@@ -9,6 +10,8 @@ export interface AccountProfile {
   name: string;
   wallet: boolean;
   cashin_provider: string;
+  /** Absent in a profile cached before rate limits: DEFAULT_RATE_LIMITS. */
+  rate_limit?: RateLimits;
 }
 
 export interface ServiceRequest {
@@ -24,6 +27,8 @@ export interface ServiceRequest {
 export interface ServiceReply {
   status: number;
   body?: unknown;
+  /** Headers the merchant's answer carries (Retry-After of a 503). */
+  headers?: Record<string, string>;
 }
 
 export const reply = (body: unknown, status = 200): ServiceReply => ({ status, body });

@@ -3,6 +3,8 @@ import { joinProblems, Refusal } from './refusal';
 export interface HttpError {
   status: number;
   body: Record<string, unknown>;
+  /** Headers the answer must carry (Retry-After on 429 and 503). */
+  headers?: Record<string, string>;
 }
 
 /** The one mapping from refusals to HTTP status and body (service-api.md 7.1, 7.2; platform.md §3). */
@@ -34,7 +36,9 @@ export function toHttp(refusal: Refusal): HttpError {
         body: { message: refusal.message, ...(refusal.detail !== undefined && { detail: refusal.detail }) },
       };
     case 'unavailable':
-      return { status: 503, body: { message: refusal.message } };
+      return { status: 503, body: { message: refusal.message }, headers: { 'retry-after': String(refusal.retryAfterSeconds) } };
+    case 'rate_limited':
+      return { status: 429, body: { message: refusal.message }, headers: { 'retry-after': String(refusal.retryAfterSeconds) } };
     default: {
       const unreachable: never = refusal;
       return unreachable;

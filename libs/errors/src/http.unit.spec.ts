@@ -1,4 +1,4 @@
-import { Messages, notFound, providerError, toHttp, validation, limitExceeded, receiptError } from './index';
+import { Messages, notFound, providerError, rateLimited, toHttp, unavailable, validation, limitExceeded, receiptError } from './index';
 
 describe('toHttp', () => {
   it('joins several validation problems with a period, as one ValidationError', () => {
@@ -26,6 +26,11 @@ describe('toHttp', () => {
   it('omits optional keys that are absent', () => {
     expect(toHttp(providerError(400, 'no')).body).toEqual({ type: 'ProviderError', message: 'no' });
     expect(toHttp(receiptError(409, 'later')).body).toEqual({ message: 'later' });
+  });
+
+  it('tells when to come back on overload (503) and on a rate limit (429)', () => {
+    expect(toHttp(unavailable('busy'))).toEqual({ status: 503, body: { message: 'busy' }, headers: { 'retry-after': '1' } });
+    expect(toHttp(rateLimited('slow down', 2))).toEqual({ status: 429, body: { message: 'slow down' }, headers: { 'retry-after': '2' } });
   });
 
   it('shapes a limit refusal as LimitExceededError (platform.md §3)', () => {

@@ -23,12 +23,20 @@ export const Messages = {
 
   request: {
     unstorableText: (path: string) => `${path} must be text without NUL characters or unpaired surrogates`,
+    duplicateKey: (path: string) => `${path} is given twice: name each field once`,
+    bodyOnRead: (method: string) => `a ${method} request takes no body`,
+    badUrl: 'the URL is not valid: check its percent-encoding',
+    paramTooLong: (max: number) => `path parameters must be at most ${max} characters`,
+    headersTooLarge: 'request headers must be at most 16384 bytes in all',
+    timeout: 'the request was not received in time',
+    malformedHttp: 'the request is not valid HTTP/1.1',
     malformedJson: 'body is not valid JSON',
     contentType: 'Content-Type must be application/json',
     tooLarge: (bytes: number) => `body must be at most ${bytes} bytes`,
     notAnObject: 'body must be a JSON object',
     routeNotFound: 'Route not found',
     serviceUnavailable: 'Service temporarily unavailable, retry later',
+    rateLimited: (limit: number) => `Too many requests: this API key may make ${limit} requests per second; retry after the Retry-After seconds`,
   },
 
   limits: {
@@ -58,7 +66,8 @@ export const Messages = {
     transactionsBoolean: 'body.transactions must be true or false',
     accountNotFound: 'Account not found',
     apiKeyNotFound: 'Api key not found',
-    nothingToChange: 'body must set at least one of `wallet`, `cashin_provider`, `providers`',
+    rateLimit: 'body.rate_limit must be an object of production and/or sandbox, each a whole number of requests per second from 1 to 100000',
+    nothingToChange: 'body must set at least one of `wallet`, `cashin_provider`, `providers`, `rate_limit`',
   },
 
   // platform.md §5: the merchant's webhook delivery log (ours).

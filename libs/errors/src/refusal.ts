@@ -13,7 +13,8 @@ export type Refusal =
   | { kind: 'provider'; status: number; message: string; providerCode?: string; violations?: Violation[] }
   | { kind: 'limit_exceeded'; message: string }
   | { kind: 'receipt'; status: number; message: string; detail?: string }
-  | { kind: 'unavailable'; message: string };
+  | { kind: 'unavailable'; message: string; retryAfterSeconds: number }
+  | { kind: 'rate_limited'; message: string; retryAfterSeconds: number };
 
 export const validation = (...problems: string[]): Refusal => ({ kind: 'validation', problems });
 export const notFound = (message: string): Refusal => ({ kind: 'not_found', message });
@@ -30,7 +31,9 @@ export const receiptError = (status: number, message: string, detail?: string): 
   message,
   detail,
 });
-export const unavailable = (message: string): Refusal => ({ kind: 'unavailable', message });
+/** Overload or an outage: the client is told when to try again (a second is enough for the gateway's own waits). */
+export const unavailable = (message: string, retryAfterSeconds = 1): Refusal => ({ kind: 'unavailable', message, retryAfterSeconds });
+export const rateLimited = (message: string, retryAfterSeconds: number): Refusal => ({ kind: 'rate_limited', message, retryAfterSeconds });
 
 /** Thrown at the edges (HTTP handlers, guards) to leave with a refusal; domain code returns refusals instead. */
 export class RefusalException extends Error {
@@ -46,7 +49,7 @@ export const refuse = (refusal: Refusal): never => {
 
 export const isRefusal = (value: unknown): value is Refusal =>
   typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'string' &&
-  ['validation', 'not_found', 'authentication', 'forbidden', 'provider', 'limit_exceeded', 'receipt', 'unavailable'].includes(
+  ['validation', 'not_found', 'authentication', 'forbidden', 'provider', 'limit_exceeded', 'receipt', 'unavailable', 'rate_limited'].includes(
     (value as { kind: string }).kind,
   );
 

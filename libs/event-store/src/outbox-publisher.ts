@@ -1,4 +1,5 @@
 import { DataSource, QueryRunner } from 'typeorm';
+import { outboxPublishLag } from '@pixauto/metrics';
 
 export interface OutboxMessage {
   id: string;
@@ -67,6 +68,12 @@ export class OutboxPublisher {
           if (sent === 0) await this.sleep(idleMs);
         } catch (error) {
           onError(error);
+          // A connection PostgreSQL dropped (a restart, a terminated backend) is released by TypeORM, and its session
+          // lock went with it: start again on a new one.
+          if (this.runner.isReleased) {
+            this.locked = false;
+            this.runner = this.dataSource.createQueryRunner();
+          }
           await this.sleep(1000);
         }
       }
@@ -89,12 +96,16 @@ export class OutboxPublisher {
 
   private async publishBatch(runner: QueryRunner): Promise<number> {
     // The payload leaves as the text it was stored as: no parse and re-serialise on the way to Kafka.
-    const rows: { id: string; topic: string; message_key: string; payload: string; headers: Record<string, string> }[] = await runner.query(
-      'SELECT id, topic, message_key, payload::text AS payload, headers FROM outbox ORDER BY id LIMIT $1',
+    // `waited`: seconds since the row was written, by the clock of the database that wrote created_at.
+    const rows: { id: string; topic: string; message_key: string; payload: string; headers: Record<string, string>; waited: number }[] = await runner.query(
+      'SELECT id, topic, message_key, payload::text AS payload, headers, extract(epoch FROM clock_timestamp() - created_at)::float8 AS waited FROM outbox ORDER BY id LIMIT $1',
       [this.options.batchSize ?? 500],
     );
     if (rows.length === 0) return 0;
+    const sending = performance.now();
     await this.sink.send(rows.map((row) => ({ id: row.id, topic: row.topic, key: row.message_key, value: row.payload, headers: row.headers })));
+    const sent = (performance.now() - sending) / 1000;
+    for (const row of rows) outboxPublishLag.observe(row.waited + sent);
     await runner.query('DELETE FROM outbox WHERE id = ANY($1::bigint[])', [rows.map((row) => row.id)]);
     return rows.length;
   }

@@ -7,6 +7,14 @@ export const kafkaBrokers = (env: NodeJS.ProcessEnv = process.env): string[] => 
 export const createKafka = (clientId: string, brokers = kafkaBrokers()): Kafka =>
   new Kafka({ clientId, brokers, logLevel: logLevel.WARN, retry: { retries: 8, initialRetryTime: 200 } });
 
+/**
+ * Which system a message belongs to: several systems (dev, the e2e profiles, a bench run) may share one broker, each
+ * with its own databases (DATABASE_PREFIX), and none may act on another's events (a webhook delivered twice, a
+ * limit counted in the wrong database). The outbox stamps it on every message; subscribers pass over the others'.
+ */
+export const SYSTEM_HEADER = 'pixauto-system';
+export const systemOf = (env: NodeJS.ProcessEnv = process.env): string => env.DATABASE_PREFIX ?? 'pixauto';
+
 /** Creates the topics a service publishes, with their partitions and retention; existing ones are left as they are. */
 export async function ensureTopics(kafka: Kafka, topics: readonly TopicSpec[]): Promise<void> {
   const admin: Admin = kafka.admin();
@@ -36,7 +44,7 @@ export const createIdempotentProducer = (kafka: Kafka): Producer =>
 
 /** The outbox's way to Kafka: keyed by aggregate id, acknowledged by all in-sync replicas before the rows are deleted. */
 export class KafkaOutboxSink implements OutboxSink {
-  constructor(private readonly producer: Producer) {}
+  constructor(private readonly producer: Producer, private readonly system = systemOf()) {}
 
   async send(messages: OutboxMessage[]): Promise<void> {
     const byTopic = new Map<string, OutboxMessage[]>();
@@ -49,7 +57,7 @@ export class KafkaOutboxSink implements OutboxSink {
       acks: -1,
       topicMessages: [...byTopic].map(([topic, list]) => ({
         topic,
-        messages: list.map((message) => ({ key: message.key, value: message.value, headers: message.headers })),
+        messages: list.map((message) => ({ key: message.key, value: message.value, headers: { ...message.headers, [SYSTEM_HEADER]: this.system } })),
       })),
     });
   }

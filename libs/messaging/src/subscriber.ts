@@ -1,5 +1,7 @@
 import { Consumer, Kafka, KafkaMessage } from 'kafkajs';
 import { EventEnvelope } from '@pixauto/contracts';
+import { messagesConsumed, recordConsumerLag } from '@pixauto/metrics';
+import { SYSTEM_HEADER, systemOf } from './kafka';
 
 export interface Subscription {
   /** The consumer group: one per subscribing service, so each service sees every event once. */
@@ -18,6 +20,11 @@ export interface Subscription {
   fromBeginning?: boolean;
 }
 
+/** Every subscriber started in this process, and whether it is a member of its group now (readiness waits for all). */
+const memberships = new Map<EventSubscriber, { groupId: string; joined: boolean }>();
+
+export const consumerGroups = (): { groupId: string; joined: boolean }[] => [...memberships.values()].map((membership) => ({ ...membership }));
+
 /**
  * Delivers a topic's events to a handler, at least once, in order per key. kafkajs directly rather than NestJS's
  * Kafka transport: an event handler's failure must leave the offset uncommitted so the event is redelivered.
@@ -25,7 +32,7 @@ export interface Subscription {
 export class EventSubscriber {
   private consumer?: Consumer;
 
-  constructor(private readonly kafka: Kafka, private readonly subscription: Subscription) {}
+  constructor(private readonly kafka: Kafka, private readonly subscription: Subscription, private readonly system = systemOf()) {}
 
   /** Resolves once the consumer has joined its group, so that a service takes traffic only with its subscriptions live. */
   async start(joinTimeoutMs = 60_000): Promise<void> {
@@ -38,9 +45,19 @@ export class EventSubscriber {
       retry: { retries: 10 },
     });
     this.consumer = consumer;
+    const { groupId } = this.subscription;
+    const membership = { groupId, joined: false };
+    memberships.set(this, membership);
+    // A crash leaves the group until kafkajs has restarted the consumer and it has joined again.
+    consumer.on(consumer.events.CRASH, () => (membership.joined = false));
+    consumer.on(consumer.events.END_BATCH_PROCESS, ({ payload }) => {
+      messagesConsumed.inc({ group: groupId, topic: payload.topic }, payload.batchSize);
+      recordConsumerLag(groupId, payload.topic, payload.partition, Number(payload.offsetLag));
+    });
     const joined = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${this.subscription.groupId} did not join its group in ${joinTimeoutMs} ms`)), joinTimeoutMs);
+      const timer = setTimeout(() => reject(new Error(`${groupId} did not join its group in ${joinTimeoutMs} ms`)), joinTimeoutMs);
       consumer.on(consumer.events.GROUP_JOIN, () => {
+        membership.joined = true;
         clearTimeout(timer);
         resolve();
       });
@@ -69,9 +86,11 @@ export class EventSubscriber {
     await joined;
   }
 
-  /** The event a message carries, if it is of a followed type. */
+  /** The event a message carries, if it is this system's and of a followed type. */
   private followed(message: KafkaMessage): EventEnvelope | undefined {
     if (!message.value) return undefined;
+    const system = message.headers?.[SYSTEM_HEADER]?.toString();
+    if (system !== undefined && system !== this.system) return undefined;
     const { types } = this.subscription;
     // The outbox names each event's type in a header: an event not followed is passed over without parsing it.
     const headerType = message.headers?.['event-type']?.toString();
@@ -81,6 +100,7 @@ export class EventSubscriber {
   }
 
   async stop(): Promise<void> {
+    memberships.delete(this);
     await this.consumer?.disconnect();
   }
 }

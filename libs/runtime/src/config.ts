@@ -3,6 +3,8 @@ export interface ServiceConfig {
   service: string;
   host: string;
   port: number;
+  /** The ops listener: /health/live, /health/ready and /metrics, apart from the ports merchants or the gateway reach. */
+  opsPort: number;
   databaseServerUrl: string;
   databaseName: string;
   kafkaBrokers: string[];
@@ -28,13 +30,17 @@ export const DATABASE_POOL_SHARES: Readonly<Record<string, number>> = {
   'receipt-service': 3,
 };
 const DEFAULT_POOL_SHARE = 6;
+/** Without OPS_PORT, the ops listener is the process's port + 50 (3050, 4051, ...): free in every profile of system.cjs. */
+const OPS_PORT_OFFSET = 50;
 
 export function serviceConfig(service: string, defaultPort: number, env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const prefix = env.DATABASE_PREFIX ?? 'pixauto';
+  const port = Number(env.PORT ?? defaultPort);
   return {
     service,
     host: env.HOST ?? '127.0.0.1',
-    port: Number(env.PORT ?? defaultPort),
+    port,
+    opsPort: Number(env.OPS_PORT ?? port + OPS_PORT_OFFSET),
     // DATABASE_URL names the server and credentials; each service keeps its own database on it.
     databaseServerUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     databaseName: `${prefix}_${service.replace(/-service$/, '').replace(/-/g, '_')}`,

@@ -1,9 +1,11 @@
 import { ArgumentsHost, Catch, DynamicModule, ExceptionFilter, HttpException, Logger, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Environment, ENVIRONMENTS } from '@pixauto/contracts';
 import { HttpError, internalError, Messages, notFound, RefusalException, refuse, toHttp, validation } from '@pixauto/errors';
+import { duplicateKeyOf } from './json-body';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -43,7 +45,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     const answer = toHttpError(error);
     if (answer.status >= 500) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     const http = host.switchToHttp();
-    const send = () => http.getResponse<FastifyReply>().status(answer.status).send(answer.body);
+    const send = () => http.getResponse<FastifyReply>().status(answer.status).headers(answer.headers ?? {}).send(answer.body);
     if (error instanceof HttpException && error.getStatus() === 413) afterBody(http.getRequest<FastifyRequest>(), send);
     else send();
   }
@@ -67,9 +69,59 @@ function afterBody(request: FastifyRequest, send: () => void): void {
   raw.resume();
 }
 
+/** Fastify's own default: longer path parameters are no id of ours. */
+const MAX_PARAM_LENGTH = 100;
+
+/** Refusals Fastify makes before any route or hook runs (a path parameter too long, a malformed URL), in our shape. */
+function frameworkError(error: { code?: string }, _request: FastifyRequest, reply: FastifyReply): void {
+  const problem = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? Messages.request.paramTooLong(MAX_PARAM_LENGTH) : Messages.request.badUrl;
+  const answer = toHttp(validation(problem));
+  void reply.status(answer.status).send(answer.body);
+}
+
+/**
+ * What cannot even be read as HTTP (headers past Node's 16 kB, a malformed request line) gets the spec's shape too,
+ * written on the socket as Fastify's default does, which it replaces.
+ */
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', Messages.request.headersTooLarge],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', Messages.request.timeout],
+};
+
+function clientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, problem] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad Request', Messages.request.malformedHttp];
+  const body = JSON.stringify({ type: 'ValidationError', message: problem });
+  const head = `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close`;
+  if (socket.writable) socket.write(`${head}\r\n\r\n${body}`);
+  socket.destroy(error);
+}
+
+/**
+ * Bodies the API refuses rather than guess at: JSON naming a key twice (JSON.parse would keep the last one
+ * silently), and a body on a GET or HEAD (Fastify would ignore it). Fastify's own parser, with its protection
+ * against prototype poisoning, does the rest.
+ */
+function refuseAmbiguousBodies(fastify: FastifyInstance): void {
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const duplicate = duplicateKeyOf(body as string);
+    if (duplicate === undefined) return parseJson(request, body as string, done);
+    done(new RefusalException(validation(Messages.request.duplicateKey(duplicate))), undefined);
+  });
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const length = request.headers['content-length'];
+    if ((length === undefined || length === '0') && request.headers['transfer-encoding'] === undefined) return;
+    const answer = toHttp(validation(Messages.request.bodyOnRead(request.method)));
+    await reply.status(answer.status).send(answer.body);
+  });
+}
+
 /** A NestJS application on Fastify with the platform's error shapes and body limit. */
 export async function createHttpApp(module: Type<unknown> | DynamicModule, options: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, return503OnClosing: true });
+  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, return503OnClosing: true, maxParamLength: MAX_PARAM_LENGTH, frameworkErrors: frameworkError, clientErrorHandler: clientError });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: options.logger === false ? false : ['error', 'warn', 'log'],
     bufferLogs: false,
@@ -79,6 +131,7 @@ export async function createHttpApp(module: Type<unknown> | DynamicModule, optio
   app.useGlobalFilters(new HttpErrorFilter());
   // JSON is the only body the API takes (service-api.md §4); anything else is refused, not guessed at.
   app.getHttpAdapter().getInstance().removeContentTypeParser(['text/plain']);
+  refuseAmbiguousBodies(app.getHttpAdapter().getInstance());
   app.enableShutdownHooks();
   return app;
 }

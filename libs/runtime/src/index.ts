@@ -6,3 +6,4 @@ export * from './rpc';
 export * from './periodic-task';
 export * from './sandbox-clock';
 export * from './concurrency';
+export * from './operations';

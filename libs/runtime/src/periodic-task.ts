@@ -1,5 +1,6 @@
 import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { SchedulerOutcome, schedulerRuns } from '@pixauto/metrics';
 
 /**
  * Runs a task again and again, a pause between runs (never two at once), until stopped. A task that resolves to
@@ -21,7 +22,18 @@ export class PeriodicTask implements OnApplicationBootstrap, OnApplicationShutdo
     this.running = true;
     this.loop = (async () => {
       while (this.running) {
-        const more = await this.task().catch((error: unknown) => this.logger.warn(`${this.name} failed, will run again: ${String(error)}`));
+        const started = performance.now();
+        const observe = (outcome: SchedulerOutcome) => schedulerRuns.observe({ task: this.name, outcome }, (performance.now() - started) / 1000);
+        const more = await this.task().then(
+          (result) => {
+            observe(result === true ? 'more' : 'done');
+            return result;
+          },
+          (error: unknown) => {
+            observe('failed');
+            this.logger.warn(`${this.name} failed, will run again: ${String(error)}`);
+          },
+        );
         if (more !== true) await sleep(this.everyMs);
       }
     })();

@@ -1,13 +1,15 @@
 import { ArgumentsHost, CallHandler, Catch, ExceptionFilter, ExecutionContext, Injectable, Logger, NestInterceptor, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { MicroserviceOptions, TcpContext, Transport } from '@nestjs/microservices';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
-import { Observable, of } from 'rxjs';
+import { Observable, of, tap } from 'rxjs';
 import { ServiceReply, ServiceRequest, Tenant } from '@pixauto/contracts';
 import { Messages, notFound, refuse } from '@pixauto/errors';
+import { rpcRequests } from '@pixauto/metrics';
 import { ServiceConfig } from './config';
 import { BODY_LIMIT_BYTES, toHttpError } from './http';
+import { instrumentHttp, startOperations } from './operations';
 import { TenantClocks } from './sandbox-clock';
 
 /**
@@ -27,6 +29,23 @@ export class TenantClockInterceptor implements NestInterceptor {
   }
 }
 
+/** Counts and times the gateway's messages by pattern and the status of the reply, a refusal's included (ServiceReplyFilter makes the same). */
+@Injectable()
+export class RpcMetricsInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'rpc') return next.handle();
+    const pattern = context.switchToRpc().getContext<TcpContext>().getPattern();
+    const started = performance.now();
+    const observe = (status: number) => rpcRequests.observe({ pattern, status: String(status) }, (performance.now() - started) / 1000);
+    return next.handle().pipe(
+      tap({
+        next: (reply) => observe((reply as ServiceReply | undefined)?.status ?? 200),
+        error: (error: unknown) => observe(toHttpError(error).status),
+      }),
+    );
+  }
+}
+
 /** The payer's side exists only in the sandbox (platform.md §4): the gateway routes it there only, a service checks again. */
 export const sandboxTenantOf = (request: ServiceRequest): Tenant =>
   request.tenant.environment === 'sandbox' ? request.tenant : refuse(notFound(Messages.request.routeNotFound));
@@ -43,7 +62,7 @@ export class ServiceReplyFilter implements ExceptionFilter {
     const answer = toHttpError(error);
     if (answer.status >= 500) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     if (host.getType() === 'http') {
-      host.switchToHttp().getResponse<FastifyReply>().status(answer.status).send(answer.body);
+      host.switchToHttp().getResponse<FastifyReply>().status(answer.status).headers(answer.headers ?? {}).send(answer.body);
       return;
     }
     return of(answer);
@@ -52,25 +71,30 @@ export class ServiceReplyFilter implements ExceptionFilter {
 
 /**
  * A service: a NestJS TCP microservice on its port, answering the gateway's messages, and, when it takes callbacks
- * from outside (the bank's notifications), an HTTP listener of its own on `httpPort`.
+ * from outside (the bank's notifications), an HTTP listener of its own on `httpPort`; its ops listener (health,
+ * metrics) on `config.opsPort`, up from the start.
  */
 export async function startService(module: Type<unknown>, config: ServiceConfig, options: { httpPort?: number } = {}): Promise<void> {
   const tcp: MicroserviceOptions = { transport: Transport.TCP, options: { host: config.host, port: config.port } };
   const logger: ['error', 'warn', 'log'] = ['error', 'warn', 'log'];
+  const operations = await startOperations(config);
   if (options.httpPort === undefined) {
     const service = await NestFactory.createMicroservice<MicroserviceOptions>(module, { ...tcp, logger });
     service.useGlobalFilters(new ServiceReplyFilter());
-    service.useGlobalInterceptors(new TenantClockInterceptor(service.get(TenantClocks)));
+    service.useGlobalInterceptors(new TenantClockInterceptor(service.get(TenantClocks)), new RpcMetricsInterceptor());
     service.enableShutdownHooks();
     await service.listen();
+    operations.started(service);
     return;
   }
   const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES }), { logger });
   app.useGlobalFilters(new ServiceReplyFilter());
-  app.useGlobalInterceptors(new TenantClockInterceptor(app.get(TenantClocks)));
+  app.useGlobalInterceptors(new TenantClockInterceptor(app.get(TenantClocks)), new RpcMetricsInterceptor());
+  instrumentHttp(app.getHttpAdapter().getInstance(), 'http');
   app.connectMicroservice<MicroserviceOptions>(tcp, { inheritAppConfig: true });
   app.enableShutdownHooks();
-  await app.init(); // migrations and subscriptions first: the TCP listener is the sign of readiness
+  await app.init(); // migrations and subscriptions first: no traffic, and not ready, before them
   await app.startAllMicroservices();
   await app.listen(options.httpPort, config.host);
+  operations.started(app);
 }

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { webhookDeliveries, webhookReceiverLatency } from '@pixauto/metrics';
 import { Clock } from '@pixauto/pix';
 import { afterAttempt } from './attempt-outcome';
 import { CircuitBreaker } from './circuit-breaker';
@@ -125,6 +126,7 @@ export class WebhookDispatcher {
       if (!admission.admitted) {
         const offset = this.clock.now(tenant).getTime() - now.getTime();
         await this.store.defer(delivery.id, new Date(admission.retryAtMs + offset));
+        webhookDeliveries.inc({ outcome: 'deferred' });
         return;
       }
     }
@@ -153,6 +155,8 @@ export class WebhookDispatcher {
       },
       this.clock.now(tenant),
     );
+    webhookDeliveries.inc({ outcome: change.status });
+    if (sent.result.kind === 'answered') webhookReceiverLatency.observe(sent.latencyMs / 1000);
   }
 
   /** Cached briefly: a rotation's previous secret keeps signing for 24 hours, so a few seconds' staleness is harmless. */

@@ -1,10 +1,25 @@
+/** Each app's ops listener: /health/live, /health/ready, /metrics. */
+export interface OpsPorts {
+  gatewayOps: number;
+  recurrencesOps: number;
+  solicitationsOps: number;
+  limitsOps: number;
+  paymentsOps: number;
+  payoutQueryOps: number;
+  webhooksOps: number;
+  receiptsOps: number;
+}
+
 export interface RunningSystem {
-  profile: { gateway: number; sandbox: number; admin: number; limits: number; recurrences: number; solicitations: number; payments: number; payoutQuery: number; payoutQueryHttp: number; bank: number; databasePrefix: string; redisDb: number };
+  profile: { gateway: number; sandbox: number; admin: number; limits: number; recurrences: number; solicitations: number; payments: number; payoutQuery: number; payoutQueryHttp: number; bank: number; databasePrefix: string; redisDb: number } & OpsPorts;
   pidOf(name: string): number | undefined;
   crash(name: string): Promise<void>;
   restart(name: string): Promise<void>;
-  /** A second instance of an app on other ports, e.g. a second recurrence-service (scheduler) on the same database. */
-  startReplica(name: string, env: Record<string, string>, readyPort: number): Promise<void>;
+  /**
+   * A second instance of an app on other ports, e.g. a second recurrence-service (scheduler) on the same database:
+   * `port` is its PORT; its ops listener is on `port` + 50 unless `env` names OPS_PORT.
+   */
+  startReplica(name: string, env: Record<string, string>, port: number): Promise<void>;
   stop(): Promise<void>;
 }
 

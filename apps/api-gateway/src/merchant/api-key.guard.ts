@@ -1,10 +1,12 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
-import { ApiKeyDirectory, ApiKeyGrant } from '@pixauto/accounts';
-import { Environment, Tenant } from '@pixauto/contracts';
-import { Messages, refuse } from '@pixauto/errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AccountProfiles, ApiKeyDirectory, ApiKeyGrant } from '@pixauto/accounts';
+import { AccountProfile, DEFAULT_RATE_LIMITS, Environment, Tenant } from '@pixauto/contracts';
+import { Messages, rateLimited, refuse } from '@pixauto/errors';
+import { RateLimiter, rateLimitHeaders } from './rate-limit';
 
-export type AuthenticatedRequest = FastifyRequest & { grant: ApiKeyGrant };
+/** A request past the guard: its key's grant and its account's profile (read once, for the rate limit and the routes). */
+export type AuthenticatedRequest = FastifyRequest & { grant: ApiKeyGrant; account: AccountProfile | undefined };
 
 /** The tenant the request's key belongs to. */
 export const tenantOf = (request: AuthenticatedRequest): Tenant => ({ accountId: request.grant.accountId, environment: request.grant.environment });
@@ -20,16 +22,31 @@ export function apiKeyOf(header: string | string[] | undefined): string | undefi
   return key.trim() || undefined;
 }
 
-/** Missing, unknown, revoked and other-environment keys all get the same 401; read-only keys cannot write. */
+/**
+ * Missing, unknown, revoked and other-environment keys all get the same 401; then the key's rate limit (429), then
+ * read-only keys cannot write.
+ */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
-  constructor(private readonly directory: ApiKeyDirectory, private readonly environment: Environment) {}
+  constructor(
+    private readonly directory: ApiKeyDirectory,
+    private readonly profiles: AccountProfiles,
+    private readonly limiter: RateLimiter,
+    private readonly environment: Environment,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const key = apiKeyOf(request.headers.authorization);
     const grant = key === undefined ? undefined : await this.directory.resolve(key);
     if (!grant || grant.environment !== this.environment) return invalidKey();
+    request.account = await this.profiles.get(grant.accountId);
+    const limit = (request.account?.rate_limit ?? DEFAULT_RATE_LIMITS)[this.environment];
+    const verdict = await this.limiter.take(grant.keyId, limit);
+    if (verdict) {
+      void context.switchToHttp().getResponse<FastifyReply>().headers(rateLimitHeaders(verdict));
+      if (!verdict.allowed) return refuse(rateLimited(Messages.request.rateLimited(limit), verdict.resetSeconds));
+    }
     if (grant.readOnly && !READS.has(request.method)) {
       return refuse({ kind: 'authentication', status: 403, code: 2, message: Messages.auth.apiKeyReadOnly });
     }

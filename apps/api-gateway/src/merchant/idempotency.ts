@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { ApiKeyDirectory } from '@pixauto/accounts';
 import { Environment } from '@pixauto/contracts';
-import { Messages, toHttp, unavailable, validation } from '@pixauto/errors';
+import { HttpError, Messages, toHttp, unavailable, validation } from '@pixauto/errors';
 import { apiKeyOf } from './api-key.guard';
 
 // Idempotency-Key on every POST (issue #12 §2, as Stripe does and the IETF httpapi idempotency-key draft writes it):
@@ -90,7 +90,7 @@ export class IdempotentPosts {
     } catch (error) {
       // Without its store the promise cannot be kept: better no answer than a second execution.
       this.logger.warn(`idempotency store unavailable: ${String(error)}`);
-      return this.answer(reply, toHttp(unavailable(Messages.request.serviceUnavailable)), 1);
+      return this.answer(reply, toHttp(unavailable(Messages.request.serviceUnavailable)));
     }
   }
 
@@ -113,8 +113,8 @@ export class IdempotentPosts {
     return payload;
   }
 
-  private answer(reply: FastifyReply, answer: { status: number; body: unknown }, retryAfterSeconds?: number): void {
+  private answer(reply: FastifyReply, answer: HttpError, retryAfterSeconds?: number): void {
     if (retryAfterSeconds !== undefined) void reply.header('retry-after', String(retryAfterSeconds));
-    void reply.status(answer.status).send(answer.body);
+    void reply.status(answer.status).headers(answer.headers ?? {}).send(answer.body);
   }
 }

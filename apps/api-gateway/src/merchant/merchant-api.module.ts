@@ -4,6 +4,7 @@ import { AccountProfiles, ApiKeyDirectory } from '@pixauto/accounts';
 import { Environment } from '@pixauto/contracts';
 import { Upstreams } from '../upstreams';
 import { ApiKeyGuard } from './api-key.guard';
+import { RateLimiter } from './rate-limit';
 import { ChargesRoutes, SandboxChargesRoutes } from './charges.routes';
 import { LimitsRoutes } from './limits.routes';
 import { PaymentsRoutes, SandboxPaymentsRoutes } from './payments.routes';
@@ -20,7 +21,7 @@ import { WithdrawalsRoutes } from './withdrawals.routes';
 @Module({})
 export class MerchantApiModule {
   static forEnvironment(environment: Environment, core: INestApplicationContext): DynamicModule {
-    const directory = core.get(ApiKeyDirectory);
+    const guard = new ApiKeyGuard(core.get(ApiKeyDirectory), core.get(AccountProfiles), core.get(RateLimiter), environment);
     return {
       module: MerchantApiModule,
       controllers: [
@@ -37,9 +38,8 @@ export class MerchantApiModule {
       ],
       providers: [
         { provide: Upstreams, useValue: core.get(Upstreams) },
-        { provide: AccountProfiles, useValue: core.get(AccountProfiles) },
         { provide: SandboxClocks, useValue: core.get(SandboxClocks) },
-        { provide: APP_GUARD, useValue: new ApiKeyGuard(directory, environment) },
+        { provide: APP_GUARD, useValue: guard },
       ],
     };
   }

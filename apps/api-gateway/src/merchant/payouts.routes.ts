@@ -1,6 +1,5 @@
 import { Controller, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { AccountProfiles } from '@pixauto/accounts';
 import { Patterns } from '@pixauto/contracts';
 import { Upstreams } from '../upstreams';
 import { AuthenticatedRequest, tenantOf } from './api-key.guard';
@@ -8,18 +7,16 @@ import { AuthenticatedRequest, tenantOf } from './api-key.guard';
 /** Payout creation (platform.md §3), served by payments-service. The account's provider processes it. */
 @Controller('v2/payout')
 export class PayoutsRoutes {
-  constructor(private readonly upstreams: Upstreams, private readonly profiles: AccountProfiles) {}
+  constructor(private readonly upstreams: Upstreams) {}
 
   @Post('pix')
-  async toPixKey(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
-    const account = await this.profiles.get(request.grant.accountId);
-    return this.upstreams.relay('payments', Patterns.payments.createPixPayout, tenantOf(request), request, reply, account);
+  toPixKey(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.upstreams.relay('payments', Patterns.payments.createPixPayout, tenantOf(request), request, reply, request.account);
   }
 
   @Post()
-  async toAccount(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
-    const account = await this.profiles.get(request.grant.accountId);
-    return this.upstreams.relay('payments', Patterns.payments.createAccountPayout, tenantOf(request), request, reply, account);
+  toAccount(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.upstreams.relay('payments', Patterns.payments.createAccountPayout, tenantOf(request), request, reply, request.account);
   }
 }
 

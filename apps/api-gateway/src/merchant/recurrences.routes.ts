@@ -1,6 +1,5 @@
 import { Controller, Get, Patch, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { AccountProfiles } from '@pixauto/accounts';
 import { Patterns } from '@pixauto/contracts';
 import { Upstreams } from '../upstreams';
 import { AuthenticatedRequest, tenantOf } from './api-key.guard';
@@ -8,13 +7,12 @@ import { AuthenticatedRequest, tenantOf } from './api-key.guard';
 /** service-api.md 4.1 to 4.4, served by recurrence-service. */
 @Controller('v2/automatic-pix/recurrences')
 export class RecurrencesRoutes {
-  constructor(private readonly upstreams: Upstreams, private readonly profiles: AccountProfiles) {}
+  constructor(private readonly upstreams: Upstreams) {}
 
   /** Creation needs the account's wallet (7.3) and name (the Pix code). */
   @Post()
-  async create(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
-    const account = await this.profiles.get(request.grant.accountId);
-    return this.upstreams.relay('recurrences', Patterns.recurrences.create, tenantOf(request), request, reply, account);
+  create(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.upstreams.relay('recurrences', Patterns.recurrences.create, tenantOf(request), request, reply, request.account);
   }
 
   @Get()

@@ -33,3 +33,16 @@ export class AccountsReadModel1763800000200 implements MigrationInterface {
     await db.query('DROP TABLE accounts');
   }
 }
+
+/** Rate limits per account (issue #12 §1); NULL for an account opened before them: the defaults. */
+export class AccountsRateLimits1763800000720 implements MigrationInterface {
+  name = 'AccountsRateLimits1763800000720';
+
+  async up(db: QueryRunner): Promise<void> {
+    await db.query('ALTER TABLE accounts ADD COLUMN rate_limit jsonb');
+  }
+
+  async down(db: QueryRunner): Promise<void> {
+    await db.query('ALTER TABLE accounts DROP COLUMN rate_limit');
+  }
+}

@@ -1,7 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { AccountEventTypes, AccountResponse, ApiKeyIssuedData, Environment } from '@pixauto/contracts';
 import { Projection, RecordedEvent, sql, SqlStatement } from '@pixauto/event-store';
-import { AccountEvent } from '../account';
+import { AccountEvent, rateLimitsOf } from '../account';
 import { ApiKeyEvent } from '../api-key';
 
 /** accounts and api_keys read models: one statement per event (an append here never carries two for one row). */
@@ -12,17 +12,24 @@ function statementFor(event: RecordedEvent<AccountEvent | ApiKeyEvent>): SqlStat
     case AccountEventTypes.opened: {
       const a = event.data;
       return sql(
-        `INSERT INTO accounts (account_id, name, wallet, cashin_provider, providers, webhook_secret, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $7)`,
-        [a.account_id, a.name, a.wallet, a.cashin_provider, JSON.stringify(a.providers), a.webhook_secret, event.occurredAt],
+        `INSERT INTO accounts (account_id, name, wallet, cashin_provider, providers, webhook_secret, rate_limit, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7::jsonb, $8, $8)`,
+        [a.account_id, a.name, a.wallet, a.cashin_provider, JSON.stringify(a.providers), a.webhook_secret, a.rate_limit ? JSON.stringify(a.rate_limit) : null, event.occurredAt],
       );
     }
     case AccountEventTypes.changed: {
       const c = event.data;
       return sql(
         `UPDATE accounts SET wallet = COALESCE($2, wallet), cashin_provider = COALESCE($3, cashin_provider),
-           providers = COALESCE($4::jsonb, providers), updated_at = $5 WHERE account_id = $1`,
-        [event.tenant.accountId, c.wallet ?? null, c.cashin_provider ?? null, c.providers ? JSON.stringify(c.providers) : null, event.occurredAt],
+           providers = COALESCE($4::jsonb, providers), rate_limit = COALESCE($6::jsonb, rate_limit), updated_at = $5 WHERE account_id = $1`,
+        [
+          event.tenant.accountId,
+          c.wallet ?? null,
+          c.cashin_provider ?? null,
+          c.providers ? JSON.stringify(c.providers) : null,
+          event.occurredAt,
+          c.rate_limit ? JSON.stringify(c.rate_limit) : null,
+        ],
       );
     }
     case AccountEventTypes.webhookSecretRotated:
@@ -45,11 +52,15 @@ function statementFor(event: RecordedEvent<AccountEvent | ApiKeyEvent>): SqlStat
 
 export async function findAccount(db: EntityManager, accountId: string): Promise<AccountResponse | undefined> {
   const [row] = await db.query(
-    'SELECT account_id, name, wallet, cashin_provider, providers, webhook_secret FROM accounts WHERE account_id = $1',
+    'SELECT account_id, name, wallet, cashin_provider, providers, webhook_secret, rate_limit FROM accounts WHERE account_id = $1',
     [accountId],
   );
   if (!row) return undefined;
-  return { ...row, providers: (row.providers as { code: AccountResponse['providers'][number]['code'] }[]).map(({ code }) => ({ code })) };
+  return {
+    ...row,
+    providers: (row.providers as { code: AccountResponse['providers'][number]['code'] }[]).map(({ code }) => ({ code })),
+    rate_limit: rateLimitsOf(row),
+  };
 }
 
 export interface ApiKeyRecord extends Omit<ApiKeyIssuedData, 'key_hash'> {

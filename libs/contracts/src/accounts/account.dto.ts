@@ -1,7 +1,8 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsDefined, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Messages } from '@pixauto/errors';
 import { ENVIRONMENTS, Environment } from '../tenant';
+import { MAX_RATE_LIMIT, RateLimits } from './account.events';
 
 // The operator API (platform.md §2). Not part of the merchant contract, but refused in the same shapes.
 
@@ -21,6 +22,21 @@ export class ProviderCredentialsDto {
   credentials!: Record<string, unknown>;
 }
 
+/** Either environment's limit, or both; the other keeps its value. */
+export class RateLimitsDto {
+  @IsOptional()
+  @Max(MAX_RATE_LIMIT, { message: A.rateLimit })
+  @Min(1, { message: A.rateLimit })
+  @IsInt({ message: A.rateLimit })
+  production?: number;
+
+  @IsOptional()
+  @Max(MAX_RATE_LIMIT, { message: A.rateLimit })
+  @Min(1, { message: A.rateLimit })
+  @IsInt({ message: A.rateLimit })
+  sandbox?: number;
+}
+
 /** What an operator can set on an account, at opening or later. */
 export class ChangeAccountRequest {
   @IsOptional()
@@ -38,6 +54,12 @@ export class ChangeAccountRequest {
   @ArrayMaxSize(RECEIPT_PROVIDERS.length, { message: A.providers })
   @IsArray({ message: A.providers })
   providers?: ProviderCredentialsDto[];
+
+  @IsOptional()
+  @ValidateNested({ message: A.rateLimit })
+  @Type(() => RateLimitsDto)
+  @IsObject({ message: A.rateLimit })
+  rate_limit?: RateLimitsDto;
 }
 
 export class OpenAccountRequest extends ChangeAccountRequest {
@@ -46,9 +68,9 @@ export class OpenAccountRequest extends ChangeAccountRequest {
   @IsString({ message: A.nameRequired })
   name!: string;
 }
-export const OPEN_ACCOUNT_FIELDS = ['name', 'wallet', 'cashin_provider', 'providers'] as const;
+export const OPEN_ACCOUNT_FIELDS = ['name', 'wallet', 'cashin_provider', 'providers', 'rate_limit'] as const;
 
-export const CHANGE_ACCOUNT_FIELDS = ['wallet', 'cashin_provider', 'providers'] as const;
+export const CHANGE_ACCOUNT_FIELDS = ['wallet', 'cashin_provider', 'providers', 'rate_limit'] as const;
 
 export class IssueApiKeyRequest {
   @IsIn(ENVIRONMENTS, { message: A.environment })
@@ -72,6 +94,7 @@ export interface AccountResponse {
   cashin_provider: CashinProvider;
   providers: { code: ReceiptProvider }[];
   webhook_secret: string;
+  rate_limit: RateLimits;
 }
 
 export interface ApiKeyResponse {

@@ -6,6 +6,17 @@ export interface ProviderCredentials {
   credentials: Record<string, unknown>;
 }
 
+/**
+ * Requests per second each API key of the account may make, per environment (issue #12 §1). Generous by default:
+ * one merchant at 1,000 req/s is not throttled; an operator lowers it for an account that misbehaves.
+ */
+export interface RateLimits {
+  production: number;
+  sandbox: number;
+}
+export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = { production: 5000, sandbox: 5000 };
+export const MAX_RATE_LIMIT = 100_000;
+
 /** Account events on Topics.accounts. They carry banking credentials and the webhook secret: internal topic only. */
 export interface AccountOpenedData {
   account_id: string;
@@ -14,12 +25,16 @@ export interface AccountOpenedData {
   cashin_provider: CashinProvider;
   providers: ProviderCredentials[];
   webhook_secret: string;
+  /** Absent on accounts opened before rate limits: DEFAULT_RATE_LIMITS. */
+  rate_limit?: RateLimits;
 }
 
 export interface AccountChangedData {
   wallet?: boolean;
   cashin_provider?: CashinProvider;
   providers?: ProviderCredentials[];
+  /** Both environments' limits as they are after the change. */
+  rate_limit?: RateLimits;
 }
 
 /** Only the key's hash is ever stored or published; the key itself is shown once to the operator. */

@@ -20,20 +20,21 @@ export class ProviderAClient implements ReceiptProviderClient {
   }
 
   refundReceipt(credentials: Record<string, unknown>, providerRefundId: string): Promise<Buffer> {
-    return this.pdf(credentials, `/v1/refunds/${encodeURIComponent(providerRefundId)}/receipt`);
+    return this.pdf(credentials, '/v1/refunds/:id/receipt', providerRefundId);
   }
 
   payoutReceipt(credentials: Record<string, unknown>, endToEndId: string): Promise<Buffer> {
-    return this.pdf(credentials, `/v1/payouts/${encodeURIComponent(endToEndId)}/receipt`);
+    return this.pdf(credentials, '/v1/payouts/:id/receipt', endToEndId);
   }
 
-  private async pdf(credentials: Record<string, unknown>, path: string): Promise<Buffer> {
+  private async pdf(credentials: Record<string, unknown>, route: string, id: string): Promise<Buffer> {
     const client = clientCredentials(this.code, credentials);
-    let answer = await this.http.exchange('GET', path, { authorization: `Bearer ${await this.token(client)}`, accept: 'application/pdf' });
+    const path = route.replace(':id', encodeURIComponent(id));
+    let answer = await this.http.exchange('GET', path, { authorization: `Bearer ${await this.token(client)}`, accept: 'application/pdf' }, undefined, route);
     if (answer.status === 401) {
       // A token the bank no longer knows (it restarted, or revoked it): one new token, one more try.
       this.tokens.delete(keyOf(client));
-      answer = await this.http.exchange('GET', path, { authorization: `Bearer ${await this.token(client)}`, accept: 'application/pdf' });
+      answer = await this.http.exchange('GET', path, { authorization: `Bearer ${await this.token(client)}`, accept: 'application/pdf' }, undefined, route);
     }
     if (answer.status !== 200) throw this.refusal(answer);
     return answer.body;

@@ -20,19 +20,20 @@ export class ProviderBClient implements ReceiptProviderClient {
   }
 
   refundReceipt(credentials: Record<string, unknown>, providerRefundId: string): Promise<Buffer> {
-    return this.pdf(credentials, `/api/v2/refunds/${encodeURIComponent(providerRefundId)}/receipt`);
+    return this.pdf(credentials, '/api/v2/refunds/:id/receipt', providerRefundId);
   }
 
   payoutReceipt(credentials: Record<string, unknown>, endToEndId: string): Promise<Buffer> {
-    return this.pdf(credentials, `/api/v2/payouts/${encodeURIComponent(endToEndId)}/receipt`);
+    return this.pdf(credentials, '/api/v2/payouts/:id/receipt', endToEndId);
   }
 
-  private async pdf(credentials: Record<string, unknown>, path: string): Promise<Buffer> {
+  private async pdf(credentials: Record<string, unknown>, route: string, id: string): Promise<Buffer> {
     const client = clientCredentials(this.code, credentials);
+    const path = route.replace(':id', encodeURIComponent(id));
     const timestamp = String(Math.floor(this.nowMs() / 1000));
     // The bank signs the path as it receives it: with the base URL's own path in front.
     const signature = createHmac('sha256', client.clientSecret).update(`${timestamp}\nGET\n${this.basePath}${path}`).digest('hex');
-    const answer = await this.http.exchange('GET', path, { 'x-api-key': client.clientId, 'x-timestamp': timestamp, 'x-signature': signature, accept: 'application/json' });
+    const answer = await this.http.exchange('GET', path, { 'x-api-key': client.clientId, 'x-timestamp': timestamp, 'x-signature': signature, accept: 'application/json' }, undefined, route);
     const body = jsonOf(answer.body);
     const receipt = body?.receipt as { content?: unknown } | undefined;
     if (answer.status === 200 && typeof receipt?.content === 'string') return Buffer.from(receipt.content, 'base64');

@@ -1,4 +1,5 @@
 import { Agent, request } from 'undici';
+import { bankCalls, outcomeOfStatus } from '@pixauto/metrics';
 
 /**
  * A bank that issues refund receipts, behind one interface: a third bank is one more class (and one line in
@@ -43,12 +44,18 @@ export class ProviderHttp {
 
   constructor(private readonly provider: string, private readonly connection: ProviderConnection) {}
 
-  async exchange(method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string): Promise<ProviderAnswer> {
+  /** `route` names the operation in the metrics: the path with its identifier as `:id`. */
+  async exchange(method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string, route = path): Promise<ProviderAnswer> {
     const signal = AbortSignal.timeout(this.connection.timeoutMs);
+    const started = performance.now();
+    const labels = { bank: this.provider, operation: `${method} ${route}` };
     try {
       const answer = await request(`${this.connection.url}${path}`, { method, headers, body, dispatcher: this.agent, signal });
-      return { status: answer.statusCode, headers: answer.headers, body: Buffer.from(await answer.body.arrayBuffer()) };
+      const received = { status: answer.statusCode, headers: answer.headers, body: Buffer.from(await answer.body.arrayBuffer()) };
+      bankCalls.observe({ ...labels, outcome: outcomeOfStatus(received.status) }, (performance.now() - started) / 1000);
+      return received;
     } catch (error) {
+      bankCalls.observe({ ...labels, outcome: 'unreachable' }, (performance.now() - started) / 1000);
       if (signal.aborted) throw new ProviderRefusal(this.provider, `${this.provider} did not answer within ${this.connection.timeoutMs} ms`);
       throw new ProviderRefusal(this.provider, `${this.provider} could not be reached: ${error instanceof Error ? error.message || error.name : String(error)}`);
     }
