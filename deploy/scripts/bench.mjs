@@ -1,8 +1,9 @@
-// npm run bench: POST and GET /v2/limits and POST /v2/payout/pix through the gateway (wrk: C, light, so the two cores go to the system),
-// beside the database alone running the very SQL those requests run (pgbench on the same database, same
-// connections), in the same run: each figure reads as a ratio of what PostgreSQL can do here.
+// npm run bench: create and get a recurrence, create and get a limit, create a payout, through the gateway (wrk: C,
+// light, so the two cores go to the system), at 50 and at 200 connections (answers counted by status: overload must
+// be answered, never a 5xx), beside the database alone running the very SQL a limit's requests run (pgbench on the
+// same database, same connections) in the same run: each figure reads as a ratio of what PostgreSQL can do here.
 // Bounded: a fixed duration per phase, loopback only.
-// Options: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_SKIP_BUILD (use dist/ as it is).
+// Options: BENCH_SECONDS (10), BENCH_CONNECTIONS (50,200), BENCH_SKIP_BUILD (use dist/ as it is).
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,11 +13,13 @@ import { up } from './infra.mjs';
 import { PROFILES, ROOT, startSystem } from './system.cjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const LEVELS = (process.env.BENCH_CONNECTIONS ?? '50,200').split(',').map(Number);
+const PGBENCH_MAX_CLIENTS = 90;
 const ADMIN_TOKEN = 'bench-admin-token';
 const BENCH = path.join(ROOT, 'deploy', 'bench');
 const p = PROFILES.bench;
 const limitsDatabaseUrl = benchDatabaseUrl('limits');
+const recurrenceDatabaseUrl = benchDatabaseUrl('recurrence');
 
 function ensureTools() {
   if (spawnSync('wrk', ['--version']).error === undefined && spawnSync('pgbench', ['--version']).error === undefined) return;
@@ -30,43 +33,48 @@ function ensureTools() {
 
 /** CPU seconds used so far by each app of the system, by PostgreSQL (all its processes) and by the Kafka broker. */
 function cpuSeconds(system) {
-  const ticks = (pid) => {
+  /** utime + stime in clock ticks; with `reaped`, also the children it has waited for (cutime + cstime). */
+  const ticks = (pid, reaped = false) => {
     try {
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks
+      return Number(fields[11]) + Number(fields[12]) + (reaped ? Number(fields[13]) + Number(fields[14]) : 0);
     } catch {
       return 0; // gone meanwhile
     }
   };
   const pidsOf = (pattern) => spawnSync('pgrep', ['-f', pattern], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
   const used = Object.fromEntries(system.apps.map((name) => [name, ticks(system.pidOf(name))]));
-  used.postgresql = pidsOf('^postgres').reduce((sum, pid) => sum + ticks(pid), 0);
+  // A backend that exits (a pool closing an idle connection) hands its time to the postmaster, which reaps it.
+  const postmaster = spawnSync('pgrep', ['-o', '-x', 'postgres'], { encoding: 'utf8' }).stdout.trim();
+  used.postgresql = pidsOf('^postgres').reduce((sum, pid) => sum + ticks(pid), ticks(postmaster, true));
   used.kafka = pidsOf('kafka.Kafka').reduce((sum, pid) => sum + ticks(pid), 0);
   return Object.fromEntries(Object.entries(used).map(([name, t]) => [name, t / 100]));
 }
 
-/** One wrk phase through the gateway; every request must succeed, or the figure means nothing. */
-function gatewayPhase(name, env, system) {
+/** One wrk phase through the gateway; what did not succeed is counted by status (a socket error or timeout as such). */
+function gatewayPhase(name, connections, env, system) {
   const before = cpuSeconds(system);
-  const run = spawnSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--timeout', '10s', '--latency', '-s', path.join(BENCH, 'limits.lua'), `http://127.0.0.1:${p.gateway}`], {
+  const run = spawnSync('wrk', ['-t2', `-c${connections}`, `-d${SECONDS}s`, '--timeout', '10s', '--latency', '-s', path.join(BENCH, 'merchant.lua'), `http://127.0.0.1:${p.gateway}`], {
     env: { ...process.env, ...env },
     encoding: 'utf8',
   });
   const line = run.stdout.split('\n').find((l) => l.startsWith('RESULT '));
   if (!line) throw new Error(`${name}: wrk printed no result\n${run.stdout}${run.stderr}`);
   const result = JSON.parse(line.slice('RESULT '.length));
-  if (result.failed > 0) throw new Error(`${name}: ${result.failed} of ${result.requests} requests failed: ${line}`);
+  const errors = { ...result.by_status };
+  for (const kind of ['connect', 'read', 'write', 'timeout']) if (result[kind] > 0) errors[kind] = result[kind];
   const after = cpuSeconds(system);
   // CPU per request, by process: where a request's cost goes (work the phase left queued, like payouts still settling, is not counted).
   const cpuMsPerRequest = Object.fromEntries(Object.keys(after).map((process) => [process, ((after[process] - before[process]) * 1000) / result.requests]));
-  return { name, rps: Math.round(result.requests / result.seconds), p50: result.p50_ms, p99: result.p99_ms, cpuMsPerRequest };
+  const succeeded = result.requests - result.failed;
+  return { name, connections, rps: Math.round(succeeded / result.seconds), p50: result.p50_ms, p99: result.p99_ms, errors, cpuMsPerRequest };
 }
 
 /** One pgbench phase: the same SQL on the same database with as many connections; latencies from its per-transaction log. */
-function databasePhase(name, script, variables = {}) {
+function databasePhase(name, connections, script, variables = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pgbench-'));
   const defines = Object.entries(variables).flatMap(([key, value]) => ['-D', `${key}=${value}`]);
-  const run = spawnSync('pgbench', ['-n', '-M', 'extended', `-c${CONNECTIONS}`, '-j2', `-T${SECONDS}`, '-l', ...defines, '-f', path.join(BENCH, script), limitsDatabaseUrl], {
+  const run = spawnSync('pgbench', ['-n', '-M', 'extended', `-c${connections}`, '-j2', `-T${SECONDS}`, '-l', ...defines, '-f', path.join(BENCH, script), limitsDatabaseUrl], {
     cwd: dir,
     encoding: 'utf8',
   });
@@ -82,7 +90,7 @@ function databasePhase(name, script, variables = {}) {
   fs.rmSync(dir, { recursive: true, force: true });
   const percentile = (q) => latenciesMs[Math.min(latenciesMs.length - 1, Math.floor(q * latenciesMs.length))];
   const tps = Number(run.stdout.match(/tps = ([\d.]+) \(without initial connection time\)/)[1]);
-  return { name, rps: Math.round(tps), p50: percentile(0.5), p99: percentile(0.99) };
+  return { name, connections, rps: Math.round(tps), p50: percentile(0.5), p99: percentile(0.99), errors: {} };
 }
 
 ensureTools();
@@ -91,6 +99,8 @@ if (!process.env.BENCH_SKIP_BUILD) {
   execFileSync('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } });
 }
 await dropBenchDatabases();
+/** Tomorrow in Brasília: the first day a recurrence may start. */
+const startDate = new Date(Date.now() - 3 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
 const results = [];
 try {
   const system = await startSystem({ profile: 'bench', adminToken: ADMIN_TOKEN });
@@ -102,48 +112,62 @@ try {
       headers: admin,
       body: JSON.stringify({ environment: 'production' }),
     });
-    results.push(gatewayPhase('POST /v2/limits through the gateway', { API_KEY: key.api_key, MODE: 'post', BASE: '100000000' }, system));
-    const documents = path.join(ROOT, '.data', 'bench', 'documents.txt');
-    fs.mkdirSync(path.dirname(documents), { recursive: true });
-    const written = await onDatabase(limitsDatabaseUrl, (client) => client.query('SELECT document_number FROM customer_limits ORDER BY random() LIMIT 10000'));
-    fs.writeFileSync(documents, written.rows.map((row) => row.document_number).join('\n') + '\n');
-    results.push(gatewayPhase('GET /v2/limits through the gateway', { API_KEY: key.api_key, MODE: 'get', DOCUMENTS_FILE: documents }, system));
-    // Payouts also go to the bank behind us (the sender, in the background) while the phase runs, as in production.
-    results.push(gatewayPhase('POST /v2/payout/pix through the gateway', { API_KEY: key.api_key, MODE: 'payout', BASE: String(200000000 + Math.floor(Date.now() / 1000) % 100000) }, system));
+    const files = path.join(ROOT, '.data', 'bench');
+    fs.mkdirSync(files, { recursive: true });
+    /** A sample of what the POST phases created, for the GET phases to read. */
+    const sample = async (url, sql, file) => {
+      const { rows } = await onDatabase(url, (client) => client.query(sql));
+      fs.writeFileSync(path.join(files, file), rows.map((row) => Object.values(row)[0]).join('\n') + '\n');
+      return path.join(files, file);
+    };
+    for (const [level, connections] of LEVELS.entries()) {
+      const base = String(100000000 + level * 50000000 + (Math.floor(Date.now() / 1000) % 1000000));
+      const run = (name, env) => results.push(gatewayPhase(name, connections, { API_KEY: key.api_key, ...env }, system));
+      run('POST /v2/automatic-pix/recurrences', { MODE: 'recurrence', BASE: base, START_DATE: startDate });
+      const ids = await sample(recurrenceDatabaseUrl, 'SELECT recurrence_id FROM recurrences ORDER BY random() LIMIT 10000', 'recurrence-ids.txt');
+      run('GET /v2/automatic-pix/recurrences/:id', { MODE: 'recurrence-get', IDS_FILE: ids });
+      run('POST /v2/limits', { MODE: 'post', BASE: base });
+      const documents = await sample(limitsDatabaseUrl, 'SELECT document_number FROM customer_limits ORDER BY random() LIMIT 10000', 'documents.txt');
+      run('GET /v2/limits', { MODE: 'get', DOCUMENTS_FILE: documents });
+      // Payouts also go to the bank behind us (the sender, in the background) while the phase runs, as in production.
+      run('POST /v2/payout/pix', { MODE: 'payout', BASE: String(Number(base) + 25000000) });
+    }
   } finally {
     // The baseline writes straight to the tables: no service may be publishing its outbox meanwhile.
     await system.stop();
   }
-  results.push(databasePhase('POST SQL, database alone', 'limits-post.sql'));
   const documents = await onDatabase(limitsDatabaseUrl, async (client) => {
     await client.query(`CREATE TABLE bench_documents AS SELECT row_number() OVER () AS i, account_id, document_number FROM customer_limits WHERE account_id <> 'pgbench'`);
     await client.query('ALTER TABLE bench_documents ADD PRIMARY KEY (i)');
     return Number((await client.query('SELECT count(*) FROM bench_documents')).rows[0].count);
   });
-  results.push(databasePhase('GET SQL, database alone', 'limits-get.sql', { documents }));
+  // PostgreSQL takes 100 connections in all: pgbench's clients stop short of it (the system's own pools hold 92).
+  for (const connections of new Set(LEVELS.map((level) => Math.min(level, PGBENCH_MAX_CLIENTS)))) {
+    results.push(databasePhase('POST /v2/limits SQL (event, outbox, read model), database alone', connections, 'limits-post.sql'));
+    results.push(databasePhase('GET /v2/limits SQL, database alone', connections, 'limits-get.sql', { documents }));
+  }
 } finally {
   await dropBenchDatabases();
 }
 
-const [postGateway, getGateway, payoutGateway, postDatabase, getDatabase] = results;
-const row = (r, base) => `| ${r.name} | ${r.rps} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${base ? (r.rps / base.rps).toFixed(2) : '1.00'} |`;
+const errorsOf = (r) => Object.entries(r.errors).map(([status, count]) => `${status}: ${count}`).join(', ') || 'none';
+const fivexx = results.reduce((sum, r) => sum + Object.entries(r.errors).filter(([status]) => Number(status) >= 500 && Number(status) < 600).reduce((n, [, count]) => n + count, 0), 0);
+const gateway = results.filter((r) => r.cpuMsPerRequest);
 const lines = [
-  `/v2/limits, ${CONNECTIONS} connections, ${SECONDS} s per phase (wrk through the gateway; pgbench for the database alone)`,
+  `npm run bench: ${SECONDS} s per phase, wrk through the gateway (one production key; its rate limit, 5,000/s, never reached); pgbench for the database alone`,
   '',
-  '| phase | req/s | p50 ms | p99 ms | ratio to the database alone |',
-  '|---|---:|---:|---:|---:|',
-  row(postGateway, postDatabase),
-  row(postDatabase),
-  row(getGateway, getDatabase),
-  row(getDatabase),
-  row(payoutGateway, postDatabase),
+  '| phase | connections | req/s (succeeded) | p50 ms | p99 ms | not succeeded, by status |',
+  '|---|---:|---:|---:|---:|---|',
+  ...results.map((r) => `| ${r.name} | ${r.connections} | ${r.rps} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${errorsOf(r)} |`),
+  '',
+  `5xx answers in all: ${fivexx}`,
   '',
   'CPU ms per request, by process (from /proc, over each phase)',
   '',
-  `| phase | ${Object.keys(postGateway.cpuMsPerRequest).join(' | ')} |`,
-  `|---|${Object.keys(postGateway.cpuMsPerRequest).map(() => '---:').join('|')}|`,
-  ...[postGateway, getGateway, payoutGateway].map((r) => `| ${r.name} | ${Object.values(r.cpuMsPerRequest).map((ms) => ms.toFixed(2)).join(' | ')} |`),
+  `| phase | connections | ${Object.keys(gateway[0].cpuMsPerRequest).join(' | ')} |`,
+  `|---|---:|${Object.keys(gateway[0].cpuMsPerRequest).map(() => '---:').join('|')}|`,
+  ...gateway.map((r) => `| ${r.name} | ${r.connections} | ${Object.values(r.cpuMsPerRequest).map((ms) => ms.toFixed(2)).join(' | ')} |`),
 ];
 console.log(`\n${lines.join('\n')}`);
 fs.mkdirSync(path.join(ROOT, '.data', 'bench'), { recursive: true });
-fs.writeFileSync(path.join(ROOT, '.data', 'bench', 'limits.md'), `${lines.join('\n')}\n`);
+fs.writeFileSync(path.join(ROOT, '.data', 'bench', 'bench.md'), `${lines.join('\n')}\n`);

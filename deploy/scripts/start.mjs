@@ -14,9 +14,19 @@ function adminToken() {
   return fs.readFileSync(file, 'utf8').trim();
 }
 
+/** A development key from the environment, or generated once and kept in .data/<file> (README "Secrets"). */
+function developmentKey(variable, file, make) {
+  if (process.env[variable]) return process.env[variable];
+  const kept = path.join(ROOT, '.data', file);
+  if (!fs.existsSync(kept)) fs.writeFileSync(kept, make(), { mode: 0o600 });
+  return fs.readFileSync(kept, 'utf8').trim();
+}
+const secretsKeys = () => developmentKey('SECRETS_KEYS', 'secrets-keys', () => `dev:${randomBytes(32).toString('base64')}`);
+const documentKey = () => developmentKey('DOCUMENT_KEY', 'document-key', () => randomBytes(32).toString('base64'));
+
 await up();
 execFileSync('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } });
-const system = await startSystem({ profile: 'dev', adminToken: adminToken(), inherit: true });
+const system = await startSystem({ profile: 'dev', adminToken: adminToken(), secretsKeys: secretsKeys(), documentKey: documentKey(), inherit: true });
 const p = PROFILES.dev;
 console.log(`
 pixauto is up:

@@ -8,6 +8,7 @@
 
 
 const { spawn } = require('node:child_process');
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { setTimeout: sleep } = require('node:timers/promises');
@@ -48,9 +49,19 @@ function redisUrl(db) {
 }
 
 /** Every app of the system with its own settings; shared ones (DATABASE_URL, KAFKA_BROKERS) come from the environment. */
-function appsOf(profileName, adminToken) {
+/**
+ * The key that seals banking credentials and webhook secrets (README "Secrets"): SECRETS_KEYS when set, for the dev
+ * profile the one npm start keeps in .data/secrets-keys; the test and bench profiles' data is made up, so theirs is
+ * derived from the profile's name (stable, so a database left by an earlier run still opens).
+ */
+const testKey = (profileName, purpose) => crypto.createHash('sha256').update(`pixauto test ${purpose} ${profileName}`).digest('base64');
+const secretsKeysOf = (profileName) => process.env.SECRETS_KEYS ?? `${profileName}:${testKey(profileName, 'secrets key')}`;
+/** The key that HMACs documents into limit stream ids (README "Secrets"), found the same way. */
+const documentKeyOf = (profileName) => process.env.DOCUMENT_KEY ?? testKey(profileName, 'document key');
+
+function appsOf(profileName, adminToken, secretsKeys = secretsKeysOf(profileName), documentKey = documentKeyOf(profileName)) {
   const p = profileOf(profileName);
-  const common = { DATABASE_PREFIX: p.databasePrefix, REDIS_URL: redisUrl(p.redisDb) };
+  const common = { DATABASE_PREFIX: p.databasePrefix, REDIS_URL: redisUrl(p.redisDb), SECRETS_KEYS: secretsKeys, DOCUMENT_KEY: documentKey };
   const bank = `http://127.0.0.1:${p.bank}`;
   const ready = (port) => `http://127.0.0.1:${port}/health/ready`;
   return [
@@ -144,10 +155,10 @@ async function waitReady(url, child, timeoutMs = 60_000) {
  * Starts every app (built under dist/) and waits until each is ready. Logs go to .data/logs/<profile>/<app>.log
  * unless `inherit` is set (npm start shows them).
  */
-async function startSystem({ profile = 'dev', adminToken, inherit = false } = {}) {
+async function startSystem({ profile = 'dev', adminToken, secretsKeys, documentKey, inherit = false } = {}) {
   const logDir = path.join(ROOT, '.data', 'logs', profile);
   fs.mkdirSync(logDir, { recursive: true });
-  const apps = appsOf(profile, adminToken);
+  const apps = appsOf(profile, adminToken, secretsKeys, documentKey);
   const running = new Map();
 
   const launch = async (app) => {

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { AccountProfiles, AccountsAdmin, AccountsRateLimits1763800000720, AccountsReadModel1763800000200, ApiKeyDirectory } from '@pixauto/accounts';
 import { Topics } from '@pixauto/contracts';
 import { EventStore } from '@pixauto/event-store';
+import { SecretBox } from '@pixauto/secrets';
 import { Clock } from '@pixauto/pix';
 import { CLOCK, EventSourcingModule, TenantClocks } from '@pixauto/runtime';
 import { gatewayConfig } from './gateway.config';
@@ -28,7 +29,7 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
       provide: AccountsAdmin,
       inject: [EventStore, DataSource, ApiKeyDirectory, AccountProfiles, CLOCK],
       useFactory: (store: EventStore, db: DataSource, directory: ApiKeyDirectory, profiles: AccountProfiles, clock: Clock) =>
-        new AccountsAdmin(store, db, directory, profiles, clock),
+        new AccountsAdmin(store, db, directory, profiles, clock, SecretBox.fromEnvironment()),
     },
     { provide: Upstreams, inject: [TenantClocks], useFactory: (clocks: TenantClocks) => new Upstreams(config.upstreams, clocks.offsetOf) },
     {

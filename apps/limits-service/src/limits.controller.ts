@@ -4,9 +4,12 @@ import { DataSource } from 'typeorm';
 import { GetLimitQuery, Patterns, reply, ServiceReply, ServiceRequest, SET_LIMIT_FIELDS, SetLimitRequest, Topics, validateBody, validateQuery } from '@pixauto/contracts';
 import { Messages, notFound, refuse } from '@pixauto/errors';
 import { EventStore } from '@pixauto/event-store';
-import { CUSTOMER_LIMIT_STREAM, customerLimit, customerLimitStreamId, findCustomerLimit, limitResponse, projectCustomerLimit } from '@pixauto/limits';
+import { CUSTOMER_LIMIT_STREAM, customerLimit, customerLimitStreamId, documentDigest, findCustomerLimit, limitResponse, projectCustomerLimit } from '@pixauto/limits';
 import { Clock, reaisToCentavos } from '@pixauto/pix';
 import { CLOCK } from '@pixauto/runtime';
+
+/** Keys the customer's document into its limit's stream id (no CPF in stream ids or Kafka keys). */
+export const DOCUMENT_KEY = Symbol('DOCUMENT_KEY');
 
 /** POST and GET /v2/limits (service-api.md 4.13, 4.14), behind the gateway. */
 @Controller()
@@ -15,6 +18,7 @@ export class LimitsController {
     private readonly eventStore: EventStore,
     private readonly dataSource: DataSource,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(DOCUMENT_KEY) private readonly documentKey: Buffer,
   ) {}
 
   @MessagePattern(Patterns.limits.set)
@@ -36,7 +40,7 @@ export class LimitsController {
         },
       },
       {
-        streamId: customerLimitStreamId(tenant, document_number, type),
+        streamId: customerLimitStreamId(tenant, documentDigest(this.documentKey, document_number), type),
         streamType: CUSTOMER_LIMIT_STREAM,
         tenant,
         now: this.clock.now(tenant),

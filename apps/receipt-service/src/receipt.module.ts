@@ -6,6 +6,7 @@ import { Patterns, reply, ServiceReply, ServiceRequest, Topics } from '@pixauto/
 import { EventSubscriber } from '@pixauto/messaging';
 import { applyReceiptEvents, RECEIPT_EVENT_TYPES, receiptFollowerGroup, receiptProviderSettings, ReceiptProviders, ReceiptsReadModel1763800000800 } from '@pixauto/receipts';
 import { EventSourcingModule, KAFKA, serviceConfig } from '@pixauto/runtime';
+import { SecretBox } from '@pixauto/secrets';
 import { RECEIPT_PROVIDER_CLIENTS, Receipts } from './receipts';
 
 export const config = serviceConfig('receipt-service', 4011);
@@ -61,6 +62,11 @@ class ReceiptsController {
   // Publishes nothing: the event-sourcing module gives it its database, migrations and Kafka (the topics it follows made sure of).
   imports: [EventSourcingModule.forService({ config, migrations: [ReceiptsReadModel1763800000800], topics: [Topics.payments, Topics.payouts, Topics.accounts] })],
   controllers: [ReceiptsController],
-  providers: [ReceiptFollower, Receipts, { provide: RECEIPT_PROVIDER_CLIENTS, useFactory: () => new ReceiptProviders(receiptProviderSettings()) }],
+  providers: [
+    ReceiptFollower,
+    Receipts,
+    { provide: RECEIPT_PROVIDER_CLIENTS, useFactory: () => new ReceiptProviders(receiptProviderSettings()) },
+    { provide: SecretBox, useFactory: () => SecretBox.fromEnvironment() },
+  ],
 })
 export class ReceiptModule {}

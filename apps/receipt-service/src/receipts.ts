@@ -1,7 +1,8 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { PayoutReceiptResponse, RefundReceiptResponse, Tenant, validatePayoutReceiptQuery, validateRefundReceiptQuery } from '@pixauto/contracts';
+import { PayoutReceiptResponse, ProviderCredentials, RefundReceiptResponse, Tenant, validatePayoutReceiptQuery, validateRefundReceiptQuery } from '@pixauto/contracts';
 import { Messages, receiptError, refuse } from '@pixauto/errors';
+import { SecretBox } from '@pixauto/secrets';
 import {
   chooseRefund,
   findAccountProviders,
@@ -28,7 +29,16 @@ export const RECEIPT_PROVIDER_CLIENTS = Symbol('ReceiptProviders');
  */
 @Injectable()
 export class Receipts implements OnApplicationShutdown {
-  constructor(private readonly dataSource: DataSource, @Inject(RECEIPT_PROVIDER_CLIENTS) private readonly providers: ReceiptProviders) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(RECEIPT_PROVIDER_CLIENTS) private readonly providers: ReceiptProviders,
+    private readonly secrets: SecretBox,
+  ) {}
+
+  /** The account's credentials for a provider, opened only for the call that uses them. */
+  private credentialsOf(providers: ProviderCredentials[], code: string): Record<string, unknown> {
+    return this.secrets.openJson(providers.find((p) => p.code === code)?.credentials ?? {});
+  }
 
   /**
    * GET /v2/transactions/refund/receipt (kind 'pix') and GET /v2/withdrawals/refund/receipt (kind 'payout'): by the
@@ -50,7 +60,7 @@ export class Receipts implements OnApplicationShutdown {
     const chosen = chooseRefund(kind, parent, refunds, byRefundId?.refund, providers.map((p) => p.code));
     if (!chosen.ok) return refuse(chosen.refusal);
     const pdf = await this.fetch(parent.provider, Messages.receipts.failed, (client) =>
-      client.refundReceipt(providers.find((p) => p.code === parent.provider)?.credentials ?? {}, chosen.refund.rtr_id),
+      client.refundReceipt(this.credentialsOf(providers, parent.provider), chosen.refund.rtr_id),
     );
     return {
       type: 'refund',
@@ -74,7 +84,7 @@ export class Receipts implements OnApplicationShutdown {
     const ready = payoutReceiptFor(payout, providers.map((p) => p.code));
     if (!ready.ok) return refuse(ready.refusal);
     const pdf = await this.fetch(payout.provider, Messages.receipts.payoutFailed, (client) =>
-      client.payoutReceipt(providers.find((p) => p.code === payout.provider)?.credentials ?? {}, ready.e2e),
+      client.payoutReceipt(this.credentialsOf(providers, payout.provider), ready.e2e),
     );
     return {
       type: 'payout',

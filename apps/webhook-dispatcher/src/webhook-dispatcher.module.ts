@@ -6,6 +6,7 @@ import { EventEnvelope, Topics } from '@pixauto/contracts';
 import { EventSubscriber } from '@pixauto/messaging';
 import { Clock } from '@pixauto/pix';
 import { CLOCK, EventSourcingModule, KAFKA, PeriodicTask, serviceConfig } from '@pixauto/runtime';
+import { SecretBox } from '@pixauto/secrets';
 import {
   CircuitBreaker,
   DEFAULT_DISPATCHER_OPTIONS,
@@ -80,7 +81,7 @@ class DeliveryPipeline implements OnApplicationBootstrap, OnApplicationShutdown 
     {
       provide: WebhookDispatcher,
       inject: [DeliveryStore, WebhookSender, CLOCK],
-      useFactory: (store: DeliveryStore, sender: WebhookSender, clock: Clock) => new WebhookDispatcher(store, sender, new CircuitBreaker(), clock, DEFAULT_DISPATCHER_OPTIONS),
+      useFactory: (store: DeliveryStore, sender: WebhookSender, clock: Clock) => new WebhookDispatcher(store, sender, new CircuitBreaker(), clock, SecretBox.fromEnvironment(), DEFAULT_DISPATCHER_OPTIONS),
     },
     DeliveryPipeline,
   ],

@@ -15,6 +15,7 @@ import {
 } from '@pixauto/contracts';
 import { Messages, notFound, refuse } from '@pixauto/errors';
 import { EventStore } from '@pixauto/event-store';
+import { SecretBox } from '@pixauto/secrets';
 import { Clock } from '@pixauto/pix';
 import { account, ACCOUNT_STREAM, accountStreamId } from './account';
 import { apiKey, API_KEY_STREAM, apiKeyStreamId, hashApiKey, newApiKey } from './api-key';
@@ -50,7 +51,13 @@ export class AccountsAdmin {
     private readonly directory: ApiKeyDirectory,
     private readonly profiles: AccountProfiles,
     private readonly clock: Clock,
+    private readonly secrets: SecretBox,
   ) {}
+
+  /** Credentials and secrets leave this class sealed: events, rows and Kafka never see them in clear. */
+  private sealed(providers: ProviderCredentials[]): ProviderCredentials[] {
+    return providers.map(({ code, credentials }) => ({ code, credentials: this.secrets.sealJson(credentials) }));
+  }
 
   async open(request: OpenAccountRequest): Promise<AccountResponse> {
     const accountId = randomUUID();
@@ -63,8 +70,8 @@ export class AccountsAdmin {
           name: request.name,
           wallet: request.wallet ?? true,
           cashin_provider: request.cashin_provider ?? 'PROVIDER_A',
-          providers: request.providers?.map(({ code, credentials }) => ({ code, credentials })) ?? DEFAULT_PROVIDERS,
-          webhook_secret: newWebhookSecret(),
+          providers: this.sealed(request.providers ?? DEFAULT_PROVIDERS),
+          webhook_secret: this.secrets.seal(newWebhookSecret()),
           rate_limit: { ...DEFAULT_RATE_LIMITS, ...request.rate_limit },
         },
       },
@@ -82,7 +89,7 @@ export class AccountsAdmin {
         data: {
           ...(request.wallet !== undefined && { wallet: request.wallet }),
           ...(request.cashin_provider !== undefined && { cashin_provider: request.cashin_provider }),
-          ...(request.providers !== undefined && { providers: request.providers.map(({ code, credentials }) => ({ code, credentials })) }),
+          ...(request.providers !== undefined && { providers: this.sealed(request.providers) }),
           ...(request.rate_limit !== undefined && { rate_limit: { ...request.rate_limit } }),
         },
       },
@@ -96,12 +103,12 @@ export class AccountsAdmin {
   async rotateWebhookSecret(accountId: string): Promise<WebhookSecretRotatedResponse> {
     const outcome = await this.eventStore.handle(
       account,
-      { type: 'RotateWebhookSecret', webhook_secret: newWebhookSecret(), at: this.clock.now() },
+      { type: 'RotateWebhookSecret', webhook_secret: this.secrets.seal(newWebhookSecret()), at: this.clock.now() },
       this.context(accountStreamId(accountId), ACCOUNT_STREAM, home(accountId)),
     );
     if (!outcome.ok) return refuse(outcome.refusal);
     const rotated = outcome.events[0].data as { webhook_secret: string; previous_valid_until: string };
-    return { account_id: accountId, webhook_secret: rotated.webhook_secret, previous_secret_valid_until: rotated.previous_valid_until };
+    return { account_id: accountId, webhook_secret: this.secrets.open(rotated.webhook_secret), previous_secret_valid_until: rotated.previous_valid_until };
   }
 
   /** The account as stored, its profile written through to where the gateway reads it. */
@@ -112,7 +119,8 @@ export class AccountsAdmin {
   }
 
   async get(accountId: string): Promise<AccountResponse> {
-    return (await findAccount(this.dataSource.manager, accountId)) ?? refuse(notFound(Messages.admin.accountNotFound));
+    const account = (await findAccount(this.dataSource.manager, accountId)) ?? refuse(notFound(Messages.admin.accountNotFound));
+    return { ...account, webhook_secret: this.secrets.open(account.webhook_secret) };
   }
 
   async issueKey(accountId: string, request: IssueApiKeyRequest): Promise<ApiKeyResponse> {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { EventStore } from '@pixauto/event-store';
+import { SecretBox } from '@pixauto/secrets';
 import { FixedClock } from '@pixauto/pix';
 import { createTestDataSource, dropTestDataSource } from '../../event-store/src/testing/test-database';
 import { AccountProfiles } from './account-profiles';
@@ -20,13 +21,14 @@ let directory: ApiKeyDirectory;
 let admin: AccountsAdmin;
 let profiles: AccountProfiles;
 let accountId: string;
+const secrets = new SecretBox([['test', randomBytes(32)]]);
 
 beforeAll(async () => {
   dataSource = await createTestDataSource('accounts', [AccountsReadModel1763800000200, AccountsRateLimits1763800000720]);
   redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 2 });
   directory = new ApiKeyDirectory(redis, dataSource, prefix);
   profiles = new AccountProfiles(redis, dataSource, `${prefix}account:`);
-  admin = new AccountsAdmin(new EventStore(dataSource), dataSource, directory, profiles, new FixedClock('2025-11-20T12:00:00.000Z'));
+  admin = new AccountsAdmin(new EventStore(dataSource), dataSource, directory, profiles, new FixedClock('2025-11-20T12:00:00.000Z'), secrets);
   accountId = (await admin.open({ name: 'Loja Teste' })).account_id;
 });
 
@@ -146,6 +148,22 @@ describe('AccountProfiles (Redis + PostgreSQL)', () => {
     // An account opened before rate limits (no limits in its row) has the defaults.
     await dataSource.query('UPDATE accounts SET rate_limit = NULL WHERE account_id = $1', [opened.account_id]);
     expect((await admin.get(opened.account_id)).rate_limit).toEqual({ production: 5000, sandbox: 5000 });
+  });
+
+  it('records banking credentials and webhook secrets sealed, and shows the operator the secret in clear', async () => {
+    const opened = await admin.open({ name: 'Loja Sigilo', providers: [{ code: 'PROVIDER_A', credentials: { client_id: 'id-a', client_secret: 'very-secret' } }] });
+    expect(opened.webhook_secret).toMatch(/^whsec_/);
+    const rotated = await admin.rotateWebhookSecret(opened.account_id);
+    expect(rotated.webhook_secret).toMatch(/^whsec_/);
+    // Nothing secret in the events (and so in the outbox and on Kafka) or in the read model.
+    const stored = JSON.stringify([
+      await dataSource.query('SELECT data FROM events WHERE stream_id = $1', [`account:${opened.account_id}`]),
+      await dataSource.query('SELECT payload FROM outbox'),
+      await dataSource.query('SELECT providers, webhook_secret FROM accounts WHERE account_id = $1', [opened.account_id]),
+    ]);
+    for (const secret of ['very-secret', 'id-a', opened.webhook_secret, rotated.webhook_secret]) expect(stored).not.toContain(secret);
+    expect(stored).toContain('enc:v1:test:');
+    expect((await admin.get(opened.account_id)).webhook_secret).toBe(rotated.webhook_secret);
   });
 
   it('knows no profile for an unknown account', async () => {

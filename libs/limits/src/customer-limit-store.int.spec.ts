@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CustomerLimitData, Tenant, Topics } from '@pixauto/contracts';
 import { ConcurrencyError, EventStore, rebuildProjection, sql } from '@pixauto/event-store';
 import { createTestDataSource, dropTestDataSource } from '../../event-store/src/testing/test-database';
-import { CUSTOMER_LIMIT_STREAM, customerLimit, CustomerLimitEvent, customerLimitStreamId } from './customer-limit';
+import { CUSTOMER_LIMIT_STREAM, customerLimit, CustomerLimitEvent, customerLimitStreamId, documentDigest } from './customer-limit';
+import { customerLimitStreamsKeyed } from './read-model/customer-limits.migration';
 import { CustomerLimitsReadModel1763800000100 } from './read-model/customer-limits.migration';
 import { customerLimitsRebuild, projectCustomerLimit } from './read-model/customer-limits.projection';
 
@@ -23,6 +24,7 @@ beforeAll(async () => {
 
 afterAll(() => dropTestDataSource(dataSource));
 
+const documentKey = randomBytes(32);
 const newTenant = (): Tenant => ({ accountId: `acc_${randomUUID()}`, environment: 'production' });
 const limitOf = (amount: number | null, document = '52998224725'): CustomerLimitData => ({
   document_number: document,
@@ -34,7 +36,7 @@ const limitOf = (amount: number | null, document = '52998224725'): CustomerLimit
 });
 const set = (data: CustomerLimitData) => ({ type: 'SetCustomerLimit' as const, data });
 const contextOf = (tenant: Tenant, document = '52998224725') => ({
-  streamId: customerLimitStreamId(tenant, document, 'cashin'),
+  streamId: customerLimitStreamId(tenant, documentDigest(documentKey, document), 'cashin'),
   streamType: CUSTOMER_LIMIT_STREAM,
   tenant,
   now,
@@ -86,7 +88,7 @@ describe('EventStore (PostgreSQL)', () => {
 
   it('refuses an append at a stale expected version and writes nothing: no event, no outbox row, no projection row', async () => {
     const tenant = newTenant();
-    const streamId = customerLimitStreamId(tenant, '52998224725', 'cashin');
+    const streamId = customerLimitStreamId(tenant, documentDigest(documentKey, '52998224725'), 'cashin');
     const request = { streamId, streamType: CUSTOMER_LIMIT_STREAM, tenant, occurredAt: now, topic };
     await store.append({ ...request, expectedVersion: 0, events: [{ type: 'customer_limit.created', data: limitOf(100) }] });
 
@@ -196,5 +198,26 @@ describe('EventStore (PostgreSQL)', () => {
 
     expect(applied).toBe(limitEvents);
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('streams recorded before their ids were keyed', () => {
+  it('take the keyed id, so the next set continues the same stream; the document is nowhere in an id', async () => {
+    const tenant = newTenant();
+    const old = `${CUSTOMER_LIMIT_STREAM}:${tenant.accountId}:${tenant.environment}:52998224725:cashin`;
+    await store.append({ streamId: old, streamType: CUSTOMER_LIMIT_STREAM, tenant, occurredAt: now, topic, expectedVersion: 0, events: [{ type: 'customer_limit.created', data: limitOf(100) }] });
+    const runner = dataSource.createQueryRunner();
+    try {
+      const Keyed = customerLimitStreamsKeyed(documentKey);
+      await new Keyed().up(runner);
+      await new Keyed().up(runner); // a second run finds nothing left to key
+    } finally {
+      await runner.release();
+    }
+    const keyed = contextOf(tenant).streamId;
+    expect(keyed).not.toContain('52998224725');
+    expect(await count('SELECT count(*) FROM events WHERE stream_id = $1', [old])).toBe(0);
+    const outcome = await store.handle(customerLimit, set(limitOf(200)), contextOf(tenant));
+    expect(outcome).toMatchObject({ ok: true, events: [{ type: 'customer_limit.updated' }] });
   });
 });

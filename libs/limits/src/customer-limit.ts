@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { CustomerLimitData, LimitEventTypes, Tenant } from '@pixauto/contracts';
 import { Messages, validation } from '@pixauto/errors';
 import { accept, Decider, DomainEvent, reject } from '@pixauto/event-store';
@@ -15,8 +16,21 @@ export type CustomerLimitCommand = { type: 'SetCustomerLimit'; data: CustomerLim
 
 export const CUSTOMER_LIMIT_STREAM = 'customer_limit';
 
-export const customerLimitStreamId = (tenant: Tenant, documentNumber: string, limitType: string): string =>
-  `${CUSTOMER_LIMIT_STREAM}:${tenant.accountId}:${tenant.environment}:${documentNumber}:${limitType}`;
+/**
+ * A customer's CPF or CNPJ never appears in a stream id, and so in a Kafka key (issue #12 §5): a keyed HMAC of it
+ * stands in, stable for as long as the key is (DOCUMENT_KEY never rotates), so a customer's limit stays one stream.
+ */
+export const documentDigest = (key: Buffer, documentNumber: string): string => createHmac('sha256', key).update(documentNumber).digest('base64url');
+
+/** DOCUMENT_KEY: base64 of at least 32 random bytes; limits-service does not start without it. */
+export function documentKeyOf(env: NodeJS.ProcessEnv = process.env): Buffer {
+  const key = Buffer.from(env.DOCUMENT_KEY ?? '', 'base64');
+  if (key.length < 32) throw new Error('DOCUMENT_KEY must be the base64 of at least 32 random bytes, never changed once limits exist (README "Secrets")');
+  return key;
+}
+
+export const customerLimitStreamId = (tenant: Tenant, digest: string, limitType: string): string =>
+  `${CUSTOMER_LIMIT_STREAM}:${tenant.accountId}:${tenant.environment}:${digest}:${limitType}`;
 
 const sameLimit = (a: CustomerLimitData, b: CustomerLimitData): boolean =>
   a.mechanism === b.mechanism && a.amount_centavos === b.amount_centavos && a.quantity === b.quantity && a.details === b.details;

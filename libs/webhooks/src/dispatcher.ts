@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { webhookDeliveries, webhookReceiverLatency } from '@pixauto/metrics';
 import { Clock } from '@pixauto/pix';
+import { SecretBox } from '@pixauto/secrets';
 import { afterAttempt } from './attempt-outcome';
 import { CircuitBreaker } from './circuit-breaker';
 import { DeliveryStore } from './delivery-store';
@@ -38,6 +39,8 @@ export class WebhookDispatcher {
     private readonly sender: WebhookSender,
     private readonly breaker: CircuitBreaker,
     private readonly clock: Clock,
+    /** Opens the signing secrets, sealed in the account events and in webhook_secrets. */
+    private readonly secretBox: SecretBox,
     private readonly options: DispatcherOptions = DEFAULT_DISPATCHER_OPTIONS,
   ) {}
 
@@ -163,7 +166,7 @@ export class WebhookDispatcher {
   private async secretsOf(accountId: string, now: Date): Promise<string[]> {
     const cached = this.secrets.get(accountId);
     if (cached && cached.secrets.length > 0 && now.getTime() - cached.readAt < SECRET_CACHE_MS) return cached.secrets;
-    const secrets = await this.store.secretsOf(accountId, now);
+    const secrets = (await this.store.secretsOf(accountId, now)).map((secret) => this.secretBox.open(secret));
     this.secrets.set(accountId, { secrets, readAt: now.getTime() });
     return secrets;
   }

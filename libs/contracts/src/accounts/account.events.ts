@@ -3,7 +3,8 @@ import { CashinProvider, ReceiptProvider } from './account.dto';
 
 export interface ProviderCredentials {
   code: ReceiptProvider;
-  credentials: Record<string, unknown>;
+  /** Sealed (SecretBox, `enc:v1:...`) in every event since session 8; a plain record in older ones. */
+  credentials: Record<string, unknown> | string;
 }
 
 /**
@@ -17,7 +18,10 @@ export interface RateLimits {
 export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = { production: 5000, sandbox: 5000 };
 export const MAX_RATE_LIMIT = 100_000;
 
-/** Account events on Topics.accounts. They carry banking credentials and the webhook secret: internal topic only. */
+/**
+ * Account events on Topics.accounts. Their banking credentials and webhook secrets are sealed (AES-256-GCM, README
+ * "Secrets"): only the processes holding SECRETS_KEYS can read them.
+ */
 export interface AccountOpenedData {
   account_id: string;
   name: string;
