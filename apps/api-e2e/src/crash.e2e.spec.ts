@@ -2,24 +2,29 @@ import { call } from './support/http';
 import { cpf, newMerchant } from './support/fixtures';
 import { queryService } from './support/database';
 import { TopicWatcher } from './support/kafka';
+import { recurrenceBody, recurrenceClient, storedFor } from './support/recurrences';
 import { RunningSystem, startSystem } from './support/system';
 
 // kill -9 the limits service while writes flow: after restart every acknowledged write is readable and its
 // event reached Kafka. A consumer may see a duplicate (at-least-once); the effects are never duplicated.
 
 const TOPIC = 'pixauto.limits.events.v1';
+const RECURRENCES_TOPIC = 'pixauto.recurrences.events.v1';
 const WRITERS = 8;
 
 let system: RunningSystem;
 let watcher: TopicWatcher;
+let recurrencesWatcher: TopicWatcher;
 
 beforeAll(async () => {
   system = await startSystem();
   watcher = new TopicWatcher(TOPIC);
-  await watcher.start();
+  recurrencesWatcher = new TopicWatcher(RECURRENCES_TOPIC);
+  await Promise.all([watcher.start(), recurrencesWatcher.start()]);
 });
 afterAll(async () => {
   await watcher?.stop();
+  await recurrencesWatcher?.stop();
   await system?.stop();
 });
 
@@ -86,6 +91,59 @@ it('loses no acknowledged write and duplicates no effect across a kill -9', asyn
   while ((await pending()) !== 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
   expect(await pending()).toBe(0);
 });
+
+it('recurrence-service: loses no acknowledged create across a kill -9, and a create the crash failed can be repeated without a second recurrence', async () => {
+  const merchant = await newMerchant(system);
+  const recurrences = recurrenceClient(system, merchant);
+  const acknowledged = new Map<string, string>(); // recurrence_id → transaction_id
+  const failed: Record<string, unknown>[] = [];
+  let flowing = true;
+
+  const writer = async () => {
+    while (flowing) {
+      const body = recurrenceBody();
+      try {
+        const answer = await recurrences.create(body);
+        if (answer.status === 201) acknowledged.set(answer.body.recurrence_id, String(body.transaction_id));
+        else failed.push(body);
+      } catch {
+        failed.push(body);
+      }
+      // While the service is down a writer waits a little, as a client backing off would.
+      if (failed[failed.length - 1]?.transaction_id === body.transaction_id) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
+  const writers = Array.from({ length: WRITERS }, writer);
+  await waitUntil(() => acknowledged.size >= 40);
+  const before = acknowledged.size;
+  await system.crash('recurrence-service');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await system.restart('recurrence-service');
+  await waitUntil(() => acknowledged.size >= before + 40);
+  flowing = false;
+  await Promise.all(writers);
+  expect(failed.length).toBeGreaterThan(0); // the crash really happened under load
+
+  // Every acknowledged create is readable, once.
+  for (const [id, transactionId] of acknowledged) {
+    expect({ id, status: (await recurrences.get(id)).status }).toEqual({ id, status: 200 });
+    expect(await storedFor(system, merchant.accountId, transactionId)).toMatchObject({ rows: 1, events: 1 });
+  }
+  // Each created event reached Kafka (a consumer may see one twice; its effects are idempotent).
+  const published = () => new Set(recurrencesWatcher.seen.filter((e) => e.envelope.type === 'recurrence.created').map((e) => e.envelope.stream_id.split(':').pop()));
+  await recurrencesWatcher.waitFor(() => [...acknowledged.keys()].every((id) => published().has(id)), 60_000);
+
+  // A create the crash failed, repeated with its transaction_id, ends with exactly one recurrence: created now, or
+  // found to exist already (the first attempt committed before the crash cut its answer).
+  const sample = failed.filter((_, i) => i % Math.ceil(failed.length / 40) === 0);
+  for (const body of sample) {
+    const again = await recurrences.create(body);
+    expect([201, 400]).toContain(again.status);
+    if (again.status === 400) expect(again.body.message).toBe('body.transaction_id already exists');
+    expect(await storedFor(system, merchant.accountId, String(body.transaction_id))).toMatchObject({ rows: 1, events: 1 });
+  }
+}, 180_000);
 
 async function waitUntil(condition: () => boolean, timeoutMs = 60_000): Promise<void> {
   const deadline = performance.now() + timeoutMs;
