@@ -135,6 +135,7 @@ describe('POST /v2/limits', () => {
     );
     expect(await setLimit({ document_number: document, type: 'cashin', mechanism: 'quantity', quantity: 1, limit: 5 })).toEqual(invalid('`limit` is not a field of this endpoint'));
     expect(await setLimit({ document_number: document, type: 'cashin', mechanism: 'amount', amount: 1.999 })).toEqual(invalid('body.amount must have at most 2 decimal places'));
+    expect(await setLimit({ document_number: document, type: 'cashin', mechanism: 'amount', amount: 1e20 })).toEqual(invalid('body.amount must be at most 9999999999.99'));
     await expectNothingStoredFor(document);
   });
 

@@ -31,7 +31,7 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
       useFactory: (store: EventStore, db: DataSource, directory: ApiKeyDirectory, profiles: AccountProfiles, clock: Clock) =>
         new AccountsAdmin(store, db, directory, profiles, clock, SecretBox.fromEnvironment()),
     },
-    { provide: Upstreams, inject: [TenantClocks], useFactory: (clocks: TenantClocks) => new Upstreams(config.upstreams, clocks.offsetOf) },
+    { provide: Upstreams, inject: [TenantClocks], useFactory: (clocks: TenantClocks) => new Upstreams(config.upstreams, clocks.offsetOf, config.upstreamMaxInFlight) },
     {
       provide: SandboxClocks,
       inject: [EventStore, CLOCK, TenantClocks],

@@ -17,6 +17,8 @@ export const gatewayConfig = (env: NodeJS.ProcessEnv = process.env) => ({
     webhooks: env.WEBHOOK_DISPATCHER_ADDRESS ?? '127.0.0.1:4009',
     receipts: env.RECEIPT_SERVICE_ADDRESS ?? '127.0.0.1:4011',
   },
+  /** Requests one gateway process has waiting on one service at once; beyond, 503 at once (README "Overload"). */
+  upstreamMaxInFlight: Number(env.UPSTREAM_MAX_IN_FLIGHT ?? 256),
   /** payout-query-service's HTTP listener, which the CSV export streams from. */
   payoutQueryCsvUrl: env.PAYOUT_QUERY_CSV_URL ?? 'http://127.0.0.1:4108',
 });

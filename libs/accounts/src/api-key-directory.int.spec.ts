@@ -55,17 +55,28 @@ const grantOf = (issued: Awaited<ReturnType<typeof issue>>): ApiKeyGrant => ({
   transactions: true,
 });
 
+const cachedOf = (issued: Awaited<ReturnType<typeof issue>>) => ({ ...grantOf(issued), keyHash: hashApiKey(issued.api_key) });
+
 describe('ApiKeyDirectory (Redis + PostgreSQL)', () => {
   it('resolves an issued key from the database first, then from Redis', async () => {
     const issued = await issue();
     expect(await redis.exists(redisKeyOf(issued.api_key))).toBe(0);
 
     expect(await directory.resolve(issued.api_key)).toEqual(grantOf(issued));
-    expect(JSON.parse((await redis.get(redisKeyOf(issued.api_key))) ?? 'null')).toEqual(grantOf(issued));
+    expect(JSON.parse((await redis.get(redisKeyOf(issued.api_key))) ?? 'null')).toEqual(cachedOf(issued));
 
     // The database changes behind the cache: the next lookup still answers what Redis holds.
     await dataSource.query('UPDATE api_keys SET read_only = false WHERE key_id = $1', [issued.key_id]);
     expect(await directory.resolve(issued.api_key)).toEqual(grantOf(issued));
+  });
+
+  it('grants only when the stored hash equals the presented key\'s: an entry under the key that holds another hash is refused', async () => {
+    const issued = await issue();
+    const other = await issue();
+    await redis.set(redisKeyOf(issued.api_key), JSON.stringify({ ...grantOf(issued), keyHash: hashApiKey(other.api_key) }));
+    expect(await directory.resolve(issued.api_key)).toBeUndefined();
+    await redis.set(redisKeyOf(issued.api_key), JSON.stringify(grantOf(issued)));
+    expect(await directory.resolve(issued.api_key)).toBeUndefined();
   });
 
   it('resolves an unknown key to undefined', async () => {
@@ -96,7 +107,7 @@ describe('ApiKeyDirectory (Redis + PostgreSQL)', () => {
 
   it('refuses a revoked key whose stale valid grant a racing lookup put in Redis', async () => {
     const issued = await issue();
-    await redis.set(redisKeyOf(issued.api_key), JSON.stringify(grantOf(issued)));
+    await redis.set(redisKeyOf(issued.api_key), JSON.stringify(cachedOf(issued)));
 
     await admin.revokeKey(issued.key_id);
 

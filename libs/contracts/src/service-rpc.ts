@@ -22,6 +22,12 @@ export interface ServiceRequest {
   params?: Record<string, string>;
   /** Sandbox: the tenant's test-clock offset as the gateway knows it (platform.md §4). */
   clock_offset_ms?: number;
+  /**
+   * Epoch milliseconds after which the gateway will have given up waiting: a service that has not begun the request
+   * by then answers 503 without doing anything (README "Overload"). Absolute, as gRPC's deadlines: a request's
+   * time in the service's queues counts too.
+   */
+  deadline_ms?: number;
 }
 
 export interface ServiceReply {

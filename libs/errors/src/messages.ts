@@ -47,6 +47,7 @@ export const Messages = {
     mechanismInvalid: 'body.mechanism must be one of amount or quantity',
     amountPositive: 'body.amount must be a positive number',
     amountDecimals: 'body.amount must have at most 2 decimal places',
+    amountTooLarge: 'body.amount must be at most 9999999999.99',
     amountNotForQuantity: 'body.amount is only accepted when mechanism is amount',
     quantityPositive: 'body.quantity must be a positive integer',
     quantityTooLarge: 'body.quantity must be at most 2147483647',

@@ -9,6 +9,9 @@ export type Centavos = number;
  */
 export const MAX_CENTAVOS: Centavos = 2 ** 46 * 100 - 1;
 
+/** The largest amount the settlement system takes (BCB API Pix: up to 10 integer digits of reais); limits too. */
+export const MAX_PIX_AMOUNT = 9_999_999_999.99;
+
 // The shortest decimal that reads back as the same double (what String() and JSON.stringify print).
 const SHORTEST_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/;
 

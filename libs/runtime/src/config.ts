@@ -11,6 +11,8 @@ export interface ServiceConfig {
   redisUrl: string;
   /** The most PostgreSQL connections this process opens (its pool; opened on demand, closed when idle). */
   databasePoolSize: number;
+  /** How long a request waits for a free connection of the pool before it is answered 503. */
+  databasePoolWaitMs: number;
 }
 
 /**
@@ -47,6 +49,7 @@ export function serviceConfig(service: string, defaultPort: number, env: NodeJS.
     kafkaBrokers: (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? DATABASE_POOL_SHARES[service] ?? DEFAULT_POOL_SHARE),
+    databasePoolWaitMs: Number(env.DATABASE_POOL_WAIT_MS ?? 5_000),
   };
 }
 

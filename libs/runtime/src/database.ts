@@ -29,6 +29,7 @@ export function dataSourceOptions(config: ServiceConfig, migrations: Migrations)
     migrations,
     synchronize: false,
     migrationsRun: false,
-    extra: { max: config.databasePoolSize },
+    // A request waits this long for a connection, then is answered 503 (README "Overload"), never queued forever.
+    extra: { max: config.databasePoolSize, connectionTimeoutMillis: config.databasePoolWaitMs },
   };
 }

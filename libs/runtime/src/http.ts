@@ -4,7 +4,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Environment, ENVIRONMENTS } from '@pixauto/contracts';
-import { HttpError, internalError, Messages, notFound, RefusalException, refuse, toHttp, validation } from '@pixauto/errors';
+import { HttpError, internalError, Messages, notFound, RefusalException, refuse, toHttp, unavailable, validation } from '@pixauto/errors';
 import { duplicateKeyOf } from './json-body';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -22,6 +22,7 @@ const OVERSIZED_BODY_DRAIN_BYTES = 16 * 1024 * 1024;
  */
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof RefusalException) return toHttp(error.refusal);
+  if (isDatabaseOverloaded(error)) return toHttp(unavailable(Messages.request.serviceUnavailable));
   if (!(error instanceof HttpException)) return internalError();
   switch (error.getStatus()) {
     case 400:
@@ -35,6 +36,19 @@ export function toHttpError(error: unknown): HttpError {
     default:
       return internalError();
   }
+}
+
+/** PostgreSQL SQLSTATEs that mean "not now": too many connections, shutting down, starting up. */
+const DATABASE_BUSY_CODES = new Set(['53300', '57P01', '57P03']);
+
+/**
+ * The database cannot take the request now: the pool found no free connection within DATABASE_POOL_WAIT_MS (pg-pool's
+ * own message), or the server refused a connection. A transaction never began, so the answer is 503 and a retry.
+ */
+export function isDatabaseOverloaded(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return error.message === 'timeout exceeded when trying to connect' || (typeof code === 'string' && DATABASE_BUSY_CODES.has(code));
 }
 
 @Catch()

@@ -5,8 +5,9 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { FastifyReply } from 'fastify';
 import { Observable, of, tap } from 'rxjs';
 import { ServiceReply, ServiceRequest, Tenant } from '@pixauto/contracts';
-import { Messages, notFound, refuse } from '@pixauto/errors';
+import { Messages, notFound, refuse, unavailable } from '@pixauto/errors';
 import { rpcRequests } from '@pixauto/metrics';
+import { SystemClock } from '@pixauto/pix';
 import { ServiceConfig } from './config';
 import { BODY_LIMIT_BYTES, toHttpError } from './http';
 import { instrumentHttp, startOperations } from './operations';
@@ -28,6 +29,26 @@ export class TenantClockInterceptor implements NestInterceptor {
     return next.handle();
   }
 }
+
+/**
+ * A request still queued here (event loop, pool) when the gateway has stopped waiting for it is refused before it
+ * begins: 503 with Retry-After, nothing done, so a late answer nobody reads never becomes a half-known write.
+ */
+@Injectable()
+export class DeadlineInterceptor implements NestInterceptor {
+  /** Real time for every tenant, as the gateway's: a sandbox test clock does not move deadlines. */
+  private readonly wallClock = new SystemClock();
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() === 'rpc' && isPastDeadline(context.switchToRpc().getData<ServiceRequest>(), this.wallClock.now().getTime())) {
+      refuse(unavailable(Messages.request.serviceUnavailable));
+    }
+    return next.handle();
+  }
+}
+
+export const isPastDeadline = (request: ServiceRequest | undefined, nowMs: number): boolean =>
+  typeof request?.deadline_ms === 'number' && nowMs > request.deadline_ms;
 
 /** Counts and times the gateway's messages by pattern and the status of the reply, a refusal's included (ServiceReplyFilter makes the same). */
 @Injectable()
@@ -81,7 +102,7 @@ export async function startService(module: Type<unknown>, config: ServiceConfig,
   if (options.httpPort === undefined) {
     const service = await NestFactory.createMicroservice<MicroserviceOptions>(module, { ...tcp, logger });
     service.useGlobalFilters(new ServiceReplyFilter());
-    service.useGlobalInterceptors(new TenantClockInterceptor(service.get(TenantClocks)), new RpcMetricsInterceptor());
+    service.useGlobalInterceptors(new RpcMetricsInterceptor(), new DeadlineInterceptor(), new TenantClockInterceptor(service.get(TenantClocks)));
     service.enableShutdownHooks();
     await service.listen();
     operations.started(service);
@@ -89,7 +110,7 @@ export async function startService(module: Type<unknown>, config: ServiceConfig,
   }
   const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES }), { logger });
   app.useGlobalFilters(new ServiceReplyFilter());
-  app.useGlobalInterceptors(new TenantClockInterceptor(app.get(TenantClocks)), new RpcMetricsInterceptor());
+  app.useGlobalInterceptors(new RpcMetricsInterceptor(), new DeadlineInterceptor(), new TenantClockInterceptor(app.get(TenantClocks)));
   instrumentHttp(app.getHttpAdapter().getInstance(), 'http');
   app.connectMicroservice<MicroserviceOptions>(tcp, { inheritAppConfig: true });
   app.enableShutdownHooks();

@@ -63,13 +63,13 @@ export async function findAccount(db: EntityManager, accountId: string): Promise
   };
 }
 
-export interface ApiKeyRecord extends Omit<ApiKeyIssuedData, 'key_hash'> {
+export interface ApiKeyRecord extends ApiKeyIssuedData {
   revoked: boolean;
 }
 
 export async function findApiKeyByHash(db: EntityManager, keyHash: string): Promise<ApiKeyRecord | undefined> {
   const [row] = await db.query(
-    'SELECT key_id, account_id, environment, read_only, transactions, revoked_at IS NOT NULL AS revoked FROM api_keys WHERE key_hash = $1',
+    'SELECT key_hash, key_id, account_id, environment, read_only, transactions, revoked_at IS NOT NULL AS revoked FROM api_keys WHERE key_hash = $1',
     [keyHash],
   );
   return row;

@@ -1,5 +1,6 @@
 import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { Messages } from '@pixauto/errors';
+import { MAX_PIX_AMOUNT } from '@pixauto/pix';
 import { HasAtMostTwoDecimals, IsCpf, IsPositiveReais, OnlyWithMechanism } from './limit.validators';
 
 import { LIMIT_MECHANISMS, LIMIT_TYPES, LimitMechanism, LimitType } from './limit.types';
@@ -23,6 +24,7 @@ export class SetLimitRequest {
   mechanism!: LimitMechanism;
 
   @ValidateIf((o: SetLimitRequest) => o.mechanism === 'amount' || o.amount !== undefined)
+  @Max(MAX_PIX_AMOUNT, { message: M.amountTooLarge })
   @HasAtMostTwoDecimals({ message: M.amountDecimals })
   @IsPositiveReais({ message: M.amountPositive })
   @OnlyWithMechanism('amount', { message: M.amountNotForQuantity })

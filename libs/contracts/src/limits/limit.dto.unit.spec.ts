@@ -27,6 +27,14 @@ describe('SetLimitRequest', () => {
     );
   });
 
+  it.each([1e10, 1e20, Number.MAX_VALUE])('refuses amount %p as too large, not as decimals', (amount) => {
+    expect(messageOf({ document_number: CPF, type: 'cashin', mechanism: 'amount', amount })).toBe('body.amount must be at most 9999999999.99');
+  });
+
+  it('takes the largest amount Pix settles', () => {
+    expect(messageOf({ document_number: CPF, type: 'cashin', mechanism: 'amount', amount: 9_999_999_999.99 })).toBeUndefined();
+  });
+
   it.each(['CASHIN', 'pix', '', 1])('refuses type %p with the spec message', (type) => {
     expect(messageOf({ document_number: CPF, type, mechanism: 'quantity', quantity: 1 })).toBe('body.type must be one of cashin or cashout');
   });

@@ -1,13 +1,13 @@
 import { Type } from 'class-transformer';
 import { IsDefined, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Messages } from '@pixauto/errors';
+import { MAX_PIX_AMOUNT } from '@pixauto/pix';
 import { HasAtMostTwoDecimals, IsPositiveReais } from '../limits/limit.validators';
 import { IsCpfOrCnpj, IsWebhookUrl, OptionalField } from '../recurrences/recurrence.validators';
 
 // POST /v2/pix (platform.md §3). Decorators run bottom-up: the last one is checked first.
 
 const T = Messages.transactions;
-const MAX_PIX_AMOUNT = 9_999_999_999.99;
 
 export class PixChargePayerRequest {
   @IsCpfOrCnpj({ message: T.payerDocumentInvalid })

@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsDefined, IsNotEmpty, IsObject, IsString, Matches, Max, MaxLength, ValidateNested } from 'class-validator';
 import { Messages } from '@pixauto/errors';
-import { pixKeyType } from '@pixauto/pix';
+import { MAX_PIX_AMOUNT, pixKeyType } from '@pixauto/pix';
 import { rule } from '../field-rule';
 import { HasAtMostTwoDecimals, IsPositiveReais } from '../limits/limit.validators';
 import { IsCpfOrCnpj, IsWebhookUrl, OptionalField } from '../recurrences/recurrence.validators';
@@ -9,7 +9,6 @@ import { IsCpfOrCnpj, IsWebhookUrl, OptionalField } from '../recurrences/recurre
 // POST /v2/payout/pix and POST /v2/payout (platform.md §3). Decorators run bottom-up: the last one is checked first.
 
 const T = Messages.transactions;
-const MAX_PIX_AMOUNT = 9_999_999_999.99;
 
 const IsPixKey = rule('isPixKey', (value) => typeof value === 'string' && pixKeyType(value) !== undefined);
 

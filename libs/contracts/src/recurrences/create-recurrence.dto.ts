@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsEmail, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Messages } from '@pixauto/errors';
+import { MAX_PIX_AMOUNT } from '@pixauto/pix';
 import { HasAtMostTwoDecimals, IsPositiveReais } from '../limits/limit.validators';
 import { PERIODICITIES, Periodicity, RETRY_POLICIES, RetryPolicy } from './recurrence.types';
 import { HasDateFormat, IsAfterDate, IsAfterToday, IsCpfOrCnpj, IsExistingDate, IsWebhookUrl, OptionalField } from './recurrence.validators';
@@ -8,8 +9,6 @@ import { HasDateFormat, IsAfterDate, IsAfterToday, IsCpfOrCnpj, IsExistingDate, 
 // POST /v2/automatic-pix/recurrences (service-api.md 4.1). Decorators run bottom-up: the last one is checked first.
 
 const R = Messages.recurrences;
-/** The largest amount the settlement system takes (BCB API Pix: up to 10 integer digits of reais). */
-const MAX_PIX_AMOUNT = 9_999_999_999.99;
 const required = (field: string) => ({ message: Messages.required(field) });
 
 export class DebtorAddress {
