@@ -1,5 +1,5 @@
 import { call } from './support/http';
-import { cpf, newMerchant } from './support/fixtures';
+import { cpf, freshCpf, newMerchant } from './support/fixtures';
 import { queryService } from './support/database';
 import { TopicWatcher } from './support/kafka';
 import { recurrenceBody, recurrenceClient, storedFor } from './support/recurrences';
@@ -144,6 +144,80 @@ it('recurrence-service: loses no acknowledged create across a kill -9, and a cre
     expect(await storedFor(system, merchant.accountId, String(body.transaction_id))).toMatchObject({ rows: 1, events: 1 });
   }
 }, 180_000);
+
+it('payments-service: cash-in charges and payouts survive a kill -9: each acknowledged one readable, at the bank once and paid once; a failed request repeated ends with one', async () => {
+  const merchant = await newMerchant(system);
+  const sandbox = (method: string, path: string, json?: unknown) => call(system.profile.sandbox, method, path, { key: merchant.sandbox, json });
+  const payments = (sql: string, params: unknown[]) => queryService(system.profile.databasePrefix, 'payments', sql, params);
+  const bank = (sql: string, params: unknown[]) => queryService(system.profile.databasePrefix, 'bank_simulator', sql, params);
+  const kinds = {
+    charge: { path: '/v2/pix', body: (transaction_id: string) => ({ transaction_id, amount: 10.5, payer: { document_number: freshCpf(), name: 'Maria Silva' } }) },
+    payout: { path: '/v2/payout/pix', body: (transaction_id: string) => ({ transaction_id, amount: 7.25, name: 'Maria Silva', document_number: freshCpf(), pix_key: 'maria@example.com' }) },
+  } as const;
+  type Kind = keyof typeof kinds;
+  const acknowledged: Record<Kind, Map<number, string>> = { charge: new Map(), payout: new Map() }; // id → transaction_id
+  const failed: { kind: Kind; body: Record<string, unknown> }[] = [];
+  let flowing = true;
+  let sequence = 0;
+
+  const writer = (kind: Kind) => async () => {
+    while (flowing) {
+      const body = kinds[kind].body(`crash-${kind}-${process.pid}-${++sequence}`);
+      const answer = await sandbox('POST', kinds[kind].path, body).catch(() => undefined);
+      if (answer?.status === 201) {
+        acknowledged[kind].set(answer.body.id, body.transaction_id);
+      } else {
+        failed.push({ kind, body });
+        await new Promise((resolve) => setTimeout(resolve, 100)); // backing off while the service is down
+      }
+    }
+  };
+
+  const writers = [...Array.from({ length: WRITERS / 2 }, writer('charge')), ...Array.from({ length: WRITERS / 2 }, writer('payout'))];
+  const total = () => acknowledged.charge.size + acknowledged.payout.size;
+  await waitUntil(() => acknowledged.charge.size >= 20 && acknowledged.payout.size >= 20);
+  const before = total();
+  await system.crash('payments-service');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await system.restart('payments-service');
+  await waitUntil(() => total() >= before + 40);
+  flowing = false;
+  await Promise.all(writers);
+  expect(failed.length).toBeGreaterThan(0); // the crash really happened under load
+
+  // Every acknowledged cash-in charge is readable, recorded once, and the bank holds exactly one charge (cob) for it.
+  for (const [id, transactionId] of acknowledged.charge) {
+    expect(await sandbox('GET', `/v2/pix?transaction_id=${transactionId}`)).toMatchObject({ status: 200, body: { id, status: 'PENDING' } });
+    const rows = await payments('SELECT txid FROM pix_charges WHERE transaction_id = $1 AND account_id = $2', [transactionId, merchant.accountId]);
+    expect(rows).toHaveLength(1);
+    expect(await bank('SELECT count(*)::int AS n FROM charges WHERE txid = $1', [rows[0].txid])).toEqual([{ n: 1 }]);
+  }
+  // Every acknowledged payout is recorded once, handed to the bank once (its idEnvio), and paid: the sender resumed
+  // after the restart, and a payout it had sent before the crash was not sent again as a second one.
+  for (const [id, transactionId] of acknowledged.payout) {
+    expect(await payments('SELECT count(*)::int AS n FROM payouts WHERE transaction_id = $1 AND account_id = $2', [transactionId, merchant.accountId])).toEqual([{ n: 1 }]);
+  }
+  const paid = async () =>
+    (await payments('SELECT id, status FROM payouts WHERE account_id = $1', [merchant.accountId])).filter((row) => acknowledged.payout.has(Number(row.id)) && row.status === 1).length;
+  const deadline = performance.now() + 60_000;
+  while ((await paid()) < acknowledged.payout.size && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(await paid()).toBe(acknowledged.payout.size);
+  const idEnvios = [...acknowledged.payout.keys()].map((id) => `PIXAUTOS${String(id).padStart(12, '0')}`);
+  const atBank = await bank('SELECT id_envio, status FROM payouts WHERE id_envio = ANY($1)', [idEnvios]);
+  expect(atBank).toHaveLength(idEnvios.length);
+  expect(atBank.every((row) => row.status === 'REALIZADO')).toBe(true);
+
+  // A request the crash failed, repeated with its transaction_id, ends with exactly one of its kind: created now, or
+  // found to exist (the first attempt committed before the crash cut its answer).
+  const sample = failed.filter((_, i) => i % Math.ceil(failed.length / 30) === 0);
+  for (const { kind, body } of sample) {
+    const again = await sandbox('POST', kinds[kind].path, body);
+    expect({ kind, status: [201, 400].includes(again.status) }).toEqual({ kind, status: true });
+    if (again.status === 400) expect(again.body.message).toBe('body.transaction_id already exists');
+    const table = kind === 'charge' ? 'pix_charges' : 'payouts';
+    expect(await payments(`SELECT count(*)::int AS n FROM ${table} WHERE transaction_id = $1 AND account_id = $2`, [body.transaction_id, merchant.accountId])).toEqual([{ n: 1 }]);
+  }
+}, 240_000);
 
 async function waitUntil(condition: () => boolean, timeoutMs = 60_000): Promise<void> {
   const deadline = performance.now() + timeoutMs;
