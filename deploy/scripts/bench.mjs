@@ -3,7 +3,8 @@
 // be answered, never a 5xx), beside the database alone running the very SQL a limit's requests run (pgbench on the
 // same database, same connections) in the same run: each figure reads as a ratio of what PostgreSQL can do here.
 // Bounded: a fixed duration per phase, loopback only.
-// Options: BENCH_SECONDS (10), BENCH_CONNECTIONS (50,200), BENCH_SKIP_BUILD (use dist/ as it is).
+// Options: BENCH_SECONDS (10), BENCH_CONNECTIONS (50,200), BENCH_PHASES (recurrences,limits,payouts: which gateway
+// phases run; pgbench's always do), BENCH_SKIP_BUILD (use dist/ as it is).
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +15,7 @@ import { PROFILES, ROOT, startSystem } from './system.cjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LEVELS = (process.env.BENCH_CONNECTIONS ?? '50,200').split(',').map(Number);
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'recurrences,limits,payouts').split(','));
 const PGBENCH_MAX_CLIENTS = 90;
 const ADMIN_TOKEN = 'bench-admin-token';
 const BENCH = path.join(ROOT, 'deploy', 'bench');
@@ -51,9 +53,18 @@ function cpuSeconds(system) {
   return Object.fromEntries(Object.entries(used).map(([name, t]) => [name, t / 100]));
 }
 
+/** Transactions committed so far in each of the system's databases (PostgreSQL's statistics, flushed within a second). */
+function commitsByDatabase() {
+  const url = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const sql = `SELECT datname, xact_commit FROM pg_stat_database WHERE datname LIKE '${p.databasePrefix}\\_%'`;
+  const run = spawnSync('psql', [url.toString(), '-Atc', sql], { encoding: 'utf8' });
+  return Object.fromEntries(run.stdout.split('\n').filter(Boolean).map((line) => line.split('|')).map(([name, commits]) => [name.slice(p.databasePrefix.length + 1), Number(commits)]));
+}
+
 /** One wrk phase through the gateway; what did not succeed is counted by status (a socket error or timeout as such). */
 function gatewayPhase(name, connections, env, system) {
   const before = cpuSeconds(system);
+  const commitsBefore = commitsByDatabase();
   const run = spawnSync('wrk', ['-t2', `-c${connections}`, `-d${SECONDS}s`, '--timeout', '10s', '--latency', '-s', path.join(BENCH, 'merchant.lua'), `http://127.0.0.1:${p.gateway}`], {
     env: { ...process.env, ...env },
     encoding: 'utf8',
@@ -67,7 +78,12 @@ function gatewayPhase(name, connections, env, system) {
   // CPU per request, by process: where a request's cost goes (work the phase left queued, like payouts still settling, is not counted).
   const cpuMsPerRequest = Object.fromEntries(Object.keys(after).map((process) => [process, ((after[process] - before[process]) * 1000) / result.requests]));
   const succeeded = result.requests - result.failed;
-  return { name, connections, rps: Math.round(succeeded / result.seconds), p50: result.p50_ms, p99: result.p99_ms, errors, cpuMsPerRequest };
+  // Commits by database per request (what the request and the consumers it set off wrote), counted once the
+  // statistics and the consumers have caught up.
+  spawnSync('sleep', ['2']);
+  const commitsAfter = commitsByDatabase();
+  const commitsPerRequest = Object.fromEntries(Object.entries(commitsAfter).map(([db, n]) => [db, (n - (commitsBefore[db] ?? 0)) / result.requests]).filter(([, n]) => n >= 0.05));
+  return { name, connections, rps: Math.round(succeeded / result.seconds), p50: result.p50_ms, p99: result.p99_ms, errors, cpuMsPerRequest, commitsPerRequest };
 }
 
 /** One pgbench phase: the same SQL on the same database with as many connections; latencies from its per-transaction log. */
@@ -123,14 +139,18 @@ try {
     for (const [level, connections] of LEVELS.entries()) {
       const base = String(100000000 + level * 50000000 + (Math.floor(Date.now() / 1000) % 1000000));
       const run = (name, env) => results.push(gatewayPhase(name, connections, { API_KEY: key.api_key, ...env }, system));
-      run('POST /v2/automatic-pix/recurrences', { MODE: 'recurrence', BASE: base, START_DATE: startDate });
-      const ids = await sample(recurrenceDatabaseUrl, 'SELECT recurrence_id FROM recurrences ORDER BY random() LIMIT 10000', 'recurrence-ids.txt');
-      run('GET /v2/automatic-pix/recurrences/:id', { MODE: 'recurrence-get', IDS_FILE: ids });
-      run('POST /v2/limits', { MODE: 'post', BASE: base });
-      const documents = await sample(limitsDatabaseUrl, 'SELECT document_number FROM customer_limits ORDER BY random() LIMIT 10000', 'documents.txt');
-      run('GET /v2/limits', { MODE: 'get', DOCUMENTS_FILE: documents });
+      if (PHASES.has('recurrences')) {
+        run('POST /v2/automatic-pix/recurrences', { MODE: 'recurrence', BASE: base, START_DATE: startDate });
+        const ids = await sample(recurrenceDatabaseUrl, 'SELECT recurrence_id FROM recurrences ORDER BY random() LIMIT 10000', 'recurrence-ids.txt');
+        run('GET /v2/automatic-pix/recurrences/:id', { MODE: 'recurrence-get', IDS_FILE: ids });
+      }
+      if (PHASES.has('limits')) {
+        run('POST /v2/limits', { MODE: 'post', BASE: base });
+        const documents = await sample(limitsDatabaseUrl, 'SELECT document_number FROM customer_limits ORDER BY random() LIMIT 10000', 'documents.txt');
+        run('GET /v2/limits', { MODE: 'get', DOCUMENTS_FILE: documents });
+      }
       // Payouts also go to the bank behind us (the sender, in the background) while the phase runs, as in production.
-      run('POST /v2/payout/pix', { MODE: 'payout', BASE: String(Number(base) + 25000000) });
+      if (PHASES.has('payouts')) run('POST /v2/payout/pix', { MODE: 'payout', BASE: String(Number(base) + 25000000) });
     }
   } finally {
     // The baseline writes straight to the tables: no service may be publishing its outbox meanwhile.
@@ -144,7 +164,7 @@ try {
   // PostgreSQL takes 100 connections in all: pgbench's clients stop short of it (the system's own pools hold 92).
   for (const connections of new Set(LEVELS.map((level) => Math.min(level, PGBENCH_MAX_CLIENTS)))) {
     results.push(databasePhase('POST /v2/limits SQL (event, outbox, read model), database alone', connections, 'limits-post.sql'));
-    results.push(databasePhase('GET /v2/limits SQL, database alone', connections, 'limits-get.sql', { documents }));
+    if (documents > 0) results.push(databasePhase('GET /v2/limits SQL, database alone', connections, 'limits-get.sql', { documents }));
   }
 } finally {
   await dropBenchDatabases();
@@ -167,6 +187,10 @@ const lines = [
   `| phase | connections | ${Object.keys(gateway[0].cpuMsPerRequest).join(' | ')} |`,
   `|---|---:|${Object.keys(gateway[0].cpuMsPerRequest).map(() => '---:').join('|')}|`,
   ...gateway.map((r) => `| ${r.name} | ${r.connections} | ${Object.values(r.cpuMsPerRequest).map((ms) => ms.toFixed(2)).join(' | ')} |`),
+  '',
+  'Transactions committed per request, by database (the request, its bank calls and the consumers it set off; idle work included)',
+  '',
+  ...gateway.map((r) => `- ${r.name}, ${r.connections}: ${Object.entries(r.commitsPerRequest).map(([db, n]) => `${db} ${n.toFixed(2)}`).join(', ')}`),
 ];
 console.log(`\n${lines.join('\n')}`);
 fs.mkdirSync(path.join(ROOT, '.data', 'bench'), { recursive: true });

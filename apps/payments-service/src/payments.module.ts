@@ -6,6 +6,7 @@ import { processOnce } from '@pixauto/event-store';
 import { EventSubscriber } from '@pixauto/messaging';
 import { bankSettings, Banks } from '@pixauto/bank';
 import {
+  concernsActivation,
   CustomerLimitUsage1763800000600,
   learnActivation,
   PayoutsReadModel1763800000610,
@@ -36,11 +37,14 @@ class RecurrenceFollower implements OnApplicationBootstrap, OnApplicationShutdow
       groupId: config.databaseName, // one group per service and per system (dev, e2e, bench share the broker)
       topics: [Topics.recurrences.name],
       types: Object.values(RecurrenceEventTypes), // not the charges that share the topic
-      handle: (event) =>
-        processOnce(dataSource, 'recurrence-activations', event.event_id, async (tx) => {
+      // Most recurrences have no activation: their events are passed over without a transaction (nothing to record).
+      handle: async (event) => {
+        if (!concernsActivation(event)) return;
+        await processOnce(dataSource, 'recurrence-activations', event.event_id, async (tx) => {
           await learnActivation(tx, event);
           await payments.onRecurrenceApproved(event);
-        }).then(() => undefined),
+        });
+      },
     });
   }
 

@@ -120,7 +120,7 @@ export class PixCharges {
       await bank.removeImmediateCharge(txid).catch((error: unknown) => this.logger.warn(`charge ${txid} not removed at the bank: ${String(error)}`));
       return refuse(refusal);
     }
-    return reply(await this.withQrCode(pixChargeResponse(charge)), 201);
+    return reply(this.withQrCode(pixChargeResponse(charge)), 201);
   }
 
   /** GET /v2/pix?id= or ?transaction_id=: the same object as the creation answered, as it is now. */
@@ -212,8 +212,8 @@ export class PixCharges {
   }
 
   /** The QR image while the code is payable (rendered on read, cached; never stored). */
-  private async withQrCode(charge: PixChargeResponse): Promise<PixChargeResponse> {
-    return charge.pix_copy_paste === null ? charge : { ...charge, qrcode: await this.qrCodes.of(charge.pix_copy_paste) };
+  private withQrCode(charge: PixChargeResponse): PixChargeResponse {
+    return charge.pix_copy_paste === null ? charge : { ...charge, qrcode: this.qrCodes.of(charge.pix_copy_paste) };
   }
 }
 

@@ -108,7 +108,7 @@ export class Recurrences {
   async get(tenant: Tenant, recurrenceId: string): Promise<RecurrenceResponse> {
     const found = await findRecurrence(this.dataSource.manager, tenant, recurrenceId);
     if (!found) return refuse(notFound(Messages.recurrences.notFound));
-    return found.pix_copy_paste === null ? found : { ...found, qrcode: await this.qrCodes.of(found.pix_copy_paste) };
+    return found.pix_copy_paste === null ? found : { ...found, qrcode: this.qrCodes.of(found.pix_copy_paste) };
   }
 
   async list(tenant: Tenant, query: unknown) {

@@ -1,5 +1,5 @@
 import { createDynamicPix, createRecurrencePix, hasError, parsePix } from 'pix-utils';
-import { toDataURL } from 'qrcode';
+import { qrCodePng } from './qr-png';
 
 // Pix copy-and-paste codes (BR Code: EMV MPM with CRC16) for Pix Automático, built by pix-utils.
 
@@ -53,8 +53,8 @@ export function readPixCode(code: string) {
 }
 
 /** The same code as a base64 PNG data URI (2.1 qrcode). */
-export function qrCodeDataUri(code: string): Promise<string> {
-  return toDataURL(code, { type: 'image/png', errorCorrectionLevel: 'M', margin: 2 });
+export function qrCodeDataUri(code: string): string {
+  return `data:image/png;base64,${qrCodePng(code).toString('base64')}`;
 }
 
 /**
@@ -62,11 +62,11 @@ export function qrCodeDataUri(code: string): Promise<string> {
  * while it is payable. Bounded: when full it starts over (rendering again is cheap enough).
  */
 export class QrCodeImages {
-  private readonly images = new Map<string, Promise<string>>();
+  private readonly images = new Map<string, string>();
 
   constructor(private readonly capacity = 10_000) {}
 
-  of(code: string): Promise<string> {
+  of(code: string): string {
     let image = this.images.get(code);
     if (!image) {
       if (this.images.size >= this.capacity) this.images.clear();

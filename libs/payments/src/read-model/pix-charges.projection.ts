@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { ACTIVATION_SUFFIX, Environment, EventEnvelope, PixChargeResponse, RecurrenceCreatedData, RecurrenceEventTypes, Tenant } from '@pixauto/contracts';
+import { ACTIVATION_SUFFIX, Environment, EventEnvelope, PixChargeResponse, RecurrenceApprovedData, RecurrenceCreatedData, RecurrenceEventTypes, Tenant } from '@pixauto/contracts';
 import { Projection, sql } from '@pixauto/event-store';
 import { centavosToReais, isoUtc } from '@pixauto/pix';
 import { tenantNowSql } from '@pixauto/runtime';
@@ -142,6 +142,12 @@ export interface PendingActivation {
 }
 
 /** Remembers a journey 3 activation when its recurrence is created (in the consumer's transaction). */
+/** Whether a recurrence event matters to journey 3 activations: a creation carrying one, or a journey 3 approval (which pays it). */
+export function concernsActivation(event: Pick<EventEnvelope, 'type' | 'data'>): boolean {
+  if (event.type === RecurrenceEventTypes.created) return Boolean((event.data as RecurrenceCreatedData).activation);
+  return event.type === RecurrenceEventTypes.approved && (event.data as RecurrenceApprovedData).journey === 'JOURNEY_3';
+}
+
 export async function learnActivation(tx: EntityManager, event: EventEnvelope): Promise<void> {
   if (event.type !== RecurrenceEventTypes.created) return;
   const data = event.data as RecurrenceCreatedData;
