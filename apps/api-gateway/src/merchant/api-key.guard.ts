@@ -22,6 +22,19 @@ export function apiKeyOf(header: string | string[] | undefined): string | undefi
   return key.trim() || undefined;
 }
 
+const resolved = new WeakMap<FastifyRequest, Promise<ApiKeyGrant | undefined>>();
+
+/** The grant of the request's key, looked up once per request (the Idempotency-Key hook asks before the guard). */
+export function grantOf(request: FastifyRequest, directory: ApiKeyDirectory): Promise<ApiKeyGrant | undefined> {
+  let grant = resolved.get(request);
+  if (!grant) {
+    const key = apiKeyOf(request.headers.authorization);
+    grant = key === undefined ? Promise.resolve(undefined) : directory.resolve(key);
+    resolved.set(request, grant);
+  }
+  return grant;
+}
+
 /**
  * Missing, unknown, revoked and other-environment keys all get the same 401; then the key's rate limit (429), then
  * read-only keys cannot write.
@@ -37,8 +50,7 @@ export class ApiKeyGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const key = apiKeyOf(request.headers.authorization);
-    const grant = key === undefined ? undefined : await this.directory.resolve(key);
+    const grant = await grantOf(request, this.directory);
     if (!grant || grant.environment !== this.environment) return invalidKey();
     request.account = await this.profiles.get(grant.accountId);
     const limit = (request.account?.rate_limit ?? DEFAULT_RATE_LIMITS)[this.environment];

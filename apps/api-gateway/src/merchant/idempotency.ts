@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { ApiKeyDirectory } from '@pixauto/accounts';
 import { Environment } from '@pixauto/contracts';
 import { HttpError, Messages, toHttp, unavailable, validation } from '@pixauto/errors';
-import { apiKeyOf } from './api-key.guard';
+import { grantOf } from './api-key.guard';
 
 // Idempotency-Key on every POST (issue #12 §2, as Stripe does and the IETF httpapi idempotency-key draft writes it):
 // a POST carrying the header runs once per (account, environment, key) for 24 hours; a repeat with the same request
@@ -62,8 +62,8 @@ export class IdempotentPosts {
   constructor(private readonly redis: Redis, private readonly directory: ApiKeyDirectory, private readonly environment: Environment) {}
 
   install(fastify: FastifyInstance): void {
-    // preHandler: after the body is parsed, before the route runs. The key is checked here again (cached) to scope
-    // the record by account; an invalid key is left to the route's guard (401).
+    // preHandler: after the body is parsed, before the route runs. The key is looked up here (the guard reuses the
+    // answer) to scope the record by account; an invalid key is left to the route's guard (401).
     fastify.addHook('preHandler', (request, reply) => this.before(request, reply));
     fastify.addHook('onSend', (request, reply, payload) => this.after(request, reply, payload));
   }
@@ -72,8 +72,7 @@ export class IdempotentPosts {
     if (request.method !== 'POST' || request.headers[IDEMPOTENCY_HEADER] === undefined) return;
     const asked = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
     if ('refusal' in asked) return this.answer(reply, toHttp(asked.refusal));
-    const key = apiKeyOf(request.headers.authorization);
-    const grant = key === undefined ? undefined : await this.directory.resolve(key);
+    const grant = await grantOf(request, this.directory);
     if (!grant || grant.environment !== this.environment || asked.key === undefined) return;
     const redisKey = `idempotency:${grant.accountId}:${grant.environment}:${asked.key}`;
     const fingerprint = fingerprintOf(request.method, request.url, request.body);
