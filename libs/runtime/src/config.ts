@@ -11,6 +11,8 @@ export interface ServiceConfig {
   redisUrl: string;
   /** The most PostgreSQL connections this process opens (its pool; opened on demand, closed when idle). */
   databasePoolSize: number;
+  /** After SIGTERM, how long the process keeps serving while not ready, before it drains (load balancers notice). */
+  shutdownDelayMs: number;
 }
 
 /**
@@ -32,6 +34,8 @@ export const DATABASE_POOL_SHARES: Readonly<Record<string, number>> = {
 const DEFAULT_POOL_SHARE = 6;
 /** Without OPS_PORT, the ops listener is the process's port + 50 (3050, 4051, ...): free in every profile of system.cjs. */
 const OPS_PORT_OFFSET = 50;
+/** Long enough for a request the gateway took just before a service's SIGTERM to reach it; Kubernetes sets more. */
+const DEFAULT_SHUTDOWN_DELAY_MS = 1000;
 
 export function serviceConfig(service: string, defaultPort: number, env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const prefix = env.DATABASE_PREFIX ?? 'pixauto';
@@ -47,6 +51,7 @@ export function serviceConfig(service: string, defaultPort: number, env: NodeJS.
     kafkaBrokers: (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? DATABASE_POOL_SHARES[service] ?? DEFAULT_POOL_SHARE),
+    shutdownDelayMs: Number(env.SHUTDOWN_DELAY_MS ?? DEFAULT_SHUTDOWN_DELAY_MS),
   };
 }
 
