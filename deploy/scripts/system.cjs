@@ -177,14 +177,20 @@ async function startSystem({ profile = 'dev', adminToken, secretsKeys, documentK
     return child;
   };
 
+  /**
+   * Signals the app and waits for it to exit: its exit code (null when killed by a signal) and how long it took. An app
+   * exits within 10 s of SIGTERM (GracefulShutdown, exit 1 past it); one that is still there at 12 s is killed.
+   */
   const stopOne = async (name, signal = 'SIGTERM') => {
     const child = running.get(name);
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
+    if (!child || child.exitCode !== null || child.signalCode !== null) return { exitCode: child?.exitCode ?? null, ms: 0 };
+    const signalled = performance.now();
+    const exited = new Promise((resolve) => child.once('exit', (exitCode) => resolve({ exitCode, ms: performance.now() - signalled })));
     child.kill(signal);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
+    const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
+    const outcome = await exited;
     clearTimeout(timer);
+    return outcome;
   };
 
   try {
@@ -202,7 +208,9 @@ async function startSystem({ profile = 'dev', adminToken, secretsKeys, documentK
     },
     pidOf: (name) => running.get(name)?.pid,
     /** kill -9: no shutdown hooks, no draining; what was committed must survive. */
-    crash: (name) => stopOne(name, 'SIGKILL'),
+    crash: (name) => stopOne(name, 'SIGKILL').then(() => undefined),
+    /** SIGTERM, as an orchestrator stops it: resolves to `{exitCode, ms}` once it has exited (restart starts it again). */
+    terminate: (name) => stopOne(name),
     restart: async (name) => {
       await stopOne(name);
       await launch(apps.find((app) => app.name === name));
@@ -215,8 +223,12 @@ async function startSystem({ profile = 'dev', adminToken, secretsKeys, documentK
       apps.push(replica);
       await launch(replica);
     },
+    /** The gateway first (no new traffic), then the services together, then the bank they call. */
     stop: async () => {
-      for (const app of [...apps].reverse()) await stopOne(app.name);
+      const gateways = apps.filter((app) => app.name.startsWith('api-gateway'));
+      const banks = apps.filter((app) => app.name.startsWith('bank-simulator'));
+      const services = apps.filter((app) => !gateways.includes(app) && !banks.includes(app));
+      for (const group of [gateways, services, banks]) await Promise.all(group.map((app) => stopOne(app.name)));
     },
   };
 }

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ApiKeyDirectory } from '@pixauto/accounts';
-import { createHttpApp, instrumentHttp, startOperations } from '@pixauto/runtime';
+import { createHttpApp, GracefulShutdown, instrumentHttp, startOperations } from '@pixauto/runtime';
 import { AdminApiModule } from './admin/admin-api.module';
 import { config, GatewayCoreModule, REDIS } from './core.module';
 import { IdempotentPosts } from './merchant/idempotency';
@@ -11,12 +11,13 @@ import { MerchantApiModule } from './merchant/merchant-api.module';
 
 /**
  * One process, three listeners (platform.md §1): production, sandbox and, when ADMIN_TOKEN is set, admin; and its
- * ops listener (health, metrics) on OPS_PORT, up from the start and ready once the three listen.
+ * ops listener (health, metrics) on OPS_PORT, up from the start and ready once the three listen. SIGTERM drains the
+ * listeners, then closes what they share (GracefulShutdown).
  */
 async function main(): Promise<void> {
   const operations = await startOperations(config);
+  const shutdown = new GracefulShutdown({ delayMs: config.shutdownDelayMs, operations });
   const core = await NestFactory.createApplicationContext(GatewayCoreModule, { logger: ['error', 'warn', 'log'] });
-  core.enableShutdownHooks();
   const production = await createHttpApp(MerchantApiModule.forEnvironment('production', core));
   const sandbox = await createHttpApp(MerchantApiModule.forEnvironment('sandbox', core));
   for (const [app, environment] of [[production, 'production'], [sandbox, 'sandbox']] as const) {
@@ -27,14 +28,18 @@ async function main(): Promise<void> {
   }
   await production.listen(config.port, config.host);
   await sandbox.listen(config.sandboxPort, config.host);
+  shutdown.http(production).http(sandbox).application(production).application(sandbox);
   if (config.adminToken) {
     const admin = await createHttpApp(AdminApiModule.withToken(config.adminToken, core));
     instrumentHttp(admin.getHttpAdapter().getInstance(), 'admin');
     await admin.listen(config.adminPort, config.host);
+    shutdown.http(admin).application(admin);
   } else {
     new Logger('Gateway').warn('ADMIN_TOKEN is not set: the admin API is off');
   }
+  shutdown.application(core); // last: the listeners' requests use its Redis, pools and service clients
   operations.started(core, { redis: core.get(REDIS) });
+  shutdown.listen();
   new Logger('Gateway').log(`production :${config.port}, sandbox :${config.sandboxPort}${config.adminToken ? `, admin :${config.adminPort}` : ''}`);
 }
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Module, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Kafka } from 'kafkajs';
 import { DataSource } from 'typeorm';
 import { RecurrenceEventTypes, Topics } from '@pixauto/contracts';
@@ -29,7 +29,7 @@ export const config = serviceConfig('payments-service', 4007);
 
 /** Learns journey 3 activations from the recurrence events, and records each as a deposit once paid. */
 @Injectable()
-class RecurrenceFollower implements OnApplicationBootstrap, OnApplicationShutdown {
+class RecurrenceFollower implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly subscriber: EventSubscriber;
 
   constructor(payments: Payments, dataSource: DataSource, @Inject(KAFKA) kafka: Kafka) {
@@ -52,7 +52,8 @@ class RecurrenceFollower implements OnApplicationBootstrap, OnApplicationShutdow
     await this.subscriber.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** First at shutdown (GracefulShutdown): what it commits is flushed from the outbox after it. */
+  async onModuleDestroy(): Promise<void> {
     await this.subscriber.stop();
   }
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   AccountProfile,
@@ -134,7 +134,7 @@ const RECONCILE_AFTER_MS = 10_000;
  * payment back) and asks about those processing too long. Works from the payouts table: a restart loses nothing.
  */
 @Injectable()
-export class PayoutSender implements OnApplicationBootstrap, OnApplicationShutdown {
+export class PayoutSender implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('PayoutSender');
   private readonly task = new PeriodicTask('payout-sender', SENDER_INTERVAL_MS, () => this.run());
 
@@ -148,7 +148,8 @@ export class PayoutSender implements OnApplicationBootstrap, OnApplicationShutdo
     this.task.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** First at shutdown (GracefulShutdown): what it commits is flushed from the outbox after it. */
+  async onModuleDestroy(): Promise<void> {
     await this.task.stop();
   }
 

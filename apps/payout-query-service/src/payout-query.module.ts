@@ -1,4 +1,4 @@
-import { Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Module, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Kafka } from 'kafkajs';
 import { DataSource } from 'typeorm';
 import { Topics } from '@pixauto/contracts';
@@ -18,7 +18,7 @@ export const csvPort = Number(process.env.PAYOUT_QUERY_HTTP_PORT ?? 4108);
  * own, which starts from the beginning of the topic: dropping the database rebuilds the read model.
  */
 @Injectable()
-class PayoutFollower implements OnApplicationBootstrap, OnApplicationShutdown {
+class PayoutFollower implements OnApplicationBootstrap, OnModuleDestroy {
   private subscriber?: EventSubscriber;
 
   constructor(private readonly dataSource: DataSource, @Inject(KAFKA) private readonly kafka: Kafka) {}
@@ -34,7 +34,8 @@ class PayoutFollower implements OnApplicationBootstrap, OnApplicationShutdown {
     await this.subscriber.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** First at shutdown (GracefulShutdown), so that the pools close after it. */
+  async onModuleDestroy(): Promise<void> {
     await this.subscriber?.stop();
   }
 }

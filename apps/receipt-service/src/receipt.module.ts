@@ -1,4 +1,4 @@
-import { Controller, Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Controller, Inject, Injectable, Module, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Kafka } from 'kafkajs';
 import { DataSource } from 'typeorm';
@@ -17,7 +17,7 @@ export const config = serviceConfig('receipt-service', 4011);
  * own, which reads both topics from their start.
  */
 @Injectable()
-class ReceiptFollower implements OnApplicationBootstrap, OnApplicationShutdown {
+class ReceiptFollower implements OnApplicationBootstrap, OnModuleDestroy {
   private subscriber?: EventSubscriber;
 
   constructor(private readonly dataSource: DataSource, @Inject(KAFKA) private readonly kafka: Kafka) {}
@@ -33,7 +33,8 @@ class ReceiptFollower implements OnApplicationBootstrap, OnApplicationShutdown {
     await this.subscriber.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** First at shutdown (GracefulShutdown), so that the pools close after it. */
+  async onModuleDestroy(): Promise<void> {
     await this.subscriber?.stop();
   }
 }

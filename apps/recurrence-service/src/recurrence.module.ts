@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ENVIRONMENTS, Topics } from '@pixauto/contracts';
 import { ChargeSchedule1763800000340, ChargeSchedulerIndexes1763800000330, RecurrenceCharges1763800000320, RecurrencesActivationDeadline1763800000310, RecurrencesReadModel1763800000300 } from '@pixauto/recurrences';
@@ -59,7 +59,7 @@ class BankWebhookRegistration implements OnApplicationBootstrap, OnApplicationSh
  * Each works from a deadline column of the read model, so a restart loses no timer.
  */
 @Injectable()
-class RecurrenceWork implements OnApplicationBootstrap, OnApplicationShutdown {
+class RecurrenceWork implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly subscriber: EventSubscriber;
   private readonly tasks: PeriodicTask[];
 
@@ -81,7 +81,8 @@ class RecurrenceWork implements OnApplicationBootstrap, OnApplicationShutdown {
     for (const task of this.tasks) task.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** First at shutdown (GracefulShutdown): what they commit is flushed from the outbox after them. */
+  async onModuleDestroy(): Promise<void> {
     await Promise.all([this.subscriber.stop(), ...this.tasks.map((task) => task.stop())]);
   }
 }

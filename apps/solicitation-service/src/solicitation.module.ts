@@ -1,4 +1,4 @@
-import { Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
 import { Kafka } from 'kafkajs';
 import { DataSource } from 'typeorm';
 import { RecurrenceEventTypes, Topics } from '@pixauto/contracts';
@@ -14,7 +14,7 @@ export const config = serviceConfig('solicitation-service', 4002);
 
 /** The background work: recurrences learnt from Kafka, deadlines kept, the bank followed. */
 @Injectable()
-class SolicitationWork implements OnApplicationBootstrap, OnApplicationShutdown {
+class SolicitationWork implements OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
   private readonly recurrences: EventSubscriber;
   private readonly deadlines: PeriodicTask;
   private readonly alerts: PeriodicTask;
@@ -41,8 +41,12 @@ class SolicitationWork implements OnApplicationBootstrap, OnApplicationShutdown 
     this.answers.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** First at shutdown (GracefulShutdown): what they commit is flushed from the outbox after them. */
+  async onModuleDestroy(): Promise<void> {
     await Promise.all([this.deadlines.stop(), this.alerts.stop(), this.answers.stop(), this.recurrences.stop()]);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
     await this.banks.close();
   }
 }

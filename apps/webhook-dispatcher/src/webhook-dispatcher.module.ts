@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { Kafka } from 'kafkajs';
 import { DataSource } from 'typeorm';
@@ -32,7 +32,7 @@ const FOLLOWED_TOPICS = [Topics.recurrences, Topics.charges, Topics.payments, To
  * retries, manual retries, and what an instance that died was holding.
  */
 @Injectable()
-class DeliveryPipeline implements OnApplicationBootstrap, OnApplicationShutdown {
+class DeliveryPipeline implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('DeliveryPipeline');
   private subscriber?: EventSubscriber;
   private readonly poller: PeriodicTask;
@@ -65,7 +65,8 @@ class DeliveryPipeline implements OnApplicationBootstrap, OnApplicationShutdown 
     this.logger.log(`delivering webhooks${allowPrivateNetworks ? ' (private networks allowed: WEBHOOK_ALLOW_PRIVATE_NETWORKS=true)' : ''}`);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** First at shutdown (GracefulShutdown): deliveries under way finish and are recorded before the pool closes. */
+  async onModuleDestroy(): Promise<void> {
     await this.subscriber?.stop();
     await this.poller.stop();
     await this.dispatcher.drain();

@@ -28,6 +28,8 @@ export interface OutboxPublisherOptions {
  */
 export class OutboxPublisher {
   private running = false;
+  /** Set by stop: until then (performance.now()), what is committed is still published before the loop ends. */
+  private flushUntil = 0;
   private loop?: Promise<void>;
   private wakeUp?: () => void;
   private runner?: QueryRunner;
@@ -46,7 +48,12 @@ export class OutboxPublisher {
     this.wakeUp?.();
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops after publishing what is committed by now (a shutdown: the requests drained first), for at most `flushMs`;
+   * what is left, and everything when another instance holds the lock, is published by the instance that runs next.
+   */
+  async stop(flushMs = 0): Promise<void> {
+    this.flushUntil = performance.now() + flushMs;
     this.running = false;
     this.wake();
     await this.loop;
@@ -77,6 +84,7 @@ export class OutboxPublisher {
           await this.sleep(1000);
         }
       }
+      if (this.locked) await this.flush(this.runner).catch(onError);
     } finally {
       // Another instance takes over once the lock is free. Releasing the connection only returns it to the pool, with
       // its session (and a session lock) still alive, so the lock is released explicitly.
@@ -84,6 +92,11 @@ export class OutboxPublisher {
       this.locked = false;
       await this.runner.release();
     }
+  }
+
+  private async flush(runner: QueryRunner): Promise<void> {
+    let sent = 1;
+    while (sent > 0 && performance.now() < this.flushUntil) sent = await this.publishBatch(runner);
   }
 
   private async holdsLock(runner: QueryRunner): Promise<boolean> {

@@ -13,6 +13,8 @@ export interface ServiceConfig {
   databasePoolSize: number;
   /** How long a request waits for a free connection of the pool before it is answered 503. */
   databasePoolWaitMs: number;
+  /** After SIGTERM, how long the process keeps serving while not ready, before it drains (load balancers notice). */
+  shutdownDelayMs: number;
 }
 
 /**
@@ -34,6 +36,8 @@ export const DATABASE_POOL_SHARES: Readonly<Record<string, number>> = {
 const DEFAULT_POOL_SHARE = 6;
 /** Without OPS_PORT, the ops listener is the process's port + 50 (3050, 4051, ...): free in every profile of system.cjs. */
 const OPS_PORT_OFFSET = 50;
+/** Long enough for a request the gateway took just before a service's SIGTERM to reach it; Kubernetes sets more. */
+const DEFAULT_SHUTDOWN_DELAY_MS = 1000;
 
 export function serviceConfig(service: string, defaultPort: number, env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const prefix = env.DATABASE_PREFIX ?? 'pixauto';
@@ -50,6 +54,7 @@ export function serviceConfig(service: string, defaultPort: number, env: NodeJS.
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? DATABASE_POOL_SHARES[service] ?? DEFAULT_POOL_SHARE),
     databasePoolWaitMs: Number(env.DATABASE_POOL_WAIT_MS ?? 5_000),
+    shutdownDelayMs: Number(env.SHUTDOWN_DELAY_MS ?? DEFAULT_SHUTDOWN_DELAY_MS),
   };
 }
 

@@ -47,13 +47,19 @@ class EventSourcingLifecycle implements OnModuleInit, OnApplicationBootstrap, Be
     await this.tenantClocks.follow(this.kafka, this.config.databaseName);
   }
 
-  /** Before TypeORM closes the database (it does so on application shutdown). */
+  /**
+   * After the listeners drained and the consumers and tasks stopped (onModuleDestroy), before TypeORM closes the
+   * database (on application shutdown): what they committed leaves for Kafka now rather than at the next start.
+   */
   async beforeApplicationShutdown(): Promise<void> {
     await this.tenantClocks.stop();
-    await this.publisher.stop();
+    await this.publisher.stop(OUTBOX_FLUSH_MS);
     await this.producer.disconnect();
   }
 }
+
+/** Within SHUTDOWN_DEADLINE_MS, with room for the drain before and the pools after; Kafka away, the rest waits. */
+const OUTBOX_FLUSH_MS = 3000;
 
 const lockKeyOf = (service: string): number => [...service].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) | 0, 7);
 

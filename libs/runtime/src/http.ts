@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Environment, ENVIRONMENTS } from '@pixauto/contracts';
 import { HttpError, internalError, Messages, notFound, RefusalException, refuse, toHttp, unavailable, validation } from '@pixauto/errors';
 import { duplicateKeyOf } from './json-body';
+import { drainableHttp } from './shutdown';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -133,19 +134,23 @@ function refuseAmbiguousBodies(fastify: FastifyInstance): void {
   });
 }
 
-/** A NestJS application on Fastify with the platform's error shapes and body limit. */
+/**
+ * A NestJS application on Fastify with the platform's error shapes and body limit, drainable by GracefulShutdown
+ * (whose own 503 carries Retry-After and the platform's shape, hence no return503OnClosing).
+ */
 export async function createHttpApp(module: Type<unknown> | DynamicModule, options: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, return503OnClosing: true, maxParamLength: MAX_PARAM_LENGTH, frameworkErrors: frameworkError, clientErrorHandler: clientError });
+  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, return503OnClosing: false, maxParamLength: MAX_PARAM_LENGTH, frameworkErrors: frameworkError, clientErrorHandler: clientError });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: options.logger === false ? false : ['error', 'warn', 'log'],
     bufferLogs: false,
     // Fastify's own JSON parser only: Nest would add form-urlencoded, and fastify has text/plain built in.
     bodyParser: false,
   });
+  // First of its hooks: a request that arrives while the listener drains is refused before anything else runs.
+  drainableHttp(app.getHttpAdapter().getInstance());
   app.useGlobalFilters(new HttpErrorFilter());
   // JSON is the only body the API takes (service-api.md §4); anything else is refused, not guessed at.
   app.getHttpAdapter().getInstance().removeContentTypeParser(['text/plain']);
   refuseAmbiguousBodies(app.getHttpAdapter().getInstance());
-  app.enableShutdownHooks();
   return app;
 }

@@ -7,3 +7,4 @@ export * from './periodic-task';
 export * from './sandbox-clock';
 export * from './concurrency';
 export * from './operations';
+export * from './shutdown';

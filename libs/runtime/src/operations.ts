@@ -10,6 +10,7 @@ import { consumerGroups } from '@pixauto/messaging';
 import { httpRequests, METRICS_CONTENT_TYPE, metricsText, observeOutbox, startProcessMetrics } from '@pixauto/metrics';
 import { ServiceConfig } from './config';
 import { KAFKA } from './event-sourcing.module';
+import { DrainingOperations } from './shutdown';
 
 /** A dependency that has not answered within this is down: the probe answers in time even when one hangs. */
 const CHECK_TIMEOUT_MS = 2000;
@@ -38,12 +39,23 @@ interface Dependencies {
 class Readiness {
   private dependencies?: Dependencies;
   private admin?: Admin;
+  private draining = false;
 
   started(dependencies: Dependencies): void {
     this.dependencies = dependencies;
   }
 
+  /** From the shutdown signal on: not ready, whatever the dependencies say, so that traffic goes elsewhere. */
+  drain(): void {
+    this.draining = true;
+  }
+
+  async close(): Promise<void> {
+    await this.admin?.disconnect().catch(() => undefined);
+  }
+
   checks(health: HealthIndicatorService): HealthIndicatorFunction[] {
+    if (this.draining) return [() => health.check('app').down({ message: 'shutting down' })];
     const dependencies = this.dependencies;
     if (!dependencies) return [() => health.check('app').down({ message: 'starting' })];
     const { dataSource, kafka, redis } = dependencies;
@@ -164,7 +176,7 @@ class OperationsModule {
   }
 }
 
-export interface OperationsListener {
+export interface OperationsListener extends DrainingOperations {
   /** The app has started: /health/ready now checks its dependencies (found in `app`; Redis, which few use, given). */
   started(app: INestApplicationContext, options?: { redis?: Redis }): void;
 }
@@ -181,6 +193,11 @@ export async function startOperations(config: Pick<ServiceConfig, 'service' | 'h
   const app = await NestFactory.create<NestFastifyApplication>(OperationsModule.of(readiness), new FastifyAdapter(), { logger: ['error', 'warn', 'log'] });
   await app.listen(config.opsPort, config.host);
   return {
+    draining: () => readiness.drain(),
+    close: async () => {
+      await readiness.close();
+      await app.close();
+    },
     started(started, options = {}) {
       const dataSource = started.get(DataSource, { strict: false });
       observeOutbox(async () => {

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions, TcpContext, Transport } from '@nestjs/microservices';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
+import type { Server } from 'node:net';
 import { Observable, of, tap } from 'rxjs';
 import { ServiceReply, ServiceRequest, Tenant } from '@pixauto/contracts';
 import { Messages, notFound, refuse, unavailable } from '@pixauto/errors';
@@ -11,6 +12,7 @@ import { SystemClock } from '@pixauto/pix';
 import { ServiceConfig } from './config';
 import { BODY_LIMIT_BYTES, toHttpError } from './http';
 import { instrumentHttp, startOperations } from './operations';
+import { drainableHttp, GracefulShutdown, RpcAdmission } from './shutdown';
 import { TenantClocks } from './sandbox-clock';
 
 /**
@@ -93,29 +95,34 @@ export class ServiceReplyFilter implements ExceptionFilter {
 /**
  * A service: a NestJS TCP microservice on its port, answering the gateway's messages, and, when it takes callbacks
  * from outside (the bank's notifications), an HTTP listener of its own on `httpPort`; its ops listener (health,
- * metrics) on `config.opsPort`, up from the start.
+ * metrics) on `config.opsPort`, up from the start. SIGTERM drains it (GracefulShutdown).
  */
 export async function startService(module: Type<unknown>, config: ServiceConfig, options: { httpPort?: number } = {}): Promise<void> {
   const tcp: MicroserviceOptions = { transport: Transport.TCP, options: { host: config.host, port: config.port } };
   const logger: ['error', 'warn', 'log'] = ['error', 'warn', 'log'];
   const operations = await startOperations(config);
+  const shutdown = new GracefulShutdown({ delayMs: config.shutdownDelayMs, operations });
+  const admission = new RpcAdmission();
   if (options.httpPort === undefined) {
     const service = await NestFactory.createMicroservice<MicroserviceOptions>(module, { ...tcp, logger });
     service.useGlobalFilters(new ServiceReplyFilter());
-    service.useGlobalInterceptors(new RpcMetricsInterceptor(), new DeadlineInterceptor(), new TenantClockInterceptor(service.get(TenantClocks)));
-    service.enableShutdownHooks();
+    service.useGlobalInterceptors(new RpcMetricsInterceptor(), admission, new DeadlineInterceptor(), new TenantClockInterceptor(service.get(TenantClocks)));
+    shutdown.rpc(admission, service.unwrap<Server>()).application(service);
     await service.listen();
     operations.started(service);
+    shutdown.listen();
     return;
   }
   const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES }), { logger });
+  drainableHttp(app.getHttpAdapter().getInstance());
   app.useGlobalFilters(new ServiceReplyFilter());
-  app.useGlobalInterceptors(new RpcMetricsInterceptor(), new DeadlineInterceptor(), new TenantClockInterceptor(app.get(TenantClocks)));
+  app.useGlobalInterceptors(new RpcMetricsInterceptor(), admission, new DeadlineInterceptor(), new TenantClockInterceptor(app.get(TenantClocks)));
   instrumentHttp(app.getHttpAdapter().getInstance(), 'http');
-  app.connectMicroservice<MicroserviceOptions>(tcp, { inheritAppConfig: true });
-  app.enableShutdownHooks();
+  const microservice = app.connectMicroservice<MicroserviceOptions>(tcp, { inheritAppConfig: true });
+  shutdown.http(app).rpc(admission, microservice.unwrap<Server>()).application(app);
   await app.init(); // migrations and subscriptions first: no traffic, and not ready, before them
   await app.startAllMicroservices();
   await app.listen(options.httpPort, config.host);
   operations.started(app);
+  shutdown.listen();
 }

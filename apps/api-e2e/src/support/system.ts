@@ -14,6 +14,8 @@ export interface RunningSystem {
   profile: { gateway: number; sandbox: number; admin: number; limits: number; recurrences: number; solicitations: number; payments: number; payoutQuery: number; payoutQueryHttp: number; bank: number; databasePrefix: string; redisDb: number } & OpsPorts;
   pidOf(name: string): number | undefined;
   crash(name: string): Promise<void>;
+  /** SIGTERM, as an orchestrator stops an app: its exit code and how long it took, once it has exited. */
+  terminate(name: string): Promise<{ exitCode: number | null; ms: number }>;
   restart(name: string): Promise<void>;
   /**
    * A second instance of an app on other ports, e.g. a second recurrence-service (scheduler) on the same database:

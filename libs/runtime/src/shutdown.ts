@@ -1,0 +1,203 @@
+import { CallHandler, ExecutionContext, INestApplicationContext, Injectable, Logger, NestInterceptor } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Server as HttpServer } from 'node:http';
+import type { Server as TcpServer, Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { finalize, Observable, of } from 'rxjs';
+import { Messages, toHttp, unavailable } from '@pixauto/errors';
+
+/** Past this after the signal the process exits 1: something hung (Kubernetes' grace period is set just above it). */
+export const SHUTDOWN_DEADLINE_MS = 10_000;
+/** How long the last sockets of a drained listener get to send what they hold before they are cut. */
+const SOCKET_END_MS = 1000;
+
+/** What a listener answers once it no longer takes requests: 503 with Retry-After, like every 503 of the platform. */
+const refusal = () => toHttp(unavailable(Messages.request.serviceUnavailable));
+
+/** Counts what is being answered and resolves `idle()` when that reaches zero. */
+class InFlight {
+  private count = 0;
+  private waiters: (() => void)[] = [];
+
+  begin(): void {
+    this.count++;
+  }
+
+  end(): void {
+    if (--this.count > 0) return;
+    for (const resolve of this.waiters.splice(0)) resolve();
+  }
+
+  idle(): Promise<void> {
+    return this.count === 0 ? Promise.resolve() : new Promise((resolve) => this.waiters.push(resolve));
+  }
+}
+
+/**
+ * An HTTP listener's drain. Its hooks come first on the listener: once draining, a new request is refused before any
+ * other hook runs (no Idempotency-Key claimed, no service asked) and every answer closes its connection, so keep-alive
+ * clients move on instead of holding the server open.
+ */
+class HttpDrain {
+  private draining = false;
+  private readonly inFlight = new InFlight();
+
+  constructor(fastify: FastifyInstance) {
+    fastify.addHook('onRequest', async (request, reply) => {
+      if (this.draining) {
+        const answer = refusal();
+        return reply.status(answer.status).headers({ ...answer.headers, connection: 'close' }).send(answer.body);
+      }
+      this.inFlight.begin();
+      reply.raw.once('close', () => this.inFlight.end());
+    });
+    fastify.addHook('onSend', async (_request, reply, payload) => {
+      if (this.draining) reply.header('connection', 'close');
+      return payload;
+    });
+  }
+
+  /** No new connection, no new request; resolves once those in flight are answered and their connections closed. */
+  async close(server: HttpServer): Promise<void> {
+    this.draining = true;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    await this.inFlight.idle();
+    // An answer that had started before the drain (a streamed CSV) kept its connection alive: nothing is in flight now.
+    server.closeIdleConnections();
+    await closed;
+  }
+}
+
+const httpDrains = new WeakMap<FastifyInstance, HttpDrain>();
+
+/** Installs the drain on a Fastify instance; call it before any other hook is added (createHttpApp and startService do). */
+export function drainableHttp(fastify: FastifyInstance): void {
+  httpDrains.set(fastify, new HttpDrain(fastify));
+}
+
+/**
+ * The gateway's messages to a service: counted while answered and, once the service drains, refused with 503 and
+ * Retry-After without being handled, so the gateway answers its merchant at once and nothing half-runs.
+ */
+@Injectable()
+export class RpcAdmission implements NestInterceptor {
+  private closed = false;
+  private readonly inFlight = new InFlight();
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'rpc') return next.handle();
+    if (this.closed) return of(refusal());
+    this.inFlight.begin();
+    // Nest writes the reply on a later tick than the stream completes (Server.send): counted done only after that.
+    return next.handle().pipe(finalize(() => setImmediate(() => this.inFlight.end())));
+  }
+
+  /** Refuses new messages from now on; resolves once every message already taken has been answered. */
+  close(): Promise<void> {
+    this.closed = true;
+    return this.inFlight.idle();
+  }
+}
+
+/** The sockets a TCP server accepted and that are still open, so that a drain can end them gracefully. */
+function trackSockets(server: TcpServer): Set<Socket> {
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  return sockets;
+}
+
+/** Ends each socket (what it holds is sent first) and waits for them to close, cutting those that take too long. */
+async function endSockets(sockets: Set<Socket>): Promise<void> {
+  const closing = [...sockets].map((socket) => new Promise<void>((resolve) => {
+    socket.once('close', () => resolve());
+    socket.end();
+  }));
+  const cut = setTimeout(() => sockets.forEach((socket) => socket.destroy()), SOCKET_END_MS);
+  await Promise.all(closing);
+  clearTimeout(cut);
+}
+
+/** What the ops listener does during a shutdown: /health/ready answers 503 at once, and it closes last. */
+export interface DrainingOperations {
+  draining(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * SIGTERM (or SIGINT), once: the one shutdown of every app. In order:
+ * 1. /health/ready answers 503, so load balancers and Kubernetes stop sending; everything keeps serving for
+ *    `delayMs` while they notice (requests accepted until then are served).
+ * 2. Every listener stops taking requests (HTTP and NestJS TCP: new ones are refused with 503 and Retry-After or find
+ *    the port closed) and finishes those in flight.
+ * 3. The Nest applications close, in the order given: their hooks stop the Kafka consumers (kafkajs commits the
+ *    offsets of what they handled) and the periodic tasks (onModuleDestroy), then flush the outbox and disconnect the
+ *    producer (beforeApplicationShutdown), then close the pools, Redis and clients (onApplicationShutdown).
+ * 4. The ops listener closes and the process exits 0; past SHUTDOWN_DEADLINE_MS, or on a failure, it exits 1.
+ */
+export class GracefulShutdown {
+  private readonly logger = new Logger('Shutdown');
+  private readonly listeners: (() => Promise<void>)[] = [];
+  private readonly applications: INestApplicationContext[] = [];
+  private started = false;
+
+  constructor(private readonly options: { delayMs: number; operations?: DrainingOperations }) {}
+
+  /** An HTTP listener made by createHttpApp or startService. */
+  http(app: NestFastifyApplication): this {
+    const fastify = app.getHttpAdapter().getInstance();
+    const drain = httpDrains.get(fastify);
+    if (!drain) throw new Error('this HTTP listener cannot be drained: install drainableHttp before its other hooks');
+    this.listeners.push(() => drain.close(app.getHttpServer() as HttpServer));
+    return this;
+  }
+
+  /** A NestJS TCP listener whose messages pass through `admission`; call before it listens (its sockets are tracked). */
+  rpc(admission: RpcAdmission, server: TcpServer): this {
+    const sockets = trackSockets(server);
+    this.listeners.push(async () => {
+      server.close();
+      await admission.close();
+      await endSockets(sockets);
+    });
+    return this;
+  }
+
+  /** Closed after the listeners, in the order added. */
+  application(app: INestApplicationContext): this {
+    this.applications.push(app);
+    return this;
+  }
+
+  /** From now on a signal starts the shutdown. */
+  listen(): void {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void this.run(signal));
+  }
+
+  private async run(signal: string): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    const deadline = setTimeout(() => {
+      this.logger.error(`still shutting down ${SHUTDOWN_DEADLINE_MS} ms after ${signal}: exiting`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    try {
+      this.logger.log(`${signal}: not ready; serving ${this.options.delayMs} ms more, then draining`);
+      this.options.operations?.draining();
+      await sleep(this.options.delayMs);
+      await Promise.all(this.listeners.map((drain) => drain()));
+      this.logger.log('listeners drained; stopping consumers and tasks, flushing the outbox, closing pools');
+      for (const app of this.applications) await app.close();
+      await this.options.operations?.close();
+      clearTimeout(deadline);
+      this.logger.log('stopped');
+      process.exit(0);
+    } catch (error) {
+      this.logger.error(`shutdown failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      process.exit(1);
+    }
+  }
+}
