@@ -51,12 +51,20 @@ function prettyOnTerminal(): DestinationStream | undefined {
 
 let root: Logger | undefined;
 
+/** The app this process runs (dist/apps/<app>/src/main.js), for a process that logs before it names itself. */
+const appName = (): string => /apps[\\/]([^\\/]+)[\\/]/.exec(process.argv[1] ?? '')?.[1] ?? 'pixauto';
+
 /**
  * The process's logger, created by the first call (the app's name then is `service`). To stdout, asynchronously
  * buffered (pino's sonic-boom): a line costs microseconds and no write blocks a request.
  */
-export function rootLogger(service = process.env.OTEL_SERVICE_NAME ?? 'pixauto'): Logger {
-  root ??= pino(loggerOptions(service), prettyOnTerminal() ?? pino.destination({ sync: false }));
+export function rootLogger(service = appName()): Logger {
+  if (root) return root;
+  const logger = pino(loggerOptions(service), prettyOnTerminal() ?? pino.destination({ sync: false }));
+  // Node's own warnings (a deprecation) as JSON lines too, instead of its text on stderr.
+  process.removeAllListeners('warning');
+  process.on('warning', (warning) => logger.warn({ context: 'process', code: (warning as { code?: string }).code, warning: warning.name }, warning.message));
+  root = logger;
   return root;
 }
 

@@ -1,5 +1,6 @@
 import { Context, context, propagation, ROOT_CONTEXT, Span, SpanKind, SpanStatusCode, TextMapGetter, trace, Tracer } from '@opentelemetry/api';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { currentRequest, REQUEST_ID_EVENT_HEADER } from './request-context';
 
 /**
  * Traces (issue #13 §2): gateway → service → outbox → Kafka → consumer, W3C trace context carried in the RPC envelope
@@ -58,6 +59,17 @@ export function traceHeaders(within: Context = context.active()): Record<string,
   const carrier: Record<string, string> = {};
   propagation.inject(within, carrier);
   return carrier;
+}
+
+/**
+ * What an event appended now carries to Kafka beside its own headers: the request's id and the active span's trace
+ * context (stored in the outbox row, so they survive the asynchronous publish).
+ */
+export function eventHeaders(): Record<string, string> {
+  const request = currentRequest();
+  const headers = traceHeaders();
+  if (request) headers[REQUEST_ID_EVENT_HEADER] = request.requestId;
+  return headers;
 }
 
 /** The context a message's trace headers name: the parent of the span that handles it. */
