@@ -1,7 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { DestinationStream, Level, Logger, LoggerOptions } from 'pino';
 import { currentRequest } from './request-context';
-import { maskDocuments, REDACT_PATHS, REDACTED } from './redaction';
+import { maskDocuments, redactSecrets } from './redaction';
 
 const LEVELS: readonly string[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -20,8 +20,9 @@ export const loggerOptions = (service: string, env: NodeJS.ProcessEnv = process.
   base: { service },
   messageKey: 'msg',
   timestamp: pino.stdTimeFunctions.isoTime,
-  formatters: { level: (label) => ({ level: label }) },
-  redact: { paths: REDACT_PATHS, censor: REDACTED },
+  formatters: { level: (label) => ({ level: label }), log: (object) => redactSecrets(object) },
+  // Errors are already plain, masked objects (redactSecrets): pino's own serializer would rename their type.
+  serializers: { err: (error: unknown) => error },
   mixin: () => {
     const request = currentRequest();
     // A new object each time: pino merges the line's fields into it.
@@ -34,7 +35,6 @@ export const loggerOptions = (service: string, env: NodeJS.ProcessEnv = process.
       method.apply(this, args as Parameters<typeof method>);
     },
   },
-  serializers: { err: pino.stdSerializers.err },
 });
 
 /** Pretty lines for a person at a terminal, when pino-pretty is installed (a development dependency); JSON otherwise. */
@@ -111,7 +111,7 @@ export class NestLogger implements LoggerService {
     const fields: Record<string, unknown> = {};
     const rest = [...params];
     if (rest.length > 0 && typeof rest[rest.length - 1] === 'string') fields.context = rest.pop();
-    if (withStack && typeof rest[0] === 'string' && rest[0].includes('\n')) fields.stack = maskDocuments(rest.shift() as string);
+    if (withStack && typeof rest[0] === 'string' && rest[0].includes('\n')) fields.stack = rest.shift();
     if (rest.length > 0) fields.details = rest;
     if (message instanceof Error) this.logger[level]({ ...fields, err: message }, message.message);
     else if (typeof message === 'object' && message !== null) this.logger[level]({ ...fields, ...message });
