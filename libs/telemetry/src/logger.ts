@@ -109,7 +109,8 @@ export class NestLogger implements LoggerService {
   private write(level: Level, message: unknown, params: unknown[], withStack = false): void {
     if (!this.logger.isLevelEnabled(level)) return;
     const fields: Record<string, unknown> = {};
-    const rest = [...params];
+    // Nest passes `undefined` for an absent stack.
+    const rest = params.filter((param) => param !== undefined && param !== null);
     if (rest.length > 0 && typeof rest[rest.length - 1] === 'string') fields.context = rest.pop();
     if (withStack && typeof rest[0] === 'string' && rest[0].includes('\n')) fields.stack = rest.shift();
     if (rest.length > 0) fields.details = rest;
