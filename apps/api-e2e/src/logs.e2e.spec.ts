@@ -9,7 +9,7 @@ import { openAccount, RECURRENCES, recurrenceBody } from './support/recurrences'
 // no full CPF anywhere.
 
 const LOG_DIR = path.join(__dirname, '..', '..', '..', '.data', 'logs', process.env.E2E_PROFILE ?? 'e2e');
-const APPS = ['api-gateway', 'recurrence-service', 'solicitation-service', 'payments-service', 'limits-service', 'payout-query-service', 'webhook-dispatcher', 'receipt-service'];
+const APPS = ['api-gateway', 'recurrence-service', 'solicitation-service', 'payments-service', 'limits-service', 'payout-query-service', 'webhook-dispatcher', 'receipt-service', 'bank-simulator'];
 const fileOf = (app: string): string => path.join(LOG_DIR, `${app}.log`);
 
 let system: RunningSystem;
