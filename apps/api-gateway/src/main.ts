@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ApiKeyDirectory } from '@pixauto/accounts';
 import { createHttpApp, GracefulShutdown, instrumentHttp, startOperations } from '@pixauto/runtime';
+import { NestLogger } from '@pixauto/telemetry';
 import { AdminApiModule } from './admin/admin-api.module';
 import { config, GatewayCoreModule, REDIS } from './core.module';
 import { IdempotentPosts } from './merchant/idempotency';
@@ -17,7 +18,7 @@ import { MerchantApiModule } from './merchant/merchant-api.module';
 async function main(): Promise<void> {
   const operations = await startOperations(config);
   const shutdown = new GracefulShutdown({ delayMs: config.shutdownDelayMs, operations });
-  const core = await NestFactory.createApplicationContext(GatewayCoreModule, { logger: ['error', 'warn', 'log'] });
+  const core = await NestFactory.createApplicationContext(GatewayCoreModule, { logger: new NestLogger() });
   const production = await createHttpApp(MerchantApiModule.forEnvironment('production', core));
   const sandbox = await createHttpApp(MerchantApiModule.forEnvironment('sandbox', core));
   for (const [app, environment] of [[production, 'production'], [sandbox, 'sandbox']] as const) {

@@ -4,6 +4,7 @@ import { firstValueFrom, timeout } from 'rxjs';
 import { AccountProfile, ServiceReply, ServiceRequest, Tenant } from '@pixauto/contracts';
 import { Messages, refuse, unavailable } from '@pixauto/errors';
 import { SystemClock, TenantClockOffset } from '@pixauto/pix';
+import { traceHeadersOf } from '@pixauto/runtime';
 import type { UpstreamName } from './gateway.config';
 
 /** How long the gateway waits for a service's reply. */
@@ -47,7 +48,10 @@ export class Upstreams {
       params: request.params as Record<string, string>,
       ...(tenant.environment === 'sandbox' && { clock_offset_ms: this.clockOffsetOf(tenant) }),
       deadline_ms: this.wallClock.now().getTime() + START_DEADLINE_MS,
+      request_id: request.id,
     };
+    const trace = traceHeadersOf(request);
+    if (trace) message.trace = trace;
     this.inFlight.set(name, inFlight + 1);
     const answer = await firstValueFrom(client.send<ServiceReply>(pattern, message).pipe(timeout(REPLY_TIMEOUT_MS)))
       .catch(() => refuse(unavailable(Messages.request.serviceUnavailable)))

@@ -28,6 +28,10 @@ export interface ServiceRequest {
    * time in the service's queues counts too.
    */
   deadline_ms?: number;
+  /** The request's id (X-Request-Id, or the gateway's own): the service's log lines and the events it appends carry it. */
+  request_id?: string;
+  /** W3C trace context (traceparent, tracestate) of the gateway's span, when tracing is on (README "Logs and traces"). */
+  trace?: Record<string, string>;
 }
 
 export interface ServiceReply {

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, EntityManager } from 'typeorm';
 import { Tenant } from '@pixauto/contracts';
 import { Refusal } from '@pixauto/errors';
+import { eventHeaders } from '@pixauto/telemetry';
 import { Decider, DomainEvent } from './decider';
 import { mergeRows, SqlStatement, StatementBuilder } from './sql';
 import { EVENT_COLUMNS, EventRow, fromRow, RecordedEvent, stateOf, StoredEvent, toEnvelope } from './stored-event';
@@ -203,6 +204,8 @@ function appendStatement<E extends DomainEvent>(batch: { request: AppendRequest<
   const b = new StatementBuilder();
   const requests = batch.map(({ request }) => request);
   const events = batch.flatMap(({ request, recorded }) => recorded.map((event) => ({ event, topic: topicOfEvent(request.topic, event.type) })));
+  // The request's id and trace context go with each event to Kafka (README "Logs and traces").
+  const carried = eventHeaders();
   const guard = `guard AS (
       SELECT event_store_expect_version(s.stream, s.expected) FROM unnest(${b.param(requests.map((r) => r.streamId))}::text[], ${b.param(requests.map((r) => r.expectedVersion))}::int[]) AS s (stream, expected))`;
   // The events and their outbox rows as one JSON document: one parse in PostgreSQL, no array-literal escaping here.
@@ -221,7 +224,7 @@ function appendStatement<E extends DomainEvent>(batch: { request: AppendRequest<
         occurred_at: e.occurredAt.toISOString(),
         topic,
         envelope: toEnvelope(e),
-        headers: { 'event-id': e.eventId, 'event-type': e.type },
+        headers: { ...carried, 'event-id': e.eventId, 'event-type': e.type },
       })),
     ),
   );

@@ -1,11 +1,13 @@
 import { Admin, Kafka, logLevel, Partitioners, Producer } from 'kafkajs';
 import { TopicSpec } from '@pixauto/contracts';
 import { OutboxMessage, OutboxSink } from '@pixauto/event-store';
+import { contextOf, endSpan, kafkaLogCreator, SpanKind, startSpan, traceHeaders, tracingEnabled } from '@pixauto/telemetry';
+import { ROOT_CONTEXT, Span, trace } from '@opentelemetry/api';
 
 export const kafkaBrokers = (env: NodeJS.ProcessEnv = process.env): string[] => (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
 
 export const createKafka = (clientId: string, brokers = kafkaBrokers()): Kafka =>
-  new Kafka({ clientId, brokers, logLevel: logLevel.WARN, retry: { retries: 8, initialRetryTime: 200 } });
+  new Kafka({ clientId, brokers, logLevel: logLevel.WARN, logCreator: kafkaLogCreator(), retry: { retries: 8, initialRetryTime: 200 } });
 
 /**
  * Which system a message belongs to: several systems (dev, the e2e profiles, a bench run) may share one broker, each
@@ -53,12 +55,29 @@ export class KafkaOutboxSink implements OutboxSink {
       if (list.length === 0) byTopic.set(message.topic, list);
       list.push(message);
     }
-    await this.producer.sendBatch({
-      acks: -1,
-      topicMessages: [...byTopic].map(([topic, list]) => ({
-        topic,
-        messages: list.map((message) => ({ key: message.key, value: message.value, headers: { ...message.headers, [SYSTEM_HEADER]: this.system } })),
-      })),
-    });
+    const spans: Span[] = [];
+    const headersOf = (message: OutboxMessage) => {
+      const headers = { ...message.headers, [SYSTEM_HEADER]: this.system };
+      if (!tracingEnabled()) return headers;
+      // A publish span, child of the span that appended the event (its context stored with the outbox row), is the
+      // parent of the consumers' spans.
+      const span = startSpan(`${message.topic} publish`, SpanKind.PRODUCER, contextOf(message.headers), { 'messaging.system': 'kafka', 'messaging.destination.name': message.topic });
+      if (!span) return headers;
+      spans.push(span);
+      return { ...headers, ...traceHeaders(trace.setSpan(ROOT_CONTEXT, span)) };
+    };
+    try {
+      await this.producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, list]) => ({
+          topic,
+          messages: list.map((message) => ({ key: message.key, value: message.value, headers: headersOf(message) })),
+        })),
+      });
+      for (const span of spans) endSpan(span);
+    } catch (error) {
+      for (const span of spans) endSpan(span, error);
+      throw error;
+    }
   }
 }

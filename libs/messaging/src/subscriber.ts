@@ -1,6 +1,7 @@
 import { Consumer, Kafka, KafkaMessage } from 'kafkajs';
 import { EventEnvelope } from '@pixauto/contracts';
 import { messagesConsumed, recordConsumerLag } from '@pixauto/metrics';
+import { carriedRequestId, contextOf, inSpan, REQUEST_ID_EVENT_HEADER, rootLogger, SpanKind, withRequest } from '@pixauto/telemetry';
 import { SYSTEM_HEADER, systemOf } from './kafka';
 
 export interface Subscription {
@@ -31,6 +32,7 @@ export const consumerGroups = (): { groupId: string; joined: boolean }[] => [...
  */
 export class EventSubscriber {
   private consumer?: Consumer;
+  private readonly logger = rootLogger();
 
   constructor(private readonly kafka: Kafka, private readonly subscription: Subscription, private readonly system = systemOf()) {}
 
@@ -79,13 +81,32 @@ export class EventSubscriber {
             },
           }
         : {
-            eachMessage: async ({ message }) => {
+            eachMessage: async ({ topic, message }) => {
               const event = this.followed(message);
-              if (event) await this.subscription.handle(event);
+              if (event) await this.handle(topic, message, event);
             },
           },
     );
     await joined;
+  }
+
+  /**
+   * One event, handled as part of the request that appended it: its log lines carry the request's id (Kafka header
+   * `request-id`), its span is a child of the publish span (README "Logs and traces"), and one line says it was handled.
+   */
+  private async handle(topic: string, message: KafkaMessage, event: EventEnvelope): Promise<void> {
+    const requestId = carriedRequestId(message.headers?.[REQUEST_ID_EVENT_HEADER]?.toString());
+    const { groupId } = this.subscription;
+    const started = performance.now();
+    const handle = () =>
+      inSpan(`${topic} process`, SpanKind.CONSUMER, contextOf(message.headers), { 'messaging.system': 'kafka', 'messaging.consumer.group.name': groupId }, () =>
+        this.subscription.handle(event),
+      );
+    await (requestId ? withRequest({ requestId }, handle) : handle());
+    this.logger.info(
+      { group: groupId, topic, type: event.type, event_id: event.event_id, latency_ms: Math.round((performance.now() - started) * 10) / 10, ...(requestId && { request_id: requestId }) },
+      'event handled',
+    );
   }
 
   /** The event a message carries, if it is this system's and of a followed type. */

@@ -6,9 +6,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Environment, ENVIRONMENTS } from '@pixauto/contracts';
 import { HttpError, internalError, Messages, notFound, RefusalException, refuse, toHttp, unavailable, validation } from '@pixauto/errors';
 import { duplicateKeyOf } from './json-body';
+import { NestLogger, REQUEST_ID_HEADER, requestIdFrom } from '@pixauto/telemetry';
 import { drainableHttp } from './shutdown';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Fastify's request id: the caller's X-Request-Id when acceptable, a UUID otherwise (README "Logs and traces"). */
+export const genReqId = (request: { headers: Record<string, string | string[] | undefined> }): string => requestIdFrom(request.headers[REQUEST_ID_HEADER]);
 
 /** The `:environment` of a bank callback path (`/bank/<environment>/...`); any other value is a route that does not exist. */
 export const environmentOfPath = (environment: string): Environment =>
@@ -139,9 +143,9 @@ function refuseAmbiguousBodies(fastify: FastifyInstance): void {
  * (whose own 503 carries Retry-After and the platform's shape, hence no return503OnClosing).
  */
 export async function createHttpApp(module: Type<unknown> | DynamicModule, options: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, return503OnClosing: false, maxParamLength: MAX_PARAM_LENGTH, frameworkErrors: frameworkError, clientErrorHandler: clientError });
+  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, return503OnClosing: false, maxParamLength: MAX_PARAM_LENGTH, frameworkErrors: frameworkError, clientErrorHandler: clientError, genReqId });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
-    logger: options.logger === false ? false : ['error', 'warn', 'log'],
+    logger: options.logger === false ? false : new NestLogger(),
     bufferLogs: false,
     // Fastify's own JSON parser only: Nest would add form-urlencoded, and fastify has text/plain built in.
     bodyParser: false,

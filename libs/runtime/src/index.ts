@@ -8,3 +8,4 @@ export * from './sandbox-clock';
 export * from './concurrency';
 export * from './operations';
 export * from './shutdown';
+export * from './request-logging';

@@ -2,12 +2,12 @@ import { Controller, DynamicModule, Get, Header, INestApplicationContext, Logger
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { HealthCheck, HealthCheckResult, HealthCheckService, HealthIndicatorFunction, HealthIndicatorService, TerminusModule } from '@nestjs/terminus';
-import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Admin, Kafka } from 'kafkajs';
 import { DataSource } from 'typeorm';
 import { consumerGroups } from '@pixauto/messaging';
-import { httpRequests, METRICS_CONTENT_TYPE, metricsText, observeOutbox, startProcessMetrics } from '@pixauto/metrics';
+import { METRICS_CONTENT_TYPE, metricsText, observeOutbox, startProcessMetrics } from '@pixauto/metrics';
+import { flushLogs, NestLogger, rootLogger, startTracing } from '@pixauto/telemetry';
 import { ServiceConfig } from './config';
 import { KAFKA } from './event-sourcing.module';
 import { DrainingOperations } from './shutdown';
@@ -187,16 +187,21 @@ export interface OperationsListener extends DrainingOperations {
  * says it is starting.
  */
 export async function startOperations(config: Pick<ServiceConfig, 'service' | 'host' | 'opsPort'>): Promise<OperationsListener> {
+  // First of all: the process's logger is named for the app, and tracing (when configured) is on before any request.
+  rootLogger(config.service);
+  const tracing = startTracing(config.service);
   startProcessMetrics(config.service);
   const readiness = new Readiness();
-  // Nest's own logger levels: creating an application sets them for the whole process.
-  const app = await NestFactory.create<NestFastifyApplication>(OperationsModule.of(readiness), new FastifyAdapter(), { logger: ['error', 'warn', 'log'] });
+  // Nest's own logger: creating an application sets it for the whole process.
+  const app = await NestFactory.create<NestFastifyApplication>(OperationsModule.of(readiness), new FastifyAdapter(), { logger: new NestLogger() });
   await app.listen(config.opsPort, config.host);
   return {
     draining: () => readiness.drain(),
     close: async () => {
       await readiness.close();
       await app.close();
+      await tracing?.shutdown();
+      flushLogs();
     },
     started(started, options = {}) {
       const dataSource = started.get(DataSource, { strict: false });
@@ -210,15 +215,4 @@ export async function startOperations(config: Pick<ServiceConfig, 'service' | 'h
       readiness.started({ dataSource, kafka: started.get<symbol, Kafka>(KAFKA, { strict: false }), redis: options.redis });
     },
   };
-}
-
-/** Counts and times every request of an HTTP listener, by its route's template (a label per route, not per id). */
-export function instrumentHttp(fastify: FastifyInstance, listener: string): void {
-  fastify.addHook('onResponse', (request, reply, done) => {
-    httpRequests.observe(
-      { listener, method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
-    done();
-  });
 }

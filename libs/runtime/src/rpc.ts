@@ -1,17 +1,18 @@
 import { ArgumentsHost, CallHandler, Catch, ExceptionFilter, ExecutionContext, Injectable, Logger, NestInterceptor, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { MicroserviceOptions, TcpContext, Transport } from '@nestjs/microservices';
+import { MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
 import type { Server } from 'node:net';
-import { Observable, of, tap } from 'rxjs';
+import { Observable, of } from 'rxjs';
 import { ServiceReply, ServiceRequest, Tenant } from '@pixauto/contracts';
 import { Messages, notFound, refuse, unavailable } from '@pixauto/errors';
-import { rpcRequests } from '@pixauto/metrics';
 import { SystemClock } from '@pixauto/pix';
+import { NestLogger } from '@pixauto/telemetry';
 import { ServiceConfig } from './config';
-import { BODY_LIMIT_BYTES, toHttpError } from './http';
-import { instrumentHttp, startOperations } from './operations';
+import { BODY_LIMIT_BYTES, genReqId, toHttpError } from './http';
+import { startOperations } from './operations';
+import { instrumentHttp, RpcObservationInterceptor } from './request-logging';
 import { drainableHttp, GracefulShutdown, RpcAdmission } from './shutdown';
 import { TenantClocks } from './sandbox-clock';
 
@@ -52,23 +53,6 @@ export class DeadlineInterceptor implements NestInterceptor {
 export const isPastDeadline = (request: ServiceRequest | undefined, nowMs: number): boolean =>
   typeof request?.deadline_ms === 'number' && nowMs > request.deadline_ms;
 
-/** Counts and times the gateway's messages by pattern and the status of the reply, a refusal's included (ServiceReplyFilter makes the same). */
-@Injectable()
-export class RpcMetricsInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (context.getType() !== 'rpc') return next.handle();
-    const pattern = context.switchToRpc().getContext<TcpContext>().getPattern();
-    const started = performance.now();
-    const observe = (status: number) => rpcRequests.observe({ pattern, status: String(status) }, (performance.now() - started) / 1000);
-    return next.handle().pipe(
-      tap({
-        next: (reply) => observe((reply as ServiceReply | undefined)?.status ?? 200),
-        error: (error: unknown) => observe(toHttpError(error).status),
-      }),
-    );
-  }
-}
-
 /** The payer's side exists only in the sandbox (platform.md §4): the gateway routes it there only, a service checks again. */
 export const sandboxTenantOf = (request: ServiceRequest): Tenant =>
   request.tenant.environment === 'sandbox' ? request.tenant : refuse(notFound(Messages.request.routeNotFound));
@@ -99,24 +83,24 @@ export class ServiceReplyFilter implements ExceptionFilter {
  */
 export async function startService(module: Type<unknown>, config: ServiceConfig, options: { httpPort?: number } = {}): Promise<void> {
   const tcp: MicroserviceOptions = { transport: Transport.TCP, options: { host: config.host, port: config.port } };
-  const logger: ['error', 'warn', 'log'] = ['error', 'warn', 'log'];
   const operations = await startOperations(config);
+  const logger = new NestLogger();
   const shutdown = new GracefulShutdown({ delayMs: config.shutdownDelayMs, operations });
   const admission = new RpcAdmission();
   if (options.httpPort === undefined) {
     const service = await NestFactory.createMicroservice<MicroserviceOptions>(module, { ...tcp, logger });
     service.useGlobalFilters(new ServiceReplyFilter());
-    service.useGlobalInterceptors(new RpcMetricsInterceptor(), admission, new DeadlineInterceptor(), new TenantClockInterceptor(service.get(TenantClocks)));
+    service.useGlobalInterceptors(new RpcObservationInterceptor(), admission, new DeadlineInterceptor(), new TenantClockInterceptor(service.get(TenantClocks)));
     shutdown.rpc(admission, service.unwrap<Server>()).application(service);
     await service.listen();
     operations.started(service);
     shutdown.listen();
     return;
   }
-  const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES }), { logger });
+  const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, genReqId }), { logger });
   drainableHttp(app.getHttpAdapter().getInstance());
   app.useGlobalFilters(new ServiceReplyFilter());
-  app.useGlobalInterceptors(new RpcMetricsInterceptor(), admission, new DeadlineInterceptor(), new TenantClockInterceptor(app.get(TenantClocks)));
+  app.useGlobalInterceptors(new RpcObservationInterceptor(), admission, new DeadlineInterceptor(), new TenantClockInterceptor(app.get(TenantClocks)));
   instrumentHttp(app.getHttpAdapter().getInstance(), 'http');
   const microservice = app.connectMicroservice<MicroserviceOptions>(tcp, { inheritAppConfig: true });
   shutdown.http(app).rpc(admission, microservice.unwrap<Server>()).application(app);

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { RunningSystem, startSystem } from './support/system';
+import { openAccount, RECURRENCES, recurrenceBody } from './support/recurrences';
+
+// Logs (README "Logs and traces"): JSON lines in every app; one request id, sent as X-Request-Id, followed by one
+// grep from the gateway into the service and, through the event's Kafka headers, into the consumers; no API key and
+// no full CPF anywhere.
+
+const LOG_DIR = path.join(__dirname, '..', '..', '..', '.data', 'logs', process.env.E2E_PROFILE ?? 'e2e');
+const APPS = ['api-gateway', 'recurrence-service', 'solicitation-service', 'payments-service', 'limits-service', 'payout-query-service', 'webhook-dispatcher', 'receipt-service', 'bank-simulator'];
+const fileOf = (app: string): string => path.join(LOG_DIR, `${app}.log`);
+
+let system: RunningSystem;
+/** Where each log file ended before this run: the apps append to them. */
+const startOf = new Map<string, number>();
+
+beforeAll(async () => {
+  for (const app of APPS) startOf.set(app, fs.existsSync(fileOf(app)) ? fs.statSync(fileOf(app)).size : 0);
+  system = await startSystem();
+});
+afterAll(() => system?.stop());
+
+/** What an app has logged in this run. */
+const logOf = (app: string): string => fs.readFileSync(fileOf(app)).subarray(startOf.get(app) ?? 0).toString('utf8');
+
+/** The JSON lines of an app's log that hold `text`. */
+const linesWith = (app: string, text: string): Record<string, unknown>[] =>
+  logOf(app)
+    .split('\n')
+    .filter((line) => line.includes(text))
+    .map((line) => JSON.parse(line));
+
+async function eventually<T>(read: () => T, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (done(value) || performance.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function createRecurrence(key: string, body: unknown, requestId?: string): Promise<Response> {
+  const headers: Record<string, string> = { authorization: key, 'content-type': 'application/json' };
+  if (requestId !== undefined) headers['x-request-id'] = requestId;
+  return fetch(`http://127.0.0.1:${system.profile.gateway}${RECURRENCES}`, { method: 'POST', headers, body: JSON.stringify(body) });
+}
+
+describe('logs', () => {
+  it('follow one request by its X-Request-Id through the gateway, the service and the consumers of its events, with no API key or CPF', async () => {
+    const merchant = await openAccount(system);
+    const requestId = `e2e-logs-${randomUUID()}`;
+    const body = recurrenceBody();
+    const cpf = (body.debtor as { document_number: string }).document_number;
+    const response = await createRecurrence(merchant.production, body, requestId);
+    expect(response.status).toBe(201);
+    expect(response.headers.get('x-request-id')).toBe(requestId);
+
+    const access = await eventually(() => linesWith('api-gateway', requestId), (lines) => lines.length > 0);
+    expect(access).toContainEqual(
+      expect.objectContaining({ msg: 'request', method: 'POST', route: RECURRENCES, status: 201, listener: 'production', environment: 'production', account_id: merchant.accountId, request_id: requestId, latency_ms: expect.any(Number) }),
+    );
+    const rpc = await eventually(() => linesWith('recurrence-service', requestId), (lines) => lines.some((line) => line.msg === 'rpc'));
+    expect(rpc).toContainEqual(expect.objectContaining({ msg: 'rpc', pattern: 'recurrences.create', status: 201, account_id: merchant.accountId, request_id: requestId }));
+    // RecurrenceCreated reaches the solicitation-service through Kafka, the id in the message's headers.
+    const consumed = await eventually(
+      () => linesWith('solicitation-service', requestId),
+      (lines) => lines.some((line) => line.msg === 'event handled'),
+    );
+    expect(consumed).toContainEqual(expect.objectContaining({ msg: 'event handled', topic: 'pixauto.recurrences.events.v1', type: 'recurrence.created', request_id: requestId }));
+
+    for (const app of APPS) {
+      const log = logOf(app);
+      expect(log).not.toContain(merchant.production);
+      expect(log).not.toContain(merchant.sandbox);
+      expect(log).not.toContain(cpf);
+    }
+  });
+
+  it('are JSON, one object a line, in every app', () => {
+    for (const app of APPS) {
+      const lines = logOf(app).split('\n').filter(Boolean);
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+    }
+  });
+
+  it('give a request without an acceptable X-Request-Id a new one, returned in the answer', async () => {
+    const merchant = await openAccount(system);
+    for (const sent of [undefined, 'has spaces in it', 'x'.repeat(200)]) {
+      const response = await createRecurrence(merchant.sandbox.replace(/./g, 'x'), recurrenceBody(), sent);
+      expect(response.status).toBe(401);
+      expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    }
+  });
+});

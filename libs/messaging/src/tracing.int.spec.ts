@@ -1,0 +1,94 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { context, SpanKind, trace } from '@opentelemetry/api';
+import { InMemorySpanExporter, ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { Kafka, Producer } from 'kafkajs';
+import { DataSource } from 'typeorm';
+import { EventEnvelope, Tenant } from '@pixauto/contracts';
+import { EventStore, OutboxPublisher } from '@pixauto/event-store';
+import { createIdempotentProducer, createKafka, ensureTopics, EventSubscriber, KafkaOutboxSink } from '@pixauto/messaging';
+import { currentRequest, registerTracing, Tracing, tracer, withRequest } from '@pixauto/telemetry';
+import { createTestDataSource, dropTestDataSource } from '../../event-store/src/testing/test-database';
+
+// One trace across the asynchronous hop (README "Logs and traces"): a service's span appends an event; its trace
+// context is stored with the outbox row, the publisher's span is its child and travels in the Kafka headers, and the
+// consumer's span is the publisher's child, with the request's id bound to the handling. Real PostgreSQL and Kafka;
+// the SDK's in-memory exporter stands in for OTLP.
+
+const run = randomBytes(4).toString('hex');
+const topic = `pixauto.test.tracing.${run}`;
+const tenant: Tenant = { accountId: 'acc_tracing_test', environment: 'sandbox' };
+const exporter = new InMemorySpanExporter();
+let tracing: Tracing;
+let dataSource: DataSource;
+let kafka: Kafka;
+let producer: Producer;
+let publisher: OutboxPublisher;
+let subscriber: EventSubscriber;
+
+beforeAll(async () => {
+  tracing = registerTracing('tracing-test', exporter, { batch: false });
+  dataSource = await createTestDataSource('tracing', []);
+  kafka = createKafka(`tracing-test-${run}`);
+  await ensureTopics(kafka, [{ name: topic, partitions: 1, retentionMs: 60 * 60 * 1000 }]);
+  producer = createIdempotentProducer(kafka);
+  await producer.connect();
+});
+
+afterAll(async () => {
+  await publisher?.stop();
+  await subscriber?.stop();
+  await producer?.disconnect();
+  if (kafka) {
+    const admin = kafka.admin();
+    await admin.connect();
+    await admin.deleteTopics({ topics: [topic] }).finally(() => admin.disconnect());
+  }
+  if (dataSource) await dropTestDataSource(dataSource);
+  await tracing?.shutdown();
+});
+
+it('makes the consumer span a child of the outbox publish span, itself a child of the span that appended the event, in one trace', async () => {
+  const handled: { spanId?: string; traceId?: string; requestId?: string; event: EventEnvelope }[] = [];
+  subscriber = new EventSubscriber(kafka, {
+    groupId: `pixauto-test-tracing-${run}`,
+    topics: [topic],
+    handle: async (event) => {
+      const active = trace.getActiveSpan()?.spanContext();
+      handled.push({ spanId: active?.spanId, traceId: active?.traceId, requestId: currentRequest()?.requestId, event });
+    },
+  });
+  await subscriber.start();
+
+  const requestId = `trace-${randomUUID()}`;
+  const streamId = `test:${randomUUID()}`;
+  const rpc = tracer().startSpan('recurrences.create', { kind: SpanKind.SERVER });
+  await withRequest({ requestId }, () =>
+    context.with(trace.setSpan(context.active(), rpc), () =>
+      new EventStore(dataSource).append({ streamId, streamType: 'test', expectedVersion: 0, events: [{ type: 'thing.happened', data: {} }], tenant, occurredAt: new Date('2026-01-02T03:04:05Z'), topic }),
+    ),
+  );
+  rpc.end();
+  const [stored] = await dataSource.query('SELECT headers FROM outbox');
+  expect(stored.headers).toEqual(expect.objectContaining({ 'request-id': requestId, traceparent: expect.stringContaining(rpc.spanContext().spanId) }));
+
+  publisher = new OutboxPublisher(dataSource, new KafkaOutboxSink(producer), { lockKey: 2001, idleMs: 50 });
+  publisher.start();
+  for (const deadline = performance.now() + 15_000; handled.length === 0 && performance.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(handled).toHaveLength(1);
+
+  const spans = exporter.getFinishedSpans();
+  const only = (kind: SpanKind): ReadableSpan => {
+    const found = spans.filter((span) => span.kind === kind);
+    expect(found).toHaveLength(1);
+    return found[0];
+  };
+  const [server, producerSpan, consumerSpan] = [only(SpanKind.SERVER), only(SpanKind.PRODUCER), only(SpanKind.CONSUMER)];
+  const traceId = rpc.spanContext().traceId;
+  expect([server, producerSpan, consumerSpan].map((span) => span.spanContext().traceId)).toEqual([traceId, traceId, traceId]);
+  expect(producerSpan.name).toBe(`${topic} publish`);
+  expect(producerSpan.parentSpanContext?.spanId).toBe(server.spanContext().spanId);
+  expect(consumerSpan.name).toBe(`${topic} process`);
+  expect(consumerSpan.parentSpanContext?.spanId).toBe(producerSpan.spanContext().spanId);
+  // The handler ran inside the consumer's span and the request that appended the event.
+  expect(handled[0]).toEqual(expect.objectContaining({ spanId: consumerSpan.spanContext().spanId, traceId, requestId }));
+});

@@ -1,0 +1,73 @@
+/**
+ * What never reaches a log line (issue #12 §5, #13 §2): credentials, API keys, tokens, secrets, and documents (CPF,
+ * CNPJ). Fields are replaced by name (any case) wherever a line's object holds them, four levels deep, arrays
+ * included; document numbers inside any text (a message, an error's stack, a field's value) are masked.
+ */
+const SECRET_KEYS = new Set([
+  'authorization',
+  'x-api-key',
+  'api_key',
+  'apiKey',
+  'key',
+  'secret',
+  'secrets',
+  'webhook_secret',
+  'client_secret',
+  'clientSecret',
+  'password',
+  'token',
+  'access_token',
+  'refresh_token',
+  'admin_token',
+  'credentials',
+  'certificate',
+  'private_key',
+  'document',
+  'document_number',
+  'cpf',
+  'cnpj',
+  'cpf_cnpj',
+  'tax_id',
+].map((key) => key.toLowerCase()));
+
+export const REDACTED = '[redacted]';
+
+/** A CPF or CNPJ, bare (11 or 14 digits) or formatted (000.000.000-00, 00.000.000/0000-00). */
+const DOCUMENT = /(?<!\d)(?:\d{3}\.\d{3}\.\d{3}-\d{2}|\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}|\d{14}|\d{11})(?!\d)/g;
+
+/** Free text with every document number masked but for its last two digits. */
+export const maskDocuments = (text: string): string =>
+  text.replace(DOCUMENT, (document) => document.replace(/\d(?=(?:\D*\d){2})/g, '*'));
+
+const MAX_DEPTH = 4;
+
+/**
+ * A line's object with every secret field replaced and every document masked; the object itself when it holds
+ * neither (the common case: nothing is copied). pino's own `redact` was measured at ~65 µs a line with wildcard paths
+ * at three depths; this walk costs well under 1 µs for an access line.
+ */
+export function redactSecrets<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return maskDocuments(value) as T;
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return value;
+  if (value instanceof Error) {
+    const { name, message, stack } = value;
+    const code = (value as { code?: unknown }).code;
+    return { type: name, message: maskDocuments(message), ...(code !== undefined && { code }), ...(stack && { stack: maskDocuments(stack) }) } as T;
+  }
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item, index) => {
+      const replaced = redactSecrets(item, depth + 1);
+      if (replaced !== item) (copy ??= [...value])[index] = replaced;
+    });
+    return (copy ?? value) as T;
+  }
+  let copy: Record<string, unknown> | undefined;
+  const object = value as Record<string, unknown>;
+  for (const key of Object.keys(object)) {
+    const field = object[key];
+    const replaced = SECRET_KEYS.has(key.toLowerCase()) ? REDACTED : redactSecrets(field, depth + 1);
+    if (replaced !== field) (copy ??= { ...object })[key] = replaced;
+  }
+  return (copy ?? value) as T;
+}
