@@ -194,7 +194,7 @@ it('payments-service: cash-in charges and payouts survive a kill -9: each acknow
   }
   // Every acknowledged payout is recorded once, handed to the bank once (its idEnvio), and paid: the sender resumed
   // after the restart, and a payout it had sent before the crash was not sent again as a second one.
-  for (const [id, transactionId] of acknowledged.payout) {
+  for (const transactionId of acknowledged.payout.values()) {
     expect(await payments('SELECT count(*)::int AS n FROM payouts WHERE transaction_id = $1 AND account_id = $2', [transactionId, merchant.accountId])).toEqual([{ n: 1 }]);
   }
   const paid = async () =>
