@@ -4,7 +4,7 @@ import { Patterns } from '@pixauto/contracts';
 import { Upstreams } from '../upstreams';
 import { AuthenticatedRequest, tenantOf } from './api-key.guard';
 import { Messages } from '@pixauto/errors';
-import { MerchantRoutes, Route, WRITE_REFUSALS, invalid, limitExceeded, notFound } from '../openapi/route-doc';
+import { EXAMPLE_NUMBER, MerchantRoutes, Route, WRITE_REFUSALS, invalid, limitExceeded, notFound } from '../openapi/route-doc';
 
 const T = Messages.transactions;
 const P = Messages.payments;
@@ -33,8 +33,8 @@ export class PaymentsRoutes {
     summary: 'Get a Pix cash-in charge',
     description: 'By exactly one of id or transaction_id.',
     query: [
-      { name: 'id', type: 'integer', example: '999999999' },
-      { name: 'transaction_id' },
+      { name: 'id', type: 'integer' },
+      { name: 'transaction_id', example: 'pix-example-0000' },
     ],
     ok: [200, 'PixChargeResponse'],
     errors: [invalid(P.identifierRequired), invalid(P.onlyOneIdentifier), notFound(P.notFound)],
@@ -53,7 +53,7 @@ export class SandboxPaymentsRoutes {
 
   @Route({
     summary: 'The payer pays the Pix charge now',
-    params: { id: 'The Pix charge id (integer)' },
+    params: { id: ['The Pix charge id (integer)', EXAMPLE_NUMBER] },
     ok: [200, 'PixChargeResponse'],
     errors: [invalid(P.pathIdInvalid), invalid(P.notPayable('PAID')), notFound(P.notFound), ...WRITE_REFUSALS],
   })

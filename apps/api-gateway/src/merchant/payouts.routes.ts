@@ -4,7 +4,7 @@ import { Patterns } from '@pixauto/contracts';
 import { Upstreams } from '../upstreams';
 import { AuthenticatedRequest, tenantOf } from './api-key.guard';
 import { Messages } from '@pixauto/errors';
-import { MerchantRoutes, Route, WRITE_REFUSALS, invalid, limitExceeded, notFound } from '../openapi/route-doc';
+import { EXAMPLE_NUMBER, MerchantRoutes, Route, WRITE_REFUSALS, invalid, limitExceeded, notFound } from '../openapi/route-doc';
 
 const T = Messages.transactions;
 const P = Messages.payments;
@@ -51,7 +51,7 @@ export class SandboxPayoutsRoutes {
 
   @Route({
     summary: 'The bank moves the payout to a status',
-    params: { id: 'The payout id (integer)' },
+    params: { id: ['The payout id (integer)', EXAMPLE_NUMBER] },
     body: 'SandboxPayoutStatusRequest',
     example: { status: 1 },
     ok: [200, 'PayoutResponse'],
@@ -65,7 +65,7 @@ export class SandboxPayoutsRoutes {
   /** The receiving bank sends the completed payout back (a refund of the payout), whole or `{amount, refund_id}`. */
   @Route({
     summary: 'The receiving bank returns a completed payout',
-    params: { id: 'The payout id (integer)' },
+    params: { id: ['The payout id (integer)', EXAMPLE_NUMBER] },
     body: 'SandboxPayoutReturnRequest',
     bodyOptional: true,
     example: { amount: 1 },

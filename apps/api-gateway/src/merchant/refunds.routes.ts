@@ -4,7 +4,7 @@ import { Patterns } from '@pixauto/contracts';
 import { Messages, refuse } from '@pixauto/errors';
 import { Upstreams } from '../upstreams';
 import { AuthenticatedRequest, tenantOf } from './api-key.guard';
-import { MerchantRoutes, Route, WRITE_REFUSALS, invalid, notFound } from '../openapi/route-doc';
+import { EXAMPLE_NUMBER, MerchantRoutes, Route, WRITE_REFUSALS, invalid, notFound } from '../openapi/route-doc';
 
 const P = Messages.payments;
 const F = Messages.refunds;
@@ -58,7 +58,7 @@ export class SandboxRefundsRoutes {
 
   @Route({
     summary: 'The service refunds a Pix charge by itself (no refund_id)',
-    params: { id: 'The Pix charge id (integer)' },
+    params: { id: ['The Pix charge id (integer)', EXAMPLE_NUMBER] },
     body: 'SandboxRefundRequest',
     bodyOptional: true,
     example: { amount: 1 },
@@ -72,7 +72,7 @@ export class SandboxRefundsRoutes {
 
   @Route({
     summary: "The bank issues the refund's provider identifier now",
-    params: { id: 'The refund id' },
+    params: { id: ['The refund id (integer)', EXAMPLE_NUMBER] },
     ok: [200, 'RefundResponse'],
     errors: [invalid(P.pathIdInvalid), notFound(F.notFound), ...WRITE_REFUSALS],
   })

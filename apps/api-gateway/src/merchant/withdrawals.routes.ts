@@ -53,7 +53,7 @@ export class WithdrawalsRoutes {
   @Route({
     summary: 'Payouts of a customer',
     description: 'service-api.md 4.10: the full history.',
-    query: [{ name: 'document_number', required: true, description: 'CPF or CNPJ', example: '52998224725' }],
+    query: [{ name: 'document_number', required: true, description: 'CPF or CNPJ', example: '11144477735' }],
     ok: [200, 'PayoutsByCustomerResponse'],
     errors: [invalid(W.documentInvalid), notFound(W.noneForCustomer)],
   })
@@ -66,7 +66,7 @@ export class WithdrawalsRoutes {
   @Route({
     summary: 'Receipt of a returned payout',
     description: 'As service-api.md 4.12, for a payout the receiving bank sent back.',
-    query: [{ name: 'id', type: 'integer' }, { name: 'transaction_id' }, { name: 'refund_id' }],
+    query: [{ name: 'id', type: 'integer' }, { name: 'transaction_id', example: 'pay-example-0000' }, { name: 'refund_id' }],
     ok: [200, 'RefundReceiptResponse'],
     errors: [invalid(Messages.receipts.payoutIdentifierRequired), notFound(Messages.receipts.noPayoutRefund), [403, { message: Messages.auth.transactionsForbidden }], [422, { message: Messages.receipts.notAvailable }], [502, { message: Messages.receipts.failed('PROVIDER_A') }]],
   })

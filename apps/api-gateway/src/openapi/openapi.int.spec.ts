@@ -100,6 +100,11 @@ describe.each(LISTENERS.map((listener) => [listener]))('the %s listener', (liste
           expect({ where, status, named: name !== undefined && name in schemas }).toEqual({ where, status, named: true });
           if (!status.startsWith('2')) expect({ where, status, name }).toEqual({ where, status, name: 'Error' });
         }
+        for (const parameter of (operation.parameters ?? []) as Array<{ name: string; in: string; required?: boolean; examples?: { example?: { value: unknown } } }>) {
+          if (parameter.in === 'path' || parameter.required) {
+            expect({ where, parameter: parameter.name, example: parameter.examples?.example?.value !== undefined }).toEqual({ where, parameter: parameter.name, example: true });
+          }
+        }
         const body = operation.requestBody?.content?.['application/json'];
         if (body) {
           const name = body.schema.$ref?.replace('#/components/schemas/', '');

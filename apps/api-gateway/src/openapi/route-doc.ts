@@ -11,6 +11,8 @@ export const ERROR_SCHEMA = 'Error';
 
 /** The path id the examples use: no resource has it, so each replayed example answers its documented 404. */
 export const EXAMPLE_ID = 'example-0000';
+/** The same for the integer ids (Pix charges, payouts). */
+export const EXAMPLE_NUMBER = '999999999';
 
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -90,7 +92,8 @@ export interface RouteDoc {
   example?: unknown;
   /** Optional body (PATCH of a charge and the like take none as {}). */
   bodyOptional?: boolean;
-  params?: Record<string, string>;
+  /** Path parameters: a description, or a description and the example the contract test sends (else EXAMPLE_ID). */
+  params?: Record<string, string | [description: string, example: string]>;
   query?: QueryDoc[];
   /** The success status and its schema (none for 204); `csv`/`binary` for non-JSON answers. */
   ok: [status: number, schema?: string] | [status: number, schema: string, mediaType: 'text/csv'];
@@ -102,9 +105,12 @@ export function Route(doc: RouteDoc): MethodDecorator {
   const [status, schema, mediaType] = doc.ok;
   const decorators: Array<MethodDecorator | ClassDecorator> = [
     ApiOperation({ summary: doc.summary, description: doc.description }),
-    ...Object.entries(doc.params ?? {}).map(([name, description]) => ApiParam({ name, description, example: EXAMPLE_ID, schema: { type: 'string' } })),
+    ...Object.entries(doc.params ?? {}).map(([name, about]) => {
+      const [description, example] = typeof about === 'string' ? [about, EXAMPLE_ID] : about;
+      return ApiParam({ name, description, examples: { example: { value: example } }, schema: { type: 'string' } });
+    }),
     ...(doc.query ?? []).map((q) =>
-      ApiQuery({ name: q.name, required: q.required ?? false, description: q.description, example: q.example, schema: { type: q.type ?? 'string', ...(q.enum && { enum: q.enum }) } }),
+      ApiQuery({ name: q.name, required: q.required ?? false, description: q.description, ...(q.example !== undefined && { examples: { example: { value: q.example } } }), schema: { type: q.type ?? 'string', ...(q.enum && { enum: q.enum }) } }),
     ),
     ApiResponse({
       status,

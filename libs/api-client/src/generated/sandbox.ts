@@ -3052,7 +3052,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The refund id */
+                /** @description The refund id (integer) */
                 id: string;
             };
             cookie?: never;
