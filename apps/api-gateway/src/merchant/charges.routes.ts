@@ -4,7 +4,7 @@ import { Patterns } from '@pixauto/contracts';
 import { Upstreams } from '../upstreams';
 import { AuthenticatedRequest, tenantOf } from './api-key.guard';
 import { Messages } from '@pixauto/errors';
-import { MerchantRoutes, Route, WRITE_REFUSALS, invalid, notFound, providerRefusal } from '../openapi/route-doc';
+import { BANK_REFUSALS, MerchantRoutes, Route, WRITE_REFUSALS, invalid, notFound } from '../openapi/route-doc';
 
 const C = Messages.charges;
 
@@ -43,7 +43,7 @@ export class ChargesRoutes {
     body: 'CancelChargeRequest',
     example: { status: 'CANCELLED' },
     ok: [200, 'ChargeResponse'],
-    errors: [invalid(C.statusInvalid), invalid(C.notCancellable('PAID')), invalid(C.activationNotCancellable), notFound(C.notFound), ...WRITE_REFUSALS],
+    errors: [invalid(C.statusInvalid), invalid(C.notCancellable('PAID')), invalid(C.activationNotCancellable), notFound(C.notFound), ...WRITE_REFUSALS, ...BANK_REFUSALS],
   })
   @Patch('charges/:charge_id')
   cancel(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -57,7 +57,8 @@ export class ChargesRoutes {
     body: 'ChargeDateRequest',
     example: { date: '2099-01-15' },
     ok: [200, 'ChargeResponse'],
-    errors: [invalid(C.dateRequired), invalid(C.dateNotAfterToday), invalid(C.notReschedulable('PAID')), notFound(C.notFound), ...WRITE_REFUSALS],
+    errors: [invalid(C.dateRequired), invalid(C.dateNotAfterToday), invalid(C.notReschedulable('PAID')), notFound(C.notFound), ...WRITE_REFUSALS, ...BANK_REFUSALS],
+    idempotent: true,
   })
   @Post('charges/:charge_id/reschedule')
   reschedule(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -70,7 +71,8 @@ export class ChargesRoutes {
     body: 'ChargeDateRequest',
     example: { date: '2099-01-15' },
     ok: [200, 'ChargeResponse'],
-    errors: [invalid(C.dateFormat), invalid(C.activationNotRetryable), providerRefusal(400, 'the settlement system refused the retry date'), notFound(C.notFound), ...WRITE_REFUSALS],
+    errors: [invalid(C.dateFormat), invalid(C.activationNotRetryable), notFound(C.notFound), ...WRITE_REFUSALS, ...BANK_REFUSALS],
+    idempotent: true,
   })
   @Post('charges/:charge_id/retry')
   retry(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -89,6 +91,7 @@ export class SandboxChargesRoutes {
     params: { charge_id: 'The charge id' },
     ok: [200, 'ChargeResponse'],
     errors: [invalid(C.notPending('PAID')), invalid(C.activationBySandboxPayer), notFound(C.notFound), ...WRITE_REFUSALS],
+    idempotent: true,
   })
   @Post('pay')
   pay(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -100,6 +103,7 @@ export class SandboxChargesRoutes {
     params: { charge_id: 'The charge id' },
     ok: [200, 'ChargeResponse'],
     errors: [invalid(C.notPending('PAID')), notFound(C.notFound), ...WRITE_REFUSALS],
+    idempotent: true,
   })
   @Post('fail')
   fail(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {

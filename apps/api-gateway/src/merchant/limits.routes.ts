@@ -19,6 +19,7 @@ export class LimitsRoutes {
     example: { document_number: '52998224725', type: 'cashin', mechanism: 'amount', amount: 500 },
     ok: [200, 'LimitResponse'],
     errors: [invalid(Messages.limits.amountPositive), invalid(Messages.limits.typeInvalidBody), invalid(Messages.limits.documentInvalidBody), ...WRITE_REFUSALS],
+    idempotent: true,
   })
   @Post()
   set(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {

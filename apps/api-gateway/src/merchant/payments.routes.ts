@@ -4,7 +4,7 @@ import { Patterns } from '@pixauto/contracts';
 import { Upstreams } from '../upstreams';
 import { AuthenticatedRequest, tenantOf } from './api-key.guard';
 import { Messages } from '@pixauto/errors';
-import { EXAMPLE_NUMBER, MerchantRoutes, Route, WRITE_REFUSALS, invalid, limitExceeded, notFound } from '../openapi/route-doc';
+import { BANK_REFUSALS, EXAMPLE_NUMBER, MerchantRoutes, Route, WRITE_REFUSALS, invalid, limitExceeded, notFound } from '../openapi/route-doc';
 
 const T = Messages.transactions;
 const P = Messages.payments;
@@ -22,7 +22,8 @@ export class PaymentsRoutes {
     body: 'CreatePixChargeRequest',
     example: { transaction_id: 'pix-example-0001', amount: 10.5, payer: { document_number: '52998224725', name: 'Maria Souza' } },
     ok: [201, 'PixChargeResponse'],
-    errors: [invalid(T.transactionIdTaken), invalid(T.payerDocumentInvalid), limitExceeded(Messages.limitExceeded.amount('cashin', '52998224725', '10.50', '5.00')), [403, { message: Messages.auth.transactionsForbidden }], ...WRITE_REFUSALS],
+    errors: [invalid(T.transactionIdTaken), invalid(T.payerDocumentInvalid), limitExceeded(Messages.limitExceeded.amount('cashin', '52998224725', '10.50', '5.00')), [403, { message: Messages.auth.transactionsForbidden }], ...WRITE_REFUSALS, ...BANK_REFUSALS],
+    idempotent: true,
   })
   @Post()
   create(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -56,6 +57,7 @@ export class SandboxPaymentsRoutes {
     params: { id: ['The Pix charge id (integer)', EXAMPLE_NUMBER] },
     ok: [200, 'PixChargeResponse'],
     errors: [invalid(P.pathIdInvalid), invalid(P.notPayable('PAID')), notFound(P.notFound), ...WRITE_REFUSALS],
+    idempotent: true,
   })
   @Post('pay')
   pay(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {

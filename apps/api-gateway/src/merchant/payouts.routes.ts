@@ -4,7 +4,7 @@ import { Patterns } from '@pixauto/contracts';
 import { Upstreams } from '../upstreams';
 import { AuthenticatedRequest, tenantOf } from './api-key.guard';
 import { Messages } from '@pixauto/errors';
-import { EXAMPLE_NUMBER, MerchantRoutes, Route, WRITE_REFUSALS, invalid, limitExceeded, notFound } from '../openapi/route-doc';
+import { BANK_REFUSALS, EXAMPLE_NUMBER, MerchantRoutes, Route, WRITE_REFUSALS, invalid, limitExceeded, notFound } from '../openapi/route-doc';
 
 const T = Messages.transactions;
 const P = Messages.payments;
@@ -22,7 +22,8 @@ export class PayoutsRoutes {
     body: 'CreatePayoutRequest',
     example: { transaction_id: 'pay-example-0001', amount: 10, name: 'Maria Souza', document_number: '52998224725', pix_key: '52998224725' },
     ok: [201, 'PayoutResponse'],
-    errors: [invalid(T.transactionIdTaken), invalid(T.pixKeyInvalid), limitExceeded(Messages.limitExceeded.quantity('cashout', '52998224725', 1)), [403, { message: Messages.auth.transactionsForbidden }], ...WRITE_REFUSALS],
+    errors: [invalid(T.transactionIdTaken), invalid(T.pixKeyInvalid), limitExceeded(Messages.limitExceeded.quantity('cashout', '52998224725', 1)), [403, { message: Messages.auth.transactionsForbidden }], ...WRITE_REFUSALS, ...BANK_REFUSALS],
+    idempotent: true,
   })
   @Post('pix')
   toPixKey(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -35,7 +36,8 @@ export class PayoutsRoutes {
     body: 'CreatePayoutRequest',
     example: { transaction_id: 'pay-example-0002', amount: 10, name: 'Maria Souza', document_number: '52998224725', bank: { ispb: '00000000', account_agency: '0001', account_number: '12345-6' } },
     ok: [201, 'PayoutResponse'],
-    errors: [invalid(T.transactionIdTaken), invalid(T.bankIspbInvalid), [403, { message: Messages.auth.transactionsForbidden }], ...WRITE_REFUSALS],
+    errors: [invalid(T.transactionIdTaken), invalid(T.bankIspbInvalid), [403, { message: Messages.auth.transactionsForbidden }], ...WRITE_REFUSALS, ...BANK_REFUSALS],
+    idempotent: true,
   })
   @Post()
   toAccount(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -56,6 +58,7 @@ export class SandboxPayoutsRoutes {
     example: { status: 1 },
     ok: [200, 'PayoutResponse'],
     errors: [invalid(O.statusInvalid), invalid(O.ended(1, 'COMPLETED')), invalid(P.pathIdInvalid), notFound(O.notFound), ...WRITE_REFUSALS],
+    idempotent: true,
   })
   @Post('status')
   status(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -71,6 +74,7 @@ export class SandboxPayoutsRoutes {
     example: { amount: 1 },
     ok: [200, 'PayoutResponse'],
     errors: [invalid(O.notReturnable(0, 'CREATED')), invalid(O.fullyReturned), invalid(P.pathIdInvalid), notFound(O.notFound), ...WRITE_REFUSALS],
+    idempotent: true,
   })
   @Post('return')
   return(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {

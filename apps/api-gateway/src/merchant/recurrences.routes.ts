@@ -4,7 +4,7 @@ import { Patterns } from '@pixauto/contracts';
 import { Upstreams } from '../upstreams';
 import { AuthenticatedRequest, tenantOf } from './api-key.guard';
 import { Messages } from '@pixauto/errors';
-import { MerchantRoutes, Route, WRITE_REFUSALS, invalid, notFound } from '../openapi/route-doc';
+import { BANK_REFUSALS, MerchantRoutes, Route, WRITE_REFUSALS, invalid, notFound } from '../openapi/route-doc';
 
 const R = Messages.recurrences;
 
@@ -21,7 +21,8 @@ export class RecurrencesRoutes {
     body: 'CreateRecurrenceRequest',
     example: { transaction_id: 'rec-example-0001', debtor: { document_number: '52998224725', name: 'Maria Souza' }, schedule: { start_date: '2099-01-10', periodicity: 'MONTHLY' }, amount: 49.9, retry_policy: 'NOT_ALLOWED' },
     ok: [201, 'RecurrenceResponse'],
-    errors: [invalid(R.transactionIdTaken), invalid(R.documentInvalid), invalid(R.startDateNotAfterToday), invalid(R.noWallet), ...WRITE_REFUSALS],
+    errors: [invalid(R.transactionIdTaken), invalid(R.documentInvalid), invalid(R.startDateNotAfterToday), invalid(R.noWallet), ...WRITE_REFUSALS, ...BANK_REFUSALS],
+    idempotent: true,
   })
   @Post()
   create(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -64,7 +65,7 @@ export class RecurrencesRoutes {
     body: 'UpdateRecurrenceRequest',
     example: { status: 'CANCELLED' },
     ok: [200, 'RecurrenceResponse'],
-    errors: [invalid(R.nothingToChange), invalid(R.unchangeable(['amount'])), invalid(R.ended('CANCELLED')), notFound(R.notFound), ...WRITE_REFUSALS],
+    errors: [invalid(R.nothingToChange), invalid(R.unchangeable(['amount'])), invalid(R.ended('CANCELLED')), notFound(R.notFound), ...WRITE_REFUSALS, ...BANK_REFUSALS],
   })
   @Patch(':recurrence_id')
   update(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -83,7 +84,8 @@ export class SandboxRecurrencesRoutes {
     description: 'platform.md §4: the recurrence becomes APPROVED (its activation payment is paid first on journey 3).',
     params: { recurrence_id: 'The recurrence id' },
     ok: [200, 'RecurrenceResponse'],
-    errors: [invalid(R.notAwaitingPayer('APPROVED')), notFound(R.notFound), ...WRITE_REFUSALS],
+    errors: [invalid(R.notAwaitingPayer('APPROVED')), notFound(R.notFound), ...WRITE_REFUSALS, ...BANK_REFUSALS],
+    idempotent: true,
   })
   @Post('authorize')
   authorize(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -95,7 +97,8 @@ export class SandboxRecurrencesRoutes {
     description: 'platform.md §4: the recurrence becomes REJECTED.',
     params: { recurrence_id: 'The recurrence id' },
     ok: [200, 'RecurrenceResponse'],
-    errors: [invalid(R.notAwaitingPayer('REJECTED')), notFound(R.notFound), ...WRITE_REFUSALS],
+    errors: [invalid(R.notAwaitingPayer('REJECTED')), notFound(R.notFound), ...WRITE_REFUSALS, ...BANK_REFUSALS],
+    idempotent: true,
   })
   @Post('reject')
   reject(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {

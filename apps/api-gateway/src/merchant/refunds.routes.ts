@@ -4,7 +4,7 @@ import { Patterns } from '@pixauto/contracts';
 import { Messages, refuse } from '@pixauto/errors';
 import { Upstreams } from '../upstreams';
 import { AuthenticatedRequest, tenantOf } from './api-key.guard';
-import { EXAMPLE_NUMBER, MerchantRoutes, Route, WRITE_REFUSALS, invalid, notFound } from '../openapi/route-doc';
+import { BANK_REFUSALS, EXAMPLE_NUMBER, MerchantRoutes, Route, WRITE_REFUSALS, invalid, notFound } from '../openapi/route-doc';
 
 const P = Messages.payments;
 const F = Messages.refunds;
@@ -24,7 +24,8 @@ export class RefundsRoutes {
     body: 'CreateRefundRequest',
     example: { transaction_id: 'pix-example-0001', refund_id: 'ref-example-0001', amount: 1 },
     ok: [201, 'RefundResponse'],
-    errors: [invalid(F.identifierRequired), invalid(F.refundIdTaken), invalid(F.notPaid('PENDING')), notFound(F.transactionNotFound), [403, { message: Messages.auth.transactionsForbidden }], ...WRITE_REFUSALS],
+    errors: [invalid(F.identifierRequired), invalid(F.refundIdTaken), invalid(F.notPaid('PENDING')), notFound(F.transactionNotFound), [403, { message: Messages.auth.transactionsForbidden }], ...WRITE_REFUSALS, ...BANK_REFUSALS],
+    idempotent: true,
   })
   @Post()
   create(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -41,7 +42,7 @@ export class RefundsRoutes {
       { name: 'refund_id', example: 'ref-example-0000' },
     ],
     ok: [200, 'RefundReceiptResponse'],
-    errors: [invalid(Messages.receipts.identifierRequired), invalid(Messages.receipts.notSupported('PROVIDER_C')), notFound(Messages.receipts.noRefund), [403, { message: Messages.auth.transactionsForbidden }], [422, { message: Messages.receipts.notAvailable }], [502, { message: Messages.receipts.failed('PROVIDER_A') }]],
+    errors: [invalid(Messages.receipts.identifierRequired), [400, { message: Messages.receipts.notSupported('PROVIDER_C') }], notFound(Messages.receipts.noRefund), [403, { message: Messages.auth.transactionsForbidden }], [409, { message: Messages.receipts.notAvailable }], [409, { message: Messages.receipts.ambiguous, detail: 'ref-0001,ref-0002' }], invalid(Messages.receipts.onlyOneIdentifier), [400, { message: Messages.receipts.belongsToPayout }], notFound(Messages.receipts.transactionNotFound), [502, { message: Messages.receipts.failed('PROVIDER_A'), detail: 'invalid_client' }]],
   })
   @Get('receipt')
   receipt(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -64,6 +65,7 @@ export class SandboxRefundsRoutes {
     example: { amount: 1 },
     ok: [201, 'RefundResponse'],
     errors: [invalid(P.pathIdInvalid), invalid(F.fullyRefunded), notFound(P.notFound), ...WRITE_REFUSALS],
+    idempotent: true,
   })
   @Post('transactions/:id/refund')
   refund(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -75,6 +77,7 @@ export class SandboxRefundsRoutes {
     params: { id: ['The refund id (integer)', EXAMPLE_NUMBER] },
     ok: [200, 'RefundResponse'],
     errors: [invalid(P.pathIdInvalid), notFound(F.notFound), ...WRITE_REFUSALS],
+    idempotent: true,
   })
   @Post('refunds/:id/settle')
   settle(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {

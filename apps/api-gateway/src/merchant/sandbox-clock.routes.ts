@@ -27,6 +27,7 @@ export class SandboxClockRoutes {
     example: { hours: 1 },
     ok: [200, 'SandboxClockResponse'],
     errors: [invalid(Messages.sandboxClock.nothingToAdvance), invalid(Messages.sandboxClock.tooFar), ...WRITE_REFUSALS],
+    idempotent: true,
   })
   @Post('advance')
   @HttpCode(200)

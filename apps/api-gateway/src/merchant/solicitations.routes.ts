@@ -4,7 +4,7 @@ import { Patterns } from '@pixauto/contracts';
 import { Upstreams } from '../upstreams';
 import { AuthenticatedRequest, tenantOf } from './api-key.guard';
 import { Messages } from '@pixauto/errors';
-import { MerchantRoutes, Route, WRITE_REFUSALS, invalid, notFound } from '../openapi/route-doc';
+import { BANK_REFUSALS, MerchantRoutes, Route, WRITE_REFUSALS, invalid, notFound } from '../openapi/route-doc';
 
 const S = Messages.solicitations;
 
@@ -20,7 +20,8 @@ export class SolicitationsRoutes {
     body: 'CreateSolicitationRequest',
     example: { recurrence_id: 'example-0000', destination: { ispb: '00000000', agency: '0001', account: '123456', document_number: '52998224725' } },
     ok: [201, 'SolicitationResponse'],
-    errors: [invalid(S.recurrenceIdNotAString), invalid(S.alreadyActive), notFound(S.recurrenceNotFound), ...WRITE_REFUSALS],
+    errors: [invalid(S.recurrenceIdNotAString), invalid(S.alreadyActive), notFound(S.recurrenceNotFound), ...WRITE_REFUSALS, ...BANK_REFUSALS],
+    idempotent: true,
   })
   @Post()
   create(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -46,7 +47,7 @@ export class SolicitationsRoutes {
     body: 'CancelSolicitationRequest',
     example: { status: 'CANCELLED' },
     ok: [200, 'SolicitationResponse'],
-    errors: [invalid(S.statusInvalid), invalid(S.ended('ACCEPTED')), notFound(S.notFound), ...WRITE_REFUSALS],
+    errors: [invalid(S.statusInvalid), invalid(S.ended('ACCEPTED')), notFound(S.notFound), ...WRITE_REFUSALS, ...BANK_REFUSALS],
   })
   @Patch(':solicitation_id')
   cancel(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -68,6 +69,7 @@ export class SandboxSolicitationsRoutes {
     example: { decision: 'ACCEPT' },
     ok: [200, 'SolicitationResponse'],
     errors: [invalid(S.decisionInvalid), invalid(S.notReceived), notFound(S.notFound), ...WRITE_REFUSALS],
+    idempotent: true,
   })
   @Post('answer')
   answer(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {

@@ -49,6 +49,7 @@ export class WebhooksRoutes {
     params: { id: 'The delivery id' },
     ok: [202, 'DeliveryResponse'],
     errors: [notFound(Messages.webhooks.deliveryNotFound), ...WRITE_REFUSALS],
+    idempotent: true,
   })
   @Post(':id/retry')
   retry(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {

@@ -68,7 +68,7 @@ export class WithdrawalsRoutes {
     description: 'As service-api.md 4.12, for a payout the receiving bank sent back.',
     query: [{ name: 'id', type: 'integer' }, { name: 'transaction_id', example: 'pay-example-0000' }, { name: 'refund_id' }],
     ok: [200, 'RefundReceiptResponse'],
-    errors: [invalid(Messages.receipts.payoutIdentifierRequired), notFound(Messages.receipts.noPayoutRefund), [403, { message: Messages.auth.transactionsForbidden }], [422, { message: Messages.receipts.notAvailable }], [502, { message: Messages.receipts.failed('PROVIDER_A') }]],
+    errors: [invalid(Messages.receipts.payoutIdentifierRequired), notFound(Messages.receipts.noPayoutRefund), [403, { message: Messages.auth.transactionsForbidden }], [409, { message: Messages.receipts.notAvailable }], [409, { message: Messages.receipts.payoutAmbiguous, detail: 'ref-0001,ref-0002' }], [400, { message: Messages.receipts.belongsToTransaction }], [502, { message: Messages.receipts.failed('PROVIDER_A') }]],
   })
   @Get('refund/receipt')
   refundReceipt(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -81,7 +81,7 @@ export class WithdrawalsRoutes {
     summary: 'Receipt of a completed payout',
     query: [{ name: 'id', type: 'integer' }, { name: 'transaction_id', example: 'pay-example-0000' }],
     ok: [200, 'PayoutReceiptResponse'],
-    errors: [invalid(Messages.receipts.payoutIdentifierRequired), notFound(Messages.receipts.payoutNotFound), [403, { message: Messages.auth.transactionsForbidden }], [422, { message: Messages.receipts.payoutNotCompleted }], [502, { message: Messages.receipts.payoutFailed('PROVIDER_A') }]],
+    errors: [invalid(Messages.receipts.payoutIdentifierRequired), notFound(Messages.receipts.payoutNotFound), [403, { message: Messages.auth.transactionsForbidden }], [409, { message: Messages.receipts.payoutNotCompleted }], [502, { message: Messages.receipts.payoutFailed('PROVIDER_A') }]],
   })
   @Get('receipt')
   receipt(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {

@@ -1,5 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { BankMessages } from '@pixauto/bank';
 import { Messages } from '@pixauto/errors';
 
 // The OpenAPI decorators of the gateway's routes, in the few forms the API has. Schemas are named, never written
@@ -48,8 +49,8 @@ const DESCRIPTIONS: Record<number, string> = {
   401: 'Missing, unknown, revoked or other-environment API key',
   403: 'The key may not do this',
   404: 'No such resource for this account',
-  409: 'Conflict',
-  422: 'The bank refused the operation',
+  409: 'Not possible in the resource\'s present state; retry later or as the message says',
+  422: 'The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request',
   429: 'The key is over its requests per second; retry after Retry-After seconds',
   502: 'The bank failed',
   503: 'Overloaded or a dependency is down; retry after Retry-After seconds',
@@ -70,6 +71,15 @@ export const MerchantRoutes = (tag: string): ClassDecorator =>
 /** Every admin route: the Bearer admin token. */
 export const AdminRoutes = (tag: string): ClassDecorator =>
   applyDecorators(ApiTags(tag), ApiSecurity(ADMIN_TOKEN_SCHEME), errorResponses([[401, { code: 1, message: Messages.auth.adminTokenInvalid }]]));
+
+/**
+ * Routes that ask the bank: its refusal keeps the settlement system's status, reason and violations (service-api.md
+ * 7.1, libs/bank problem.ts); 400 and 422 are the ones the BCB API uses for a request and a business rule.
+ */
+export const BANK_REFUSALS: ErrorExample[] = [
+  [400, { type: 'ProviderError', message: 'A requisição que busca alterar a recorrência não respeita o schema ou está semanticamente errada.', provider_code: 'RecOperacaoInvalida', violations: [{ property: 'calendario.dataInicial', reason: 'data anterior à data de hoje' }] }],
+  [422, { type: 'ProviderError', message: BankMessages.refused(422) }],
+];
 
 /** Writes: the read-only keys' 403. */
 export const WRITE_REFUSALS: ErrorExample[] = [[403, { code: 2, message: Messages.auth.apiKeyReadOnly }]];
@@ -98,7 +108,24 @@ export interface RouteDoc {
   /** The success status and its schema (none for 204); `csv`/`binary` for non-JSON answers. */
   ok: [status: number, schema?: string] | [status: number, schema: string, mediaType: 'text/csv'];
   errors?: ErrorExample[];
+  /** A merchant POST: takes Idempotency-Key (issue #12 §2). */
+  idempotent?: boolean;
 }
+
+/** What Idempotency-Key adds to a POST: the header, and its refusals (apps/api-gateway/src/merchant/idempotency.ts). */
+const IDEMPOTENCY: { header: Parameters<typeof ApiHeader>[0]; errors: ErrorExample[] } = {
+  header: {
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'Runs the POST once per key for 24 hours: a repeat with the same request gets the first answer again (Idempotent-Replayed: true).',
+    schema: { type: 'string', minLength: 1, maxLength: 255 },
+  },
+  errors: [
+    invalid(Messages.idempotency.keyInvalid),
+    [409, { message: Messages.idempotency.inProgress }],
+    [422, { type: 'ValidationError', message: Messages.idempotency.otherRequest }],
+  ],
+};
 
 /** One route's documentation. */
 export function Route(doc: RouteDoc): MethodDecorator {
@@ -119,7 +146,8 @@ export function Route(doc: RouteDoc): MethodDecorator {
         content: { [mediaType ?? 'application/json']: { schema: mediaType ? { type: 'string' } : ref(schema) } },
       }),
     }),
-    errorResponses(doc.errors ?? []),
+    errorResponses([...(doc.errors ?? []), ...(doc.idempotent ? IDEMPOTENCY.errors : [])]),
+    ...(doc.idempotent ? [ApiHeader(IDEMPOTENCY.header)] : []),
   ];
   const body = doc.body
     ? [ApiBody({ required: !doc.bodyOptional, schema: ref(doc.body), ...(doc.example !== undefined && { examples: { example: { value: doc.example } } }) })]

@@ -1,4 +1,4 @@
-import { getMetadataStorage, ValidationTypes } from 'class-validator';
+import { getMetadataStorage, MAX, MIN, ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import '@pixauto/contracts'; // registers the DTOs' class-validator metadata
@@ -33,7 +33,7 @@ const CUSTOM_RULES: Record<string, Schema> = {
   isCpfOrCnpj: { type: 'string', pattern: '^([0-9]{11}|[0-9]{14})$', description: 'A CPF (11 digits) or CNPJ (14 digits) with valid check digits' },
   isPositiveReais: { type: 'number', exclusiveMinimum: 0, description: 'Reais, positive, at most 2 decimal places' },
   hasAtMostTwoDecimals: { type: 'number' },
-  isWebhookUrl: { type: ['string', 'null'], format: 'uri', description: 'An https URL (http for localhost in the sandbox)' },
+  isWebhookUrl: { type: ['string', 'null'], format: 'uri', maxLength: 255, description: 'An http(s) URL of at most 255 characters; absent or null: no notifications' },
   hasDateFormat: { type: 'string', format: 'date' },
   isExistingDate: { type: 'string', format: 'date' },
   isAfterToday: { type: 'string', format: 'date', description: 'After today (Brasília time)' },
@@ -41,12 +41,10 @@ const CUSTOM_RULES: Record<string, Schema> = {
   isPixKey: { type: 'string', description: 'A Pix key: CPF, CNPJ, e-mail, +55 phone or random key (EVP)' },
 };
 
-const DESIGN_TYPES = new Map<unknown, Schema>([[String, { type: 'string' }], [Number, { type: 'number' }], [Boolean, { type: 'boolean' }]]);
-
+/** A rule of ours by its name; one that says nothing about the value's shape (e.g. which fields go together) adds nothing. */
 function customRule(meta: ValidationMetadata): Schema {
   const name = getMetadataStorage().getTargetValidatorConstraints(meta.constraintCls)[0]?.name;
-  if (name && CUSTOM_RULES[name]) return CUSTOM_RULES[name];
-  return DESIGN_TYPES.get(Reflect.getMetadata('design:type', (meta.target as { prototype: object }).prototype, meta.propertyName)) ?? {};
+  return (name && CUSTOM_RULES[name]) || {};
 }
 
 /**
@@ -59,7 +57,12 @@ export function componentSchemas(responses: Record<string, unknown> = RESPONSE_S
     refPointerPrefix: '#/components/schemas/',
     classValidatorMetadataStorage: getMetadataStorage(),
     classTransformerMetadataStorage: defaultMetadataStorage,
-    additionalConverters: { [ValidationTypes.CUSTOM_VALIDATION]: customRule },
+    additionalConverters: {
+      [ValidationTypes.CUSTOM_VALIDATION]: customRule,
+      // bounds only: the field's type is its own decorator's (IsInt's integer must not become a number)
+      [MIN]: (meta: ValidationMetadata) => ({ minimum: meta.constraints[0] }),
+      [MAX]: (meta: ValidationMetadata) => ({ maximum: meta.constraints[0] }),
+    },
   }) as Record<string, Schema>;
   const schemas: Record<string, Schema> = { ...(responses as Record<string, Schema>), ...requests, [ERROR_SCHEMA]: ERROR };
   return Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)));

@@ -514,7 +514,7 @@ export interface components {
             transaction_id: string;
             /**
              * Format: uri
-             * @description An https URL (http for localhost in the sandbox)
+             * @description An http(s) URL of at most 255 characters; absent or null: no notifications
              */
             webhook?: string | null;
         };
@@ -527,7 +527,7 @@ export interface components {
             transaction_id: string;
             /**
              * Format: uri
-             * @description An https URL (http for localhost in the sandbox)
+             * @description An http(s) URL of at most 255 characters; absent or null: no notifications
              */
             webhook?: string | null;
         };
@@ -548,7 +548,7 @@ export interface components {
             transaction_id: string;
             /**
              * Format: uri
-             * @description An https URL (http for localhost in the sandbox)
+             * @description An http(s) URL of at most 255 characters; absent or null: no notifications
              */
             webhook?: string | null;
         };
@@ -859,7 +859,7 @@ export interface components {
             status?: "CANCELLED";
             /**
              * Format: uri
-             * @description An https URL (http for localhost in the sandbox)
+             * @description An http(s) URL of at most 255 characters; absent or null: no notifications
              */
             webhook?: string | null;
         };
@@ -999,6 +999,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The key is over its requests per second; retry after Retry-After seconds */
             429: {
                 headers: {
@@ -1022,7 +1031,10 @@ export interface operations {
     Charges_reschedule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Runs the POST once per key for 24 hours: a repeat with the same request gets the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The charge id */
                 charge_id: string;
@@ -1073,6 +1085,24 @@ export interface operations {
             };
             /** @description No such resource for this account */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the resource's present state; retry later or as the message says */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1103,7 +1133,10 @@ export interface operations {
     Charges_retry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Runs the POST once per key for 24 hours: a repeat with the same request gets the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The charge id */
                 charge_id: string;
@@ -1154,6 +1187,24 @@ export interface operations {
             };
             /** @description No such resource for this account */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the resource's present state; retry later or as the message says */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1249,7 +1300,10 @@ export interface operations {
     Recurrences_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Runs the POST once per key for 24 hours: a repeat with the same request gets the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1288,6 +1342,24 @@ export interface operations {
             };
             /** @description The key may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the resource's present state; retry later or as the message says */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1435,6 +1507,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The key is over its requests per second; retry after Retry-After seconds */
             429: {
                 headers: {
@@ -1517,7 +1598,10 @@ export interface operations {
     Solicitations_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Runs the POST once per key for 24 hours: a repeat with the same request gets the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1565,6 +1649,24 @@ export interface operations {
             };
             /** @description No such resource for this account */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the resource's present state; retry later or as the message says */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1712,6 +1814,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The key is over its requests per second; retry after Retry-After seconds */
             429: {
                 headers: {
@@ -1804,7 +1915,10 @@ export interface operations {
     Limits_set: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Runs the POST once per key for 24 hours: a repeat with the same request gets the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1850,6 +1964,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not possible in the resource's present state; retry later or as the message says */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The key is over its requests per second; retry after Retry-After seconds */
             429: {
                 headers: {
@@ -1873,7 +2005,10 @@ export interface operations {
     Payouts_toAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Runs the POST once per key for 24 hours: a repeat with the same request gets the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1912,6 +2047,24 @@ export interface operations {
             };
             /** @description The key may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the resource's present state; retry later or as the message says */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1942,7 +2095,10 @@ export interface operations {
     Payouts_toPixKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Runs the POST once per key for 24 hours: a repeat with the same request gets the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1981,6 +2137,24 @@ export interface operations {
             };
             /** @description The key may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the resource's present state; retry later or as the message says */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2079,7 +2253,10 @@ export interface operations {
     Payments_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Runs the POST once per key for 24 hours: a repeat with the same request gets the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2125,6 +2302,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not possible in the resource's present state; retry later or as the message says */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The key is over its requests per second; retry after Retry-After seconds */
             429: {
                 headers: {
@@ -2148,7 +2343,10 @@ export interface operations {
     Refunds_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Runs the POST once per key for 24 hours: a repeat with the same request gets the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2196,6 +2394,24 @@ export interface operations {
             };
             /** @description No such resource for this account */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the resource's present state; retry later or as the message says */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2283,8 +2499,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The bank refused the operation */
-            422: {
+            /** @description Not possible in the resource's present state; retry later or as the message says */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2451,7 +2667,10 @@ export interface operations {
     Webhooks_retry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Runs the POST once per key for 24 hours: a repeat with the same request gets the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The delivery id */
                 id: string;
@@ -2467,6 +2686,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeliveryResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing, unknown, revoked or other-environment API key */
@@ -2489,6 +2717,24 @@ export interface operations {
             };
             /** @description No such resource for this account */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the resource's present state; retry later or as the message says */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2836,8 +3082,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The bank refused the operation */
-            422: {
+            /** @description Not possible in the resource's present state; retry later or as the message says */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2932,8 +3178,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The bank refused the operation */
-            422: {
+            /** @description Not possible in the resource's present state; retry later or as the message says */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
