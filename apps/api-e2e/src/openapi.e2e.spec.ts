@@ -24,10 +24,10 @@ beforeAll(async () => {
 });
 afterAll(() => system?.stop());
 
-/** The documented examples without an id in their path whose answer is 404: customer lookups with no data yet. */
+/** The documented examples without an id in their path whose answer is 404: lookups of data that does not exist, and a solicitation for the examples' recurrence id. */
 const expected404: Record<Listener, string[]> = {
-  production: ['GET /v2/limits → 404', 'GET /v2/pix → 404', 'GET /v2/withdrawals → 404', 'GET /v2/withdrawals/customer → 404', 'GET /v2/withdrawals/refund/receipt → 404', 'GET /v2/withdrawals/receipt → 404', 'GET /v2/transactions/refund/receipt → 404'],
-  sandbox: ['GET /v2/limits → 404', 'GET /v2/pix → 404', 'GET /v2/withdrawals → 404', 'GET /v2/withdrawals/customer → 404', 'GET /v2/withdrawals/refund/receipt → 404', 'GET /v2/withdrawals/receipt → 404', 'GET /v2/transactions/refund/receipt → 404'],
+  production: ['POST /v2/automatic-pix/solicitations → 404', 'GET /v2/limits → 404', 'GET /v2/pix → 404', 'GET /v2/withdrawals → 404', 'GET /v2/withdrawals/customer → 404', 'GET /v2/withdrawals/refund/receipt → 404', 'GET /v2/withdrawals/receipt → 404', 'GET /v2/transactions/refund/receipt → 404'],
+  sandbox: ['POST /v2/automatic-pix/solicitations → 404', 'GET /v2/limits → 404', 'GET /v2/pix → 404', 'GET /v2/withdrawals → 404', 'GET /v2/withdrawals/customer → 404', 'GET /v2/withdrawals/refund/receipt → 404', 'GET /v2/withdrawals/receipt → 404', 'GET /v2/transactions/refund/receipt → 404'],
   admin: [],
 };
 

@@ -17,7 +17,7 @@ import {
 } from '@pixauto/contracts';
 import { Messages, refuse, validation } from '@pixauto/errors';
 import { Upstreams } from '../upstreams';
-import { AdminRoutes, Route, invalid, notFound } from '../openapi/route-doc';
+import { AdminRoutes, DELIVERY_FILTERS, Route, invalid, notFound } from '../openapi/route-doc';
 
 const A = Messages.admin;
 
@@ -100,7 +100,7 @@ export class AdminController {
   @Route({
     summary: "An account's webhook deliveries in one environment",
     params: { account_id: 'The account id' },
-    query: [{ name: 'environment', required: true, enum: ['production', 'sandbox'], example: 'sandbox' }],
+    query: [{ name: 'environment', required: true, enum: ['production', 'sandbox'], example: 'sandbox' }, ...DELIVERY_FILTERS],
     ok: [200, 'DeliveryListResponse'],
     errors: [invalid(A.environmentQuery), notFound(A.accountNotFound)],
   })

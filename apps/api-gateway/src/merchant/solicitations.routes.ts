@@ -18,7 +18,7 @@ export class SolicitationsRoutes {
     summary: 'Send a recurrence to the payer for authorization',
     description: 'service-api.md 4.5 (journey 1).',
     body: 'CreateSolicitationRequest',
-    example: { recurrence_id: 'example-0000', destination: { ispb: '00000000', agency: '0001', account: '123456', document_number: '52998224725' } },
+    example: { recurrence_id: 'example-0000', expires_at: '2099-01-05T12:00:00-03:00', destination: { ispb: '00000000', agency: '0001', account: '123456', document_number: '52998224725' } },
     ok: [201, 'SolicitationResponse'],
     errors: [invalid(S.recurrenceIdNotAString), invalid(S.alreadyActive), notFound(S.recurrenceNotFound), ...WRITE_REFUSALS, ...BANK_REFUSALS],
     idempotent: true,

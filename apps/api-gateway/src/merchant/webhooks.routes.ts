@@ -4,7 +4,7 @@ import { Patterns } from '@pixauto/contracts';
 import { Upstreams } from '../upstreams';
 import { AuthenticatedRequest, tenantOf } from './api-key.guard';
 import { Messages } from '@pixauto/errors';
-import { MerchantRoutes, Route, WRITE_REFUSALS, invalid, notFound } from '../openapi/route-doc';
+import { DELIVERY_FILTERS, MerchantRoutes, Route, WRITE_REFUSALS, invalid, notFound } from '../openapi/route-doc';
 
 /** The merchant's webhook delivery log (platform.md §5), served by the webhook-dispatcher. Read-only keys read, not retry. */
 @MerchantRoutes('Webhooks')
@@ -15,15 +15,7 @@ export class WebhooksRoutes {
   @Route({
     summary: 'Webhook deliveries',
     description: 'platform.md §5: newest first.',
-    query: [
-      { name: 'status', enum: ['pending', 'delivered', 'failed', 'cancelled'] },
-      { name: 'event_type', description: 'e.g. charge.paid' },
-      { name: 'resource_id' },
-      { name: 'start', description: 'YYYY-MM-DD or an ISO 8601 date-time with its zone' },
-      { name: 'end', description: 'YYYY-MM-DD or an ISO 8601 date-time with its zone' },
-      { name: 'page', type: 'integer' },
-      { name: 'page_size', type: 'integer', description: '1 to 100' },
-    ],
+    query: DELIVERY_FILTERS,
     ok: [200, 'DeliveryListResponse'],
     errors: [invalid(Messages.webhooks.statusInvalid), invalid(Messages.webhooks.periodOrder)],
   })

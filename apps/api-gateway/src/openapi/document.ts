@@ -47,10 +47,23 @@ export function buildDocument(app: INestApplication, listener: Listener, respons
     );
   }
   const document = SwaggerModule.createDocument(app, builder.build(), { operationIdFactory: (controller, method) => `${controller.replace(/Routes$|Controller$/, '')}_${method}` });
-  const schemas = componentSchemas(responses);
+  const schemas = closeRequestBodies(document, componentSchemas(responses));
   const used = referencedSchemas(document, schemas);
   document.components = { ...document.components, schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))) };
   return document;
+}
+
+/** A body naming a field the endpoint does not have is refused (`… is not a field of this endpoint`): said in its schema. */
+function closeRequestBodies(document: OpenAPIObject, schemas: Record<string, Record<string, unknown>>): Record<string, Record<string, unknown>> {
+  const closed = { ...schemas };
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item) as Array<{ requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }>) {
+      const ref = operation?.requestBody?.content?.['application/json']?.schema?.$ref;
+      const name = ref?.slice('#/components/schemas/'.length);
+      if (name && closed[name]) closed[name] = { ...closed[name], additionalProperties: false };
+    }
+  }
+  return closed;
 }
 
 /** The schemas the document reaches from its operations, transitively: each document carries what it names, no more. */

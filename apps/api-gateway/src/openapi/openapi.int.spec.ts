@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { OpenAPIObject } from '@nestjs/swagger';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { createHttpApp } from '@pixauto/runtime';
 import { DOCS_PATH, DOCUMENT_PATH, Listener, LISTENERS, serveReference } from './document';
 import {
@@ -112,6 +114,25 @@ describe.each(LISTENERS.map((listener) => [listener]))('the %s listener', (liste
         }
       }
     }
+  });
+
+  it("has request examples that their body's schema accepts", () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema({ $id: 'doc', components: it_.document.components });
+    let checked = 0;
+    for (const [path, item] of Object.entries(it_.document.paths)) {
+      for (const [method, operation] of Object.entries(item).filter(([key]) => METHODS.includes(key))) {
+        const body = operation.requestBody?.content?.['application/json'];
+        if (!body) continue;
+        const validate = ajv.compile({ $ref: `doc${body.schema.$ref}` });
+        const example = body.examples.example.value;
+        checked++;
+        expect({ where: `${method} ${path}`, errors: validate(example) ? null : validate.errors }).toEqual({ where: `${method} ${path}`, errors: null });
+        expect(validate({ ...example, not_a_field: 1 })).toBe(false); // unknown fields are refused
+      }
+    }
+    expect(checked).toBeGreaterThan(listener === 'admin' ? 2 : 8);
   });
 
   it('serves /openapi.json and the /docs page with its assets without an API key', async () => {

@@ -94,6 +94,17 @@ export interface QueryDoc {
   example?: string;
 }
 
+/** The webhook delivery log's filters (platform.md §5), the same for the merchant and the operator. */
+export const DELIVERY_FILTERS: QueryDoc[] = [
+  { name: 'status', enum: ['pending', 'delivered', 'failed', 'cancelled'] },
+  { name: 'event_type', description: 'e.g. charge.paid' },
+  { name: 'resource_id' },
+  { name: 'start', description: 'YYYY-MM-DD or an ISO 8601 date-time with its zone' },
+  { name: 'end', description: 'YYYY-MM-DD or an ISO 8601 date-time with its zone' },
+  { name: 'page', type: 'integer' },
+  { name: 'page_size', type: 'integer', description: '1 to 100' },
+];
+
 export interface RouteDoc {
   summary: string;
   description?: string;

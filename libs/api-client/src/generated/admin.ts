@@ -470,7 +470,18 @@ export interface operations {
     Admin_deliveries: {
         parameters: {
             query: {
+                /** @description YYYY-MM-DD or an ISO 8601 date-time with its zone */
+                end?: string;
                 environment: "production" | "sandbox";
+                /** @description e.g. charge.paid */
+                event_type?: string;
+                page?: number;
+                /** @description 1 to 100 */
+                page_size?: number;
+                resource_id?: string;
+                /** @description YYYY-MM-DD or an ISO 8601 date-time with its zone */
+                start?: string;
+                status?: "pending" | "delivered" | "failed" | "cancelled";
             };
             header?: never;
             path: {
