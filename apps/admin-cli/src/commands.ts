@@ -37,7 +37,7 @@ interface Subcommand {
 const MAX_NAME_LENGTH = 140;
 const RATE_LIMIT_OPTIONS: Record<string, OptionSpec> = { 'rate-limit-production': { type: 'string' }, 'rate-limit-sandbox': { type: 'string' } };
 
-const COMMANDS: Record<string, Record<string, Subcommand>> = {
+export const COMMANDS: Record<string, Record<string, Subcommand>> = {
   accounts: {
     create: {
       positionals: [],

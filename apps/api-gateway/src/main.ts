@@ -9,6 +9,7 @@ import { config, GatewayCoreModule, REDIS } from './core.module';
 import { IdempotentPosts } from './merchant/idempotency';
 import { refuseUnstorableText } from './merchant/text-guard';
 import { MerchantApiModule } from './merchant/merchant-api.module';
+import { serveReference } from './openapi/document';
 
 /**
  * One process, three listeners (platform.md §1): production, sandbox and, when ADMIN_TOKEN is set, admin; and its
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
     instrumentHttp(fastify, environment);
     refuseUnstorableText(fastify); // first: a refused request claims no Idempotency-Key
     new IdempotentPosts(core.get(REDIS), core.get(ApiKeyDirectory), environment).install(fastify);
+    serveReference(app, environment); // GET /openapi.json and /docs, outside the API-key guard
   }
   await production.listen(config.port, config.host);
   await sandbox.listen(config.sandboxPort, config.host);
@@ -33,6 +35,7 @@ async function main(): Promise<void> {
   if (config.adminToken) {
     const admin = await createHttpApp(AdminApiModule.withToken(config.adminToken, core));
     instrumentHttp(admin.getHttpAdapter().getInstance(), 'admin');
+    serveReference(admin, 'admin');
     await admin.listen(config.adminPort, config.host);
     shutdown.http(admin).application(admin);
   } else {

@@ -1,3 +1,4 @@
+import { adminClient } from '@pixauto/api-client';
 import { ADMIN_TOKEN, RunningSystem } from './system';
 import { call } from './http';
 
@@ -28,14 +29,16 @@ export interface Merchant {
 export const admin = (system: RunningSystem, method: string, path: string, json?: unknown) =>
   call(system.profile.admin, method, path, { auth: `Bearer ${ADMIN_TOKEN}`, json });
 
-/** A new account with one production and one sandbox key, through the admin API. */
-export async function newMerchant(system: RunningSystem, keyOptions: object = {}): Promise<Merchant> {
-  const account = await admin(system, 'POST', '/admin/accounts', { name: 'Loja E2E' });
-  expect(account.status).toBe(201);
-  const key = async (environment: string) => {
-    const issued = await admin(system, 'POST', `/admin/accounts/${account.body.account_id}/api-keys`, { environment, ...keyOptions });
-    expect(issued.status).toBe(201);
-    return issued.body.api_key as string;
+/** A new account with one production and one sandbox key, through the admin API and its typed client (libs/api-client). */
+export async function newMerchant(system: RunningSystem, keyOptions: { read_only?: boolean; transactions?: boolean } = {}): Promise<Merchant> {
+  const client = adminClient(`http://127.0.0.1:${system.profile.admin}`, ADMIN_TOKEN);
+  const account = await client.POST('/admin/accounts', { body: { name: 'Loja E2E' } });
+  expect(account.response.status).toBe(201);
+  const accountId = account.data!.account_id;
+  const key = async (environment: 'production' | 'sandbox') => {
+    const issued = await client.POST('/admin/accounts/{account_id}/api-keys', { params: { path: { account_id: accountId } }, body: { environment, ...keyOptions } });
+    expect(issued.response.status).toBe(201);
+    return issued.data!.api_key;
   };
-  return { accountId: account.body.account_id, production: await key('production'), sandbox: await key('sandbox') };
+  return { accountId, production: await key('production'), sandbox: await key('sandbox') };
 }

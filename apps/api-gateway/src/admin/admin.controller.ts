@@ -17,23 +17,49 @@ import {
 } from '@pixauto/contracts';
 import { Messages, refuse, validation } from '@pixauto/errors';
 import { Upstreams } from '../upstreams';
+import { AdminRoutes, DELIVERY_FILTERS, Route, invalid, notFound } from '../openapi/route-doc';
+
+const A = Messages.admin;
 
 /** The operator API (platform.md §2). */
+@AdminRoutes('Admin')
 @Controller('admin')
 export class AdminController {
   constructor(private readonly accounts: AccountsAdmin, private readonly upstreams: Upstreams) {}
 
+  @Route({
+    summary: 'Open an account',
+    description: 'platform.md §2. The webhook secret is shown here and on rotation only.',
+    body: 'OpenAccountRequest',
+    example: { name: 'Loja Exemplo' },
+    ok: [201, 'AccountResponse'],
+    errors: [invalid(A.nameRequired), invalid(A.cashinProvider)],
+  })
   @Post('accounts')
   open(@Body() body: unknown): Promise<AccountResponse> {
     const request = validateBody(OpenAccountRequest, body, OPEN_ACCOUNT_FIELDS);
     return request.ok ? this.accounts.open(request.value) : refuse(request.refusal);
   }
 
+  @Route({
+    summary: 'Get an account',
+    params: { account_id: 'The account id' },
+    ok: [200, 'AccountResponse'],
+    errors: [notFound(A.accountNotFound)],
+  })
   @Get('accounts/:account_id')
   get(@Param('account_id') accountId: string): Promise<AccountResponse> {
     return this.accounts.get(accountId);
   }
 
+  @Route({
+    summary: 'Change an account',
+    params: { account_id: 'The account id' },
+    body: 'ChangeAccountRequest',
+    example: { wallet: true },
+    ok: [200, 'AccountResponse'],
+    errors: [invalid(A.nothingToChange), invalid(A.rateLimit), notFound(A.accountNotFound)],
+  })
   @Patch('accounts/:account_id')
   change(@Param('account_id') accountId: string, @Body() body: unknown): Promise<AccountResponse> {
     const request = validateBody(ChangeAccountRequest, body, CHANGE_ACCOUNT_FIELDS);
@@ -42,6 +68,15 @@ export class AdminController {
     return this.accounts.change(accountId, request.value);
   }
 
+  @Route({
+    summary: 'Issue an API key',
+    description: 'The key is shown once.',
+    params: { account_id: 'The account id' },
+    body: 'IssueApiKeyRequest',
+    example: { environment: 'sandbox' },
+    ok: [201, 'ApiKeyResponse'],
+    errors: [invalid(A.environment), notFound(A.accountNotFound)],
+  })
   @Post('accounts/:account_id/api-keys')
   issueKey(@Param('account_id') accountId: string, @Body() body: unknown): Promise<ApiKeyResponse> {
     const request = validateBody(IssueApiKeyRequest, body, ISSUE_API_KEY_FIELDS);
@@ -49,6 +84,12 @@ export class AdminController {
   }
 
   /** platform.md §5: a new webhook signing secret; the replaced one signs beside it for 24 hours. */
+  @Route({
+    summary: "Rotate the account's webhook secret",
+    params: { account_id: 'The account id' },
+    ok: [200, 'WebhookSecretRotatedResponse'],
+    errors: [notFound(A.accountNotFound)],
+  })
   @Post('accounts/:account_id/webhook-secret')
   @HttpCode(200)
   rotateWebhookSecret(@Param('account_id') accountId: string): Promise<WebhookSecretRotatedResponse> {
@@ -56,12 +97,26 @@ export class AdminController {
   }
 
   /** An account's webhook deliveries in one environment, as the merchant reads them (same filters). */
+  @Route({
+    summary: "An account's webhook deliveries in one environment",
+    params: { account_id: 'The account id' },
+    query: [{ name: 'environment', required: true, enum: ['production', 'sandbox'], example: 'sandbox' }, ...DELIVERY_FILTERS],
+    ok: [200, 'DeliveryListResponse'],
+    errors: [invalid(A.environmentQuery), notFound(A.accountNotFound)],
+  })
   @Get('accounts/:account_id/webhook-deliveries')
   async deliveries(@Param('account_id') accountId: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.upstreams.relay('webhooks', Patterns.webhooks.listDeliveries, await this.tenantOf(accountId, request), request, reply);
   }
 
   /** One attempt now, as the merchant's POST /v2/webhooks/deliveries/:id/retry. */
+  @Route({
+    summary: 'Retry a webhook delivery now',
+    params: { account_id: 'The account id', id: 'The delivery id' },
+    query: [{ name: 'environment', required: true, enum: ['production', 'sandbox'], example: 'sandbox' }],
+    ok: [202, 'DeliveryResponse'],
+    errors: [invalid(A.environmentQuery), notFound(A.accountNotFound), notFound(Messages.webhooks.deliveryNotFound)],
+  })
   @Post('accounts/:account_id/webhook-deliveries/:id/retry')
   async retryDelivery(@Param('account_id') accountId: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.upstreams.relay('webhooks', Patterns.webhooks.retryDelivery, await this.tenantOf(accountId, request), request, reply);
@@ -74,6 +129,13 @@ export class AdminController {
     return { accountId, environment };
   }
 
+  @Route({
+    summary: 'Revoke an API key',
+    description: 'The key answers 401 from then on.',
+    params: { key_id: 'The key id' },
+    ok: [204],
+    errors: [notFound(A.apiKeyNotFound)],
+  })
   @Delete('api-keys/:key_id')
   @HttpCode(204)
   revokeKey(@Param('key_id') keyId: string): Promise<void> {

@@ -3,18 +3,43 @@ import type { FastifyReply } from 'fastify';
 import { Patterns } from '@pixauto/contracts';
 import { Upstreams } from '../upstreams';
 import { AuthenticatedRequest, tenantOf } from './api-key.guard';
+import { Messages } from '@pixauto/errors';
+import { BANK_REFUSALS, EXAMPLE_NUMBER, MerchantRoutes, Route, WRITE_REFUSALS, invalid, limitExceeded, notFound } from '../openapi/route-doc';
+
+const T = Messages.transactions;
+const P = Messages.payments;
 
 /** Cash-in Pix charges: POST /v2/pix and GET /v2/pix?id= or ?transaction_id= (platform.md §3), served by payments-service. */
+@MerchantRoutes('Pix charges')
 @Controller('v2/pix')
 export class PaymentsRoutes {
   constructor(private readonly upstreams: Upstreams) {}
 
   /** Creation needs the account's name (the Pix code) and cashin_provider (the charge's provider). */
+  @Route({
+    summary: 'Create a Pix cash-in charge (QR code)',
+    description: 'platform.md §3.',
+    body: 'CreatePixChargeRequest',
+    example: { transaction_id: 'pix-example-0001', amount: 10.5, payer: { document_number: '52998224725', name: 'Maria Souza' } },
+    ok: [201, 'PixChargeResponse'],
+    errors: [invalid(T.transactionIdTaken), invalid(T.payerDocumentInvalid), limitExceeded(Messages.limitExceeded.amount('cashin', '52998224725', '10.50', '5.00')), [403, { message: Messages.auth.transactionsForbidden }], ...WRITE_REFUSALS, ...BANK_REFUSALS],
+    idempotent: true,
+  })
   @Post()
   create(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.upstreams.relay('payments', Patterns.payments.createPixCharge, tenantOf(request), request, reply, request.account);
   }
 
+  @Route({
+    summary: 'Get a Pix cash-in charge',
+    description: 'By exactly one of id or transaction_id.',
+    query: [
+      { name: 'id', type: 'integer' },
+      { name: 'transaction_id', example: 'pix-example-0000' },
+    ],
+    ok: [200, 'PixChargeResponse'],
+    errors: [invalid(P.identifierRequired), invalid(P.onlyOneIdentifier), notFound(P.notFound)],
+  })
   @Get()
   get(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.upstreams.relay('payments', Patterns.payments.getPixCharge, tenantOf(request), request, reply);
@@ -22,10 +47,18 @@ export class PaymentsRoutes {
 }
 
 /** platform.md §4: the sandbox payer pays a cash-in charge now. Registered on the sandbox listener only, so production answers 404. */
+@MerchantRoutes('Sandbox')
 @Controller('v2/sandbox/pix/:id')
 export class SandboxPaymentsRoutes {
   constructor(private readonly upstreams: Upstreams) {}
 
+  @Route({
+    summary: 'The payer pays the Pix charge now',
+    params: { id: ['The Pix charge id (integer)', EXAMPLE_NUMBER] },
+    ok: [200, 'PixChargeResponse'],
+    errors: [invalid(P.pathIdInvalid), invalid(P.notPayable('PAID')), notFound(P.notFound), ...WRITE_REFUSALS],
+    idempotent: true,
+  })
   @Post('pay')
   pay(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.upstreams.relay('payments', Patterns.payments.sandboxPayPixCharge, tenantOf(request), request, reply);

@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { sandboxClient } from '@pixauto/api-client';
+import { Merchant, newMerchant } from './support/fixtures';
+import { ADMIN_TOKEN, RunningSystem, startSystem } from './support/system';
+
+// The contract test of #13 §1: the running gateway serves each listener's document and reference page without a key,
+// and each documented request example, replayed through it with a real key, gets one of its documented answers, whose
+// body the documented schema accepts.
+
+type Listener = 'production' | 'sandbox' | 'admin';
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an OpenAPI document, walked as JSON
+type Json = any;
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+const documentOf = (listener: Listener): Json => JSON.parse(readFileSync(join(__dirname, `../../../libs/api-client/openapi/${listener}.json`), 'utf8'));
+
+let system: RunningSystem;
+let merchant: Merchant;
+beforeAll(async () => {
+  system = await startSystem();
+  merchant = await newMerchant(system); // through the typed admin client (support/fixtures.ts)
+});
+afterAll(() => system?.stop());
+
+/** The documented examples without an id in their path whose answer is 404: lookups of data that does not exist, and a solicitation for the examples' recurrence id. */
+const expected404: Record<Listener, string[]> = {
+  production: ['POST /v2/automatic-pix/solicitations → 404', 'GET /v2/limits → 404', 'GET /v2/pix → 404', 'GET /v2/withdrawals → 404', 'GET /v2/withdrawals/customer → 404', 'GET /v2/withdrawals/refund/receipt → 404', 'GET /v2/withdrawals/receipt → 404', 'GET /v2/transactions/refund/receipt → 404'],
+  sandbox: ['POST /v2/automatic-pix/solicitations → 404', 'GET /v2/limits → 404', 'GET /v2/pix → 404', 'GET /v2/withdrawals → 404', 'GET /v2/withdrawals/customer → 404', 'GET /v2/withdrawals/refund/receipt → 404', 'GET /v2/withdrawals/receipt → 404', 'GET /v2/transactions/refund/receipt → 404'],
+  admin: [],
+};
+
+const portOf = (listener: Listener) => ({ production: system.profile.gateway, sandbox: system.profile.sandbox, admin: system.profile.admin })[listener];
+const authorizationOf = (listener: Listener) => ({ production: merchant.production, sandbox: merchant.sandbox, admin: `Bearer ${ADMIN_TOKEN}` })[listener];
+
+describe.each([['production'], ['sandbox'], ['admin']] as Array<[Listener]>)('the %s listener', (listener) => {
+  it('serves the committed document at /openapi.json and the reference page at /docs, with its assets, without an API key', async () => {
+    const base = `http://127.0.0.1:${portOf(listener)}`;
+    const document = await fetch(`${base}/openapi.json`);
+    expect(document.status).toBe(200);
+    expect(await document.json()).toEqual(documentOf(listener));
+    const page = await fetch(`${base}/docs`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('swagger-ui');
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => new URL(m[1], `${base}/docs`).href);
+    expect(assets.length).toBeGreaterThan(1);
+    for (const asset of assets) expect({ asset, status: (await fetch(asset)).status }).toEqual({ asset, status: 200 });
+    // and the API itself still wants its key
+    if (listener !== 'admin') expect((await fetch(`${base}/v2/limits?document_number=11144477735&type=cashin`)).status).toBe(401);
+  });
+
+  it("answers each documented request example with a documented status and a body its schema accepts", async () => {
+    const document = documentOf(listener);
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema({ $id: 'doc', components: document.components });
+    const outcomes: string[] = [];
+    for (const [path, item] of Object.entries<Json>(document.paths)) {
+      for (const method of METHODS.filter((m) => item[m])) {
+        const operation = item[method];
+        const parameters: Json[] = operation.parameters ?? [];
+        let url = path;
+        const query = new URLSearchParams();
+        for (const parameter of parameters) {
+          const example = parameter.examples?.example?.value;
+          if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, encodeURIComponent(example));
+          else if (parameter.in === 'query' && example !== undefined) query.set(parameter.name, example);
+        }
+        const example = operation.requestBody?.content?.['application/json']?.examples?.example?.value;
+        const where = `${method.toUpperCase()} ${url}${query.size ? `?${query}` : ''}`;
+        const answer = await fetch(`http://127.0.0.1:${portOf(listener)}${url}${query.size ? `?${query}` : ''}`, {
+          method: method.toUpperCase(),
+          headers: { authorization: authorizationOf(listener), ...(example !== undefined && { 'content-type': 'application/json' }) },
+          body: example === undefined ? undefined : JSON.stringify(example),
+        });
+        const status = String(answer.status);
+        const text = await answer.text();
+        outcomes.push(`${method.toUpperCase()} ${path} → ${status}`);
+        const documented = operation.responses[status];
+        expect({ where, status, documented: documented !== undefined, body: documented ? undefined : text }).toEqual({ where, status, documented: true, body: undefined });
+        const content = documented.content ?? {};
+        if (content['application/json']) {
+          expect({ where, contentType: answer.headers.get('content-type') }).toEqual({ where, contentType: expect.stringMatching(/^application\/json/) });
+          const validate = ajv.compile({ $ref: `doc${content['application/json'].schema.$ref}` });
+          const body = JSON.parse(text);
+          expect({ where, status, body, errors: validate(body) ? null : validate.errors }).toEqual({ where, status, body, errors: null });
+        } else if (content['text/csv']) {
+          expect(answer.headers.get('content-type')).toMatch(/^text\/csv/);
+        } else {
+          expect({ where, text }).toEqual({ where, text: '' });
+        }
+      }
+    }
+    // the examples are real requests: the creates among them succeed on a new account
+    const succeeded = outcomes.filter((outcome) => / → 2\d\d$/.test(outcome));
+    // and the others reach the resource or the rules they name, not a route or parameter miss
+    expect(outcomes.filter((outcome) => outcome.endsWith('→ 404') && !/\{\w+\}/.test(outcome)).sort()).toEqual([...expected404[listener]].sort());
+    const expected = {
+      production: ['POST /v2/limits → 200', 'POST /v2/automatic-pix/recurrences → 201', 'POST /v2/pix → 201', 'POST /v2/payout/pix → 201', 'POST /v2/payout → 201', 'GET /v2/webhooks/deliveries → 200'],
+      sandbox: ['POST /v2/limits → 200', 'POST /v2/automatic-pix/recurrences → 201', 'POST /v2/pix → 201', 'GET /v2/sandbox/clock → 200', 'POST /v2/sandbox/clock/advance → 200'],
+      admin: ['POST /admin/accounts → 201'],
+    }[listener];
+    expect(succeeded).toEqual(expect.arrayContaining(expected));
+  });
+});
+
+describe('the typed client (libs/api-client)', () => {
+  it('creates a recurrence, reads it back and lists its charges on the sandbox, checked by the compiler against the document', async () => {
+    const client = sandboxClient(`http://127.0.0.1:${system.profile.sandbox}`, merchant.sandbox);
+    const created = await client.POST('/v2/automatic-pix/recurrences', {
+      body: { transaction_id: `rec-client-${merchant.accountId.slice(0, 8)}`, debtor: { document_number: '52998224725', name: 'Maria Souza' }, schedule: { start_date: '2099-02-10', periodicity: 'MONTHLY' }, amount: 12.34, retry_policy: 'NOT_ALLOWED' },
+    });
+    expect(created.response.status).toBe(201);
+    const id = created.data!.recurrence_id;
+    const read = await client.GET('/v2/automatic-pix/recurrences/{recurrence_id}', { params: { path: { recurrence_id: id } } });
+    expect(read.data).toMatchObject({ recurrence_id: id, amount: 12.34, status: 'CREATED' });
+    const missing = await client.GET('/v2/automatic-pix/charges/{charge_id}', { params: { path: { charge_id: 'no-such-charge' } } });
+    expect(missing.response.status).toBe(404);
+    expect(missing.error).toEqual({ message: 'Charge not found' });
+  });
+});

@@ -1,0 +1,99 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { componentSchemas } from './schemas';
+import { ADMIN_TOKEN_SCHEME, API_KEY_SCHEME } from './route-doc';
+
+/** The gateway's three listeners, each with its own document (platform.md §1). */
+export type Listener = 'production' | 'sandbox' | 'admin';
+export const LISTENERS: readonly Listener[] = ['production', 'sandbox', 'admin'];
+
+/** Where each listener's reference is served, without an API key. */
+export const DOCS_PATH = '/docs';
+export const DOCUMENT_PATH = '/openapi.json';
+
+/**
+ * The servers named in the documents: the listeners' default ports (README "Sandbox quickstart"). The documents are
+ * committed and must not depend on the environment that generated them; a deployment puts its own host in front.
+ */
+const SERVERS: Record<Listener, Array<[string, string]>> = {
+  production: [
+    ['http://127.0.0.1:3000', 'Production (PORT): production keys'],
+    ['http://127.0.0.1:3001', 'Sandbox (SANDBOX_PORT): sandbox keys, the same routes with simulated banks'],
+  ],
+  sandbox: [['http://127.0.0.1:3001', 'Sandbox (SANDBOX_PORT): sandbox keys; the /v2/sandbox routes drive the simulated banks and clock']],
+  admin: [['http://127.0.0.1:3002', 'Admin (ADMIN_PORT): the operator token']],
+};
+
+const TITLES: Record<Listener, [string, string]> = {
+  production: ['Pix Automático PSP: merchant API', 'Recurrences (Pix Automático), charges, solicitations, Pix cash-in, payouts, refunds, receipts and customer limits.'],
+  sandbox: ['Pix Automático PSP: merchant API (sandbox)', 'The production API on sandbox keys, plus the /v2/sandbox routes that play the payer, the banks and the clock (platform.md §4).'],
+  admin: ['Pix Automático PSP: admin API', 'The operator API (platform.md §2): accounts, API keys, webhook secrets and deliveries.'],
+};
+
+/**
+ * The OpenAPI 3.1 document of one listener, from its own controllers (their @nestjs/swagger decorators) and the
+ * code's schemas; the sandbox listener's controllers include the Sandbox* ones, so only its document has /v2/sandbox.
+ */
+export function buildDocument(app: INestApplication, listener: Listener, responses?: Record<string, unknown>): OpenAPIObject {
+  const [title, description] = TITLES[listener];
+  const builder = new DocumentBuilder().setOpenAPIVersion('3.1.0').setTitle(title).setDescription(description).setVersion('2');
+  for (const [url, about] of SERVERS[listener]) builder.addServer(url, about);
+  if (listener === 'admin') {
+    builder.addBearerAuth({ type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN' }, ADMIN_TOKEN_SCHEME);
+  } else {
+    builder.addApiKey(
+      { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The API key itself (a `Bearer ` prefix is tolerated); production keys on production, sandbox keys on sandbox.' },
+      API_KEY_SCHEME,
+    );
+  }
+  const document = SwaggerModule.createDocument(app, builder.build(), { operationIdFactory: (controller, method) => `${controller.replace(/Routes$|Controller$/, '')}_${method}` });
+  const schemas = closeRequestBodies(document, componentSchemas(responses));
+  const used = referencedSchemas(document, schemas);
+  document.components = { ...document.components, schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))) };
+  return document;
+}
+
+/** A body naming a field the endpoint does not have is refused (`… is not a field of this endpoint`): said in its schema. */
+function closeRequestBodies(document: OpenAPIObject, schemas: Record<string, Record<string, unknown>>): Record<string, Record<string, unknown>> {
+  const closed = { ...schemas };
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item) as Array<{ requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }>) {
+      const ref = operation?.requestBody?.content?.['application/json']?.schema?.$ref;
+      const name = ref?.slice('#/components/schemas/'.length);
+      if (name && closed[name]) closed[name] = { ...closed[name], additionalProperties: false };
+    }
+  }
+  return closed;
+}
+
+/** The schemas the document reaches from its operations, transitively: each document carries what it names, no more. */
+function referencedSchemas(document: OpenAPIObject, schemas: Record<string, unknown>): Set<string> {
+  const used = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (value === null || typeof value !== 'object') return;
+    for (const [key, item] of Object.entries(value)) {
+      if (key === '$ref' && typeof item === 'string' && item.startsWith('#/components/schemas/')) {
+        const name = item.slice('#/components/schemas/'.length);
+        if (!used.has(name)) {
+          used.add(name);
+          visit(schemas[name]);
+        }
+      } else visit(item);
+    }
+  };
+  visit(document.paths);
+  return used;
+}
+
+/** GET /openapi.json and the reference page GET /docs (Swagger UI and its assets), outside the controllers' guards. */
+export function serveReference(app: INestApplication, listener: Listener): OpenAPIObject {
+  const document = buildDocument(app, listener);
+  SwaggerModule.setup(DOCS_PATH.slice(1), app, document, {
+    jsonDocumentUrl: DOCUMENT_PATH.slice(1),
+    raw: ['json'],
+    customSiteTitle: TITLES[listener][0],
+    swaggerOptions: { persistAuthorization: true, displayOperationId: false, tryItOutEnabled: listener === 'sandbox' },
+  });
+  return document;
+}

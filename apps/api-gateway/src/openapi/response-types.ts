@@ -1,0 +1,21 @@
+// The types whose JSON Schemas the documents name for answers and hand-checked bodies: ts-json-schema-generator reads
+// this file (npm run api:generate) and writes response-schemas.generated.ts. Types only: nothing of it runs.
+export type {
+  AccountResponse,
+  ApiKeyResponse,
+  ChargeResponse,
+  DeliveryListResponse,
+  DeliveryResponse,
+  LimitResponse,
+  PayoutReceiptResponse,
+  PayoutResponse,
+  PixChargeResponse,
+  RecurrenceListResponse,
+  RecurrenceResponse,
+  RefundReceiptResponse,
+  RefundResponse,
+  SandboxClockResponse,
+  SolicitationResponse,
+  WebhookSecretRotatedResponse,
+} from '@pixauto/contracts';
+export type * from './shapes'; // every interface of shapes.ts

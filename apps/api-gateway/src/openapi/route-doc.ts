@@ -1,0 +1,167 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { BankMessages } from '@pixauto/bank';
+import { Messages } from '@pixauto/errors';
+
+// The OpenAPI decorators of the gateway's routes, in the few forms the API has. Schemas are named, never written
+// here: request bodies come from the class-validator DTOs, responses from the contracts' interfaces (schemas.ts).
+
+export const API_KEY_SCHEME = 'ApiKey';
+export const ADMIN_TOKEN_SCHEME = 'AdminToken';
+export const ERROR_SCHEMA = 'Error';
+
+/** The path id the examples use: no resource has it, so each replayed example answers its documented 404. */
+export const EXAMPLE_ID = 'example-0000';
+/** The same for the integer ids (Pix charges, payouts). */
+export const EXAMPLE_NUMBER = '999999999';
+
+export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** A refusal the route can answer: its status and an example body (service-api.md 7, platform.md). */
+export type ErrorExample = [status: number, body: Record<string, unknown>];
+
+export const invalid = (message: string): ErrorExample => [400, { type: 'ValidationError', message }];
+export const notFound = (message: string): ErrorExample => [404, { message }];
+export const providerRefusal = (status: number, message: string): ErrorExample => [status, { type: 'ProviderError', message }];
+export const limitExceeded = (message: string): ErrorExample => [400, { type: 'LimitExceededError', message }];
+
+function errorResponses(errors: ErrorExample[]): MethodDecorator & ClassDecorator {
+  const byStatus = new Map<number, Record<string, unknown>[]>();
+  for (const [status, body] of errors) byStatus.set(status, [...(byStatus.get(status) ?? []), body]);
+  return applyDecorators(
+    ...[...byStatus].map(([status, bodies]) =>
+      ApiResponse({
+        status,
+        description: DESCRIPTIONS[status] ?? 'Refused',
+        content: {
+          'application/json': {
+            schema: ref(ERROR_SCHEMA),
+            examples: Object.fromEntries(bodies.map((value, i) => [`e${i + 1}`, { summary: String(value.message), value }])),
+          },
+        },
+      }),
+    ),
+  );
+}
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: 'The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError',
+  401: 'Missing, unknown, revoked or other-environment API key',
+  403: 'The key may not do this',
+  404: 'No such resource for this account',
+  409: 'Not possible in the resource\'s present state; retry later or as the message says',
+  422: 'The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request',
+  429: 'The key is over its requests per second; retry after Retry-After seconds',
+  502: 'The bank failed',
+  503: 'Overloaded or a dependency is down; retry after Retry-After seconds',
+};
+
+/** Every merchant route: its tag, the Authorization key, and the refusals any route can answer. */
+export const MerchantRoutes = (tag: string): ClassDecorator =>
+  applyDecorators(
+    ApiTags(tag),
+    ApiSecurity(API_KEY_SCHEME),
+    errorResponses([
+      [401, { code: 1, message: Messages.auth.apiKeyInvalid }],
+      [429, { message: Messages.request.rateLimited(100) }],
+      [503, { message: Messages.request.serviceUnavailable }],
+    ]),
+  );
+
+/** Every admin route: the Bearer admin token. */
+export const AdminRoutes = (tag: string): ClassDecorator =>
+  applyDecorators(ApiTags(tag), ApiSecurity(ADMIN_TOKEN_SCHEME), errorResponses([[401, { code: 1, message: Messages.auth.adminTokenInvalid }]]));
+
+/**
+ * Routes that ask the bank: its refusal keeps the settlement system's status, reason and violations (service-api.md
+ * 7.1, libs/bank problem.ts); 400 and 422 are the ones the BCB API uses for a request and a business rule.
+ */
+export const BANK_REFUSALS: ErrorExample[] = [
+  [400, { type: 'ProviderError', message: 'A requisição que busca alterar a recorrência não respeita o schema ou está semanticamente errada.', provider_code: 'RecOperacaoInvalida', violations: [{ property: 'calendario.dataInicial', reason: 'data anterior à data de hoje' }] }],
+  [422, { type: 'ProviderError', message: BankMessages.refused(422) }],
+];
+
+/** Writes: the read-only keys' 403. */
+export const WRITE_REFUSALS: ErrorExample[] = [[403, { code: 2, message: Messages.auth.apiKeyReadOnly }]];
+
+export interface QueryDoc {
+  name: string;
+  required?: boolean;
+  type?: 'string' | 'integer' | 'number';
+  description?: string;
+  enum?: string[];
+  /** What the contract test sends. */
+  example?: string;
+}
+
+/** The webhook delivery log's filters (platform.md §5), the same for the merchant and the operator. */
+export const DELIVERY_FILTERS: QueryDoc[] = [
+  { name: 'status', enum: ['pending', 'delivered', 'failed', 'cancelled'] },
+  { name: 'event_type', description: 'e.g. charge.paid' },
+  { name: 'resource_id' },
+  { name: 'start', description: 'YYYY-MM-DD or an ISO 8601 date-time with its zone' },
+  { name: 'end', description: 'YYYY-MM-DD or an ISO 8601 date-time with its zone' },
+  { name: 'page', type: 'integer' },
+  { name: 'page_size', type: 'integer', description: '1 to 100' },
+];
+
+export interface RouteDoc {
+  summary: string;
+  description?: string;
+  /** The component schema of the JSON body, and an example that the contract test replays. */
+  body?: string;
+  example?: unknown;
+  /** Optional body (PATCH of a charge and the like take none as {}). */
+  bodyOptional?: boolean;
+  /** Path parameters: a description, or a description and the example the contract test sends (else EXAMPLE_ID). */
+  params?: Record<string, string | [description: string, example: string]>;
+  query?: QueryDoc[];
+  /** The success status and its schema (none for 204); `csv`/`binary` for non-JSON answers. */
+  ok: [status: number, schema?: string] | [status: number, schema: string, mediaType: 'text/csv'];
+  errors?: ErrorExample[];
+  /** A merchant POST: takes Idempotency-Key (issue #12 §2). */
+  idempotent?: boolean;
+}
+
+/** What Idempotency-Key adds to a POST: the header, and its refusals (apps/api-gateway/src/merchant/idempotency.ts). */
+const IDEMPOTENCY: { header: Parameters<typeof ApiHeader>[0]; errors: ErrorExample[] } = {
+  header: {
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'Runs the POST once per key for 24 hours: a repeat with the same request gets the first answer again (Idempotent-Replayed: true).',
+    schema: { type: 'string', minLength: 1, maxLength: 255 },
+  },
+  errors: [
+    invalid(Messages.idempotency.keyInvalid),
+    [409, { message: Messages.idempotency.inProgress }],
+    [422, { type: 'ValidationError', message: Messages.idempotency.otherRequest }],
+  ],
+};
+
+/** One route's documentation. */
+export function Route(doc: RouteDoc): MethodDecorator {
+  const [status, schema, mediaType] = doc.ok;
+  const decorators: Array<MethodDecorator | ClassDecorator> = [
+    ApiOperation({ summary: doc.summary, description: doc.description }),
+    ...Object.entries(doc.params ?? {}).map(([name, about]) => {
+      const [description, example] = typeof about === 'string' ? [about, EXAMPLE_ID] : about;
+      return ApiParam({ name, description, examples: { example: { value: example } }, schema: { type: 'string' } });
+    }),
+    ...(doc.query ?? []).map((q) =>
+      ApiQuery({ name: q.name, required: q.required ?? false, description: q.description, ...(q.example !== undefined && { examples: { example: { value: q.example } } }), schema: { type: q.type ?? 'string', ...(q.enum && { enum: q.enum }) } }),
+    ),
+    ApiResponse({
+      status,
+      description: status === 204 ? 'Done' : status === 201 ? 'Created' : 'OK',
+      ...(schema && {
+        content: { [mediaType ?? 'application/json']: { schema: mediaType ? { type: 'string' } : ref(schema) } },
+      }),
+    }),
+    errorResponses([...(doc.errors ?? []), ...(doc.idempotent ? IDEMPOTENCY.errors : [])]),
+    ...(doc.idempotent ? [ApiHeader(IDEMPOTENCY.header)] : []),
+  ];
+  const body = doc.body
+    ? [ApiBody({ required: !doc.bodyOptional, schema: ref(doc.body), ...(doc.example !== undefined && { examples: { example: { value: doc.example } } }) })]
+    : [];
+  return applyDecorators(...decorators, ...body);
+}
