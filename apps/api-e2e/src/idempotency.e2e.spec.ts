@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { queryService } from './support/database';
 import { RunningSystem, startSystem } from './support/system';
@@ -25,11 +27,30 @@ const pixBody = (transactionId = fresh('idem')) => ({ transaction_id: transactio
 
 /** A POST with an Idempotency-Key: the status, the body, and the two headers this feature adds. */
 async function post(path: string, json: unknown, idempotencyKey: string | undefined, key = merchant.sandbox, port = system.profile.sandbox) {
-  const headers: Record<string, string> = { authorization: key, 'content-type': 'application/json' };
+  const requestId = fresh('request');
+  const headers: Record<string, string> = { authorization: key, 'content-type': 'application/json', 'x-request-id': requestId };
   if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
   const response = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers, body: JSON.stringify(json) });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined, replayed: response.headers.get('idempotent-replayed'), retryAfter: response.headers.get('retry-after') };
+  return { status: response.status, body: text ? JSON.parse(text) : undefined, replayed: response.headers.get('idempotent-replayed'), retryAfter: response.headers.get('retry-after'), requestId };
+}
+
+const PAYMENTS_LOG = path.join(__dirname, '..', '..', '..', '.data', 'logs', process.env.E2E_PROFILE ?? 'e2e', 'payments-service.log');
+
+/**
+ * Which of these requests payments-service handled, from its access lines: a replay or a 409 must never reach it
+ * (answered by the gateway, the route must not run as well). Waits first, so one wrongly relayed has been logged.
+ */
+async function servedBy(requestIds: string[]): Promise<string[]> {
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const handled = fs
+    .readFileSync(PAYMENTS_LOG, 'utf8')
+    .split('\n')
+    .filter((line) => requestIds.some((id) => line.includes(id)))
+    .map((line) => JSON.parse(line) as { msg: string; request_id: string })
+    .filter((line) => line.msg === 'rpc')
+    .map((line) => line.request_id);
+  return [...new Set(handled)];
 }
 
 const chargesOf = async (transactionId: string) =>
@@ -42,8 +63,9 @@ describe('Idempotency-Key', () => {
     const first = await post('/v2/pix', body, key);
     expect(first).toMatchObject({ status: 201, replayed: null });
     const again = await post('/v2/pix', { ...body, payer: { name: body.payer.name, document_number: body.payer.document_number } }, key); // keys in another order: the same request
-    expect(again).toEqual({ status: 201, body: first.body, replayed: 'true', retryAfter: null });
+    expect(again).toMatchObject({ status: 201, body: first.body, replayed: 'true', retryAfter: null });
     expect(await chargesOf(body.transaction_id)).toBe(1);
+    expect(await servedBy([first.requestId, again.requestId])).toEqual([first.requestId]);
   });
 
   it('refuses the key for another request (422), and keeps accounts and environments apart', async () => {
@@ -68,7 +90,7 @@ describe('Idempotency-Key', () => {
     const bad = { ...pixBody(), amount: -1 };
     const refused = await post('/v2/pix', bad, key);
     expect(refused).toMatchObject({ status: 400, body: { type: 'ValidationError', message: 'body.amount must be a positive number' }, replayed: null });
-    expect(await post('/v2/pix', bad, key)).toEqual({ ...refused, replayed: 'true' });
+    expect(await post('/v2/pix', bad, key)).toMatchObject({ status: refused.status, body: refused.body, replayed: 'true', retryAfter: null });
     // A service that does not answer (503) is not kept: once it is back, the same request runs.
     const body = pixBody();
     const again = fresh('k');
@@ -91,6 +113,7 @@ describe('Idempotency-Key', () => {
     expect(new Set(created.map((a) => a.body.id)).size).toBe(1);
     for (const r of running) expect(r).toMatchObject({ retryAfter: '1', body: { message: 'A request with this Idempotency-Key is still running: retry after it has been answered' } });
     expect(await chargesOf(body.transaction_id)).toBe(1);
+    expect(await servedBy(answers.map((a) => a.requestId))).toEqual(created.map((a) => a.requestId));
     expect((await post('/v2/pix', body, key)).replayed).toBe('true');
   });
 
@@ -107,6 +130,6 @@ describe('Idempotency-Key', () => {
     const first = await post('/v2/pix', body, key);
     await system.crash('api-gateway');
     await system.restart('api-gateway');
-    expect(await post('/v2/pix', body, key)).toEqual({ status: 201, body: first.body, replayed: 'true', retryAfter: null });
+    expect(await post('/v2/pix', body, key)).toMatchObject({ status: 201, body: first.body, replayed: 'true', retryAfter: null });
   });
 });

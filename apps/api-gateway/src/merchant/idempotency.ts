@@ -68,7 +68,11 @@ export class IdempotentPosts {
     fastify.addHook('onSend', (request, reply, payload) => this.after(request, reply, payload));
   }
 
-  private async before(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  /**
+   * Resolves to the reply when it answered: Fastify then waits for the answer to be written before it would run the
+   * route (a send alone is not enough while an async onSend hook still runs, and the route would run as well).
+   */
+  private async before(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
     if (request.method !== 'POST' || request.headers[IDEMPOTENCY_HEADER] === undefined) return;
     const asked = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
     if ('refusal' in asked) return this.answer(reply, toHttp(asked.refusal));
@@ -78,14 +82,17 @@ export class IdempotentPosts {
     const fingerprint = fingerprintOf(request.method, request.url, request.body);
     try {
       const claimed = await this.redis.set(redisKey, JSON.stringify({ fingerprint, state: 'running' } satisfies Stored), 'PX', RUNNING_MS, 'NX');
-      if (claimed === 'OK') return void this.claims.set(request, { redisKey, fingerprint });
+      if (claimed === 'OK') {
+        this.claims.set(request, { redisKey, fingerprint });
+        return undefined;
+      }
       const raw = await this.redis.get(redisKey);
       if (raw === null) return this.answer(reply, { status: 409, body: { message: Messages.idempotency.inProgress } }, 1); // it expired just now
       const stored = JSON.parse(raw) as Stored;
       const outcome = repeatOutcome(stored, fingerprint);
       if (outcome === 'conflict') return this.answer(reply, { status: 422, body: { type: 'ValidationError', message: Messages.idempotency.otherRequest } });
       if (outcome === 'running' || stored.state !== 'done') return this.answer(reply, { status: 409, body: { message: Messages.idempotency.inProgress } }, 1);
-      void reply.status(stored.status).header('idempotent-replayed', 'true').type(stored.contentType).send(stored.body);
+      return reply.status(stored.status).header('idempotent-replayed', 'true').type(stored.contentType).send(stored.body);
     } catch (error) {
       // Without its store the promise cannot be kept: better no answer than a second execution.
       this.logger.warn(`idempotency store unavailable: ${String(error)}`);
@@ -112,8 +119,8 @@ export class IdempotentPosts {
     return payload;
   }
 
-  private answer(reply: FastifyReply, answer: HttpError, retryAfterSeconds?: number): void {
+  private answer(reply: FastifyReply, answer: HttpError, retryAfterSeconds?: number): FastifyReply {
     if (retryAfterSeconds !== undefined) void reply.header('retry-after', String(retryAfterSeconds));
-    void reply.status(answer.status).headers(answer.headers ?? {}).send(answer.body);
+    return reply.status(answer.status).headers(answer.headers ?? {}).send(answer.body);
   }
 }
