@@ -32,6 +32,7 @@ console.log(`
 pixauto is up:
   production API  http://127.0.0.1:${p.gateway}
   sandbox API     http://127.0.0.1:${p.sandbox}
+  API reference   http://127.0.0.1:${p.sandbox}/docs   (each listener serves /docs and /openapi.json)
   admin API       http://127.0.0.1:${p.admin}   (token in .data/admin-token, or $ADMIN_TOKEN)
   health, metrics http://127.0.0.1:${p.gatewayOps}/health/ready, /metrics   (each service: its port + 50, README "Health and metrics")
 Create an account and a key:  npm run admin -- accounts create --name "My shop"
