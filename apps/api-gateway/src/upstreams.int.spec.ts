@@ -2,10 +2,12 @@ import { Controller, INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ClientProxy, ClientProxyFactory, MessagePattern, MicroserviceOptions, Transport } from '@nestjs/microservices';
 import Fastify, { FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
 import { Pool } from 'pg';
 import { firstValueFrom } from 'rxjs';
 import { ServiceReply, ServiceRequest, Tenant } from '@pixauto/contracts';
 import { DeadlineInterceptor, isDatabaseOverloaded, ServiceReplyFilter, toHttpError } from '@pixauto/runtime';
+import { currentRequest, withRequest } from '@pixauto/telemetry';
 import { Upstreams } from './upstreams';
 
 // Overload is answered, never queued without end (README "Overload"): the gateway's cap on requests waiting on one
@@ -125,6 +127,26 @@ describe('a request that finds no free database connection in time', () => {
     }
     expect(isDatabaseOverloaded(new Error('relation "x" does not exist'))).toBe(false);
     expect(toHttpError(new Error('boom')).status).toBe(500);
+  });
+});
+
+describe('a connection to a service belongs to no request', () => {
+  it('the socket a request opened reports its later events under no request id', async () => {
+    const upstreams = new Upstreams({ limits: `127.0.0.1:${PORT}` } as ConstructorParameters<typeof Upstreams>[0], () => 0, 2);
+    const app = Fastify();
+    app.post('/count', (request, reply) => withRequest({ requestId: 'opened-it' }, () => upstreams.relay('limits', 'test.count', tenant, request, reply)));
+    try {
+      expect((await app.inject({ method: 'POST', url: '/count' })).statusCode).toBe(200);
+      // The NestJS client's socket (its internals: no public accessor). 'close' comes from the socket's own handle, in
+      // the async context the socket was created in.
+      const client = (upstreams as unknown as { clients: Map<string, { socket: { netSocket: Socket } | null }> }).clients.get('limits');
+      const socket = client?.socket?.netSocket as Socket;
+      const closedUnder = new Promise((resolve) => socket.once('close', () => resolve(currentRequest()?.requestId ?? 'no request')));
+      await upstreams.close();
+      expect(await closedUnder).toBe('no request');
+    } finally {
+      await app.close();
+    }
   });
 });
 

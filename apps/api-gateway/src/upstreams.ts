@@ -5,6 +5,7 @@ import { AccountProfile, ServiceReply, ServiceRequest, Tenant } from '@pixauto/c
 import { Messages, refuse, unavailable } from '@pixauto/errors';
 import { SystemClock, TenantClockOffset } from '@pixauto/pix';
 import { traceHeadersOf } from '@pixauto/runtime';
+import { outsideRequest } from '@pixauto/telemetry';
 import type { UpstreamName } from './gateway.config';
 
 /** How long the gateway waits for a service's reply. */
@@ -53,7 +54,9 @@ export class Upstreams {
     const trace = traceHeadersOf(request);
     if (trace) message.trace = trace;
     this.inFlight.set(name, inFlight + 1);
-    const answer = await firstValueFrom(client.send<ServiceReply>(pattern, message).pipe(timeout(REPLY_TIMEOUT_MS)))
+    // Connected outside the request (once; later calls find the connection open): the socket serves every request after.
+    const answer = await outsideRequest(() => client.connect())
+      .then(() => firstValueFrom(client.send<ServiceReply>(pattern, message).pipe(timeout(REPLY_TIMEOUT_MS))))
       .catch(() => refuse(unavailable(Messages.request.serviceUnavailable)))
       .finally(() => this.inFlight.set(name, (this.inFlight.get(name) ?? 1) - 1));
     reply.status(answer.status).headers(answer.headers ?? {}).send(answer.body);

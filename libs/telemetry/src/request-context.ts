@@ -14,6 +14,12 @@ export const currentRequest = (): RequestContext | undefined => storage.getStore
 /** Runs `work` (and everything it starts) as part of the request: its log lines and the events it appends carry its id. */
 export const withRequest = <T>(request: RequestContext, work: () => T): T => storage.run(request, work);
 
+/**
+ * Runs `work` outside any request: a connection it opens belongs to none, so the later events of its socket (an
+ * error, a close) are not logged under the id of the request that happened to open it.
+ */
+export const outsideRequest = <T>(work: () => T): T => storage.exit(work);
+
 /** The HTTP header a caller may name its request by, and in which the gateway returns the id it used. */
 export const REQUEST_ID_HEADER = 'x-request-id';
 /** The Kafka/outbox header that carries the id with an event. */
