@@ -20,4 +20,6 @@ module.exports = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: { '^@pixauto/(.*)$': path.join(__dirname, 'libs/$1/src/index.ts') },
   testTimeout: 30000,
+  // A finished run that does not exit names what is still open and fails, instead of hanging (deploy/scripts/jest-exit-guard.cjs).
+  reporters: ['default', path.join(__dirname, 'deploy/scripts/jest-exit-guard.cjs')],
 };

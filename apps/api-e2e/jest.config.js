@@ -4,5 +4,7 @@ module.exports = {
   displayName: 'api-e2e',
   rootDir: __dirname,
   testMatch: ['<rootDir>/src/**/*.e2e.spec.ts'],
-  testTimeout: 120000,
+  // Above system.cjs's start-up bound (180 s), so that a beforeAll starting a system fails with its own error (and
+  // stops what it started) rather than Jest's timeout.
+  testTimeout: 240000,
 };

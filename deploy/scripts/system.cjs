@@ -152,6 +152,18 @@ async function waitReady(url, child, timeoutMs = 60_000) {
 }
 
 /**
+ * Every app process started here and still running: killed when this process exits, however it exits (a test run
+ * that fails or is stopped never leaves apps behind holding ports and connections).
+ */
+const children = new Set();
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+/** How long a whole system may take to start (each app waits for the one before): past it the start fails. */
+const STARTUP_BOUND_MS = 180_000;
+
+/**
  * Starts every app (built under dist/) and waits until each is ready. Logs go to .data/logs/<profile>/<app>.log
  * unless `inherit` is set (npm start shows them).
  */
@@ -161,7 +173,7 @@ async function startSystem({ profile = 'dev', adminToken, secretsKeys, documentK
   const apps = appsOf(profile, adminToken, secretsKeys, documentKey);
   const running = new Map();
 
-  const launch = async (app) => {
+  const launch = async (app, readyWithinMs = 60_000) => {
     const main = path.join(ROOT, 'dist', 'apps', app.program ?? app.name, 'src', 'main.js');
     if (!fs.existsSync(main)) throw new Error(`${main} is missing: build first (npx nx run-many -t build)`);
     // Another instance still on the port would answer the readiness check while this one fails to listen.
@@ -173,7 +185,9 @@ async function startSystem({ profile = 'dev', adminToken, secretsKeys, documentK
       stdio: ['ignore', out, out],
     });
     running.set(app.name, child);
-    await waitReady(app.ready, child);
+    children.add(child);
+    child.once('exit', () => children.delete(child));
+    await waitReady(app.ready, child, readyWithinMs);
     return child;
   };
 
@@ -193,8 +207,9 @@ async function startSystem({ profile = 'dev', adminToken, secretsKeys, documentK
     return outcome;
   };
 
+  const startupDeadline = performance.now() + STARTUP_BOUND_MS;
   try {
-    for (const app of apps) await launch(app);
+    for (const app of apps) await launch(app, Math.max(1000, Math.min(60_000, startupDeadline - performance.now())));
   } catch (error) {
     for (const name of [...running.keys()].reverse()) await stopOne(name);
     throw error;

@@ -2,7 +2,10 @@
 // checks, build, unit and integration tests of every project, the end-to-end suite (crash test included)
 // against the built apps, then everything it started is stopped and its test data removed.
 // Closes with one line "N passed, N failed" summed over every Jest run.
-import { spawnSync } from 'node:child_process';
+//
+// Every step has a time bound, and so has the whole run (CI gives it 90 minutes): a step past its bound is stopped
+// with everything it started (its process group), after the processes still running are named, and the run fails.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -13,10 +16,49 @@ import { PROFILES, ROOT } from './system.cjs';
 const RESULTS = path.join(ROOT, '.data', 'test-results');
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
 
-function step(title, args) {
-  console.log(`\n=== ${title}`);
-  const run = spawnSync('npx', ['nx', ...args, '--outputStyle=static'], { cwd: ROOT, stdio: 'inherit', env });
-  return run.status === 0;
+/** The whole run's bound, well inside CI's 90 minutes: what is left of it bounds each step too. */
+const RUN_BOUND_MS = Number(process.env.TEST_RUN_BOUND_MS ?? 75 * 60_000);
+const runDeadline = performance.now() + RUN_BOUND_MS;
+const minutes = (ms) => `${Math.round(ms / 60_000)} min`;
+
+/** The processes of a group, one line each (what a stuck step still had running). */
+function processesOf(group) {
+  const lines = spawnSync('ps', ['-e', '-o', 'pgid=,pid=,etime=,args='], { encoding: 'utf8' }).stdout?.split('\n') ?? [];
+  return lines.filter((line) => line.trim().split(/\s+/)[0] === String(group)).map((line) => `  ${line.trim().split(/\s+/).slice(1).join(' ').slice(0, 240)}`).join('\n');
+}
+
+let running; // the step's child: a signal to this script reaches its whole group too, and no later step starts
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    interrupted = true;
+    if (running) process.kill(-running.pid, signal);
+  });
+}
+
+/** Runs `npx nx ...args` in a process group of its own; resolves to whether it passed within `boundMs`. */
+async function step(title, args, boundMs) {
+  const bound = Math.min(boundMs, runDeadline - performance.now());
+  console.log(`\n=== ${title} (at most ${minutes(bound)})`);
+  if (bound <= 0 || interrupted) return false;
+  const child = spawn('npx', ['nx', ...args, '--outputStyle=static'], { cwd: ROOT, stdio: 'inherit', env, detached: true });
+  running = child;
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  const timer = setTimeout(() => {
+    console.error(`\n=== ${title}: still running after ${minutes(bound)}; these processes are stopped:\n${processesOf(child.pid)}`);
+    process.kill(-child.pid, 'SIGTERM');
+    setTimeout(() => process.kill(-child.pid, 'SIGKILL'), 15_000).unref();
+  }, bound);
+  const code = await exited;
+  clearTimeout(timer);
+  running = undefined;
+  // Whatever the step left behind in its group (an app a test did not stop) goes with it.
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // nothing left
+  }
+  return code === 0;
 }
 
 /** The e2e profile's databases and Redis database: emptied before the run and removed after it. */
@@ -54,10 +96,10 @@ const started = Object.entries(await up())
 try {
   await removeE2eData();
   ok =
-    step('lint and type-check', ['run-many', '-t', 'lint']) &&
-    step('build', ['run-many', '-t', 'build']) &&
-    step('unit and integration tests', ['run-many', '-t', 'test', '--parallel=1']) &&
-    step('end-to-end tests', ['run', 'api-e2e:e2e']);
+    (await step('lint and type-check', ['run-many', '-t', 'lint'], 15 * 60_000)) &&
+    (await step('build', ['run-many', '-t', 'build'], 10 * 60_000)) &&
+    (await step('unit and integration tests', ['run-many', '-t', 'test', '--parallel=1'], 20 * 60_000)) &&
+    (await step('end-to-end tests', ['run', 'api-e2e:e2e'], 40 * 60_000));
 } finally {
   await removeE2eData().catch((error) => console.error(`cleanup: ${error.message}`));
   await down({ only: started });

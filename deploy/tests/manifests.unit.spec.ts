@@ -7,6 +7,7 @@ import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { ConfigMap, Namespace, Service } from 'kubernetes-models/v1';
+import { shutdownDeadlineMs } from '@pixauto/runtime';
 
 // This machine has no Docker and no cluster: docker-compose.yml and deploy/k8s/ are checked against their schemas
 // (the Compose Specification's, vendored from compose-spec/compose-spec schema/compose-spec.json at 170098ba; the
@@ -87,6 +88,7 @@ const config = ofKind<{ data: Record<string, string> }>('ConfigMap')[0];
 
 interface ComposeService {
   environment?: Record<string, string>;
+  stop_grace_period?: string;
   expose?: string[];
   ports?: string[];
 }
@@ -119,6 +121,8 @@ describe('docker-compose.yml', () => {
       if (address) expect({ name, value, listens: portsOf(address.app).includes(address.port) }).toEqual({ name, value, listens: true });
     }
     for (const port of [...(service.expose ?? []), ...(service.ports ?? []).map((mapping) => mapping.split(':').pop()!)]) expect(portsOf(app)).toContain(Number(port));
+    // Compose kills an app only past its own deadline (GracefulShutdown, with the default SHUTDOWN_DELAY_MS).
+    expect(Number(/^(\d+)s$/.exec(service.stop_grace_period ?? '')?.[1]) * 1000).toBeGreaterThan(shutdownDeadlineMs(Number(service.environment?.SHUTDOWN_DELAY_MS ?? 1000)));
   });
 });
 
@@ -152,8 +156,8 @@ describe('deploy/k8s', () => {
     if (app !== 'bank-simulator') expect(container.ports.find((port) => port.name === 'ops')!.containerPort).toBe(Number(CODE_APPS.get(app)!.OPS_PORT));
     expect(container.resources.requests).toBeDefined();
     expect(container.resources.limits).toBeDefined();
-    // Above the process's own 10 s deadline (GracefulShutdown), so SIGKILL only ever follows a hang.
-    expect(deployment.spec.template.spec.terminationGracePeriodSeconds).toBeGreaterThan(10);
+    // Above the process's own deadline with the ConfigMap's delay (GracefulShutdown), so SIGKILL only ever follows a hang.
+    expect(deployment.spec.template.spec.terminationGracePeriodSeconds * 1000).toBeGreaterThan(shutdownDeadlineMs(Number(config.data.SHUTDOWN_DELAY_MS)));
     expect(container.ports.map((port) => port.containerPort).sort()).toEqual(portsOf(app).sort());
     const read = variablesReadByCode();
     for (const variable of container.env ?? []) {

@@ -53,14 +53,17 @@ it('loses no acknowledged write and duplicates no effect across a kill -9', asyn
   };
 
   const writers = Array.from({ length: WRITERS }, writer);
-  await waitUntil(() => acknowledged.size >= 200);
-  const before = acknowledged.size;
-  await system.crash('limits-service');
-  await new Promise((resolve) => setTimeout(resolve, 500)); // writes keep coming while it is down
-  await system.restart('limits-service');
-  await waitUntil(() => acknowledged.size >= before + 200);
-  flowing = false;
-  await Promise.all(writers);
+  try {
+    await waitUntil(() => acknowledged.size >= 200);
+    const before = acknowledged.size;
+    await system.crash('limits-service');
+    await new Promise((resolve) => setTimeout(resolve, 500)); // writes keep coming while it is down
+    await system.restart('limits-service');
+    await waitUntil(() => acknowledged.size >= before + 200);
+  } finally {
+    flowing = false; // whatever happened: a failed expectation fails the test, the writers never outlive it
+    await Promise.all(writers);
+  }
 
   expect(refused).toBeGreaterThan(0); // the crash really happened under load
 
@@ -115,14 +118,17 @@ it('recurrence-service: loses no acknowledged create across a kill -9, and a cre
   };
 
   const writers = Array.from({ length: WRITERS }, writer);
-  await waitUntil(() => acknowledged.size >= 40);
-  const before = acknowledged.size;
-  await system.crash('recurrence-service');
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  await system.restart('recurrence-service');
-  await waitUntil(() => acknowledged.size >= before + 40);
-  flowing = false;
-  await Promise.all(writers);
+  try {
+    await waitUntil(() => acknowledged.size >= 40);
+    const before = acknowledged.size;
+    await system.crash('recurrence-service');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await system.restart('recurrence-service');
+    await waitUntil(() => acknowledged.size >= before + 40);
+  } finally {
+    flowing = false;
+    await Promise.all(writers);
+  }
   expect(failed.length).toBeGreaterThan(0); // the crash really happened under load
 
   // Every acknowledged create is readable, once.
@@ -175,14 +181,17 @@ it('payments-service: cash-in charges and payouts survive a kill -9: each acknow
 
   const writers = [...Array.from({ length: WRITERS / 2 }, writer('charge')), ...Array.from({ length: WRITERS / 2 }, writer('payout'))];
   const total = () => acknowledged.charge.size + acknowledged.payout.size;
-  await waitUntil(() => acknowledged.charge.size >= 20 && acknowledged.payout.size >= 20);
-  const before = total();
-  await system.crash('payments-service');
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  await system.restart('payments-service');
-  await waitUntil(() => total() >= before + 40);
-  flowing = false;
-  await Promise.all(writers);
+  try {
+    await waitUntil(() => acknowledged.charge.size >= 20 && acknowledged.payout.size >= 20);
+    const before = total();
+    await system.crash('payments-service');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await system.restart('payments-service');
+    await waitUntil(() => total() >= before + 40);
+  } finally {
+    flowing = false;
+    await Promise.all(writers);
+  }
   expect(failed.length).toBeGreaterThan(0); // the crash really happened under load
 
   // Every acknowledged cash-in charge is readable, recorded once, and the bank holds exactly one charge (cob) for it.

@@ -58,7 +58,7 @@ class EventSourcingLifecycle implements OnModuleInit, OnApplicationBootstrap, Be
   }
 }
 
-/** Within SHUTDOWN_DEADLINE_MS, with room for the drain before and the pools after; Kafka away, the rest waits. */
+/** Within DRAIN_DEADLINE_MS, with room for the drain before and the pools after; Kafka away, the rest waits. */
 const OUTBOX_FLUSH_MS = 3000;
 
 const lockKeyOf = (service: string): number => [...service].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) | 0, 7);
