@@ -29,7 +29,7 @@ execFileSync('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], {
 const system = await startSystem({ profile: 'dev', adminToken: adminToken(), secretsKeys: secretsKeys(), documentKey: documentKey(), inherit: true });
 const p = PROFILES.dev;
 console.log(`
-pixauto is up:
+pixauto is up, on Node ${process.version}:
   production API  http://127.0.0.1:${p.gateway}
   sandbox API     http://127.0.0.1:${p.sandbox}
   API reference   http://127.0.0.1:${p.sandbox}/docs   (each listener serves /docs and /openapi.json)

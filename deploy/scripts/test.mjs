@@ -86,6 +86,7 @@ function tally() {
   return { passed, failed };
 }
 
+console.log(`npm test on Node ${process.version} (every process it starts runs on this one: package.json pins it)`);
 fs.rmSync(RESULTS, { recursive: true, force: true });
 fs.mkdirSync(RESULTS, { recursive: true });
 let ok = false;

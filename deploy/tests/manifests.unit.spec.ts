@@ -95,6 +95,14 @@ interface ComposeService {
 const compose = parse(fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
 const composeApps = Object.keys(compose.services).filter((name) => !INFRASTRUCTURE.includes(name));
 
+describe('deploy/Dockerfile', () => {
+  it("builds and runs on the Node major version package.json's engines names", () => {
+    const major = /\d+/.exec(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).engines.node)![0];
+    const bases = [...fs.readFileSync(path.join(ROOT, 'deploy', 'Dockerfile'), 'utf8').matchAll(/^FROM (\S+)/gm)].map((match) => match[1]);
+    expect(bases).toEqual([`node:${major}-slim`, `node:${major}-slim`]);
+  });
+});
+
 describe('docker-compose.yml', () => {
   it('is valid against the Compose Specification', () => {
     const schema = JSON.parse(fs.readFileSync(path.join(ROOT, 'deploy', 'schemas', 'compose-spec.json'), 'utf8'));

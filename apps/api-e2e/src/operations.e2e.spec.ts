@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { call } from './support/http';
 import { freshCpf, newMerchant } from './support/fixtures';
 import { queryService } from './support/database';
@@ -23,6 +25,18 @@ const APPS: [string, keyof OpsPorts][] = [
   ['webhook-dispatcher', 'webhooksOps'],
   ['receipt-service', 'receiptsOps'],
 ];
+
+/** The project's Node major version (package.json engines: ">=24"): every process, the tests' own included, runs on it. */
+const NODE_MAJOR = /\d+/.exec(JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8')).engines.node)![0];
+
+it(`the tests and the bank simulator run on Node ${NODE_MAJOR} too`, () => {
+  expect(process.versions.node.split('.')[0]).toBe(NODE_MAJOR);
+  // The simulator has no ops listener: its log's first line names its runtime, as every app's does.
+  const log = fs.readFileSync(path.join(__dirname, '..', '..', '..', '.data', 'logs', process.env.E2E_PROFILE ?? 'e2e', 'bank-simulator.log'), 'utf8');
+  const started = log.split('\n').filter((line) => line.includes('"running on Node')).map((line) => JSON.parse(line).node as string);
+  expect(started.length).toBeGreaterThan(0);
+  expect(started.at(-1)!.split('.')[0]).toBe(`v${NODE_MAJOR}`);
+});
 
 async function metricsOf(port: number): Promise<string> {
   const response = await fetch(`http://127.0.0.1:${port}/metrics`);
@@ -62,6 +76,10 @@ describe.each(APPS)('%s', (app, port) => {
     expect(ready.body.info.consumers.status).toBe('up');
     expect(ready.body.info.consumers.groups.length).toBeGreaterThan(0);
     if (app === 'api-gateway') expect(ready.body.info.redis).toEqual({ status: 'up' });
+  });
+
+  it(`runs on Node ${NODE_MAJOR}, the major version package.json's engines names`, async () => {
+    expect(sample(await metricsOf(system.profile[port]), 'pixauto_nodejs_version_info', { major: NODE_MAJOR })).toBe(1);
   });
 
   it('serves its metrics with the process metrics, under its service name', async () => {

@@ -65,6 +65,8 @@ export function rootLogger(service = appName()): Logger {
   process.removeAllListeners('warning');
   process.on('warning', (warning) => logger.warn({ context: 'process', code: (warning as { code?: string }).code, warning: warning.name }, warning.message));
   root = logger;
+  // Which runtime each process runs on, first thing in its log (the project runs on Node 24 LTS: package.json engines).
+  logger.info({ context: 'process', node: process.version, pid: process.pid }, `running on Node ${process.version}`);
   return root;
 }
 
