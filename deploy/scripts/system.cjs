@@ -59,6 +59,26 @@ const secretsKeysOf = (profileName) => process.env.SECRETS_KEYS ?? `${profileNam
 /** The key that HMACs documents into limit stream ids (README "Secrets"), found the same way. */
 const documentKeyOf = (profileName) => process.env.DOCUMENT_KEY ?? testKey(profileName, 'document key');
 
+/**
+ * What webhooks may reach (README "Environment variables"), the same in every profile: merchants' receivers in
+ * development and tests listen on loopback over http, so the sandbox's webhooks may reach loopback; never our own
+ * listeners' ports (those of every profile, which share this machine, and the servers'), never another address of
+ * the private network or link-local (cloud metadata). Private networks stay closed unless WEBHOOK_ALLOW_PRIVATE_NETWORKS
+ * in the environment opens some.
+ */
+const WEBHOOK_LOOPBACK = 'sandbox';
+
+/** Every port a profile of this file listens on, and those of the servers the apps use: no webhook goes there. */
+function reservedPorts() {
+  const names = [...Object.keys(PROFILES), 'e2e1', 'e2e2', 'e2e3', 'e2e4'];
+  const ports = new Set(names.flatMap((name) => Object.entries(profileOf(name)).filter(([key, value]) => typeof value === 'number' && key !== 'redisDb').map(([, value]) => value)));
+  const serverPort = (url, otherwise) => Number(new URL(url).port || otherwise);
+  ports.add(serverPort(process.env.DATABASE_URL ?? 'postgres://127.0.0.1:5432', 5432));
+  ports.add(serverPort(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', 6379));
+  for (const broker of (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',')) ports.add(serverPort(`kafka://${broker}`, 9092));
+  return [...ports].sort((a, b) => a - b).join(',');
+}
+
 function appsOf(profileName, adminToken, secretsKeys = secretsKeysOf(profileName), documentKey = documentKeyOf(profileName)) {
   const p = profileOf(profileName);
   const common = { DATABASE_PREFIX: p.databasePrefix, REDIS_URL: redisUrl(p.redisDb), SECRETS_KEYS: secretsKeys, DOCUMENT_KEY: documentKey };
@@ -99,8 +119,7 @@ function appsOf(profileName, adminToken, secretsKeys = secretsKeysOf(profileName
     {
       name: 'webhook-dispatcher',
       ready: ready(p.webhooksOps),
-      // Merchants' receivers in development and tests listen on loopback over http.
-      env: { ...common, PORT: String(p.webhooks), OPS_PORT: String(p.webhooksOps), WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' },
+      env: { ...common, PORT: String(p.webhooks), OPS_PORT: String(p.webhooksOps), WEBHOOK_ALLOW_LOOPBACK: WEBHOOK_LOOPBACK, WEBHOOK_RESERVED_PORTS: reservedPorts() },
     },
     {
       name: 'receipt-service',
