@@ -172,9 +172,10 @@ async function waitReady(url, child, timeoutMs = 60_000) {
 
 /**
  * Starts every app (built under dist/) and waits until each is ready. Logs go to .data/logs/<profile>/<app>.log
- * unless `inherit` is set (npm start shows them).
+ * unless `inherit` is set (npm start shows them). `appEnv` adds to an app's environment (tests: `{ 'webhook-dispatcher':
+ * { NODE_OPTIONS: ... } }`), never to its settings above.
  */
-async function startSystem({ profile = 'dev', adminToken, secretsKeys, documentKey, inherit = false } = {}) {
+async function startSystem({ profile = 'dev', adminToken, secretsKeys, documentKey, inherit = false, appEnv = {} } = {}) {
   const logDir = path.join(ROOT, '.data', 'logs', profile);
   fs.mkdirSync(logDir, { recursive: true });
   const apps = appsOf(profile, adminToken, secretsKeys, documentKey);
@@ -188,7 +189,7 @@ async function startSystem({ profile = 'dev', adminToken, secretsKeys, documentK
     const out = inherit ? 'inherit' : fs.openSync(path.join(logDir, `${app.name}.log`), 'a');
     const child = spawn(process.execPath, [...NODE_FLAGS, main], {
       cwd: ROOT,
-      env: { ...process.env, ...app.env },
+      env: { ...process.env, ...app.env, ...appEnv[app.program ?? app.name] },
       stdio: ['ignore', out, out],
     });
     running.set(app.name, child);

@@ -131,11 +131,11 @@ export function refusedAddress(address: string, target: Target, policy: TargetPo
     if (policy.reservedPorts.has(target.port)) return `the webhook host resolves to loopback (${address}) on port ${target.port}, one of the platform's own`;
     return undefined;
   }
-  if (target.protocol === 'http:') return `the webhook URL must use https unless its host is loopback (${address})`;
-  if (kind === 'public') return undefined;
   const ip = mappedIpv4(address) ?? address;
-  if (kind === 'private' && policy.privateNetworks.check(ip, isIP(ip) === 4 ? 'ipv4' : 'ipv6')) return undefined;
-  return `the webhook host resolves to a private or reserved address (${address})`;
+  const opened = kind === 'private' && policy.privateNetworks.check(ip, isIP(ip) === 4 ? 'ipv4' : 'ipv6');
+  if (kind !== 'public' && !opened) return `the webhook host resolves to a private or reserved address (${address})`;
+  if (target.protocol === 'http:') return `the webhook URL must use https unless its host is loopback (${address})`;
+  return undefined;
 }
 
 /**
