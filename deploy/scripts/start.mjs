@@ -35,6 +35,9 @@ pixauto is up, on Node ${process.version}:
   API reference   http://127.0.0.1:${p.sandbox}/docs   (each listener serves /docs and /openapi.json)
   admin API       http://127.0.0.1:${p.admin}   (token in .data/admin-token, or $ADMIN_TOKEN)
   health, metrics http://127.0.0.1:${p.gatewayOps}/health/ready, /metrics   (each service: its port + 50, README "Health and metrics")
+  webhooks        sandbox webhooks may go to a receiver on loopback, over http too (e.g. http://127.0.0.1:8080/hook),
+                  but not to the platform's own ports; production webhooks need a public https URL; link-local (cloud
+                  metadata) and private addresses are refused${process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS ? `, but for ${process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS} (WEBHOOK_ALLOW_PRIVATE_NETWORKS)` : ''} (README "Environment variables")
 Create an account and a key:  npm run admin -- accounts create --name "My shop"
 Ctrl-C stops the apps (PostgreSQL, Redis and Kafka stay up: npm run infra:down stops what infra started).`);
 

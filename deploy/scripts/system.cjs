@@ -59,6 +59,26 @@ const secretsKeysOf = (profileName) => process.env.SECRETS_KEYS ?? `${profileNam
 /** The key that HMACs documents into limit stream ids (README "Secrets"), found the same way. */
 const documentKeyOf = (profileName) => process.env.DOCUMENT_KEY ?? testKey(profileName, 'document key');
 
+/**
+ * What webhooks may reach (README "Environment variables"), the same in every profile: merchants' receivers in
+ * development and tests listen on loopback over http, so the sandbox's webhooks may reach loopback; never our own
+ * listeners' ports (those of every profile, which share this machine, and the servers'), never another address of
+ * the private network or link-local (cloud metadata). Private networks stay closed unless WEBHOOK_ALLOW_PRIVATE_NETWORKS
+ * in the environment opens some.
+ */
+const WEBHOOK_LOOPBACK = 'sandbox';
+
+/** Every port a profile of this file listens on, and those of the servers the apps use: no webhook goes there. */
+function reservedPorts() {
+  const names = [...Object.keys(PROFILES), 'e2e1', 'e2e2', 'e2e3', 'e2e4'];
+  const ports = new Set(names.flatMap((name) => Object.entries(profileOf(name)).filter(([key, value]) => typeof value === 'number' && key !== 'redisDb').map(([, value]) => value)));
+  const serverPort = (url, otherwise) => Number(new URL(url).port || otherwise);
+  ports.add(serverPort(process.env.DATABASE_URL ?? 'postgres://127.0.0.1:5432', 5432));
+  ports.add(serverPort(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', 6379));
+  for (const broker of (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',')) ports.add(serverPort(`kafka://${broker}`, 9092));
+  return [...ports].sort((a, b) => a - b).join(',');
+}
+
 function appsOf(profileName, adminToken, secretsKeys = secretsKeysOf(profileName), documentKey = documentKeyOf(profileName)) {
   const p = profileOf(profileName);
   const common = { DATABASE_PREFIX: p.databasePrefix, REDIS_URL: redisUrl(p.redisDb), SECRETS_KEYS: secretsKeys, DOCUMENT_KEY: documentKey };
@@ -99,8 +119,7 @@ function appsOf(profileName, adminToken, secretsKeys = secretsKeysOf(profileName
     {
       name: 'webhook-dispatcher',
       ready: ready(p.webhooksOps),
-      // Merchants' receivers in development and tests listen on loopback over http.
-      env: { ...common, PORT: String(p.webhooks), OPS_PORT: String(p.webhooksOps), WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' },
+      env: { ...common, PORT: String(p.webhooks), OPS_PORT: String(p.webhooksOps), WEBHOOK_ALLOW_LOOPBACK: WEBHOOK_LOOPBACK, WEBHOOK_RESERVED_PORTS: reservedPorts() },
     },
     {
       name: 'receipt-service',
@@ -165,9 +184,10 @@ const STARTUP_BOUND_MS = 180_000;
 
 /**
  * Starts every app (built under dist/) and waits until each is ready. Logs go to .data/logs/<profile>/<app>.log
- * unless `inherit` is set (npm start shows them).
+ * unless `inherit` is set (npm start shows them). `appEnv` adds to an app's environment (tests: `{ 'webhook-dispatcher':
+ * { NODE_OPTIONS: ... } }`), never to its settings above.
  */
-async function startSystem({ profile = 'dev', adminToken, secretsKeys, documentKey, inherit = false } = {}) {
+async function startSystem({ profile = 'dev', adminToken, secretsKeys, documentKey, inherit = false, appEnv = {} } = {}) {
   const logDir = path.join(ROOT, '.data', 'logs', profile);
   fs.mkdirSync(logDir, { recursive: true });
   const apps = appsOf(profile, adminToken, secretsKeys, documentKey);
@@ -181,7 +201,7 @@ async function startSystem({ profile = 'dev', adminToken, secretsKeys, documentK
     const out = inherit ? 'inherit' : fs.openSync(path.join(logDir, `${app.name}.log`), 'a');
     const child = spawn(process.execPath, [...NODE_FLAGS, main], {
       cwd: ROOT,
-      env: { ...process.env, ...app.env },
+      env: { ...process.env, ...app.env, ...appEnv[app.program ?? app.name] },
       stdio: ['ignore', out, out],
     });
     running.set(app.name, child);

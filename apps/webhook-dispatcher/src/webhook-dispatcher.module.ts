@@ -11,8 +11,10 @@ import {
   CircuitBreaker,
   DEFAULT_DISPATCHER_OPTIONS,
   DeliveryStore,
+  describePolicy,
   FOLLOWED_EVENT_TYPES,
   takeEvents,
+  targetPolicyFrom,
   WebhookDeliveries1763800000800,
   WebhookDispatcher,
   WebhookSender,
@@ -21,8 +23,22 @@ import { DeliveriesController } from './deliveries.controller';
 
 export const config = serviceConfig('webhook-dispatcher', 4009);
 
-/** WEBHOOK_ALLOW_PRIVATE_NETWORKS=true lets webhooks reach loopback and private addresses over http (development, tests). */
-const allowPrivateNetworks = process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true';
+/**
+ * Where webhooks may go (README "Environment variables"): WEBHOOK_ALLOW_LOOPBACK, WEBHOOK_RESERVED_PORTS,
+ * WEBHOOK_ALLOW_PRIVATE_NETWORKS. The dispatcher's own listeners and the servers it uses are always reserved.
+ */
+const targetPolicy = targetPolicyFrom(process.env, [
+  config.port,
+  config.opsPort,
+  portOf(config.databaseServerUrl, 5432),
+  portOf(config.redisUrl, 6379),
+  ...config.kafkaBrokers.map((broker) => portOf(`kafka://${broker}`, 9092)),
+]);
+
+function portOf(url: string, otherwise: number): number {
+  const port = new URL(url).port;
+  return port === '' ? otherwise : Number(port);
+}
 
 const FOLLOWED_TOPICS = [Topics.recurrences, Topics.charges, Topics.payments, Topics.payouts, Topics.accounts];
 
@@ -62,7 +78,7 @@ class DeliveryPipeline implements OnApplicationBootstrap, OnModuleDestroy {
     });
     await this.subscriber.start();
     this.poller.start();
-    this.logger.log(`delivering webhooks${allowPrivateNetworks ? ' (private networks allowed: WEBHOOK_ALLOW_PRIVATE_NETWORKS=true)' : ''}`);
+    this.logger.log(`delivering webhooks (${describePolicy(targetPolicy)})`);
   }
 
   /** First at shutdown (GracefulShutdown): deliveries under way finish and are recorded before the pool closes. */
@@ -78,7 +94,7 @@ class DeliveryPipeline implements OnApplicationBootstrap, OnModuleDestroy {
   controllers: [DeliveriesController],
   providers: [
     { provide: DeliveryStore, inject: [getDataSourceToken()], useFactory: (dataSource: DataSource) => new DeliveryStore(dataSource) },
-    { provide: WebhookSender, useFactory: () => new WebhookSender({ allowPrivateNetworks }) },
+    { provide: WebhookSender, useFactory: () => new WebhookSender(targetPolicy) },
     {
       provide: WebhookDispatcher,
       inject: [DeliveryStore, WebhookSender, CLOCK],

@@ -140,7 +140,7 @@ export class WebhookDispatcher {
     const sent =
       secrets.length === 0
         ? { result: { kind: 'refused' as const, error: 'no webhook secret is known for this account yet' }, latencyMs: 0, responseBody: null }
-        : await this.sender.send(delivery.url, headers, delivery.payload);
+        : await this.sender.send(delivery.url, delivery.environment, headers, delivery.payload);
     if (sent.result.kind === 'answered') this.breaker.answered(endpoint);
     if (sent.result.kind === 'down') this.breaker.wentDown(endpoint, this.clock.now().getTime());
     const change = afterAttempt(sent.result, manual, delivery.scheduled_attempts + (manual ? 0 : 1));

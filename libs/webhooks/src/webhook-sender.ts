@@ -1,9 +1,11 @@
-import { lookup as dnsLookup, LookupAddress } from 'node:dns';
+import { LookupAddress } from 'node:dns';
+import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Webhook } from 'standardwebhooks';
 import { Agent, errors, request } from 'undici';
-import { refusedAddress, refusedUrl, TargetPolicy } from './address-guard';
+import { Environment } from '@pixauto/contracts';
+import { refusedAddress, STRICT_POLICY, Target, TargetPolicy, targetOf } from './address-guard';
 import { AttemptResult } from './attempt-outcome';
 
 // One webhook request (Standard Webhooks): signed with every secret in effect, POSTed without following redirects,
@@ -20,20 +22,31 @@ export interface SentAttempt {
   responseBody: string | null;
 }
 
+/** Every address a host name resolves to (dns.lookup with `all` by default; tests answer names themselves). */
+export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
+
+export interface SenderOptions {
+  timeoutMs?: number;
+  resolve?: Resolver;
+}
+
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 class RefusedTarget extends Error {}
 
-/** dns.lookup that refuses a host resolving to any address a webhook may not reach. */
-function guardedLookup(policy: TargetPolicy) {
+/** A dns.lookup for net.connect that refuses a host when any address it resolves to may not be reached for `target`. */
+function guardedLookup(target: Target, policy: TargetPolicy, resolve: Resolver) {
   return (hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, []);
-      const refused = addresses.map((a) => refusedAddress(a.address, policy)).find((reason) => reason !== undefined);
-      if (refused) return callback(new RefusedTarget(refused), []);
-      if (options.all) return callback(null, addresses);
-      callback(null, addresses[0].address, addresses[0].family);
-    });
+    resolve(hostname).then(
+      (addresses) => {
+        if (addresses.length === 0) return callback(Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
+        const refused = addresses.map((a) => refusedAddress(a.address, target, policy)).find((reason) => reason !== undefined);
+        if (refused) return callback(new RefusedTarget(refused), []);
+        if (options.all) return callback(null, addresses);
+        callback(null, addresses[0].address, addresses[0].family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, []),
+    );
   };
 }
 
@@ -46,26 +59,31 @@ export function signatureHeaders(id: string, sentAt: Date, body: string, secrets
   };
 }
 
+/**
+ * Sends webhooks under a target policy. The checks depend on the scheme, the tenant's environment and whether the
+ * port is one of ours, which the resolver is not told, so each combination has its own connection pool.
+ */
 export class WebhookSender {
-  private readonly agent: Agent;
+  private readonly agents = new Map<string, Agent>();
+  private readonly timeoutMs: number;
+  private readonly resolve: Resolver;
 
-  constructor(private readonly policy: TargetPolicy, private readonly timeoutMs = WEBHOOK_TIMEOUT_MS) {
-    this.agent = new Agent({
-      connect: { lookup: guardedLookup(policy) as never, timeout: Math.min(5000, timeoutMs) },
-      keepAliveTimeout: 30_000,
-      // No cap per origin here: the dispatcher limits requests per tenant's endpoint, and tenants may share a host.
-    });
+  constructor(private readonly policy: TargetPolicy = STRICT_POLICY, options: SenderOptions = {}) {
+    this.timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+    this.resolve = options.resolve ?? ((hostname) => dnsLookup(hostname, { all: true }));
   }
 
-  async send(url: string, headers: Record<string, string>, body: string): Promise<SentAttempt> {
+  async send(url: string, environment: Environment, headers: Record<string, string>, body: string): Promise<SentAttempt> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
-    const refused = refusedUrl(url, this.policy) ?? refusedLiteral(url, this.policy);
-    if (refused) return { result: { kind: 'refused', error: refused }, latencyMs: 0, responseBody: null };
+    const target = targetOf(url, environment, this.policy);
+    if ('refused' in target) return refusedAttempt(target.refused);
+    const literal = refusedLiteral(url, target, this.policy);
+    if (literal !== undefined) return refusedAttempt(literal);
     try {
       const answer = await request(url, {
         method: 'POST',
-        dispatcher: this.agent,
+        dispatcher: this.agentFor(target),
         headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'pixauto-webhooks/1' },
         body,
         signal: AbortSignal.timeout(this.timeoutMs),
@@ -78,14 +96,32 @@ export class WebhookSender {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    await Promise.all([...this.agents.values()].map((agent) => agent.close()));
+  }
+
+  private agentFor(target: Target): Agent {
+    // A reserved port is checked as itself; every other port is checked alike, so it shares one pool.
+    const checked: Target = this.policy.reservedPorts.has(target.port) ? target : { ...target, port: 0 };
+    const key = `${checked.environment} ${checked.protocol} ${checked.port}`;
+    let agent = this.agents.get(key);
+    if (!agent) {
+      agent = new Agent({
+        connect: { lookup: guardedLookup(checked, this.policy, this.resolve) as never, timeout: Math.min(5000, this.timeoutMs) },
+        keepAliveTimeout: 30_000,
+        // No cap per origin here: the dispatcher limits requests per tenant's endpoint, and tenants may share a host.
+      });
+      this.agents.set(key, agent);
+    }
+    return agent;
   }
 }
 
+const refusedAttempt = (error: string): SentAttempt => ({ result: { kind: 'refused', error }, latencyMs: 0, responseBody: null });
+
 /** An IP written in the URL is never resolved, so the lookup's check would not see it. */
-function refusedLiteral(url: string, policy: TargetPolicy): string | undefined {
+function refusedLiteral(url: string, target: Target, policy: TargetPolicy): string | undefined {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  return isIP(host) ? refusedAddress(host, policy) : undefined;
+  return isIP(host) ? refusedAddress(host, target, policy) : undefined;
 }
 
 async function readHead(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<string | null> {

@@ -32,6 +32,8 @@ const launcher = require('../../../../deploy/scripts/system.cjs') as { startSyst
 
 /**
  * The same process launcher as `npm start` (deploy/scripts/system.cjs), on the e2e ports and databases
- * (E2E_PROFILE picks another profile of system.cjs, to run beside a suite already using them).
+ * (E2E_PROFILE picks another profile of system.cjs, to run beside a suite already using them). `appEnv` adds to an
+ * app's environment (a test's preload), not to its settings.
  */
-export const startSystem = (): Promise<RunningSystem> => launcher.startSystem({ profile: process.env.E2E_PROFILE ?? 'e2e', adminToken: ADMIN_TOKEN });
+export const startSystem = (options: { appEnv?: Record<string, Record<string, string>> } = {}): Promise<RunningSystem> =>
+  launcher.startSystem({ profile: process.env.E2E_PROFILE ?? 'e2e', adminToken: ADMIN_TOKEN, ...options });
