@@ -1,3 +1,4 @@
+import path from 'node:path';
 /** Each app's ops listener: /health/live, /health/ready, /metrics. */
 export interface OpsPorts {
   gatewayOps: number;
@@ -36,4 +37,12 @@ const launcher = require('../../../../deploy/scripts/system.cjs') as { startSyst
  * app's environment (a test's preload), not to its settings.
  */
 export const startSystem = (options: { appEnv?: Record<string, Record<string, string>> } = {}): Promise<RunningSystem> =>
-  launcher.startSystem({ profile: process.env.E2E_PROFILE ?? 'e2e', adminToken: ADMIN_TOKEN, ...options });
+  launcher.startSystem({ profile: process.env.E2E_PROFILE ?? 'e2e', adminToken: ADMIN_TOKEN, appEnv: withLoopbackOnly(options.appEnv ?? {}) });
+
+/** Every app runs with the loopback-only preload (support/loopback-only.cjs): nothing a test starts reaches beyond loopback. */
+export const LOOPBACK_ONLY = `--require ${path.join(__dirname, 'loopback-only.cjs')}`;
+const APPS = ['bank-simulator', 'limits-service', 'recurrence-service', 'payments-service', 'solicitation-service', 'payout-query-service', 'webhook-dispatcher', 'receipt-service', 'api-gateway'];
+
+function withLoopbackOnly(appEnv: Record<string, Record<string, string>>): Record<string, Record<string, string>> {
+  return Object.fromEntries(APPS.map((app) => [app, { NODE_OPTIONS: LOOPBACK_ONLY, ...appEnv[app] }]));
+}
