@@ -1,9 +1,43 @@
-// What every benchmark script shares: the bench profile's databases, a client for one statement, JSON over HTTP, wrk.
+// What every benchmark script shares: the bench profile's databases, a client for one statement, JSON over HTTP, wrk,
+// the tools it needs, and the tiny mode that `npm test` runs every bench in.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { PROFILES, ROOT } from './system.cjs';
+
+/**
+ * BENCH_SMOKE=1: the bench in a tiny mode (a few seconds, a small N) on the same code path as the real run, so that
+ * `npm test` proves each bench still runs (deploy/tests/benches.smoke.spec.ts). Its figures mean nothing.
+ */
+export const SMOKE = process.env.BENCH_SMOKE === '1';
+
+/** A numeric setting: the variable when set, else the real run's default, or `tiny` under BENCH_SMOKE=1. */
+export function setting(variable, full, tiny = full) {
+  const value = Number(process.env[variable] ?? (SMOKE ? tiny : full));
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${variable}=${process.env[variable]} is not a positive number`);
+  return value;
+}
+
+/** The Debian package of each command a bench runs. */
+const PACKAGES = { wrk: 'wrk', pgbench: 'postgresql-client', psql: 'postgresql-client' };
+
+/**
+ * The commands a bench runs (wrk, pgbench, psql), installed from Debian's packages when missing, as `npm start`
+ * installs PostgreSQL and Redis; where they cannot be installed (not root, no apt-get), an error naming the package.
+ */
+export function ensureTools(commands) {
+  const missing = () => commands.filter((command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status !== 0);
+  const packages = [...new Set(missing().map((command) => PACKAGES[command]))];
+  if (packages.length === 0) return;
+  const install = `apt-get install -y -q --no-install-recommends ${packages.join(' ')}`;
+  if (process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0) {
+    console.log(`[bench] installing ${packages.join(', ')} (Debian packages)`);
+    spawnSync('sh', ['-c', `${install} >/dev/null 2>&1 || (apt-get update -q >/dev/null && ${install} >/dev/null)`], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  }
+  const still = missing();
+  if (still.length > 0) throw new Error(`this bench runs ${still.join(', ')}: install the Debian package ${[...new Set(still.map((command) => PACKAGES[command]))].join(' ')} (apt-get install, as root)`);
+}
 
 export const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

@@ -4,17 +4,18 @@
 // same database, same connections) in the same run: each figure reads as a ratio of what PostgreSQL can do here.
 // Bounded: a fixed duration per phase, loopback only.
 // Options: BENCH_SECONDS (10), BENCH_CONNECTIONS (50,200), BENCH_PHASES (recurrences,limits,payouts: which gateway
-// phases run; pgbench's always do), BENCH_SKIP_BUILD (use dist/ as it is).
+// phases run; pgbench's always do), BENCH_SKIP_BUILD (use dist/ as it is), BENCH_SMOKE=1 (tiny: 1 s a phase at 4
+// connections, what `npm test` runs).
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchDatabaseUrl, dropBenchDatabases, json, onDatabase } from './bench-support.mjs';
+import { benchDatabaseUrl, dropBenchDatabases, ensureTools, json, onDatabase, setting, SMOKE } from './bench-support.mjs';
 import { up } from './infra.mjs';
 import { PROFILES, ROOT, startSystem } from './system.cjs';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const LEVELS = (process.env.BENCH_CONNECTIONS ?? '50,200').split(',').map(Number);
+const SECONDS = setting('BENCH_SECONDS', 10, 1);
+const LEVELS = (process.env.BENCH_CONNECTIONS ?? (SMOKE ? '4' : '50,200')).split(',').map(Number);
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'recurrences,limits,payouts').split(','));
 const PGBENCH_MAX_CLIENTS = 90;
 const ADMIN_TOKEN = 'bench-admin-token';
@@ -22,16 +23,6 @@ const BENCH = path.join(ROOT, 'deploy', 'bench');
 const p = PROFILES.bench;
 const limitsDatabaseUrl = benchDatabaseUrl('limits');
 const recurrenceDatabaseUrl = benchDatabaseUrl('recurrence');
-
-function ensureTools() {
-  if (spawnSync('wrk', ['--version']).error === undefined && spawnSync('pgbench', ['--version']).error === undefined) return;
-  console.log('[bench] installing wrk and pgbench (Debian packages)');
-  const install = 'apt-get install -y wrk postgresql-client >/dev/null 2>&1 || (apt-get update >/dev/null && apt-get install -y wrk postgresql-client >/dev/null)';
-  execFileSync('sh', ['-c', install], { stdio: 'inherit' });
-}
-
-
-
 
 /** CPU seconds used so far by each app of the system, by PostgreSQL (all its processes) and by the Kafka broker. */
 function cpuSeconds(system) {
@@ -109,7 +100,7 @@ function databasePhase(name, connections, script, variables = {}) {
   return { name, connections, rps: Math.round(tps), p50: percentile(0.5), p99: percentile(0.99), errors: {} };
 }
 
-ensureTools();
+ensureTools(['wrk', 'pgbench', 'psql']);
 await up();
 if (!process.env.BENCH_SKIP_BUILD) {
   execFileSync('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } });

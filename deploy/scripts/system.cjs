@@ -268,4 +268,4 @@ async function startSystem({ profile = 'dev', adminToken, secretsKeys, documentK
   };
 }
 
-module.exports = { ROOT, PROFILES, profileOf, appsOf, startSystem };
+module.exports = { ROOT, NODE_FLAGS, PROFILES, profileOf, appsOf, startSystem };

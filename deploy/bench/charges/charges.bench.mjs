@@ -19,7 +19,8 @@
 //   CHARGES_BENCH_N (100000)           recurrences to seed, one charge each
 //   CHARGES_BENCH_ACCOUNTS (10)        merchant accounts they are spread over
 //   CHARGES_BENCH_TIMEOUT_S (900)      give up (and report the partial rate) after this long
-//   CHARGES_BENCH_SKIP_BUILD           use dist/ as it is
+//   CHARGES_BENCH_SKIP_BUILD or BENCH_SKIP_BUILD   use dist/ as it is
+//   BENCH_SMOKE=1                      tiny: 200 recurrences over 2 accounts (what `npm test` runs)
 //   CHARGE_SCHEDULER_CONCURRENCY, CHARGE_SCHEDULER_BATCH, CHARGE_SCHEDULER_INTERVAL_MS
 //                                      passed through to recurrence-service (defaults 32, 250, 1000)
 //   DATABASE_URL                       the PostgreSQL server (postgres://postgres@127.0.0.1:5432/postgres)
@@ -32,12 +33,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { benchDatabaseUrl, dropBenchDatabases, onDatabase } from '../../scripts/bench-support.mjs';
+import { benchDatabaseUrl, dropBenchDatabases, onDatabase, setting } from '../../scripts/bench-support.mjs';
 import { up } from '../../scripts/infra.mjs';
 import { PROFILES, ROOT, startSystem } from '../../scripts/system.cjs';
 
-const N = Number(process.env.CHARGES_BENCH_N ?? 100_000);
-const ACCOUNTS = Number(process.env.CHARGES_BENCH_ACCOUNTS ?? 10);
+const N = setting('CHARGES_BENCH_N', 100_000, 200);
+const ACCOUNTS = setting('CHARGES_BENCH_ACCOUNTS', 10, 2);
 const TIMEOUT_MS = Number(process.env.CHARGES_BENCH_TIMEOUT_S ?? 900) * 1000;
 const SEED_BATCH = 5000;
 const p = PROFILES.bench;
@@ -324,7 +325,7 @@ const logSize = (name) => {
 async function main() {
   log(`settings: ${JSON.stringify(settings())}`);
   await up();
-  if (!process.env.CHARGES_BENCH_SKIP_BUILD) {
+  if (!process.env.CHARGES_BENCH_SKIP_BUILD && !process.env.BENCH_SKIP_BUILD) {
     log('building (swc apps libs -> dist)');
     execFileSync('npx', ['swc', 'apps', 'libs', '-d', 'dist', '--config-file', '.swcrc', '--quiet'], { cwd: ROOT, stdio: 'inherit' });
   }

@@ -5,20 +5,21 @@
 //   2. the customer lookup (a customer with 100 payouts) at 20 connections;
 //   3. the CSV of 100,000 rows through the gateway, beside PostgreSQL's own COPY ... TO STDOUT of the same rows
 //      (psql to /dev/null), with the peak RSS of every process on the path, sampled every 20 ms.
-// Options: BENCH_SECONDS (10), BENCH_SKIP_BUILD (use dist/ as it is). Leaves nothing behind (bench databases dropped).
+// Options: BENCH_SECONDS (10), BENCH_PAYOUTS (1000000), BENCH_SKIP_BUILD (use dist/ as it is), BENCH_SMOKE=1 (tiny: 1 s a
+// phase over 2,000 payouts, what `npm test` runs). Leaves nothing behind (bench databases dropped).
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
-import { benchDatabaseUrl, dropBenchDatabases, json, onDatabase, serverUrl, wrkPaths } from '../../scripts/bench-support.mjs';
+import { benchDatabaseUrl, dropBenchDatabases, ensureTools, json, onDatabase, serverUrl, setting, wrkPaths } from '../../scripts/bench-support.mjs';
 import { up } from '../../scripts/infra.mjs';
 import { PROFILES, ROOT, startSystem } from '../../scripts/system.cjs';
 
-// The very COPY statement the service runs, from the built lib.
-const { periodCsvCopy } = createRequire(import.meta.url)('../../../dist/libs/payout-query/src/payout-lookups.js');
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const PAYOUTS = 1_000_000;
+// The very COPY statement the service runs, from the built lib (loaded once the build has run).
+const periodCsvCopy = (...args) => createRequire(import.meta.url)('../../../dist/libs/payout-query/src/payout-lookups.js').periodCsvCopy(...args);
+const SECONDS = setting('BENCH_SECONDS', 10, 1);
+const PAYOUTS = setting('BENCH_PAYOUTS', 1_000_000, 2_000);
 const ACCOUNTS = 100;
 const MEASURED_SHARE = 10; // every 10th payout is the measured account's: 100,000 rows, the CSV's size
 const CUSTOMER = '52998224725'; // 100 payouts of the measured account
@@ -140,7 +141,7 @@ function copyAlone(copySql) {
 }
 
 await up();
-if (spawnSync('wrk', ['--version']).error !== undefined) execFileSync('sh', ['-c', 'apt-get install -y wrk >/dev/null 2>&1 || (apt-get update >/dev/null && apt-get install -y wrk >/dev/null)'], { stdio: 'inherit' });
+ensureTools(['wrk', 'pgbench', 'psql']);
 if (!process.env.BENCH_SKIP_BUILD) {
   execFileSync('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } });
 }

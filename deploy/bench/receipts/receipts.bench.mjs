@@ -3,17 +3,18 @@
 // charges each, refunded and settled; then, for each provider, wrk at 20 connections:
 //   1. through the gateway, receipts by refund_id (gateway → receipt-service → the provider, a PDF rendered each time);
 //   2. the bank simulator alone for the same call (PROVIDER_A: one bearer token; PROVIDER_B: requests signed for the run).
-// Options: BENCH_SECONDS (10), BENCH_SKIP_BUILD (use dist/ as it is). Leaves nothing behind (bench databases dropped).
+// Options: BENCH_SECONDS (10), BENCH_REFUNDS (50 per provider), BENCH_SKIP_BUILD (use dist/ as it is), BENCH_SMOKE=1
+// (tiny: 1 s a phase, 3 refunds per provider, what `npm test` runs). Leaves nothing behind (bench databases dropped).
 import { createHmac } from 'node:crypto';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { benchDatabaseUrl, dropBenchDatabases, json, onDatabase, wrkPaths } from '../../scripts/bench-support.mjs';
+import { benchDatabaseUrl, dropBenchDatabases, ensureTools, json, onDatabase, setting, wrkPaths } from '../../scripts/bench-support.mjs';
 import { up } from '../../scripts/infra.mjs';
 import { PROFILES, ROOT, startSystem } from '../../scripts/system.cjs';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const REFUNDS = 50;
+const SECONDS = setting('BENCH_SECONDS', 10, 1);
+const REFUNDS = setting('BENCH_REFUNDS', 50, 3);
 const ADMIN_TOKEN = 'bench-admin-token';
 const CREDENTIALS = { client_id: 'bench', client_secret: 'bench-secret' };
 const p = PROFILES.bench;
@@ -51,7 +52,7 @@ async function accountWithRefunds(provider) {
 }
 
 await up();
-if (spawnSync('wrk', ['--version']).error !== undefined) execFileSync('sh', ['-c', 'apt-get install -y wrk >/dev/null 2>&1 || (apt-get update >/dev/null && apt-get install -y wrk >/dev/null)'], { stdio: 'inherit' });
+ensureTools(['wrk']);
 if (!process.env.BENCH_SKIP_BUILD) {
   execFileSync('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } });
 }

@@ -1,29 +1,33 @@
-// npm run bench:webhooks: the webhook-dispatcher alone (issue #14), against a local receiver, on its own databases.
+// npm run bench:webhooks: the webhook-dispatcher alone, against a local receiver, on its own databases. It runs with the
+// bench profile's settings from system.cjs (appsOf: ports, keys, every variable `npm start` gives it), its databases
+// under a prefix of its own, and its messages carry that prefix as their system, so no other system acts on them.
 // Events are published to Kafka the way the services' outboxes publish them (payout events, each carrying the
 // whole payout and its webhook, 100 accounts), and the latency is publish → request received at the endpoint:
 //   0. baseline: the same requests POSTed straight from here to the receiver at the same rate (HTTP alone);
 //   1. 200 events/s for BENCH_SECONDS, every endpoint healthy: p50/p99;
 //   2. saturation: 20,000 events published at once: deliveries/s until the last arrives;
 //   3. 200 events/s with 10% of the endpoints hanging (never answering): p50/p99 of the healthy ones.
-// Options: BENCH_SECONDS (20), BENCH_SKIP_BUILD (use dist/ as it is). Leaves nothing behind (its databases dropped).
+// Options: BENCH_SECONDS (20), BENCH_WEBHOOKS_BURST (20000), BENCH_SKIP_BUILD (use dist/ as it is), BENCH_SMOKE=1 (tiny:
+// 2 s a phase, a burst of 500, what `npm test` runs). Leaves nothing behind (its databases dropped).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Kafka, logLevel } from 'kafkajs';
 import { Agent, request } from 'undici';
-import { onDatabase, serverUrl } from '../../scripts/bench-support.mjs';
+import { onDatabase, serverUrl, setting } from '../../scripts/bench-support.mjs';
 import { up } from '../../scripts/infra.mjs';
-import { ROOT } from '../../scripts/system.cjs';
+import { appsOf, NODE_FLAGS, ROOT } from '../../scripts/system.cjs';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const SECONDS = setting('BENCH_SECONDS', 20, 2);
 const RATE = 200;
 const ACCOUNTS = 100;
-const BURST = 20_000;
-const PORT = 25009;
+const BURST = setting('BENCH_WEBHOOKS_BURST', 20_000, 500);
 const PREFIX = `pixauto_benchwh${randomBytes(3).toString('hex')}`;
+/** The dispatcher as the bench system runs it (system.cjs), on databases of its own. */
+const DISPATCHER = appsOf('bench', 'bench-admin-token').find((app) => app.name === 'webhook-dispatcher');
+const SYSTEM_HEADER = 'pixauto-system'; // libs/messaging: a dispatcher acts only on its own system's messages
 const TOPICS = { accounts: 'pixauto.accounts.events.v1', payouts: 'pixauto.payouts.events.v1' };
 
 const percentile = (values, p) => {
@@ -103,7 +107,7 @@ function payoutEvent(accountId, url, publishedAt) {
   });
 }
 
-const message = (event) => ({ key: event.stream_id, value: JSON.stringify(event), headers: { 'event-type': event.type } });
+const message = (event) => ({ key: event.stream_id, value: JSON.stringify(event), headers: { 'event-type': event.type, [SYSTEM_HEADER]: PREFIX } });
 
 /** `rate` events per second for `seconds`, in batches every 50 ms (as an outbox does); resolves with the transaction_ids sent. */
 async function steady(producer, seconds, urlOf, accounts) {
@@ -124,9 +128,15 @@ async function steady(producer, seconds, urlOf, accounts) {
   return sent;
 }
 
+/** Until every one of `ids` has arrived, or the timeout: then the bench fails, saying how many never came. */
 async function waitForArrivals(receiver, ids, timeoutMs = 60_000) {
   const deadline = performance.now() + timeoutMs;
   while (ids.some((id) => !receiver.arrivals.has(id)) && performance.now() < deadline) await sleep(50);
+  const missing = ids.filter((id) => !receiver.arrivals.has(id)).length;
+  if (missing > 0) {
+    console.error(`${missing} of ${ids.length} events not delivered within ${timeoutMs / 1000} s`);
+    process.exitCode = 1;
+  }
 }
 
 const latencies = (receiver, ids) => ids.filter((id) => receiver.arrivals.has(id)).map((id) => receiver.arrivals.get(id) - Number(id.slice(1, id.indexOf('-'))));
@@ -155,35 +165,32 @@ async function baseline(receiver, seconds) {
   return results;
 }
 
-function waitForPort(port, child, timeoutMs = 60_000) {
+/** Until the dispatcher's /health/ready answers 200 (migrated, topics made, consumer groups joined); bounded. */
+async function waitReady(url, child, timeoutMs = 90_000) {
   const deadline = performance.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const attempt = () => {
-      if (child.exitCode !== null) return reject(new Error(`webhook-dispatcher exited with ${child.exitCode}`));
-      const socket = net.connect({ host: '127.0.0.1', port }, () => {
-        socket.end();
-        resolve();
-      });
-      socket.once('error', () => (performance.now() > deadline ? reject(new Error('webhook-dispatcher not ready')) : setTimeout(attempt, 200)));
-    };
-    attempt();
-  });
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`webhook-dispatcher exited with ${child.exitCode} before it was ready`);
+    const status = await fetch(url, { signal: AbortSignal.timeout(3000) }).then((r) => r.arrayBuffer().then(() => r.status), () => undefined);
+    if (status === 200) return;
+    await sleep(200);
+  }
+  throw new Error(`webhook-dispatcher: ${url} not ready after ${timeoutMs} ms`);
 }
 
 async function main() {
   await up();
   if (!process.env.BENCH_SKIP_BUILD) spawnSync('npx', ['swc', 'apps', 'libs', '-d', 'dist', '--config-file', '.swcrc', '--quiet'], { cwd: ROOT, stdio: 'inherit' });
   const receiver = await startReceiver();
-  const dispatcher = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'dist/apps/webhook-dispatcher/src/main.js')], {
+  const dispatcher = spawn(process.execPath, [...NODE_FLAGS, path.join(ROOT, 'dist/apps/webhook-dispatcher/src/main.js')], {
     cwd: ROOT,
     // The bench's made-up tenants are production ones, and its receiver is on loopback.
-    env: { ...process.env, PORT: String(PORT), DATABASE_PREFIX: PREFIX, WEBHOOK_ALLOW_LOOPBACK: 'all' },
+    env: { ...process.env, ...DISPATCHER.env, DATABASE_PREFIX: PREFIX, WEBHOOK_ALLOW_LOOPBACK: 'all' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const kafka = new Kafka({ clientId: 'bench-webhooks', brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','), logLevel: logLevel.NOTHING });
   const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
   try {
-    await waitForPort(PORT, dispatcher);
+    await waitReady(DISPATCHER.ready, dispatcher);
     await producer.connect();
     const accounts = Array.from({ length: ACCOUNTS }, () => randomUUID());
     await producer.send({
