@@ -1,10 +1,12 @@
 // npm start: infrastructure up, everything built, every app running in the foreground; Ctrl-C stops the apps.
+// START_PROFILE picks another profile of system.cjs (default dev, the ports README documents): the end-to-end suite
+// runs `npm start` itself on its own ports, whose profiles derive their keys (system.cjs) instead of keeping them in .data.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { up } from './infra.mjs';
-import { PROFILES, ROOT, startSystem } from './system.cjs';
+import { profileOf, ROOT, startSystem } from './system.cjs';
 
 /** The operator token: ADMIN_TOKEN, or one generated once and kept in .data/admin-token for `npm run admin`. */
 function adminToken() {
@@ -24,10 +26,15 @@ function developmentKey(variable, file, make) {
 const secretsKeys = () => developmentKey('SECRETS_KEYS', 'secrets-keys', () => `dev:${randomBytes(32).toString('base64')}`);
 const documentKey = () => developmentKey('DOCUMENT_KEY', 'document-key', () => randomBytes(32).toString('base64'));
 
+fs.mkdirSync(path.join(ROOT, '.data'), { recursive: true }); // a fresh clone has none yet
+const profile = process.env.START_PROFILE ?? 'dev';
+const p = profileOf(profile);
+const keys = profile === 'dev' ? { secretsKeys: secretsKeys(), documentKey: documentKey() } : {};
+
 await up();
 execFileSync('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } });
-const system = await startSystem({ profile: 'dev', adminToken: adminToken(), secretsKeys: secretsKeys(), documentKey: documentKey(), inherit: true });
-const p = PROFILES.dev;
+const system = await startSystem({ profile, adminToken: adminToken(), ...keys, inherit: true });
+const adminUrl = profile === 'dev' ? '' : `ADMIN_URL=http://127.0.0.1:${p.admin} `;
 console.log(`
 pixauto is up, on Node ${process.version}:
   production API  http://127.0.0.1:${p.gateway}
@@ -38,7 +45,7 @@ pixauto is up, on Node ${process.version}:
   webhooks        sandbox webhooks may go to a receiver on loopback, over http too (e.g. http://127.0.0.1:8080/hook),
                   but not to the platform's own ports; production webhooks need a public https URL; link-local (cloud
                   metadata) and private addresses are refused${process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS ? `, but for ${process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS} (WEBHOOK_ALLOW_PRIVATE_NETWORKS)` : ''} (README "Environment variables")
-Create an account and a key:  npm run admin -- accounts create --name "My shop"
+Create an account and a key:  ${adminUrl}npm run admin -- accounts create --name "My shop"
 Ctrl-C stops the apps (PostgreSQL, Redis and Kafka stay up: npm run infra:down stops what infra started).`);
 
 let stopping = false;

@@ -23,6 +23,7 @@ const PAYOUTS = setting('BENCH_PAYOUTS', 1_000_000, 2_000);
 const ACCOUNTS = 100;
 const MEASURED_SHARE = 10; // every 10th payout is the measured account's: 100,000 rows, the CSV's size
 const CUSTOMER = '52998224725'; // 100 payouts of the measured account
+const CUSTOMER_EVERY = 10 * Math.max(1, Math.floor(PAYOUTS / 1000)); // every 10,000th of 1,000,000: a multiple of MEASURED_SHARE
 const ADMIN_TOKEN = 'bench-admin-token';
 const p = PROFILES.bench;
 const MONTH_START = new Date('2026-10-01T00:00:00Z');
@@ -42,7 +43,7 @@ async function seed(accountIds) {
          pix_key, bank_name, bank_code, ispb, account_agency, account_number, webhook, provider, created_at, paid_at, e2e, psp_id, version)
        SELECT a.account_id, 'production', i, 'bench-' || i,
               CASE WHEN i % 7 = 0 THEN 'Silva, "Zé" & Filhos' ELSE 'MARIA SILVA' END,
-              CASE WHEN i % 10000 = 0 THEN $2 ELSE lpad((i % 100000)::text, 11, '0') END, 'CPF', 1000 + i % 50000,
+              CASE WHEN i % ${CUSTOMER_EVERY} = 0 THEN $2 ELSE lpad((i % 100000)::text, 11, '0') END, 'CPF', 1000 + i % 50000,
               (ARRAY[1, 1, 1, 1, 0, 2, 3, 4])[1 + i % 8], 'maria@example.com', 'Itaú Unibanco S.A.', '341', '60701190', '0001', '12345-6',
               CASE WHEN i % 2 = 0 THEN 'https://shop.example.com/payouts' END, 'PROVIDER_A',
               $3::timestamptz + make_interval(secs => (i::double precision / $4) * $5),

@@ -7,6 +7,7 @@
  *
  * Usage: npm run bench:transport
  * Env:   BENCH_TRANSPORTS=http,tcp,kafka  BENCH_SECONDS=10  KAFKA_BROKERS=127.0.0.1:9092
+ *        BENCH_SMOKE=1: 1 s per pass and of warm-up (what `npm test` runs). A transport not measured fails the run.
  */
 import 'reflect-metadata';
 import { ChildProcess, fork } from 'node:child_process';
@@ -44,8 +45,9 @@ interface Stats {
 const HOST = '127.0.0.1';
 const PATTERN = 'bench.transport.echo'; // Kafka request topic; ClientKafka replies on `${PATTERN}.reply`
 const TRANSPORTS = (process.env.BENCH_TRANSPORTS ?? 'http,tcp,kafka').split(',') as TransportName[];
-const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? 10), 60);
-const WARMUP_SECONDS = 3;
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? (SMOKE ? 1 : 10)), 60);
+const WARMUP_SECONDS = SMOKE ? 1 : 3;
 const CONCURRENCY = 50;
 const MAX_REQUESTS = 2_000_000; // hard bound per pass, on top of the time bound
 const REQUEST_TIMEOUT_MS = 5_000;
@@ -299,6 +301,7 @@ async function main(): Promise<void> {
       `concurrency ${CONCURRENCY} and 1, payload ${JSON.stringify(COMMAND).length} B`,
   );
   const rows: string[] = [];
+  let failures = 0;
   const ms = (value: number) => value.toFixed(2);
   for (const transport of TRANSPORTS) {
     try {
@@ -308,6 +311,7 @@ async function main(): Promise<void> {
         `| ${transport} | ${c50.rps.toFixed(0)} | ${ms(c50.p50)} | ${ms(c50.p99)} | ${c1.rps.toFixed(0)} | ${ms(c1.p50)} | ${ms(c1.p99)} | ${c50.errors + c1.errors} |`,
       );
     } catch (error) {
+      failures++;
       console.error(`${transport}: not measured:`, error);
       rows.push(`| ${transport} | not measured: ${(error as Error).message} | | | | | | |`);
     }
@@ -320,6 +324,7 @@ async function main(): Promise<void> {
       ...rows,
     ].join('\n'),
   );
+  if (failures > 0) throw new Error(`${failures} transport(s) not measured`);
 }
 
 if (process.argv[2] === 'serve') {
