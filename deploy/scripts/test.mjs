@@ -1,6 +1,7 @@
 // npm test: the whole proof on a fresh machine. Infrastructure up (started only where missing), lint and type
-// checks, build, unit and integration tests of every project, the end-to-end suite (crash test included)
-// against the built apps, then everything it started is stopped and its test data removed.
+// checks, build, unit and integration tests of every project, the end-to-end suite (crash test included, and the
+// README's commands and every bench in its tiny mode) against the built apps, then everything it started is stopped
+// and its test data removed.
 // Closes with one line "N passed, N failed" summed over every Jest run.
 //
 // Every step has a time bound, and so has the whole run (CI gives it 90 minutes): a step past its bound is stopped
@@ -61,12 +62,17 @@ async function step(title, args, boundMs) {
   return code === 0;
 }
 
-/** The e2e profile's databases and Redis database: emptied before the run and removed after it. */
+/**
+ * The e2e profile's databases and Redis database: emptied before the run and removed after it; so are the bench
+ * profile's databases, which the benches' tiny runs of the end-to-end suite use (bench:charges leaves its own).
+ */
 async function removeE2eData() {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
   await client.connect();
-  const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${PROFILES.e2e.databasePrefix}\\_%`]);
-  for (const { datname } of rows) await client.query(`DROP DATABASE "${datname}" WITH (FORCE)`);
+  for (const prefix of [PROFILES.e2e.databasePrefix, PROFILES.bench.databasePrefix]) {
+    const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${prefix}\\_%`]);
+    for (const { datname } of rows) await client.query(`DROP DATABASE "${datname}" WITH (FORCE)`);
+  }
   await client.end();
   const url = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
   url.pathname = `/${PROFILES.e2e.redisDb}`;

@@ -25,7 +25,7 @@ describe('every bench, in its tiny mode', () => {
   });
 
   it.each(Object.keys(FIGURES))('npm run %s', async (script) => {
-    const { code, output } = await run(`npm run ${script}`, { BENCH_SMOKE: '1', BENCH_SKIP_BUILD: '1' }, 240_000);
+    const { code, output } = await run(`npm run ${script}`, { BENCH_SMOKE: '1', BENCH_SKIP_BUILD: '1' }, 420_000);
     if (code !== 0 || !FIGURES[script].test(output)) throw new Error(`npm run ${script}: exit ${code}, figures ${FIGURES[script].test(output) ? '' : 'not '}printed\n${output.slice(-4000)}`);
-  }, 300_000);
+  }, 480_000);
 });
