@@ -66,14 +66,14 @@ describe('every command README tells a user to run', () => {
   beforeAll(async () => {
     // npm start, as the quickstart's first line, on the e2e profile; ready when it prints its addresses.
     start = launch('npm start', { START_PROFILE: PROFILE, ADMIN_TOKEN: ADMIN.ADMIN_TOKEN });
-    const deadline = performance.now() + 240_000;
+    const deadline = performance.now() + 480_000; // about a minute on two quiet cores; far more on a loaded machine
     while (!start.output().includes('pixauto is up')) {
       if (start.child.exitCode !== null) throw new Error(`npm start exited with ${start.child.exitCode}\n${start.output().slice(-4000)}`);
-      if (performance.now() > deadline) throw new Error(`npm start not up after 240 s\n${start.output().slice(-4000)}`);
+      if (performance.now() > deadline) throw new Error(`npm start not up after 480 s\n${start.output().slice(-4000)}`);
       await sleep(250);
     }
     expect(start.output()).toContain(`sandbox API     http://127.0.0.1:${ports.sandbox}`);
-  }, 300_000);
+  }, 540_000);
 
   afterAll(async () => {
     // Ctrl-C, as the README says: the terminal signals the whole foreground group.
@@ -103,7 +103,7 @@ describe('every command README tells a user to run', () => {
 
   it('the `npm run admin -- ...` lines README shows, and the commands of its table', async () => {
     const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    const shown = [...new Set([...readme.matchAll(/npm run admin -- [^`#\n]*[^`#\n\s]/g)].map((match) => match[0]))];
+    const shown = [...new Set([...readme.matchAll(/npm run admin -- [a-z][^`#\n]*[^`#\n\s]/g)].map((match) => match[0]))];
     expect(shown).toEqual(expect.arrayContaining(['npm run admin -- help', 'npm run admin -- accounts update ID --rate-limit-sandbox 25']));
     const help = await run('npm run admin -- help', ADMIN);
     expect(help.code).toBe(0);

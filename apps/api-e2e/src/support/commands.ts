@@ -65,7 +65,11 @@ export function readmeSection(heading: string): string {
   const start = readme.split('\n').findIndex((line) => line.trim() === heading);
   if (start < 0) throw new Error(`README.md has no heading "${heading}"`);
   const lines = readme.split('\n').slice(start + 1);
-  const end = lines.findIndex((line) => new RegExp(`^#{1,${level}} `).test(line));
+  let fenced = false; // a shell comment inside a code block is not a heading
+  const end = lines.findIndex((line) => {
+    if (line.startsWith('```')) fenced = !fenced;
+    return !fenced && new RegExp(`^#{1,${level}} `).test(line);
+  });
   return lines.slice(0, end < 0 ? undefined : end).join('\n');
 }
 
