@@ -19,6 +19,12 @@ export function setting(variable, full, tiny = full) {
   return value;
 }
 
+/**
+ * How long a pgbench phase runs: `seconds`, or under BENCH_SMOKE=1 three transactions per client (a 1 s phase on a
+ * loaded machine can end before a client has connected, and pgbench then prints no rate).
+ */
+export const pgbenchLength = (seconds) => (SMOKE ? ['-t', '3'] : [`-T${seconds}`]);
+
 /** The Debian package of each command a bench runs. */
 const PACKAGES = { wrk: 'wrk', pgbench: 'postgresql-client', psql: 'postgresql-client' };
 

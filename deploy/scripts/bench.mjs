@@ -10,7 +10,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchDatabaseUrl, dropBenchDatabases, ensureTools, json, onDatabase, setting, SMOKE } from './bench-support.mjs';
+import { benchDatabaseUrl, dropBenchDatabases, ensureTools, json, onDatabase, pgbenchLength, setting, SMOKE } from './bench-support.mjs';
 import { up } from './infra.mjs';
 import { PROFILES, ROOT, startSystem } from './system.cjs';
 
@@ -81,7 +81,7 @@ function gatewayPhase(name, connections, env, system) {
 function databasePhase(name, connections, script, variables = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pgbench-'));
   const defines = Object.entries(variables).flatMap(([key, value]) => ['-D', `${key}=${value}`]);
-  const run = spawnSync('pgbench', ['-n', '-M', 'extended', `-c${connections}`, '-j2', `-T${SECONDS}`, '-l', ...defines, '-f', path.join(BENCH, script), limitsDatabaseUrl], {
+  const run = spawnSync('pgbench', ['-n', '-M', 'extended', `-c${connections}`, '-j2', ...pgbenchLength(SECONDS), '-l', ...defines, '-f', path.join(BENCH, script), limitsDatabaseUrl], {
     cwd: dir,
     encoding: 'utf8',
   });
@@ -96,7 +96,8 @@ function databasePhase(name, connections, script, variables = {}) {
     .sort((a, b) => a - b);
   fs.rmSync(dir, { recursive: true, force: true });
   const percentile = (q) => latenciesMs[Math.min(latenciesMs.length - 1, Math.floor(q * latenciesMs.length))];
-  const tps = Number(run.stdout.match(/tps = ([\d.]+) \(without initial connection time\)/)[1]);
+  const tps = Number(run.stdout.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1] ?? NaN);
+  if (Number.isNaN(tps)) throw new Error(`${name}: pgbench printed no rate\n${run.stdout}${run.stderr}`);
   return { name, connections, rps: Math.round(tps), p50: percentile(0.5), p99: percentile(0.99), errors: {} };
 }
 

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
-import { benchDatabaseUrl, dropBenchDatabases, ensureTools, json, onDatabase, serverUrl, setting, wrkPaths } from '../../scripts/bench-support.mjs';
+import { benchDatabaseUrl, dropBenchDatabases, ensureTools, json, onDatabase, pgbenchLength, serverUrl, setting, wrkPaths } from '../../scripts/bench-support.mjs';
 import { up } from '../../scripts/infra.mjs';
 import { PROFILES, ROOT, startSystem } from '../../scripts/system.cjs';
 
@@ -74,10 +74,11 @@ function pagesAlone(name, accountId, size) {
       `SELECT * FROM payout_lookups JOIN (SELECT account_id, environment, id FROM payout_lookups WHERE ${period} ORDER BY created_at, id LIMIT ${size} OFFSET :p * ${size}) AS page USING (account_id, environment, id) ORDER BY created_at, id;`,
     ].join('\n') + '\n',
   );
-  const run = spawnSync('pgbench', ['-n', '-M', 'prepared', '-c20', '-j2', `-T${SECONDS}`, '-f', script, benchDatabaseUrl('payout_query')], { encoding: 'utf8' });
+  const run = spawnSync('pgbench', ['-n', '-M', 'prepared', '-c20', '-j2', ...pgbenchLength(SECONDS), '-f', script, benchDatabaseUrl('payout_query')], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`${name}: pgbench failed\n${run.stdout}${run.stderr}`);
-  const tps = Number(run.stdout.match(/tps = ([\d.]+) \(without initial connection time\)/)[1]);
-  const average = Number(run.stdout.match(/latency average = ([\d.]+) ms/)[1]);
+  const tps = Number(run.stdout.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1] ?? NaN);
+  const average = Number(run.stdout.match(/latency average = ([\d.]+) ms/)?.[1] ?? NaN);
+  if (Number.isNaN(tps) || Number.isNaN(average)) throw new Error(`${name}: pgbench printed no rate\n${run.stdout}${run.stderr}`);
   return { name, rps: Math.round(tps), average };
 }
 
