@@ -1,4 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { LOOPBACK_ONLY } from './system';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -29,9 +30,12 @@ export async function stopGroup(child: ChildProcess, signal: NodeJS.Signals = 'S
   clearTimeout(timer);
 }
 
-/** Spawns `bash -c line` at the repository root in a group of its own; stdout and stderr together in `output()`. */
+/**
+ * Spawns `bash -c line` at the repository root in a group of its own; stdout and stderr together in `output()`. Every
+ * Node process it starts (npm, the scripts, the apps) runs with the loopback-only preload, as the suite's apps do.
+ */
 export function launch(line: string, env: NodeJS.ProcessEnv = {}): { child: ChildProcess; output: () => string } {
-  const child = spawn('bash', ['-c', line], { cwd: ROOT, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('bash', ['-c', line], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: LOOPBACK_ONLY, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
