@@ -154,10 +154,10 @@ async function waitReady(url, child, timeoutMs = 60_000) {
 }
 
 /**
- * Starts every app (built under dist/) and waits until each is ready. Logs go to .data/logs/<profile>/<app>.log
- * unless `inherit` is set (npm start shows them).
+ * Starts every app (built under dist/) and waits until each is ready (each within `readyTimeoutMs`). Logs go to
+ * .data/logs/<profile>/<app>.log unless `inherit` is set (npm start shows them).
  */
-async function startSystem({ profile = 'dev', adminToken, secretsKeys, documentKey, inherit = false } = {}) {
+async function startSystem({ profile = 'dev', adminToken, secretsKeys, documentKey, inherit = false, readyTimeoutMs = 60_000 } = {}) {
   const logDir = path.join(ROOT, '.data', 'logs', profile);
   fs.mkdirSync(logDir, { recursive: true });
   const apps = appsOf(profile, adminToken, secretsKeys, documentKey);
@@ -175,7 +175,7 @@ async function startSystem({ profile = 'dev', adminToken, secretsKeys, documentK
       stdio: ['ignore', out, out],
     });
     running.set(app.name, child);
-    await waitReady(app.ready, child);
+    await waitReady(app.ready, child, readyTimeoutMs);
     return child;
   };
 

@@ -37,7 +37,8 @@ beforeAll(async () => {
   await Promise.all([postgres.start(), redis.start(), kafka.start()]);
   // startSystem hands its environment to every app: the system under test uses the suite's own servers.
   Object.assign(process.env, { DATABASE_URL: postgres.url, REDIS_URL: redis.url, KAFKA_BROKERS: kafka.brokers });
-  system = await launcher.startSystem({ profile: 'faults', adminToken: ADMIN_TOKEN });
+  // A generous start: the suite runs beside the others on two cores.
+  system = await launcher.startSystem({ profile: 'faults', adminToken: ADMIN_TOKEN, readyTimeoutMs: 180_000 });
   merchant = await newMerchant(system);
 }, 400_000);
 
