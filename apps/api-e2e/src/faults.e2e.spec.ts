@@ -18,15 +18,16 @@ const launcher = require('../../../deploy/scripts/system.cjs') as { ROOT: string
 const DIR = path.join(launcher.ROOT, '.data', 'faults');
 const WRITERS = 8;
 const TOPIC = 'pixauto.limits.events.v1';
+// Ports below Linux's ephemeral range (32768 up), where an outgoing connection could hold one.
 /** The bounds this suite proves, from the moment the server is back. */
 const READY_WITHIN_MS = 60_000;
 const DRAINED_WITHIN_MS = 90_000;
 /** Writes taken before the fault and after the server is back (few: the suite shares two cores with the rest). */
 const WRITES = 20;
 
-const postgres = new PrivatePostgres(path.join(DIR, 'postgres'), 35_432);
-const redis = new PrivateRedis(path.join(DIR, 'redis'), 36_379);
-const kafka = new PrivateKafka(path.join(DIR, 'kafka'), 39_092, 39_093);
+const postgres = new PrivatePostgres(path.join(DIR, 'postgres'), 25_432);
+const redis = new PrivateRedis(path.join(DIR, 'redis'), 26_379);
+const kafka = new PrivateKafka(path.join(DIR, 'kafka'), 29_092, 29_093);
 const shared = { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL, KAFKA_BROKERS: process.env.KAFKA_BROKERS };
 
 let system: RunningSystem | undefined;
