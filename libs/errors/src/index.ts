@@ -1,4 +1,3 @@
 export * from './refusal';
 export * from './http';
 export * from './messages';
-export * from './dependency';
