@@ -26,6 +26,9 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const PROFILES = {
   dev: { gateway: 3000, sandbox: 3001, admin: 3002, recurrences: 4001, solicitations: 4002, payments: 4007, paymentsCallbacks: 4107, payoutQuery: 4008, payoutQueryHttp: 4108, webhooks: 4009, receipts: 4011, bankCallbacks: 4101, limits: 4005, bank: 4010, gatewayOps: 3050, recurrencesOps: 4051, solicitationsOps: 4052, limitsOps: 4055, paymentsOps: 4057, payoutQueryOps: 4058, webhooksOps: 4059, receiptsOps: 4061, databasePrefix: 'pixauto', redisDb: 0 },
   e2e: { gateway: 13000, sandbox: 13001, admin: 13002, recurrences: 14001, solicitations: 14002, payments: 14007, paymentsCallbacks: 14107, payoutQuery: 14008, payoutQueryHttp: 14108, webhooks: 14009, receipts: 14011, bankCallbacks: 14101, limits: 14005, bank: 14010, gatewayOps: 13050, recurrencesOps: 14051, solicitationsOps: 14052, limitsOps: 14055, paymentsOps: 14057, payoutQueryOps: 14058, webhooksOps: 14059, receiptsOps: 14061, databasePrefix: 'pixauto_e2e', redisDb: 15 },
+  // The fault suite (apps/api-e2e/src/faults.e2e.spec.ts): on its own PostgreSQL, Redis and Kafka, which it restarts.
+  // Below 32768, as every profile: a port in Linux's ephemeral range may be taken by any outgoing connection.
+  faults: { gateway: 25000, sandbox: 25001, admin: 25002, recurrences: 26001, solicitations: 26002, payments: 26007, paymentsCallbacks: 26107, payoutQuery: 26008, payoutQueryHttp: 26108, webhooks: 26009, receipts: 26011, bankCallbacks: 26101, limits: 26005, bank: 26010, gatewayOps: 25050, recurrencesOps: 26051, solicitationsOps: 26052, limitsOps: 26055, paymentsOps: 26057, payoutQueryOps: 26058, webhooksOps: 26059, receiptsOps: 26061, databasePrefix: 'pixauto_faults', redisDb: 0 },
   bench: { gateway: 23000, sandbox: 23001, admin: 23002, recurrences: 24001, solicitations: 24002, payments: 24007, paymentsCallbacks: 24107, payoutQuery: 24008, payoutQueryHttp: 24108, webhooks: 24009, receipts: 24011, bankCallbacks: 24101, limits: 24005, bank: 24010, gatewayOps: 23050, recurrencesOps: 24051, solicitationsOps: 24052, limitsOps: 24055, paymentsOps: 24057, payoutQueryOps: 24058, webhooksOps: 24059, receiptsOps: 24061, databasePrefix: 'pixauto_bench', redisDb: 14 },
 };
 
@@ -179,21 +182,22 @@ process.once('exit', () => {
   for (const child of children) child.kill('SIGKILL');
 });
 
-/** How long a whole system may take to start (each app waits for the one before): past it the start fails. */
+/** How long a whole system may take to start by default (each app waits for the one before): past it the start fails. */
 const STARTUP_BOUND_MS = 180_000;
 
 /**
- * Starts every app (built under dist/) and waits until each is ready. Logs go to .data/logs/<profile>/<app>.log
- * unless `inherit` is set (npm start shows them). `appEnv` adds to an app's environment (tests: `{ 'webhook-dispatcher':
- * { NODE_OPTIONS: ... } }`), never to its settings above.
+ * Starts every app (built under dist/) and waits until each is ready (each within `readyTimeoutMs`, all within
+ * `startupBoundMs`). Logs go to .data/logs/<profile>/<app>.log unless `inherit` is set (npm start shows them).
+ * `appEnv` adds to an app's environment (tests: `{ 'webhook-dispatcher': { NODE_OPTIONS: ... } }`), never to its
+ * settings above.
  */
-async function startSystem({ profile = 'dev', adminToken, secretsKeys, documentKey, inherit = false, appEnv = {} } = {}) {
+async function startSystem({ profile = 'dev', adminToken, secretsKeys, documentKey, inherit = false, appEnv = {}, readyTimeoutMs = 60_000, startupBoundMs = STARTUP_BOUND_MS } = {}) {
   const logDir = path.join(ROOT, '.data', 'logs', profile);
   fs.mkdirSync(logDir, { recursive: true });
   const apps = appsOf(profile, adminToken, secretsKeys, documentKey);
   const running = new Map();
 
-  const launch = async (app, readyWithinMs = 60_000) => {
+  const launch = async (app, readyWithinMs = readyTimeoutMs) => {
     const main = path.join(ROOT, 'dist', 'apps', app.program ?? app.name, 'src', 'main.js');
     if (!fs.existsSync(main)) throw new Error(`${main} is missing: build first (npx nx run-many -t build)`);
     // Another instance still on the port would answer the readiness check while this one fails to listen.
@@ -227,9 +231,9 @@ async function startSystem({ profile = 'dev', adminToken, secretsKeys, documentK
     return outcome;
   };
 
-  const startupDeadline = performance.now() + STARTUP_BOUND_MS;
+  const startupDeadline = performance.now() + startupBoundMs;
   try {
-    for (const app of apps) await launch(app, Math.max(1000, Math.min(60_000, startupDeadline - performance.now())));
+    for (const app of apps) await launch(app, Math.max(1000, Math.min(readyTimeoutMs, startupDeadline - performance.now())));
   } catch (error) {
     for (const name of [...running.keys()].reverse()) await stopOne(name);
     throw error;

@@ -109,6 +109,8 @@ try {
     (await step('end-to-end tests', ['run', 'api-e2e:e2e'], 40 * 60_000));
 } finally {
   await removeE2eData().catch((error) => console.error(`cleanup: ${error.message}`));
+  // The fault suite's own servers (stopped by the suite) leave their data here.
+  fs.rmSync(path.join(ROOT, '.data', 'faults'), { recursive: true, force: true });
   await down({ only: started });
 }
 const { passed, failed } = tally();

@@ -2,11 +2,12 @@ import { Controller, INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ClientProxy, ClientProxyFactory, MessagePattern, MicroserviceOptions, Transport } from '@nestjs/microservices';
 import Fastify, { FastifyInstance } from 'fastify';
-import type { Socket } from 'node:net';
+import net, { Socket } from 'node:net';
 import { Pool } from 'pg';
 import { firstValueFrom } from 'rxjs';
 import { ServiceReply, ServiceRequest, Tenant } from '@pixauto/contracts';
-import { DeadlineInterceptor, isDatabaseOverloaded, ServiceReplyFilter, toHttpError } from '@pixauto/runtime';
+import { isDependencyUnavailable } from '@pixauto/errors';
+import { DeadlineInterceptor, ServiceReplyFilter, toHttpError } from '@pixauto/runtime';
 import { currentRequest, withRequest } from '@pixauto/telemetry';
 import { Upstreams } from './upstreams';
 
@@ -119,14 +120,50 @@ describe('a request that finds no free database connection in time', () => {
         },
         (reason: unknown) => reason,
       );
-      expect(isDatabaseOverloaded(error)).toBe(true);
+      expect(isDependencyUnavailable(error)).toBe(true);
       expect(toHttpError(error)).toMatchObject({ status: 503, headers: { 'retry-after': '1' } });
     } finally {
       held.release();
       await pool.end();
     }
-    expect(isDatabaseOverloaded(new Error('relation "x" does not exist'))).toBe(false);
+    expect(isDependencyUnavailable(new Error('relation "x" does not exist'))).toBe(false);
     expect(toHttpError(new Error('boom')).status).toBe(500);
+  });
+});
+
+describe('a service whose connection drops with the request in flight', () => {
+  it('is answered 503 with Retry-After in the error shape, and the request is not sent again (it may have been done)', async () => {
+    let received = 0;
+    const sockets = new Set<Socket>();
+    const dropping = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('data', () => {
+        received++;
+        socket.destroy(); // the service went away after reading the request: it may or may not have run it
+      });
+    });
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+    const upstreams = new Upstreams({ limits: `127.0.0.1:${(dropping.address() as net.AddressInfo).port}` } as ConstructorParameters<typeof Upstreams>[0], () => 0, 2);
+    const app = Fastify();
+    app.setErrorHandler((error, _request, reply) => {
+      const answer = toHttpError(error);
+      void reply.status(answer.status).headers(answer.headers ?? {}).send(answer.body);
+    });
+    app.post('/set', (request, reply) => upstreams.relay('limits', 'limits.set', tenant, request, reply));
+    try {
+      const answer = await app.inject({ method: 'POST', url: '/set', payload: { amount: 1 } });
+      expect(answer.statusCode).toBe(503);
+      expect(answer.headers['retry-after']).toBe('1');
+      expect(answer.json()).toEqual({ message: 'Service temporarily unavailable, retry later' });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(received).toBe(1);
+    } finally {
+      await app.close();
+      await upstreams.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => dropping.close(resolve));
+    }
   });
 });
 

@@ -55,6 +55,9 @@ export class Upstreams {
     if (trace) message.trace = trace;
     this.inFlight.set(name, inFlight + 1);
     // Connected outside the request (once; later calls find the connection open): the socket serves every request after.
+    // No reply, whatever kept it (the connection refused, or dropped with the request in flight: unavailableDependency's
+    // 'network'; no answer within 10 s), is the service not being there: 503 with Retry-After, and never sent again
+    // here, since a request that reached the service may have been done (the merchant's repeat finds it by its id).
     const answer = await outsideRequest(() => client.connect())
       .then(() => firstValueFrom(client.send<ServiceReply>(pattern, message).pipe(timeout(REPLY_TIMEOUT_MS))))
       .catch(() => refuse(unavailable(Messages.request.serviceUnavailable)))

@@ -1,3 +1,4 @@
 export * from './refusal';
 export * from './http';
 export * from './messages';
+export * from './dependency';

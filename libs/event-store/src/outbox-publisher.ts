@@ -33,6 +33,8 @@ export class OutboxPublisher {
   private loop?: Promise<void>;
   private wakeUp?: () => void;
   private runner?: QueryRunner;
+  /** The runner's connect succeeded (TypeORM keeps a failed one). */
+  private connected = false;
   private locked = false;
 
   constructor(private readonly dataSource: DataSource, private readonly sink: OutboxSink, private readonly options: OutboxPublisherOptions) {}
@@ -62,36 +64,46 @@ export class OutboxPublisher {
   private async run(): Promise<void> {
     // Appends wake the publisher at once; the idle poll only finds rows left by a crash or by another instance.
     const { idleMs = 1000, onError = () => undefined } = this.options;
-    this.runner = this.dataSource.createQueryRunner();
     try {
-      await this.runner.connect();
       while (this.running) {
         try {
-          if (!(await this.holdsLock(this.runner))) {
+          const runner = await this.connectedRunner();
+          if (!(await this.holdsLock(runner))) {
             await this.sleep(1000);
             continue;
           }
-          const sent = await this.publishBatch(this.runner);
+          const sent = await this.publishBatch(runner);
           if (sent === 0) await this.sleep(idleMs);
         } catch (error) {
           onError(error);
-          // A connection PostgreSQL dropped (a restart, a terminated backend) is released by TypeORM, and its session
-          // lock went with it: start again on a new one.
-          if (this.runner.isReleased) {
-            this.locked = false;
-            this.runner = this.dataSource.createQueryRunner();
-          }
           await this.sleep(1000);
         }
       }
-      if (this.locked) await this.flush(this.runner).catch(onError);
+      if (this.locked && this.runner) await this.flush(this.runner).catch(onError);
     } finally {
       // Another instance takes over once the lock is free. Releasing the connection only returns it to the pool, with
       // its session (and a session lock) still alive, so the lock is released explicitly.
-      if (this.locked) await this.runner.query('SELECT pg_advisory_unlock($1)', [this.options.lockKey]).catch(onError);
+      if (this.locked) await this.runner?.query('SELECT pg_advisory_unlock($1)', [this.options.lockKey]).catch(onError);
       this.locked = false;
-      await this.runner.release();
+      await this.runner?.release();
     }
+  }
+
+  /**
+   * The publisher's own connection, a new one when it has none that works. A connection PostgreSQL dropped (a restart,
+   * a terminated backend) is released by TypeORM, and its session lock went with it. A runner whose connect failed
+   * (the server down or still starting) is not released, and TypeORM keeps that failed connect and answers every later
+   * query with it: it is dropped too, or the publisher would never publish again after a database restart.
+   */
+  private async connectedRunner(): Promise<QueryRunner> {
+    if (this.runner && this.connected && !this.runner.isReleased) return this.runner;
+    if (this.runner && !this.runner.isReleased) await this.runner.release().catch(() => undefined);
+    this.locked = false;
+    this.connected = false;
+    this.runner = this.dataSource.createQueryRunner();
+    await this.runner.connect();
+    this.connected = true;
+    return this.runner;
   }
 
   private async flush(runner: QueryRunner): Promise<void> {

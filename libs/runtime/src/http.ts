@@ -4,7 +4,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Environment, ENVIRONMENTS } from '@pixauto/contracts';
-import { HttpError, internalError, Messages, notFound, RefusalException, refuse, toHttp, unavailable, validation } from '@pixauto/errors';
+import { HttpError, internalError, isDependencyUnavailable, Messages, notFound, RefusalException, refuse, toHttp, unavailable, unavailableDependency, validation } from '@pixauto/errors';
 import { duplicateKeyOf } from './json-body';
 import { NestLogger, REQUEST_ID_HEADER, requestIdFrom } from '@pixauto/telemetry';
 import { drainableHttp } from './shutdown';
@@ -22,12 +22,14 @@ const OVERSIZED_BODY_DRAIN_BYTES = 16 * 1024 * 1024;
 
 /**
  * The one place where anything thrown becomes an HTTP answer in the spec's shapes; nothing else leaks.
+ * A server we depend on that is not there right now (PostgreSQL restarting, Redis or Kafka away, a connection cut:
+ * `unavailableDependency`) is 503 with Retry-After, never 500.
  * Nest hands on fastify's own refusals (body parsing, routing) as HttpExceptions carrying fastify's status;
  * our code never throws HttpException, so the status alone says which refusal it was.
  */
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof RefusalException) return toHttp(error.refusal);
-  if (isDatabaseOverloaded(error)) return toHttp(unavailable(Messages.request.serviceUnavailable));
+  if (isDependencyUnavailable(error)) return toHttp(unavailable(Messages.request.serviceUnavailable));
   if (!(error instanceof HttpException)) return internalError();
   switch (error.getStatus()) {
     case 400:
@@ -43,17 +45,15 @@ export function toHttpError(error: unknown): HttpError {
   }
 }
 
-/** PostgreSQL SQLSTATEs that mean "not now": too many connections, shutting down, starting up. */
-const DATABASE_BUSY_CODES = new Set(['53300', '57P01', '57P03']);
-
 /**
- * The database cannot take the request now: the pool found no free connection within DATABASE_POOL_WAIT_MS (pg-pool's
- * own message), or the server refused a connection. A transaction never began, so the answer is 503 and a retry.
+ * What a failure answered 5xx leaves in the log: a dependency away is one warning line (a database restart would
+ * otherwise write a stack per request), anything else an error with its stack.
  */
-export function isDatabaseOverloaded(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
-  return error.message === 'timeout exceeded when trying to connect' || (typeof code === 'string' && DATABASE_BUSY_CODES.has(code));
+export function logFailure(logger: Logger, error: unknown, answer: HttpError): void {
+  if (answer.status < 500) return;
+  const dependency = answer.status === 503 ? unavailableDependency(error) : undefined;
+  if (dependency) logger.warn(`${dependency} unavailable, answered 503: ${error instanceof Error ? error.message : String(error)}`);
+  else logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
 }
 
 @Catch()
@@ -62,7 +62,7 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): void {
     const answer = toHttpError(error);
-    if (answer.status >= 500) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    logFailure(this.logger, error, answer);
     const http = host.switchToHttp();
     const send = () => http.getResponse<FastifyReply>().status(answer.status).headers(answer.headers ?? {}).send(answer.body);
     if (error instanceof HttpException && error.getStatus() === 413) afterBody(http.getRequest<FastifyRequest>(), send);

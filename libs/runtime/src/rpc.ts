@@ -10,7 +10,7 @@ import { Messages, notFound, refuse, unavailable } from '@pixauto/errors';
 import { SystemClock } from '@pixauto/pix';
 import { NestLogger } from '@pixauto/telemetry';
 import { ServiceConfig } from './config';
-import { BODY_LIMIT_BYTES, genReqId, toHttpError } from './http';
+import { BODY_LIMIT_BYTES, genReqId, logFailure, toHttpError } from './http';
 import { startOperations } from './operations';
 import { instrumentHttp, RpcObservationInterceptor } from './request-logging';
 import { drainableHttp, GracefulShutdown, RpcAdmission } from './shutdown';
@@ -67,7 +67,7 @@ export class ServiceReplyFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): Observable<ServiceReply> | void {
     const answer = toHttpError(error);
-    if (answer.status >= 500) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    logFailure(this.logger, error, answer);
     if (host.getType() === 'http') {
       host.switchToHttp().getResponse<FastifyReply>().status(answer.status).headers(answer.headers ?? {}).send(answer.body);
       return;

@@ -43,6 +43,6 @@ export const startSystem = (options: { appEnv?: Record<string, Record<string, st
 export const LOOPBACK_ONLY = `--require ${path.join(__dirname, 'loopback-only.cjs')}`;
 const APPS = ['bank-simulator', 'limits-service', 'recurrence-service', 'payments-service', 'solicitation-service', 'payout-query-service', 'webhook-dispatcher', 'receipt-service', 'api-gateway'];
 
-function withLoopbackOnly(appEnv: Record<string, Record<string, string>>): Record<string, Record<string, string>> {
+export function withLoopbackOnly(appEnv: Record<string, Record<string, string>>): Record<string, Record<string, string>> {
   return Object.fromEntries(APPS.map((app) => [app, { NODE_OPTIONS: LOOPBACK_ONLY, ...appEnv[app] }]));
 }
