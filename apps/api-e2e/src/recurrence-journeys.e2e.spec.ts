@@ -194,14 +194,15 @@ describe('recurrence events on Kafka', () => {
     expect((await sandbox.authorize(id)).body.status).toBe('APPROVED');
     expect((await sandbox.update(id, { status: 'CANCELLED' })).body.status).toBe('CANCELLED');
 
-    const mine = ofRecurrence(id);
+    // The first cycle's charge lives in the same stream and may be issued between approval and cancellation, taking a
+    // version of its own: the recurrence's events are checked in order, with the versions the event store gave them.
+    const mine = () => ofRecurrence(id)().filter((event) => event.envelope.type.startsWith('recurrence.'));
     await watcher.waitFor(() => mine().length >= 3);
     const [createdEvent, approved, cancelled] = mine();
-    expect(mine().map((event) => [event.envelope.type, event.envelope.version])).toEqual([
-      ['recurrence.created', 1],
-      ['recurrence.approved', 2],
-      ['recurrence.cancelled', 3],
-    ]);
+    const stored = (await eventsOf(system, id)).filter((event) => event.type.startsWith('recurrence.'));
+    expect(stored.map((event) => event.type)).toEqual(['recurrence.created', 'recurrence.approved', 'recurrence.cancelled']);
+    expect(stored.slice(0, 2).map((event) => event.version)).toEqual([1, 2]);
+    expect(mine().map((event) => ({ type: event.envelope.type, version: event.envelope.version }))).toEqual(stored);
     for (const event of mine()) {
       expect(event.key).toBe(createdEvent.envelope.stream_id);
       expect(event.envelope.stream_id).toBe(createdEvent.envelope.stream_id);
@@ -210,13 +211,6 @@ describe('recurrence events on Kafka', () => {
     expect(createdEvent.envelope.stream_id).toContain(id);
     expect(approved.envelope.data).toEqual({ journey: 'JOURNEY_2', approved_on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     expect(cancelled.envelope.data).toEqual({});
-    // Whatever the bank also notifies (its rec callback), the stream holds exactly these three recurrence events
-    // (its charges live in the same stream: the first cycle may be issued between approval and cancellation).
-    expect((await eventsOf(system, id)).filter((event) => event.type.startsWith('recurrence.'))).toEqual([
-      { type: 'recurrence.created', version: 1 },
-      { type: 'recurrence.approved', version: 2 },
-      { type: 'recurrence.cancelled', version: 3 },
-    ]);
   });
 
   it('carries the debtor email and address on the created event, though the API never echoes them', async () => {
