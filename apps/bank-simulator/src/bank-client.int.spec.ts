@@ -6,7 +6,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
 import { Refusal, RefusalException } from '@pixauto/errors';
 import { fromBankJourney, fromBankRecurrenceStatus, fromBankSolicitationStatus, PixBankClient, SimulatedPayer } from '@pixauto/bank';
-import type { RecSolicitada, SolicRecCompleta, WebhookRecCallback } from '@pixauto/bank';
+import type { RecSolicitada, SolicRecCompleta, WebhookRecCallback, CobSolicitada } from '@pixauto/bank';
 import { createSimulatorApp } from './app';
 import { SimulatorConfig, simulatorConfig } from './config';
 import { crc16 } from './domain/br-code';
@@ -68,6 +68,9 @@ const readBody = async (request: IncomingMessage): Promise<string> => {
 };
 
 let config: SimulatorConfig;
+
+/** An immediate charge as the BCB requires it (calendario, the receiver's key), with what the test sets. */
+const immediateCharge = (body: Omit<CobSolicitada, 'calendario' | 'chave'> & Partial<CobSolicitada>): CobSolicitada => ({ calendario: {}, chave: config.receiver.chave, ...body });
 let app: NestFastifyApplication;
 let baseUrl: string;
 let bank: PixBankClient;
@@ -262,12 +265,12 @@ describe('journey 2 and refusal by QR', () => {
 describe('journey 3: recurrence with an immediate charge', () => {
   it('creates the charge, binds it, shows the composite QR, and authorizing pays the charge', async () => {
     const txid = newTxid();
-    const cob = await bank.createImmediateCharge(txid, {
+    const cob = await bank.createImmediateCharge(txid, immediateCharge({
       calendario: { expiracao: 3600 },
       devedor: { cpf: '52998224725', nome: 'Fulano de Tal' },
       valor: { original: '19.90' },
       solicitacaoPagador: 'Assinatura mensal',
-    });
+    }));
     expect(cob).toMatchObject({ txid, status: 'ATIVA', revisao: 0, valor: { original: '19.90' }, calendario: { expiracao: 3600 }, chave: config.receiver.chave });
     expect(hasValidCrc(cob.pixCopiaECola ?? '')).toBe(true);
 
@@ -294,7 +297,7 @@ describe('journey 3: recurrence with an immediate charge', () => {
 
   it('paying the charge directly approves its recurrence (journey 3)', async () => {
     const txid = newTxid();
-    await bank.createImmediateCharge(txid, { valor: { original: '5.00' } });
+    await bank.createImmediateCharge(txid, immediateCharge({ valor: { original: '5.00' } }));
     const rec = await bank.createRecurrence(recurrenceBody({ ativacao: { dadosJornada: { txid } } }));
     expect((await payer.payImmediateCharge(txid)).status).toBe('CONCLUIDA');
     expect(await bank.getRecurrence(rec.idRec)).toMatchObject({ status: 'APROVADA', ativacao: { tipoJornada: 'JORNADA_3' } });
@@ -303,14 +306,14 @@ describe('journey 3: recurrence with an immediate charge', () => {
 
   it('revises an ATIVA charge with a second PUT; refuses a bad txid, a zero amount, an unknown charge, and a charge already bound', async () => {
     const txid = newTxid();
-    await bank.createImmediateCharge(txid, { valor: { original: '5.00' } });
-    expect(await bank.createImmediateCharge(txid, { valor: { original: '6.00' } })).toMatchObject({ revisao: 1, valor: { original: '6.00' } });
-    expect(await refusalOf(bank.createImmediateCharge('short', { valor: { original: '5.00' } }))).toMatchObject({
+    await bank.createImmediateCharge(txid, immediateCharge({ valor: { original: '5.00' } }));
+    expect(await bank.createImmediateCharge(txid, immediateCharge({ valor: { original: '6.00' } }))).toMatchObject({ revisao: 1, valor: { original: '6.00' } });
+    expect(await refusalOf(bank.createImmediateCharge('short', immediateCharge({ valor: { original: '5.00' } })))).toMatchObject({
       status: 400,
       providerCode: 'CobOperacaoInvalida',
       violations: [{ property: 'cob.txid', reason: expect.any(String) }],
     });
-    expect(await refusalOf(bank.createImmediateCharge(newTxid(), { valor: { original: '0.00' } }))).toMatchObject({ message: 'O campo cob.valor.original é zero.' });
+    expect(await refusalOf(bank.createImmediateCharge(newTxid(), immediateCharge({ valor: { original: '0.00' } })))).toMatchObject({ message: 'O campo cob.valor.original é zero.' });
     expect(await refusalOf(bank.getImmediateCharge(newTxid()))).toMatchObject({ status: 404, providerCode: 'CobNaoEncontrado' });
     expect(await refusalOf(bank.createRecurrence(recurrenceBody({ ativacao: { dadosJornada: { txid: newTxid() } } })))).toMatchObject({
       status: 400,
@@ -322,7 +325,7 @@ describe('journey 3: recurrence with an immediate charge', () => {
 
   it('an expired charge cannot be paid, and its recurrence can no longer be authorized with it', async () => {
     const txid = newTxid();
-    await bank.createImmediateCharge(txid, { calendario: { expiracao: 1 }, valor: { original: '5.00' } });
+    await bank.createImmediateCharge(txid, immediateCharge({ calendario: { expiracao: 1 }, valor: { original: '5.00' } }));
     const loc = await bank.createRecurrenceLocation();
     const rec = await bank.createRecurrence(recurrenceBody({ loc: loc.id, ativacao: { dadosJornada: { txid } } }));
     await sleep(1100);

@@ -7,7 +7,7 @@ import { Client } from 'pg';
 import { Refusal, RefusalException } from '@pixauto/errors';
 import { PayoutStatus } from '@pixauto/contracts';
 import { Pagamento, PagamentoSolicitado, payoutStatusOf, PixBankClient, PixRecebido, SimulatedPayer } from '@pixauto/bank';
-import type { RecSolicitada, WebhookPagamentosCallback, WebhookPixCallback } from '@pixauto/bank';
+import type { RecSolicitada, WebhookPagamentosCallback, WebhookPixCallback, CobSolicitada } from '@pixauto/bank';
 import { createSimulatorApp } from './app';
 import { SimulatorConfig, simulatorConfig } from './config';
 import { INSTITUTIONS } from './domain/dict';
@@ -71,6 +71,9 @@ const readBody = async (request: IncomingMessage): Promise<string> => {
 };
 
 let config: SimulatorConfig;
+
+/** An immediate charge as the BCB requires it (calendario, the receiver's key), with what the test sets. */
+const immediateCharge = (body: Omit<CobSolicitada, 'calendario' | 'chave'> & Partial<CobSolicitada>): CobSolicitada => ({ calendario: {}, chave: config.receiver.chave, ...body });
 let app: NestFastifyApplication;
 let baseUrl: string;
 let bank: PixBankClient;
@@ -165,7 +168,7 @@ describe('cash-in: the Pix webhook, per key', () => {
     try {
       expect(await refusalOf(other.getPixWebhook(chave))).toMatchObject({ status: 404, providerCode: 'WebhookNaoEncontrado' });
       await other.configurePixWebhook(chave, 'https://pix.example.com/api/webhook/');
-      expect(await other.getPixWebhook(chave)).toEqual({ webhookUrl: 'https://pix.example.com/api/webhook/', chave, criacao: expect.any(String) });
+      expect(await other.getPixWebhook(chave)).toEqual({ webhookUrl: 'https://pix.example.com/api/webhook/', cnpj: expect.stringMatching(/^\d{14}$/), chave, criacao: expect.any(String) });
       await other.configurePixWebhook(chave, 'https://pix.example.com/v2/');
       expect((await other.getPixWebhook(chave)).webhookUrl).toBe('https://pix.example.com/v2/');
       expect(await refusalOf(bank.getPixWebhook(chave))).toMatchObject({ status: 404 }); // another client's
@@ -184,9 +187,9 @@ describe('cash-in: the Pix webhook, per key', () => {
     }
   });
 
-  it('a charge created without chave names the simulator key; paying it pushes {pix: [...]} to {webhookUrl}/pix; GET /pix/{e2eid} shows it', async () => {
+  it('a charge names the receiver\'s key; paying it pushes {pix: [...]} to {webhookUrl}/pix; GET /pix/{e2eid} shows it', async () => {
     const txid = newTxid();
-    const cob = await bank.createImmediateCharge(txid, { valor: { original: '99.90' }, devedor: { cpf: '52998224725', nome: 'Maria Silva' } });
+    const cob = await bank.createImmediateCharge(txid, immediateCharge({ valor: { original: '99.90' }, devedor: { cpf: '52998224725', nome: 'Maria Silva' } }));
     expect(cob.chave).toBe(config.receiver.chave);
 
     const paid = await payer.payImmediateCharge(txid);
@@ -214,7 +217,7 @@ describe('cash-in: the Pix webhook, per key', () => {
 
   it('a journey 3 authorization that pays the activation charge pushes its Pix too', async () => {
     const txid = newTxid();
-    await bank.createImmediateCharge(txid, { valor: { original: '40.00' }, calendario: { expiracao: 3600 } });
+    await bank.createImmediateCharge(txid, immediateCharge({ valor: { original: '40.00' }, calendario: { expiracao: 3600 } }));
     const recurrence: RecSolicitada = {
       vinculo: { contrato: `ctr-${newTxid().slice(0, 8)}`, devedor: { cpf: '52998224725', nome: 'Fulano de Tal' } },
       calendario: { dataInicial: inDays(10), periodicidade: 'ANUAL' },
@@ -230,7 +233,7 @@ describe('cash-in: the Pix webhook, per key', () => {
 
   it('pushes nothing for a charge on a key without a webhook', async () => {
     const txid = newTxid();
-    await bank.createImmediateCharge(txid, { valor: { original: '1.00' }, chave: 'loja@example.com' });
+    await bank.createImmediateCharge(txid, immediateCharge({ valor: { original: '1.00' }, chave: 'loja@example.com' }));
     const { pix } = await payer.payImmediateCharge(txid);
     await sleep(300);
     expect(receiver.pix().filter((p) => p.pix.txid === txid)).toEqual([]);
@@ -239,7 +242,7 @@ describe('cash-in: the Pix webhook, per key', () => {
 
   it('PATCH /cob removes an ATIVA charge (revisao + 1), which can then no longer be paid nor removed again', async () => {
     const txid = newTxid();
-    await bank.createImmediateCharge(txid, { valor: { original: '10.00' } });
+    await bank.createImmediateCharge(txid, immediateCharge({ valor: { original: '10.00' } }));
     const removed = await bank.removeImmediateCharge(txid);
     expect(removed).toMatchObject({ txid, status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR', revisao: 1, chave: config.receiver.chave });
     expect((await bank.getImmediateCharge(txid)).status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
@@ -261,7 +264,7 @@ describe('cash-in: the Pix webhook, per key', () => {
 
   it('refuses to remove a paid charge', async () => {
     const txid = newTxid();
-    await bank.createImmediateCharge(txid, { valor: { original: '10.00' } });
+    await bank.createImmediateCharge(txid, immediateCharge({ valor: { original: '10.00' } }));
     await payer.payImmediateCharge(txid);
     expect(await refusalOf(bank.removeImmediateCharge(txid))).toMatchObject({ status: 400, providerCode: 'CobOperacaoInvalida' });
     expect((await bank.getImmediateCharge(txid)).status).toBe('CONCLUIDA');

@@ -6,7 +6,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
 import { Refusal, RefusalException } from '@pixauto/errors';
 import { PixBankClient, SimulatedPayer } from '@pixauto/bank';
-import type { CobRNotification, CobRSolicitada, PoliticaRetentativa, WebhookCobRCallback } from '@pixauto/bank';
+import type { CobRNotification, CobRSolicitada, PoliticaRetentativa, WebhookCobRCallback, CobSolicitada } from '@pixauto/bank';
 import { createSimulatorApp } from './app';
 import { SimulatorConfig, simulatorConfig } from './config';
 
@@ -61,6 +61,9 @@ const readBody = async (request: IncomingMessage): Promise<string> => {
 };
 
 let config: SimulatorConfig;
+
+/** An immediate charge as the BCB requires it (calendario, the receiver's key), with what the test sets. */
+const immediateCharge = (body: Omit<CobSolicitada, 'calendario' | 'chave'> & Partial<CobSolicitada>): CobSolicitada => ({ calendario: {}, chave: config.receiver.chave, ...body });
 let app: NestFastifyApplication;
 let baseUrl: string;
 let bank: PixBankClient;
@@ -195,7 +198,7 @@ describe('PUT and GET /cobr/{txid}', () => {
     await bank.createRecurringCharge(txid, cobrBody(idRec, inDays(1)));
     expect(await reasonOf(bank.createRecurringCharge(txid, cobrBody(idRec, inDays(40))))).toBe('O campo cobr.txid encontra-se em uso.');
     const immediate = newTxid();
-    await bank.createImmediateCharge(immediate, { valor: { original: '1.00' } });
+    await bank.createImmediateCharge(immediate, immediateCharge({ valor: { original: '1.00' } }));
     expect(await reasonOf(bank.createRecurringCharge(immediate, cobrBody(idRec, inDays(40))))).toBe('O campo cobr.txid encontra-se em uso.');
 
     expect(await refusalOf(bank.createRecurringCharge(newTxid(), cobrBody(idRec, inDays(-1))))).toMatchObject({

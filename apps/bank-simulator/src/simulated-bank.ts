@@ -340,7 +340,8 @@ export class SimulatedBank {
   }
 
   async getPixWebhook(client: string, chave: string): Promise<WebhookPix> {
-    return (await this.store.findPixWebhook(this.dataSource.manager, client, chave)) ?? refuse(Problems.webhookPixNotFound());
+    const webhook = await this.store.findPixWebhook(this.dataSource.manager, client, chave);
+    return webhook ? { ...webhook, cnpj: this.config.receiver.cnpj } : refuse(Problems.webhookPixNotFound());
   }
 
   async deletePixWebhook(client: string, chave: string): Promise<void> {

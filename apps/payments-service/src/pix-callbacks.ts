@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ENVIRONMENTS } from '@pixauto/contracts';
-import { Banks } from '@pixauto/bank';
+import { Banks, PIX_RECEIVER_KEY } from '@pixauto/bank';
 import { SERVICE_CONFIG, ServiceConfig } from '@pixauto/runtime';
-import { PIX_RECEIVER_KEY } from './pix-charges';
 
 /** Where the bank delivers its notifications: this service's own HTTP listener (`/bank/<environment>/...`). */
 export const bankCallbackPort = Number(process.env.PAYMENTS_BANK_CALLBACK_PORT ?? 4107);

@@ -15,7 +15,7 @@ import {
   validatePixChargeId,
   validatePixChargeQuery,
 } from '@pixauto/contracts';
-import { Banks, centavosToValor, CobCompleta, CobSolicitada, PixBankClient, PixRecebido, toBankDocument } from '@pixauto/bank';
+import { Banks, centavosToValor, CobCompleta, CobSolicitada, PIX_RECEIVER_KEY, PixBankClient, PixRecebido, toBankDocument } from '@pixauto/bank';
 import { Messages, notFound, Refusal, refuse, validation } from '@pixauto/errors';
 import { EventStore, SqlStatement } from '@pixauto/event-store';
 import {
@@ -41,7 +41,6 @@ import { CLOCK, PeriodicTask } from '@pixauto/runtime';
 import { CustomerLimits } from './customer-limits';
 
 /** The receiver's DICT key named on every charge (BCB `chave`); by default the bank simulator's own (SIMULATOR_RECEIVER_KEY). */
-export const PIX_RECEIVER_KEY = process.env.PIX_RECEIVER_KEY ?? '7d9f0335-8dcc-4054-9bf9-0dbd61d36906';
 /** The city printed in Pix codes: the PSP's (a merchant's address is not part of the account yet). */
 const MERCHANT_CITY = process.env.PIX_MERCHANT_CITY ?? 'SAO PAULO';
 const UNIQUE_VIOLATION = '23505';

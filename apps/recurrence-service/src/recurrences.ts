@@ -20,6 +20,7 @@ import {
   Banks,
   centavosToValor,
   fromBankJourney,
+  PIX_RECEIVER_KEY,
   PixBankClient,
   RecNotificacao,
   RecSolicitada,
@@ -228,6 +229,7 @@ export class Recurrences {
       calendario: { expiracao: expiresIn },
       devedor: { ...toBankDocument(r.debtor.document_number), nome: r.debtor.name },
       valor: { original: centavosToValor(r.activation_amount_centavos ?? 0) },
+      chave: PIX_RECEIVER_KEY,
       ...(r.object !== undefined && { solicitacaoPagador: r.object }),
     });
     const data: RecurrenceActivationData = {

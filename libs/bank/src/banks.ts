@@ -39,3 +39,6 @@ export const bankSettings = (env: NodeJS.ProcessEnv = process.env): Record<Envir
   production: { url: env.BANK_PRODUCTION_URL ?? 'http://127.0.0.1:4010', token: env.BANK_PRODUCTION_TOKEN ?? 'pixauto-production' },
   sandbox: { url: env.BANK_SANDBOX_URL ?? 'http://127.0.0.1:4010', token: env.BANK_SANDBOX_TOKEN ?? 'pixauto-sandbox' },
 });
+
+/** The platform's DICT key at the bank, named as `chave` on every immediate charge (cash-in and journey 3 activations). */
+export const PIX_RECEIVER_KEY = process.env.PIX_RECEIVER_KEY ?? '7d9f0335-8dcc-4054-9bf9-0dbd61d36906';

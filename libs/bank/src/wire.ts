@@ -171,11 +171,11 @@ export interface SolicRecCompleta {
 /** CobSolicitada: the body of PUT /cob/{txid}. */
 export interface CobSolicitada {
   /** Seconds the charge stays payable from its creation; the bank's default is 86400. */
-  calendario?: { expiracao?: number };
+  calendario: { expiracao?: number };
   devedor?: Pessoa;
   valor: { original: string; modalidadeAlteracao?: 0 | 1 };
-  /** The receiver's DICT key; required by the BCB spec, the simulator fills its own in when absent. */
-  chave?: string;
+  /** The receiver's DICT key (PIX_RECEIVER_KEY). */
+  chave: string;
   solicitacaoPagador?: string;
   infoAdicionais?: { nome: string; valor: string }[];
 }
@@ -219,6 +219,9 @@ export interface PixRecebido {
 
 export type DevolucaoStatus = 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
 
+/** DevolucaoNatureza: ORIGINAL for a refund of the payment itself (the one the platform asks for). */
+export type DevolucaoNatureza = 'ORIGINAL' | 'RETIRADA' | 'MED_OPERACIONAL' | 'MED_FRAUDE' | 'MED_PIX_AUTOMATICO';
+
 /** DevolucaoSolicitada: PUT /pix/{e2eid}/devolucao/{id}. */
 export interface DevolucaoSolicitada {
   valor: string;
@@ -231,7 +234,7 @@ export interface Devolucao {
   id: string;
   rtrId: string;
   valor: string;
-  natureza?: string;
+  natureza?: DevolucaoNatureza;
   descricao?: string;
   horario: { solicitacao: string; liquidacao?: string };
   status: DevolucaoStatus;
@@ -243,9 +246,10 @@ export interface CobRevisada {
   status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR';
 }
 
-/** WebhookCompleto of PUT /webhook/{chave}: the answer of GET /webhook/{chave}. */
+/** WebhookCompleto of PUT /webhook/{chave}: the answer of GET /webhook/{chave} (cnpj: the receiver's, as the spec requires). */
 export interface WebhookPix {
   webhookUrl: string;
+  cnpj: string;
   chave: string;
   criacao: string;
 }

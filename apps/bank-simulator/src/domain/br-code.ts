@@ -1,6 +1,9 @@
 // Pix copy-and-paste codes (BR Code, EMV TLV) as the spec's examples of dadosQR and pixCopiaECola show them:
 // a dynamic charge carries its location in field 26/25; a recurrence carries its own in field 80/25; the
 // journey 3 composite QR carries both. CRC16-CCITT (poly 0x1021, init 0xFFFF) closes every code (field 63).
+// It stays, apart from pix-utils (which the platform's libs/pix uses): the bank is another party, its encoder is held
+// to the BCB document's examples character for character, and the platform reads its codes with pix-utils, so each
+// implementation checks the other.
 
 const GUI = '0014br.gov.bcb.pix';
 
