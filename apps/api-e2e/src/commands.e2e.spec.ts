@@ -126,6 +126,7 @@ describe('every command README tells a user to run', () => {
   it('npm run api:generate writes exactly the committed documents and types', async () => {
     const generated = [
       'apps/api-gateway/src/openapi/response-schemas.generated.ts',
+      'libs/bank/src/generated/bcb-api-pix.ts',
       ...fs.readdirSync(path.join(ROOT, 'libs/api-client/openapi')).map((file) => `libs/api-client/openapi/${file}`),
       ...fs.readdirSync(path.join(ROOT, 'libs/api-client/src/generated')).map((file) => `libs/api-client/src/generated/${file}`),
     ];

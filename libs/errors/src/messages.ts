@@ -75,7 +75,7 @@ export const Messages = {
   webhooks: {
     deliveryNotFound: 'Delivery not found',
     statusInvalid: 'query.status must be one of pending, delivered, failed, cancelled',
-    eventTypeInvalid: 'query.event_type must be an event type listed in the README, e.g. charge.paid',
+    eventTypeInvalid: (known: readonly string[]) => `query.event_type must be one of ${known.join(', ')}`,
     resourceIdInvalid: 'query.resource_id must be a string of at most 100 characters',
     dateTimeInvalid: (field: string) => `${field} must be a date (YYYY-MM-DD) or a date-time with its zone (ISO 8601)`,
     periodOrder: 'query.start must be before query.end',

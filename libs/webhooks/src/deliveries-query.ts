@@ -1,8 +1,7 @@
-import { DELIVERY_STATUSES, DeliveryStatus, Validated } from '@pixauto/contracts';
+import { DELIVERY_STATUSES, DeliveryStatus, Validated, WEBHOOK_EVENT_TYPES } from '@pixauto/contracts';
 import { Messages, validation } from '@pixauto/errors';
 import { brasiliaStartOfDay, addDays } from '@pixauto/pix';
 import { DeliveryQuery } from './delivery-store';
-import { WEBHOOK_EVENT_TYPES } from './notifications';
 
 // GET /v2/webhooks/deliveries: filters and page (the recurrence listing's pagination: page from 0, newest first).
 
@@ -35,7 +34,7 @@ export function parseDeliveriesQuery(query: Record<string, unknown>): Validated<
   const page = single(query.page);
   const pageSize = single(query.page_size);
   if (status !== undefined && !(DELIVERY_STATUSES as readonly string[]).includes(status)) problems.push(W.statusInvalid);
-  if (eventType !== undefined && !WEBHOOK_EVENT_TYPES.includes(eventType)) problems.push(W.eventTypeInvalid);
+  if (eventType !== undefined && !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(eventType)) problems.push(W.eventTypeInvalid(WEBHOOK_EVENT_TYPES));
   if (query.resource_id !== undefined && (typeof query.resource_id !== 'string' || query.resource_id.length > 100)) problems.push(W.resourceIdInvalid);
   const from = start === undefined ? undefined : instantOf(start, false);
   const to = end === undefined ? undefined : instantOf(end, true);

@@ -1,3 +1,4 @@
+import { WEBHOOK_EVENT_TYPES } from '@pixauto/contracts';
 import { parseDeliveriesQuery } from './deliveries-query';
 
 describe('parseDeliveriesQuery', () => {
@@ -28,7 +29,7 @@ describe('parseDeliveriesQuery', () => {
     expect(!parsed.ok && parsed.refusal).toMatchObject({
       problems: [
         'query.status must be one of pending, delivered, failed, cancelled',
-        'query.event_type must be an event type listed in the README, e.g. charge.paid',
+        `query.event_type must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}`,
         'query.start must be a date (YYYY-MM-DD) or a date-time with its zone (ISO 8601)',
         'query.end must be a date (YYYY-MM-DD) or a date-time with its zone (ISO 8601)',
         'query.page must be an integer of at least 0',

@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { AccountEventTypes, AccountOpenedData, EventEnvelope, WebhookSecretRotatedData } from '@pixauto/contracts';
-import { foldRecurrenceEvent, INITIAL_RECURRENCE_FOLD, Notification, recordNotification, RecurrenceFold, RECURRENCE_STREAM_EVENT_TYPES, FoldStep, WEBHOOK_EVENT_TYPES, WebhookChange } from './notifications';
+import { foldRecurrenceEvent, INITIAL_RECURRENCE_FOLD, Notification, recordNotification, RecurrenceFold, RECURRENCE_STREAM_EVENT_TYPES, RECORD_EVENT_TYPES, FoldStep, WebhookChange } from './notifications';
 
 // From the followed topics to deliveries, in one transaction per fetched batch: the recurrence folds, the accounts'
 // secrets, the new deliveries and the pending ones a webhook change ends. Idempotent: a delivery's id is its
@@ -21,7 +21,8 @@ export interface DeliveryToSend {
 }
 
 export const FOLLOWED_EVENT_TYPES: readonly string[] = [
-  ...WEBHOOK_EVENT_TYPES,
+  ...RECURRENCE_STREAM_EVENT_TYPES,
+  ...RECORD_EVENT_TYPES,
   AccountEventTypes.opened,
   AccountEventTypes.webhookSecretRotated,
 ];

@@ -184,5 +184,3 @@ export function recordNotification(event: EventEnvelope): Notification | undefin
 
 export const RECURRENCE_STREAM_EVENT_TYPES: readonly string[] = [...Object.values(RecurrenceEventTypes), ...Object.values(ChargeEventTypes)];
 export const RECORD_EVENT_TYPES: readonly string[] = [...Object.values(PixChargeEventTypes), ...Object.values(PayoutEventTypes)];
-/** Every `type` a webhook can carry (README). */
-export const WEBHOOK_EVENT_TYPES: readonly string[] = [...RECURRENCE_STREAM_EVENT_TYPES, ...RECORD_EVENT_TYPES];

@@ -1,6 +1,6 @@
-import { EventEnvelope, PayoutRecordData } from '@pixauto/contracts';
+import { EventEnvelope, PayoutRecordData, WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from '@pixauto/contracts';
 import { monthlyRecurrence } from '../../recurrences/src/testing/recurrence-fixture';
-import { foldRecurrenceEvent, INITIAL_RECURRENCE_FOLD, recordNotification, RecurrenceFold } from './notifications';
+import { foldRecurrenceEvent, INITIAL_RECURRENCE_FOLD, RECORD_EVENT_TYPES, recordNotification, RECURRENCE_STREAM_EVENT_TYPES, RecurrenceFold } from './notifications';
 
 const STREAM = 'recurrence:acc1:sandbox:r1';
 let version = 0;
@@ -116,5 +116,19 @@ describe('records (cash-in, payouts)', () => {
 
   it('other events make nothing', () => {
     expect(recordNotification(envelope('limit.set', {}))).toBeUndefined();
+  });
+});
+
+describe('the webhook event catalogue (the documents\' `webhooks` section and the delivery log\'s filter)', () => {
+  it('lists exactly the events the dispatcher turns into deliveries', () => {
+    expect([...WEBHOOK_EVENT_TYPES].sort()).toEqual([...RECURRENCE_STREAM_EVENT_TYPES, ...RECORD_EVENT_TYPES].sort());
+  });
+
+  it('names for each the resource its deliveries carry, and the refund for a refund event', () => {
+    const resourceOf = (type: string) => ({ recurrence: 'recurrence', charge: 'charge', pix_charge: 'pix_charge', payout: 'payout' })[type.split('.')[0]];
+    for (const [type, doc] of Object.entries(WEBHOOK_EVENTS)) {
+      expect({ type, resource: doc.resource }).toEqual({ type, resource: resourceOf(type) });
+      expect({ type, refund: doc.data === 'RefundResponse' }).toEqual({ type, refund: type.startsWith('pix_charge.refund') });
+    }
   });
 });

@@ -1,7 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { WEBHOOK_EVENTS } from '@pixauto/contracts';
 import { componentSchemas } from './schemas';
-import { ADMIN_TOKEN_SCHEME, API_KEY_SCHEME } from './route-doc';
+import { ADMIN_TOKEN_SCHEME, API_KEY_SCHEME, ref } from './route-doc';
 
 /** The gateway's three listeners, each with its own document (platform.md §1). */
 export type Listener = 'production' | 'sandbox' | 'admin';
@@ -47,10 +48,73 @@ export function buildDocument(app: INestApplication, listener: Listener, respons
     );
   }
   const document = SwaggerModule.createDocument(app, builder.build(), { operationIdFactory: (controller, method) => `${controller.replace(/Routes$|Controller$/, '')}_${method}` });
+  if (listener !== 'admin') {
+    Object.assign(document, { webhooks: webhookEvents() });
+    document.components = { ...document.components, parameters: Object.fromEntries(WEBHOOK_HEADERS.map((header) => [header.component, header.parameter])) };
+  }
   const schemas = closeRequestBodies(document, componentSchemas(responses));
   const used = referencedSchemas(document, schemas);
   document.components = { ...document.components, schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))) };
   return document;
+}
+
+/** The Standard Webhooks headers of every webhook request, as components the `webhooks` entries name. */
+const WEBHOOK_HEADERS = (
+  [
+    ['WebhookId', 'webhook-id', 'The delivery\'s id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.', 'msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f'],
+    ['WebhookTimestamp', 'webhook-timestamp', 'When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.', '1796200000'],
+    [
+      'WebhookSignature',
+      'webhook-signature',
+      'Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account\'s webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.',
+      'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+    ],
+  ] as const
+).map(([component, name, description, example]) => ({ component, parameter: { name, in: 'header' as const, required: true, description, schema: { type: 'string' as const }, example } }));
+
+const RESOURCE_NAMES = { recurrence: 'recurrence', charge: 'recurrence the charge belongs to', pix_charge: 'Pix charge', payout: 'payout' } as const;
+
+/**
+ * What a merchant's endpoint receives (OpenAPI 3.1 `webhooks`): one request per event type, from the contracts'
+ * catalogue, so the reference lists exactly the events the dispatcher sends, each with the schema of its `data`.
+ */
+function webhookEvents(): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(WEBHOOK_EVENTS).map(([type, event]) => [
+      type,
+      {
+        post: {
+          operationId: `webhook_${type.replace('.', '_')}`,
+          tags: ['Webhook events'],
+          summary: type,
+          description: `${event.description} Sent to the webhook URL of the ${RESOURCE_NAMES[event.resource]}; \`data\` is the ${event.data === 'RefundResponse' ? 'refund' : event.resource.replace('_', ' ')} as its GET shows it at that moment.`,
+          parameters: WEBHOOK_HEADERS.map((header) => ({ $ref: `#/components/parameters/${header.component}` })),
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['type', 'timestamp', 'data'],
+                  properties: {
+                    type: { const: type, description: 'The event type.' },
+                    timestamp: { type: 'string', format: 'date-time', description: 'When the event happened (ISO 8601, UTC).' },
+                    data: { ...ref(event.data), description: 'The resource after the event.' },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            '2XX': {
+              description:
+                'Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened.',
+            },
+          },
+        },
+      },
+    ]),
+  );
 }
 
 /** A body naming a field the endpoint does not have is refused (`… is not a field of this endpoint`): said in its schema. */
@@ -83,6 +147,7 @@ function referencedSchemas(document: OpenAPIObject, schemas: Record<string, unkn
     }
   };
   visit(document.paths);
+  visit((document as { webhooks?: unknown }).webhooks);
   return used;
 }
 

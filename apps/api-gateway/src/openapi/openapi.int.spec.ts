@@ -5,11 +5,14 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_EVENTS, WebhookEventType } from '@pixauto/contracts';
 import { createHttpApp } from '@pixauto/runtime';
 import { DOCS_PATH, DOCUMENT_PATH, Listener, LISTENERS, serveReference } from './document';
 import {
+  BCB_TYPES_FILE,
   documentFile,
   documentText,
+  generateBankTypes,
   generateDocuments,
   generateResponseSchemas,
   generateTypes,
@@ -20,6 +23,10 @@ import {
 } from './generate';
 
 const ROOT = join(__dirname, '../../../..');
+
+interface WebhookOperation {
+  requestBody: { content: Record<string, { schema: { properties: { type: { const: string }; data: { $ref: string } } } }> };
+}
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** The OpenAPI 3.1 validator is an ES module: it runs in a child Node, on the document as JSON. */
@@ -162,6 +169,26 @@ describe('the listeners’ documents', () => {
     expect(sandboxPaths).toEqual(expect.arrayContaining(productionPaths));
     expect(production.servers?.map((server) => server.url)).toEqual(['http://127.0.0.1:3000', 'http://127.0.0.1:3001']);
   });
+
+  it('list every webhook event a merchant can receive, with its payload, in the merchant documents only', async () => {
+    const documents = await generateDocuments();
+    for (const listener of ['production', 'sandbox'] as const) {
+      const document = documents[listener] as OpenAPIObject & { webhooks: Record<string, { post: WebhookOperation }> };
+      expect(Object.keys(document.webhooks)).toEqual(WEBHOOK_EVENT_TYPES);
+      for (const [type, { post }] of Object.entries(document.webhooks)) {
+        const body = post.requestBody.content['application/json'].schema;
+        expect({ type, event: body.properties.type.const, data: body.properties.data.$ref }).toEqual({
+          type,
+          event: type,
+          data: `#/components/schemas/${WEBHOOK_EVENTS[type as WebhookEventType].data}`,
+        });
+        expect(document.components?.schemas?.[WEBHOOK_EVENTS[type as WebhookEventType].data]).toBeDefined();
+      }
+      const filter = document.paths['/v2/webhooks/deliveries'].get?.parameters?.find((parameter) => 'name' in parameter && parameter.name === 'event_type');
+      expect(filter).toMatchObject({ schema: { enum: WEBHOOK_EVENT_TYPES } });
+    }
+    expect(documents.admin).not.toHaveProperty('webhooks');
+  });
 });
 
 describe('the committed generated files (npm run api:generate)', () => {
@@ -178,5 +205,9 @@ describe('the committed generated files (npm run api:generate)', () => {
   it.each(LISTENERS.map((listener) => [listener]))('hold the %s document and its client types as the code makes them now', (listener) => {
     expect(committed(documentFile(listener))).toBe(documentText(documents[listener]));
     expect(committed(typesFile(listener))).toBe(generateTypes(documents[listener]));
+  });
+
+  it('hold the BCB API Pix types as the vendored document makes them', () => {
+    expect(committed(BCB_TYPES_FILE)).toBe(generateBankTypes());
   });
 });

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { BankMessages } from '@pixauto/bank';
+import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from '@pixauto/contracts';
 import { Messages } from '@pixauto/errors';
 
 // The OpenAPI decorators of the gateway's routes, in the few forms the API has. Schemas are named, never written
@@ -96,8 +97,8 @@ export interface QueryDoc {
 
 /** The webhook delivery log's filters (platform.md §5), the same for the merchant and the operator. */
 export const DELIVERY_FILTERS: QueryDoc[] = [
-  { name: 'status', enum: ['pending', 'delivered', 'failed', 'cancelled'] },
-  { name: 'event_type', description: 'e.g. charge.paid' },
+  { name: 'status', enum: [...DELIVERY_STATUSES] },
+  { name: 'event_type', enum: [...WEBHOOK_EVENT_TYPES], description: 'Only deliveries of this event type' },
   { name: 'resource_id' },
   { name: 'start', description: 'YYYY-MM-DD or an ISO 8601 date-time with its zone' },
   { name: 'end', description: 'YYYY-MM-DD or an ISO 8601 date-time with its zone' },

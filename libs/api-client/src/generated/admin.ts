@@ -473,8 +473,8 @@ export interface operations {
                 /** @description YYYY-MM-DD or an ISO 8601 date-time with its zone */
                 end?: string;
                 environment: "production" | "sandbox";
-                /** @description e.g. charge.paid */
-                event_type?: string;
+                /** @description Only deliveries of this event type */
+                event_type?: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "payout.created" | "payout.status_changed" | "payout.returned";
                 page?: number;
                 /** @description 1 to 100 */
                 page_size?: number;

@@ -470,7 +470,468 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "charge.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * charge.cancelled
+         * @description The charge was cancelled before it was paid. Sent to the webhook URL of the recurrence the charge belongs to; `data` is the charge as its GET shows it at that moment.
+         */
+        post: operations["webhook_charge_cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "charge.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * charge.created
+         * @description A charge was issued: a cycle's charge, created `charge_lead_days` before its due date, or the journey 3 activation payment. Sent to the webhook URL of the recurrence the charge belongs to; `data` is the charge as its GET shows it at that moment.
+         */
+        post: operations["webhook_charge_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "charge.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * charge.expired
+         * @description A journey 3 activation payment can no longer be paid: its time ran out, or the payer refused or never answered first. Sent to the webhook URL of the recurrence the charge belongs to; `data` is the charge as its GET shows it at that moment.
+         */
+        post: operations["webhook_charge_expired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "charge.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * charge.failed
+         * @description A debit attempt failed (status FAILED). Where the recurrence's retry policy allows it (ALLOWS_3R_7D), POST .../retry sets a new date. Sent to the webhook URL of the recurrence the charge belongs to; `data` is the charge as its GET shows it at that moment.
+         */
+        post: operations["webhook_charge_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "charge.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * charge.paid
+         * @description The payer's bank settled the charge (status PAID, `paid_at` set). Sent to the webhook URL of the recurrence the charge belongs to; `data` is the charge as its GET shows it at that moment.
+         */
+        post: operations["webhook_charge_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "charge.rescheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * charge.rescheduled
+         * @description The charge's due date was moved (`due_date` is the new one). Sent to the webhook URL of the recurrence the charge belongs to; `data` is the charge as its GET shows it at that moment.
+         */
+        post: operations["webhook_charge_rescheduled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "charge.retry_scheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * charge.retry_scheduled
+         * @description A failed charge will be debited again on a new date (status SCHEDULED; `retries` counts the retries). Sent to the webhook URL of the recurrence the charge belongs to; `data` is the charge as its GET shows it at that moment.
+         */
+        post: operations["webhook_charge_retry_scheduled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payout.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payout.created
+         * @description A payout was accepted (status 0, created, awaiting processing). Sent to the webhook URL of the payout; `data` is the payout as its GET shows it at that moment.
+         */
+        post: operations["webhook_payout_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payout.returned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payout.returned
+         * @description The receiving bank sent (part of) a completed payout back; its status stays 1 and its return receipt can be fetched. Sent to the webhook URL of the payout; `data` is the payout as its GET shows it at that moment.
+         */
+        post: operations["webhook_payout_returned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payout.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payout.status_changed
+         * @description A payout changed status: 4 processing, 1 completed (`paid_at`, `e2e` set), 2 cancelled or 3 rejected. Sent to the webhook URL of the payout; `data` is the payout as its GET shows it at that moment.
+         */
+        post: operations["webhook_payout_status_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "pix_charge.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * pix_charge.created
+         * @description A Pix cash-in charge was created (status PENDING): its QR code can be paid. Sent to the webhook URL of the Pix charge; `data` is the pix charge as its GET shows it at that moment.
+         */
+        post: operations["webhook_pix_charge_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "pix_charge.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * pix_charge.expired
+         * @description The Pix cash-in charge expired unpaid (status EXPIRED). Sent to the webhook URL of the Pix charge; `data` is the pix charge as its GET shows it at that moment.
+         */
+        post: operations["webhook_pix_charge_expired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "pix_charge.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * pix_charge.paid
+         * @description The payer paid the Pix cash-in charge (status PAID, `paid_at` set). Sent to the webhook URL of the Pix charge; `data` is the pix charge as its GET shows it at that moment.
+         */
+        post: operations["webhook_pix_charge_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "pix_charge.refund_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * pix_charge.refund_failed
+         * @description The bank could not return the money (status FAILED); the amount can be refunded again. Sent to the webhook URL of the Pix charge; `data` is the refund as its GET shows it at that moment.
+         */
+        post: operations["webhook_pix_charge_refund_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "pix_charge.refund_requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * pix_charge.refund_requested
+         * @description A refund of a paid Pix charge was asked for (status PROCESSING); the charge stays PAID. Sent to the webhook URL of the Pix charge; `data` is the refund as its GET shows it at that moment.
+         */
+        post: operations["webhook_pix_charge_refund_requested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "pix_charge.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * pix_charge.refunded
+         * @description The bank returned the money to the payer (status REFUNDED, `refunded_at` set): its receipt can be fetched. Sent to the webhook URL of the Pix charge; `data` is the refund as its GET shows it at that moment.
+         */
+        post: operations["webhook_pix_charge_refunded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "recurrence.activation_expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * recurrence.activation_expired
+         * @description Journey 3: the activation payment expired unpaid; the recurrence can no longer be authorized (its `pix_copy_paste` is null). Cancel it and create a new one. Sent to the webhook URL of the recurrence; `data` is the recurrence as its GET shows it at that moment.
+         */
+        post: operations["webhook_recurrence_activation_expired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "recurrence.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * recurrence.approved
+         * @description The payer authorized the recurrence (status APPROVED, `journey` says how): its cycle charges will be created. Sent to the webhook URL of the recurrence; `data` is the recurrence as its GET shows it at that moment.
+         */
+        post: operations["webhook_recurrence_approved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "recurrence.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * recurrence.cancelled
+         * @description The recurrence was cancelled (status CANCELLED). Charges already issued stay as they are. Sent to the webhook URL of the recurrence; `data` is the recurrence as its GET shows it at that moment.
+         */
+        post: operations["webhook_recurrence_cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "recurrence.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * recurrence.created
+         * @description A recurrence was created (status CREATED): the payer can now authorize it. Sent to the webhook URL of the recurrence; `data` is the recurrence as its GET shows it at that moment.
+         */
+        post: operations["webhook_recurrence_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "recurrence.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * recurrence.expired
+         * @description The solicitation's deadline passed with no answer from the payer (status EXPIRED). Sent to the webhook URL of the recurrence; `data` is the recurrence as its GET shows it at that moment.
+         */
+        post: operations["webhook_recurrence_expired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "recurrence.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * recurrence.rejected
+         * @description The payer refused the recurrence (status REJECTED). Sent to the webhook URL of the recurrence; `data` is the recurrence as its GET shows it at that moment.
+         */
+        post: operations["webhook_recurrence_rejected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "recurrence.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * recurrence.updated
+         * @description A recurrence was changed by PATCH (payer name, start date, webhook, business-day adjustment or lead days). Sent to the webhook URL of the recurrence; `data` is the recurrence as its GET shows it at that moment.
+         */
+        post: operations["webhook_recurrence_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         CancelChargeRequest: {
@@ -872,7 +1333,23 @@ export interface components {
         WebhookResourceType: "recurrence" | "charge" | "pix_charge" | "payout";
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /**
+         * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+         * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+         */
+        WebhookId: string;
+        /**
+         * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+         */
+        WebhookSignature: string;
+        /**
+         * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+         * @example 1796200000
+         */
+        WebhookTimestamp: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -2542,8 +3019,8 @@ export interface operations {
             query?: {
                 /** @description YYYY-MM-DD or an ISO 8601 date-time with its zone */
                 end?: string;
-                /** @description e.g. charge.paid */
-                event_type?: string;
+                /** @description Only deliveries of this event type */
+                event_type?: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "payout.created" | "payout.status_changed" | "payout.returned";
                 page?: number;
                 /** @description 1 to 100 */
                 page_size?: number;
@@ -3213,6 +3690,1179 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    webhook_charge_cancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["ChargeResponse"];
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "charge.cancelled";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_charge_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["ChargeResponse"];
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "charge.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_charge_expired: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["ChargeResponse"];
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "charge.expired";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_charge_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["ChargeResponse"];
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "charge.failed";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_charge_paid: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["ChargeResponse"];
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "charge.paid";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_charge_rescheduled: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["ChargeResponse"];
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "charge.rescheduled";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_charge_retry_scheduled: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["ChargeResponse"];
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "charge.retry_scheduled";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payout_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["PayoutResponse"];
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "payout.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payout_returned: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["PayoutResponse"];
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "payout.returned";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payout_status_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["PayoutResponse"];
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "payout.status_changed";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_pix_charge_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["PixChargeResponse"];
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "pix_charge.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_pix_charge_expired: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["PixChargeResponse"];
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "pix_charge.expired";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_pix_charge_paid: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["PixChargeResponse"];
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "pix_charge.paid";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_pix_charge_refund_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["RefundResponse"];
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "pix_charge.refund_failed";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_pix_charge_refund_requested: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["RefundResponse"];
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "pix_charge.refund_requested";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_pix_charge_refunded: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["RefundResponse"];
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "pix_charge.refunded";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_recurrence_activation_expired: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["RecurrenceResponse"];
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "recurrence.activation_expired";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_recurrence_approved: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["RecurrenceResponse"];
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "recurrence.approved";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_recurrence_cancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["RecurrenceResponse"];
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "recurrence.cancelled";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_recurrence_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["RecurrenceResponse"];
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "recurrence.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_recurrence_expired: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["RecurrenceResponse"];
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "recurrence.expired";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_recurrence_rejected: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["RecurrenceResponse"];
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "recurrence.rejected";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_recurrence_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["RecurrenceResponse"];
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "recurrence.updated";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -1,1 +1,2 @@
 export * from './webhook-delivery';
+export * from './webhook-events';
