@@ -1,9 +1,7 @@
-import { Inject, Injectable, Module, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { Kafka } from 'kafkajs';
+import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { RecurrenceEventTypes, Topics } from '@pixauto/contracts';
 import { processOnce } from '@pixauto/event-store';
-import { EventSubscriber } from '@pixauto/messaging';
 import { bankSettings, Banks } from '@pixauto/bank';
 import {
   concernsActivation,
@@ -14,7 +12,7 @@ import {
   PixChargesReadModel1763800000500,
   PixRefundsReadModel1763800000630,
 } from '@pixauto/payments';
-import { EventSourcingModule, KAFKA, serviceConfig } from '@pixauto/runtime';
+import { EventSourcingModule, kafkaFollower, serviceConfig } from '@pixauto/runtime';
 import { CustomerLimits } from './customer-limits';
 import { Payments } from './payments';
 import { PaymentsController } from './payments.controller';
@@ -28,35 +26,19 @@ import { refundReconciler, Refunds } from './refunds';
 export const config = serviceConfig('payments-service', 4007);
 
 /** Learns journey 3 activations from the recurrence events, and records each as a deposit once paid. */
-@Injectable()
-class RecurrenceFollower implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly subscriber: EventSubscriber;
-
-  constructor(payments: Payments, dataSource: DataSource, @Inject(KAFKA) kafka: Kafka) {
-    this.subscriber = new EventSubscriber(kafka, {
-      groupId: config.databaseName, // one group per service and per system (dev, e2e, bench share the broker)
-      topics: [Topics.recurrences.name],
-      types: Object.values(RecurrenceEventTypes), // not the charges that share the topic
-      // Most recurrences have no activation: their events are passed over without a transaction (nothing to record).
-      handle: async (event) => {
-        if (!concernsActivation(event)) return;
-        await processOnce(dataSource, 'recurrence-activations', event.event_id, async (tx) => {
-          await learnActivation(tx, event);
-          await payments.onRecurrenceApproved(event);
-        });
-      },
+const recurrenceFollower = kafkaFollower('RecurrenceFollower', [Payments, DataSource], (payments: Payments, dataSource: DataSource) => ({
+  groupId: config.databaseName, // one group per service and per system (dev, e2e, bench share the broker)
+  topics: [Topics.recurrences.name],
+  types: Object.values(RecurrenceEventTypes), // not the charges that share the topic
+  // Most recurrences have no activation: their events are passed over without a transaction (nothing to record).
+  handle: async (event) => {
+    if (!concernsActivation(event)) return;
+    await processOnce(dataSource, 'recurrence-activations', event.event_id, async (tx) => {
+      await learnActivation(tx, event);
+      await payments.onRecurrenceApproved(event);
     });
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.subscriber.start();
-  }
-
-  /** First at shutdown (GracefulShutdown): what it commits is flushed from the outbox after it. */
-  async onModuleDestroy(): Promise<void> {
-    await this.subscriber.stop();
-  }
-}
+  },
+}));
 
 @Module({
   imports: [
@@ -69,7 +51,7 @@ class RecurrenceFollower implements OnApplicationBootstrap, OnModuleDestroy {
   controllers: [PaymentsController, PayoutsController, BankCallbacksController],
   providers: [
     Payments,
-    RecurrenceFollower,
+    recurrenceFollower,
     CustomerLimits,
     Payouts,
     PayoutSender,

@@ -1,10 +1,8 @@
-import { Inject, Injectable, Module, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { Kafka } from 'kafkajs';
+import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Topics } from '@pixauto/contracts';
-import { EventSubscriber } from '@pixauto/messaging';
 import { applyPayoutEvents, PAYOUT_EVENT_TYPES, payoutFollowerGroup, PayoutLookups1763800000700, PayoutLookupsReturns1763800000710 } from '@pixauto/payout-query';
-import { EventSourcingModule, KAFKA, serviceConfig } from '@pixauto/runtime';
+import { EventSourcingModule, kafkaFollower, serviceConfig } from '@pixauto/runtime';
 import { PayoutCsvExport } from './payout-csv-export';
 import { PayoutLookupsController } from './payout-lookups.controller';
 
@@ -17,33 +15,18 @@ export const csvPort = Number(process.env.PAYOUT_QUERY_HTTP_PORT ?? 4108);
  * version, so redeliveries and a replay from the start of the topic are harmless; a new database has a group of its
  * own, which starts from the beginning of the topic: dropping the database rebuilds the read model.
  */
-@Injectable()
-class PayoutFollower implements OnApplicationBootstrap, OnModuleDestroy {
-  private subscriber?: EventSubscriber;
-
-  constructor(private readonly dataSource: DataSource, @Inject(KAFKA) private readonly kafka: Kafka) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.subscriber = new EventSubscriber(this.kafka, {
-      groupId: await payoutFollowerGroup(this.dataSource.manager, config.databaseName),
-      topics: [Topics.payouts.name],
-      types: PAYOUT_EVENT_TYPES,
-      handle: (event) => applyPayoutEvents(this.dataSource.manager, [event]),
-      handleBatch: (events) => applyPayoutEvents(this.dataSource.manager, events),
-    });
-    await this.subscriber.start();
-  }
-
-  /** First at shutdown (GracefulShutdown), so that the pools close after it. */
-  async onModuleDestroy(): Promise<void> {
-    await this.subscriber?.stop();
-  }
-}
+const payoutFollower = kafkaFollower('PayoutFollower', [DataSource], async (dataSource: DataSource) => ({
+  groupId: await payoutFollowerGroup(dataSource.manager, config.databaseName),
+  topics: [Topics.payouts.name],
+  types: PAYOUT_EVENT_TYPES,
+  handle: (event) => applyPayoutEvents(dataSource.manager, [event]),
+  handleBatch: (events) => applyPayoutEvents(dataSource.manager, events),
+}));
 
 @Module({
   // Publishes nothing: the event-sourcing module gives it its database, migrations, Kafka and the sandbox clocks.
   imports: [EventSourcingModule.forService({ config, migrations: [PayoutLookups1763800000700, PayoutLookupsReturns1763800000710], topics: [Topics.payouts] })],
   controllers: [PayoutLookupsController],
-  providers: [PayoutCsvExport, PayoutFollower],
+  providers: [PayoutCsvExport, payoutFollower],
 })
 export class PayoutQueryModule {}

@@ -1,11 +1,9 @@
-import { Controller, Inject, Injectable, Module, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Controller, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Kafka } from 'kafkajs';
 import { DataSource } from 'typeorm';
 import { Patterns, reply, ServiceReply, ServiceRequest, Topics } from '@pixauto/contracts';
-import { EventSubscriber } from '@pixauto/messaging';
 import { applyReceiptEvents, RECEIPT_EVENT_TYPES, receiptFollowerGroup, receiptProviderSettings, ReceiptProviders, ReceiptsReadModel1763800000800 } from '@pixauto/receipts';
-import { EventSourcingModule, KAFKA, serviceConfig } from '@pixauto/runtime';
+import { EventSourcingModule, kafkaFollower, serviceConfig } from '@pixauto/runtime';
 import { SecretBox } from '@pixauto/secrets';
 import { RECEIPT_PROVIDER_CLIENTS, Receipts } from './receipts';
 
@@ -13,31 +11,16 @@ export const config = serviceConfig('receipt-service', 4011);
 
 /**
  * Follows the cash-in charges and their refunds (payments topic), the payouts and their returns (payouts topic) and
- * the accounts' providers and credentials (accounts topic) into the read model. Applying is idempotent by version; a new database has a consumer group of its
- * own, which reads both topics from their start.
+ * the accounts' providers and credentials (accounts topic) into the read model. Applying is idempotent by version; a
+ * new database has a consumer group of its own, which reads the topics from their start.
  */
-@Injectable()
-class ReceiptFollower implements OnApplicationBootstrap, OnModuleDestroy {
-  private subscriber?: EventSubscriber;
-
-  constructor(private readonly dataSource: DataSource, @Inject(KAFKA) private readonly kafka: Kafka) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.subscriber = new EventSubscriber(this.kafka, {
-      groupId: await receiptFollowerGroup(this.dataSource.manager, config.databaseName),
-      topics: [Topics.payments.name, Topics.payouts.name, Topics.accounts.name],
-      types: RECEIPT_EVENT_TYPES,
-      handle: (event) => applyReceiptEvents(this.dataSource.manager, [event]),
-      handleBatch: (events) => this.dataSource.transaction((tx) => applyReceiptEvents(tx, events)),
-    });
-    await this.subscriber.start();
-  }
-
-  /** First at shutdown (GracefulShutdown), so that the pools close after it. */
-  async onModuleDestroy(): Promise<void> {
-    await this.subscriber?.stop();
-  }
-}
+const receiptFollower = kafkaFollower('ReceiptFollower', [DataSource], async (dataSource: DataSource) => ({
+  groupId: await receiptFollowerGroup(dataSource.manager, config.databaseName),
+  topics: [Topics.payments.name, Topics.payouts.name, Topics.accounts.name],
+  types: RECEIPT_EVENT_TYPES,
+  handle: (event) => applyReceiptEvents(dataSource.manager, [event]),
+  handleBatch: (events) => dataSource.transaction((tx) => applyReceiptEvents(tx, events)),
+}));
 
 @Controller()
 class ReceiptsController {
@@ -64,7 +47,7 @@ class ReceiptsController {
   imports: [EventSourcingModule.forService({ config, migrations: [ReceiptsReadModel1763800000800], topics: [Topics.payments, Topics.payouts, Topics.accounts] })],
   controllers: [ReceiptsController],
   providers: [
-    ReceiptFollower,
+    receiptFollower,
     Receipts,
     { provide: RECEIPT_PROVIDER_CLIENTS, useFactory: () => new ReceiptProviders(receiptProviderSettings()) },
     { provide: SecretBox, useFactory: () => SecretBox.fromEnvironment() },

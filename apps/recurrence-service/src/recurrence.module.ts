@@ -1,11 +1,9 @@
-import { Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown, Provider } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ENVIRONMENTS, Topics } from '@pixauto/contracts';
 import { ChargeSchedule1763800000340, ChargeSchedulerIndexes1763800000330, RecurrenceCharges1763800000320, RecurrencesActivationDeadline1763800000310, RecurrencesReadModel1763800000300 } from '@pixauto/recurrences';
 import { processOnce } from '@pixauto/event-store';
-import { EventSubscriber } from '@pixauto/messaging';
-import { EventSourcingModule, KAFKA, PeriodicTask, SERVICE_CONFIG, serviceConfig, ServiceConfig } from '@pixauto/runtime';
-import { Kafka } from 'kafkajs';
+import { EventSourcingModule, kafkaFollower, PeriodicTask, SERVICE_CONFIG, serviceConfig, ServiceConfig } from '@pixauto/runtime';
 import { DataSource } from 'typeorm';
 import { BankCallbacksController } from './bank-callbacks.controller';
 import { bankSettings, Banks } from '@pixauto/bank';
@@ -53,45 +51,33 @@ class BankWebhookRegistration implements OnApplicationBootstrap, OnApplicationSh
   }
 }
 
+/** The solicitation outcomes on Kafka (journey 1): the payer's answer approves or rejects the recurrence. */
+const solicitationOutcomes = kafkaFollower('SolicitationOutcomes', [Recurrences, DataSource], (recurrences: Recurrences, dataSource: DataSource) => ({
+  groupId: config.databaseName, // one group per service and per system (dev, e2e, bench share the broker)
+  topics: [Topics.solicitations.name],
+  handle: (event) => processOnce(dataSource, 'solicitation-outcomes', event.event_id, () => recurrences.applySolicitationOutcome(event)).then(() => undefined),
+}));
+
 /**
- * The recurrence's clocks and followers: solicitation outcomes on Kafka (journey 1), activation deadlines (journey 3),
- * the cycle charge scheduler and, in the sandbox, the settlement of debits whose day the tenant's clock reached.
- * Each works from a deadline column of the read model, so a restart loses no timer.
+ * The recurrence's clocks: activation deadlines (journey 3), the cycle charge scheduler and, in the sandbox, the
+ * settlement of debits whose day the tenant's clock reached. Each works from a deadline column of the read model,
+ * so a restart loses no timer.
  */
-@Injectable()
-class RecurrenceWork implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly subscriber: EventSubscriber;
-  private readonly tasks: PeriodicTask[];
-
-  constructor(recurrences: Recurrences, charges: Charges, dataSource: DataSource, @Inject(KAFKA) kafka: Kafka) {
-    this.tasks = [
-      new PeriodicTask('ActivationDeadlines', 500, () => recurrences.expireDueActivations()),
-      new PeriodicTask('ChargeScheduler', Number(process.env.CHARGE_SCHEDULER_INTERVAL_MS ?? 1000), () => charges.issueDueCharges()),
-      new PeriodicTask('SandboxSettlement', 1000, () => charges.settleDueSandboxAttempts()),
-    ];
-    this.subscriber = new EventSubscriber(kafka, {
-      groupId: config.databaseName, // one group per service and per system (dev, e2e, bench share the broker)
-      topics: [Topics.solicitations.name],
-      handle: (event) => processOnce(dataSource, 'solicitation-outcomes', event.event_id, () => recurrences.applySolicitationOutcome(event)).then(() => undefined),
-    });
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.subscriber.start();
-    for (const task of this.tasks) task.start();
-  }
-
-  /** First at shutdown (GracefulShutdown): what they commit is flushed from the outbox after them. */
-  async onModuleDestroy(): Promise<void> {
-    await Promise.all([this.subscriber.stop(), ...this.tasks.map((task) => task.stop())]);
-  }
-}
+const recurrenceTasks: Provider[] = [
+  { provide: 'ActivationDeadlines', inject: [Recurrences], useFactory: (recurrences: Recurrences) => new PeriodicTask('ActivationDeadlines', 500, () => recurrences.expireDueActivations()) },
+  {
+    provide: 'ChargeScheduler',
+    inject: [Charges],
+    useFactory: (charges: Charges) => new PeriodicTask('ChargeScheduler', Number(process.env.CHARGE_SCHEDULER_INTERVAL_MS ?? 1000), () => charges.issueDueCharges()),
+  },
+  { provide: 'SandboxSettlement', inject: [Charges], useFactory: (charges: Charges) => new PeriodicTask('SandboxSettlement', 1000, () => charges.settleDueSandboxAttempts()) },
+];
 
 @Module({
   imports: [
     EventSourcingModule.forService({ config, migrations: [RecurrencesReadModel1763800000300, RecurrencesActivationDeadline1763800000310, RecurrenceCharges1763800000320, ChargeSchedulerIndexes1763800000330, ChargeSchedule1763800000340], topics: [Topics.recurrences, Topics.charges, Topics.solicitations] }),
   ],
   controllers: [RecurrencesController, ChargesController, BankCallbacksController],
-  providers: [{ provide: Banks, useFactory: () => new Banks(bankSettings()) }, Recurrences, Charges, BankWebhookRegistration, RecurrenceWork],
+  providers: [{ provide: Banks, useFactory: () => new Banks(bankSettings()) }, Recurrences, Charges, BankWebhookRegistration, solicitationOutcomes, ...recurrenceTasks],
 })
 export class RecurrenceModule {}

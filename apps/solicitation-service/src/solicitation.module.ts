@@ -1,32 +1,31 @@
-import { Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
-import { Kafka } from 'kafkajs';
+import { Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { RecurrenceEventTypes, Topics } from '@pixauto/contracts';
 import { bankSettings, Banks } from '@pixauto/bank';
 import { processOnce } from '@pixauto/event-store';
-import { EventSubscriber } from '@pixauto/messaging';
-import { EventSourcingModule, KAFKA, PeriodicTask, serviceConfig } from '@pixauto/runtime';
+import { EventSourcingModule, kafkaFollower, PeriodicTask, serviceConfig } from '@pixauto/runtime';
 import { learnRecurrence, SolicitationsReadModel1763800000400 } from '@pixauto/solicitations';
 import { Solicitations } from './solicitations';
 import { SolicitationsController } from './solicitations.controller';
 
 export const config = serviceConfig('solicitation-service', 4002);
 
-/** The background work: recurrences learnt from Kafka, deadlines kept, the bank followed. */
+/** The recurrences learnt from Kafka: a solicitation is only for a recurrence of the account, still CREATED. */
+const recurrenceFollower = kafkaFollower('RecurrenceFollower', [DataSource], (dataSource: DataSource) => ({
+  groupId: config.databaseName, // one group per service and per system (dev, e2e, bench share the broker)
+  topics: [Topics.recurrences.name],
+  types: Object.values(RecurrenceEventTypes), // not the charges that share the topic
+  handle: (event) => processOnce(dataSource, 'known-recurrences', event.event_id, (tx) => learnRecurrence(tx, event)).then(() => undefined),
+}));
+
+/** The background work: deadlines kept, the bank followed. */
 @Injectable()
 class SolicitationWork implements OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
-  private readonly recurrences: EventSubscriber;
   private readonly deadlines: PeriodicTask;
   private readonly alerts: PeriodicTask;
   private readonly answers: PeriodicTask;
 
-  constructor(solicitations: Solicitations, dataSource: DataSource, @Inject(KAFKA) kafka: Kafka, private readonly banks: Banks) {
-    this.recurrences = new EventSubscriber(kafka, {
-      groupId: config.databaseName, // one group per service and per system (dev, e2e, bench share the broker)
-      topics: [Topics.recurrences.name],
-      types: Object.values(RecurrenceEventTypes), // not the charges that share the topic
-      handle: (event) => processOnce(dataSource, 'known-recurrences', event.event_id, (tx) => learnRecurrence(tx, event)).then(() => undefined),
-    });
+  constructor(solicitations: Solicitations, private readonly banks: Banks) {
     this.deadlines = new PeriodicTask('SolicitationDeadlines', 250, () => solicitations.expireDue());
     // The alert reaches the payer within a second or two; the answer is then checked every 2 s (the sandbox
     // payer's answer is applied at once, and the bank pushes the recurrence's own change to recurrence-service).
@@ -34,8 +33,7 @@ class SolicitationWork implements OnApplicationBootstrap, OnModuleDestroy, OnApp
     this.answers = new PeriodicTask('SolicitationAnswersAtBank', 2000, () => solicitations.followBank('answer'));
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.recurrences.start();
+  onApplicationBootstrap(): void {
     this.deadlines.start();
     this.alerts.start();
     this.answers.start();
@@ -43,7 +41,7 @@ class SolicitationWork implements OnApplicationBootstrap, OnModuleDestroy, OnApp
 
   /** First at shutdown (GracefulShutdown): what they commit is flushed from the outbox after them. */
   async onModuleDestroy(): Promise<void> {
-    await Promise.all([this.deadlines.stop(), this.alerts.stop(), this.answers.stop(), this.recurrences.stop()]);
+    await Promise.all([this.deadlines.stop(), this.alerts.stop(), this.answers.stop()]);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -54,6 +52,6 @@ class SolicitationWork implements OnApplicationBootstrap, OnModuleDestroy, OnApp
 @Module({
   imports: [EventSourcingModule.forService({ config, migrations: [SolicitationsReadModel1763800000400], topics: [Topics.solicitations, Topics.recurrences] })],
   controllers: [SolicitationsController],
-  providers: [{ provide: Banks, useFactory: () => new Banks(bankSettings()) }, Solicitations, SolicitationWork],
+  providers: [{ provide: Banks, useFactory: () => new Banks(bankSettings()) }, Solicitations, recurrenceFollower, SolicitationWork],
 })
 export class SolicitationModule {}

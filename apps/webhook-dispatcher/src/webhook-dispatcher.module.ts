@@ -45,7 +45,8 @@ const FOLLOWED_TOPICS = [Topics.recurrences, Topics.charges, Topics.payments, To
 /**
  * Follows the topics that carry webhooks into deliveries (one transaction per fetched batch, offsets committed
  * after it), hands the new ones to the dispatcher at once, and claims what falls due from the table every 250 ms:
- * retries, manual retries, and what an instance that died was holding.
+ * retries, manual retries, and what an instance that died was holding. Its own subscriber rather than a
+ * kafkaFollower(): Nest stops a module's providers together, and the intake must stop before the dispatcher drains.
  */
 @Injectable()
 class DeliveryPipeline implements OnApplicationBootstrap, OnModuleDestroy {

@@ -9,3 +9,4 @@ export * from './concurrency';
 export * from './operations';
 export * from './shutdown';
 export * from './request-logging';
+export * from './kafka-follower';
