@@ -1150,425 +1150,764 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description Cancels a charge that has not been paid. */
         CancelChargeRequest: {
-            /** @constant */
+            /**
+             * @description Only `CANCELLED`.
+             * @constant
+             */
             status: "CANCELLED";
         };
+        /** @description Cancels a solicitation the payer has not answered. */
         CancelSolicitationRequest: {
-            /** @enum {string} */
+            /**
+             * @description Only `CANCELLED`.
+             * @enum {string}
+             */
             status: "CANCELLED";
         };
+        /** @description A new date for the charge's debit. */
         ChargeDateRequest: {
+            /** @description The date of the debit, YYYY-MM-DD (Brasília time). A reschedule's date must be after today and before the next cycle's; a retry's, 1 to 7 days after the due date. */
             date: string;
         };
+        /** @description The charges of a recurrence. */
         ChargeListResponse: {
+            /** @description Every charge created so far, by due date (on journey 3 the activation comes first). */
             charges: components["schemas"]["ChargeResponse"][];
         };
+        /** @description A charge of a recurrence: one per cycle, created `charge_lead_days` before its due date once the recurrence is APPROVED, and debited by the payer's bank on the due date; on journey 3 also the activation payment. */
         ChargeResponse: {
+            /** @description Amount to debit, in reais (BRL) with up to 2 decimal places. */
             amount: number;
+            /** @description Unique identifier of the charge. */
             charge_id: string;
+            /** @description When the charge was created, ISO 8601 in UTC. */
             created_at: string;
+            /** @description The day the payer's bank debits the charge, YYYY-MM-DD (Brasília time): already moved to a business day when the recurrence has `business_day_adjust`, and the new date after a reschedule. A retry keeps the due date. */
             due_date: string;
+            /** @description When the debit settled, ISO 8601 in UTC; null until the charge is PAID. */
             paid_at: string | null;
+            /** @description The recurrence the charge belongs to. */
             recurrence_id: string;
+            /** @description How many retries have been scheduled for the charge (0 to 3). */
             retries: number;
+            /** @description Where the charge stands; see ChargeStatus. */
             status: components["schemas"]["ChargeStatus"];
+            /** @description `cycle` for a scheduled cycle, `activation` for the journey 3 immediate payment. */
             type: components["schemas"]["ChargeType"];
         };
-        /** @enum {string} */
+        /**
+         * @description Where a charge stands. SCHEDULED: a debit attempt is pending. PAID: the payer's bank debited it. FAILED: the last attempt was refused (it may be retried when the recurrence allows it). CANCELLED: you cancelled it (an unpaid journey 3 activation is also cancelled with its recurrence). EXPIRED: a journey 3 activation that was not paid in time.
+         * @enum {string}
+         */
         ChargeStatus: "SCHEDULED" | "PAID" | "FAILED" | "CANCELLED" | "EXPIRED";
-        /** @enum {string} */
+        /**
+         * @description cycle: one cycle's scheduled debit. activation: the journey 3 immediate payment made when the payer authorized.
+         * @enum {string}
+         */
         ChargeType: "cycle" | "activation";
+        /** @description A payout (cash-out): money sent by Pix to a Pix key or to a bank account. */
         CreatePayoutRequest: {
-            /** @description Reais, positive, at most 2 decimal places */
+            /** @description Amount to pay, in reais (BRL): positive, at most 2 decimal places, at most 9999999999.99. A cash-out limit set for the beneficiary applies. */
             amount: number;
+            /** @description The beneficiary's bank account. Required on POST /v2/payout; on POST /v2/payout/pix, send this or `pix_key`, not both. */
             bank?: components["schemas"]["PayoutBankAccount"];
-            /** @description A CPF (11 digits) or CNPJ (14 digits) with valid check digits */
+            /** @description The beneficiary's CPF (11 digits) or CNPJ (14 digits), digits only; the check digits are validated. A cash-out limit set for this CPF applies. */
             document_number: string;
+            /** @description The beneficiary's name, at most 100 characters. */
             name: string;
-            /** @description A Pix key: CPF, CNPJ, e-mail, +55 phone or random key (EVP) */
+            /** @description The beneficiary's Pix key: a CPF, a CNPJ, an email address, a +55 phone number or a random key (EVP). POST /v2/payout/pix takes this or `bank`, not both; POST /v2/payout does not take it. */
             pix_key?: string;
+            /** @description Your identifier of the payout, unique in your account (per environment), at most 35 characters. */
             transaction_id: string;
             /**
              * Format: uri
-             * @description An http(s) URL of at most 255 characters; absent or null: no notifications
+             * @description An http(s) URL of at most 255 characters that receives the payout's events (creation, each status change, returns). Absent or null: no notifications.
              */
             webhook?: string | null;
         };
+        /** @description A new Pix charge (cash-in) the payer pays by QR code or Pix copy-and-paste. */
         CreatePixChargeRequest: {
-            /** @description Reais, positive, at most 2 decimal places */
+            /** @description Amount to receive, in reais (BRL): positive, at most 2 decimal places, at most 9999999999.99. A cash-in limit set for the payer applies. */
             amount: number;
+            /** @description A message shown to the payer in their banking app, at most 140 characters. Absent or null: none. */
             description?: string;
+            /** @description Seconds the code stays payable: 1 to 86400, default 3600. Unpaid by then, the charge becomes EXPIRED. */
             expires_in?: number;
+            /** @description Who pays. */
             payer: components["schemas"]["PixChargePayerRequest"];
+            /** @description Your identifier of the charge, unique in your account (per environment), at most 35 characters. */
             transaction_id: string;
             /**
              * Format: uri
-             * @description An http(s) URL of at most 255 characters; absent or null: no notifications
+             * @description An http(s) URL of at most 255 characters that receives the events of this charge and of its refunds. Absent or null: no notifications.
              */
             webhook?: string | null;
         };
+        /** @description A new recurrence. Any field not listed here is refused, and nothing is created. */
         CreateRecurrenceRequest: {
-            /** @description Reais, positive, at most 2 decimal places */
+            /** @description Makes it journey 3: an immediate payment of this amount (reais, up to 2 decimal places), paid by the payer with the same scan that authorizes the recurrence. It reaches you as a paid Pix charge whose `transaction_id` is yours followed by `-ativacao`. */
             activation_amount?: number;
+            /** @description Seconds the activation payment stays payable: 1 to 86400, default 3600. Only with `activation_amount`. Unpaid by then, the recurrence can no longer be authorized: cancel it and create a new one. */
             activation_expires_in?: number;
-            /** @description Reais, positive, at most 2 decimal places */
+            /** @description Amount of each cycle, in reais (BRL): positive, at most 2 decimal places, at most 9999999999.99. The same for every cycle: variable-amount mandates are not supported. */
             amount: number;
+            /** @description true: a due date on a weekend or a national or bank holiday moves to the next business day. Default false: the debit is on the exact date. A JSON boolean (the string "true" is refused); changeable later. */
             business_day_adjust?: boolean;
+            /** @description How many days before each due date the cycle's charge is created: an integer from 3 to 10, default 5. Changeable later; applies to charges not yet created. */
             charge_lead_days?: number;
+            /** @description The payer. Fixed for the life of the recurrence. */
             debtor: components["schemas"]["RecurrenceDebtor"];
+            /** @description An existing QR code location at the bank to reuse; when omitted, a new one is created. */
             location_id?: number;
+            /** @description What the subscription is for, at most 35 characters. On journey 3 it is the text shown on the immediate payment. */
             object?: string;
-            /** @enum {string} */
+            /**
+             * @description NOT_ALLOWED: a failed charge is not retried. ALLOWS_3R_7D: you may retry a failed charge up to 3 times, each on a date 1 to 7 days after its due date. Cannot be changed later.
+             * @enum {string}
+             */
             retry_policy: "NOT_ALLOWED" | "ALLOWS_3R_7D";
+            /** @description When the cycles fall due. */
             schedule: components["schemas"]["RecurrenceSchedule"];
+            /** @description Your identifier of the recurrence, unique in your account (per environment), at most 35 characters (longer is refused, not truncated). Shown to the payer and echoed as `contract`. */
             transaction_id: string;
             /**
              * Format: uri
-             * @description An http(s) URL of at most 255 characters; absent or null: no notifications
+             * @description An http(s) URL of at most 255 characters that receives the events of the recurrence and of its charges, signed as Standard Webhooks. Absent or null: no notifications. Changeable later.
              */
             webhook?: string | null;
         };
+        /** @description A refund of a paid Pix charge, named by exactly one of `id` and `transaction_id`. */
         CreateRefundRequest: {
-            /** @description Reais, positive, at most 2 decimal places */
+            /** @description Amount to refund, in reais (BRL): positive, at most 2 decimal places, at most what is left of the charge. Absent: everything that is left. */
             amount?: number;
+            /** @description The `id` of the Pix charge to refund (a positive integer). Send this or `transaction_id`, not both. */
             id?: number;
+            /** @description Your identifier of the refund, 1 to 35 characters, unique in your account among refunds that did not fail. It names the refund in its receipt. */
             refund_id: string;
+            /** @description The `transaction_id` of the Pix charge to refund. Send this or `id`, not both. */
             transaction_id?: string;
         };
+        /** @description A recurrence to send to the payer for authorization. */
         CreateSolicitationRequest: {
+            /** @description The payer's account whose banking app receives the alert. */
             destination: components["schemas"]["SolicitationDestination"];
-            /** @description A date (YYYY-MM-DD) or a date-time with its zone (ISO 8601) */
+            /** @description Deadline for the payer to answer: an ISO 8601 date-time with its time zone (e.g. 2026-12-01T12:00:00-03:00). Once it passes with no answer, the recurrence becomes EXPIRED. */
             expires_at: string;
+            /** @description The recurrence to authorize: one of yours, CREATED, with no other solicitation pending. */
             recurrence_id: string;
         };
+        /** @description The payer's address. Optional as a whole; when sent, all four fields are required. */
         DebtorAddress: {
+            /** @description City, at most 200 characters. */
             city: string;
+            /** @description State, as its 2 upper-case letters (e.g. SP). */
             state: string;
+            /** @description Street and number, at most 200 characters. */
             street: string;
+            /** @description Postal code (CEP): exactly 8 digits, no hyphen. */
             zip_code: string;
         };
+        /** @description One attempt to deliver a webhook: one HTTP request to your endpoint. */
         DeliveryAttemptResponse: {
+            /** @description When the attempt was made, ISO 8601 in UTC. */
             attempted_at: string;
+            /** @description Why the attempt failed; null when it succeeded. */
             error: string | null;
+            /** @description How long the attempt took, in milliseconds. */
             latency_ms: number;
+            /** @description 1, 2, 3...: the attempts in the order they were made, manual retries included. */
             number: number;
+            /** @description The first kilobyte of your endpoint's answer; null when there was none. */
             response_body: string | null;
+            /** @description The HTTP status your endpoint answered; null when there was no answer (a timeout, a refused connection, a refused address). */
             status_code: number | null;
-            /** @enum {string} */
+            /**
+             * @description `schedule` for the automatic attempts, `manual` for a retry you asked for.
+             * @enum {string}
+             */
             trigger: "schedule" | "manual";
+            /** @description The URL the request went to. */
             url: string;
         };
+        /** @description One page of webhook deliveries, newest first. */
         DeliveryListResponse: {
+            /** @description This page's deliveries, newest first, without their payload and attempts. */
             deliveries: components["schemas"]["DeliverySummaryResponse"][];
+            /** @description Where this page sits in the whole result. */
             pagination: {
+                /** @description The page returned, counted from 0. */
                 current_page: number;
+                /** @description The page size applied (1 to 100, default 20). */
                 page_size: number;
+                /** @description How many deliveries match the filters, across all pages. */
                 total_items: number;
+                /** @description How many pages the whole result has. */
                 total_pages: number;
             };
         };
+        /** @description A webhook delivery with the body it sends and every attempt made. */
         DeliveryResponse: {
+            /** @description How many attempts have been made, manual retries included. */
             attempt_count: number;
+            /** @description Every attempt so far, oldest first. */
             attempts: components["schemas"]["DeliveryAttemptResponse"][];
+            /** @description When the delivery was created (right after the event), ISO 8601 in UTC. */
             created_at: string;
+            /** @description When your endpoint accepted it, ISO 8601 in UTC; null until then. */
             delivered_at: string | null;
+            /** @description The event type, e.g. `charge.paid` (the body's `type`). */
             event_type: string;
+            /** @description Unique identifier of the delivery (`msg_...`), also the `webhook-id` header of every attempt: use it to ignore a repeat. */
             id: string;
+            /** @description Why the latest attempt failed; null when it has not failed. */
             last_error: string | null;
+            /** @description When the next automatic attempt is due, ISO 8601 in UTC; null when none is (delivered, failed or cancelled). */
             next_attempt_at: string | null;
+            /** @description The body as sent: the same bytes on every attempt. */
             payload: components["schemas"]["WebhookPayload"];
+            /** @description The resource's identifier: a `recurrence_id` or `charge_id`, or a Pix charge's or payout's `id`. */
             resource_id: string;
+            /** @description The kind of resource the event is about. */
             resource_type: components["schemas"]["WebhookResourceType"];
+            /** @description Where the delivery stands. */
             status: components["schemas"]["DeliveryStatus"];
+            /** @description The URL the event is sent to: the resource's `webhook` when the event happened. */
             url: string;
         };
-        /** @enum {string} */
+        /**
+         * @description pending: waiting for its next attempt. delivered: your endpoint answered 2xx. failed: every attempt of the schedule failed, or your endpoint answered 410 Gone. cancelled: the resource's webhook was cleared or replaced before it was delivered.
+         * @enum {string}
+         */
         DeliveryStatus: "pending" | "delivered" | "failed" | "cancelled";
+        /** @description A webhook delivery: one event sent to one URL, attempted until your endpoint answers 2xx within 15 seconds. Failed attempts are retried 10 times in all over about 3 days (after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h, 24 h). */
         DeliverySummaryResponse: {
+            /** @description How many attempts have been made, manual retries included. */
             attempt_count: number;
+            /** @description When the delivery was created (right after the event), ISO 8601 in UTC. */
             created_at: string;
+            /** @description When your endpoint accepted it, ISO 8601 in UTC; null until then. */
             delivered_at: string | null;
+            /** @description The event type, e.g. `charge.paid` (the body's `type`). */
             event_type: string;
+            /** @description Unique identifier of the delivery (`msg_...`), also the `webhook-id` header of every attempt: use it to ignore a repeat. */
             id: string;
+            /** @description Why the latest attempt failed; null when it has not failed. */
             last_error: string | null;
+            /** @description When the next automatic attempt is due, ISO 8601 in UTC; null when none is (delivered, failed or cancelled). */
             next_attempt_at: string | null;
+            /** @description The resource's identifier: a `recurrence_id` or `charge_id`, or a Pix charge's or payout's `id`. */
             resource_id: string;
+            /** @description The kind of resource the event is about. */
             resource_type: components["schemas"]["WebhookResourceType"];
+            /** @description Where the delivery stands. */
             status: components["schemas"]["DeliveryStatus"];
+            /** @description The URL the event is sent to: the resource's `webhook` when the event happened. */
             url: string;
         };
-        /** @description ValidationError, LimitExceededError and ProviderError carry `type`; authentication refusals carry `code`. */
+        /** @description Every refusal (4xx) and failure (5xx) has this shape: always a `message`; `type` for ValidationError, LimitExceededError and ProviderError; `code` for API key refusals; the other fields where the kind has them. */
         Error: {
-            /** @description 1: the key is invalid; 2: the key is read-only; 3: the key may not make transactions */
+            /** @description API key (and admin token) refusals only. 1: the key is missing, unknown, revoked or of the other environment (401). 2: the key is read-only and the request writes (403). */
             code?: number;
+            /** @description Receipts only: more about the refusal, e.g. the `refund_id`s to choose from (comma-separated) or the bank's own words. */
             detail?: string;
+            /** @description What went wrong, in words; a ValidationError names every field at fault, several problems separated by a period. */
             message: string;
+            /** @description ProviderError only, when the settlement system gave one: its own code for the refusal (e.g. `RecOperacaoInvalida`). */
             provider_code?: string;
-            /** @enum {string} */
+            /**
+             * @description The kind of refusal. ValidationError: the request breaks a field rule (fix it before repeating). LimitExceededError: a customer limit refuses the transaction; nothing was created. ProviderError: the bank or the settlement system refused; the HTTP status is the one it gave. Absent on other refusals.
+             * @enum {string}
+             */
             type?: "ValidationError" | "LimitExceededError" | "ProviderError";
+            /** @description ProviderError only, when the settlement system listed them: each rule the request broke, in the settlement system's own field names (which may differ from this API's). For troubleshooting. */
             violations?: {
+                /** @description The field at fault, in the settlement system's names (e.g. `calendario.dataInicial`). */
                 property: string;
+                /** @description Why the settlement system refused it. */
                 reason: string;
             }[];
         };
-        /** @enum {string} */
+        /**
+         * @description How the payer authorized the recurrence. AWAITING_DEFINITION: not yet. JOURNEY_1: by an alert in their banking app (a solicitation). JOURNEY_2: by scanning the QR code or pasting the Pix code. JOURNEY_3: by paying the activation payment with the same scan.
+         * @enum {string}
+         */
         Journey: "AWAITING_DEFINITION" | "JOURNEY_1" | "JOURNEY_2" | "JOURNEY_3";
-        /** @enum {string} */
+        /**
+         * @description `amount`: a cap on the value of each transaction. `quantity`: a cap on the number of transactions per day (Brasília time).
+         * @enum {string}
+         */
         LimitMechanism: "amount" | "quantity";
+        /** @description A customer's limit on cash-in or cash-out. Without one, the customer's transactions are not restricted. */
         LimitResponse: {
+            /** @description With `mechanism: amount`: the highest amount of one transaction, in reais. Absent otherwise. */
             amount?: number;
+            /** @description When the limit was first set, ISO 8601 in UTC. */
             created_at: string;
+            /** @description The note or reason given; absent when none was. */
             details?: string;
+            /** @description The customer's CPF, 11 digits. */
             document_number: string;
+            /** @description `amount` (a cap on each transaction's value) or `quantity` (a cap on transactions per day, Brasília time). */
             mechanism: components["schemas"]["LimitMechanism"];
+            /** @description With `mechanism: quantity`: how many transactions are allowed per day. Absent otherwise. */
             quantity?: number;
+            /** @description `cashin` (Pix charges the customer pays) or `cashout` (payouts to the customer). */
             type: components["schemas"]["LimitType"];
+            /** @description When the limit last changed, ISO 8601 in UTC (a POST that changes nothing leaves it). */
             updated_at: string;
         };
-        /** @enum {string} */
+        /**
+         * @description `cashin`: Pix charges the customer pays. `cashout`: payouts to the customer.
+         * @enum {string}
+         */
         LimitType: "cashin" | "cashout";
+        /** @description The beneficiary's bank account. */
         PayoutBankAccount: {
+            /** @description The branch (agência): 1 to 4 digits, without a check digit. */
             account_agency: string;
+            /** @description The account number: 1 to 20 digits, optionally followed by a hyphen and a check digit (e.g. 123456-7). */
             account_number: string;
+            /** @description The ISPB of the beneficiary's institution: its 8-digit central bank code (not the 3-digit bank number). */
             ispb: string;
         };
+        /** @description One page of payouts created in the requested period, oldest first. */
         PayoutPageResponse: {
+            /** @description How many payouts match, across all pages. */
             count_data: number;
+            /** @description How many pages the whole result has. */
             count_pages: number;
+            /** @description This page's payouts, oldest first (without `bank.bank_name` and `refund_id`); empty past the last page. */
             data: components["schemas"]["PayoutResponse"][];
+            /** @description The page returned, counted from 1. */
             page: number;
+            /** @description The page size applied. */
             size: number;
         };
+        /** @description The bank's proof that a completed payout was paid, as a base64-encoded PDF. */
         PayoutReceiptResponse: {
-            /** @constant */
+            /**
+             * @description Always `application/pdf`.
+             * @constant
+             */
             content_type: "application/pdf";
+            /** @description A file name to save the PDF under, e.g. `payout-<transaction_id>.pdf`. */
             filename: string;
+            /** @description The payout's `id`. */
             id: number;
+            /** @description The receipt: a PDF file, base64-encoded. */
             pdf: string;
+            /** @description The bank that made the payout and issued the receipt: PROVIDER_A or PROVIDER_B. */
             provider: string;
+            /** @description The payout's `transaction_id`. */
             transaction_id: string;
-            /** @constant */
+            /**
+             * @description Always `payout`.
+             * @constant
+             */
             type: "payout";
         };
+        /** @description A payout (cash-out): money sent by Pix to a Pix key or a bank account. It starts at status 0 and the bank moves it, usually within seconds, to 4 (processing) and then 1 (completed), or to 2 (canceled) or 3 (rejected). */
         PayoutResponse: {
+            /** @description Amount paid out, in reais with up to 2 decimal places. */
             amount: number;
+            /** @description The receiving account. For a payout to a Pix key its fields are null until the bank has resolved the key. */
             bank: {
+                /** @description The receiving branch; null until known. */
                 account_agency: string | null;
+                /** @description The receiving account number; null until known. */
                 account_number: string | null;
+                /** @description The receiving institution's name as the bank gives it; null until the bank has answered. Only in the answer to creation, GET /v2/withdrawals and webhooks. */
                 bank_name?: string | null;
+                /** @description The receiving institution's ISPB (8 digits); null until known. */
                 ispb: string | null;
-                /** @constant */
+                /**
+                 * @description Always `PIX`.
+                 * @constant
+                 */
                 type: "PIX";
             };
+            /** @description When the payout was created, ISO 8601 in UTC with milliseconds. */
             created_at: string;
-            /** @constant */
+            /**
+             * @description Always `BRL`.
+             * @constant
+             */
             currency: "BRL";
+            /** @description The beneficiary's CPF or CNPJ, digits only. */
             document_number: string;
+            /** @description `CPF` or `CNPJ`: which one `document_number` is. */
             document_type: string;
+            /** @description The Pix end-to-end identifier of the payment; absent until the bank has sent it, and in the by-customer search. */
             e2e?: string;
+            /** @description Unique identifier of the payout (an integer), assigned at creation. */
             id: number;
+            /** @description The beneficiary's name: as sent, then as the receiving bank names the account holder once it has processed the payout. */
             name: string;
+            /** @description When the payout was paid, ISO 8601 in UTC; absent until it is completed. */
             paid_at?: string;
+            /** @description The payout's identifier at the bank that processes it; absent until known, and in the by-customer search. */
             psp_id?: string;
+            /** @description Once the receiving bank has sent the payout back (wholly or in part): the latest return's identifier, for GET /v2/withdrawals/refund/receipt. Only in the answer to creation, GET /v2/withdrawals and webhooks. */
             refund_id?: string;
+            /** @description 0: created, awaiting processing. 4: processing. 1: completed. 2: canceled. 3: rejected. 1, 2 and 3 are final. */
             status: components["schemas"]["PayoutStatusCode"];
+            /** @description Your identifier of the payout, as sent at creation. */
             transaction_id: string;
+            /** @description The URL that receives the payout's events; null: no notifications. Not in the by-customer search. */
             webhook?: string | null;
         };
+        /** @description Every payout to one beneficiary. */
         PayoutsByCustomerResponse: {
+            /** @description The beneficiary's whole history, oldest first (without `webhook`, `e2e`, `psp_id`, `bank.bank_name` and `refund_id`). */
             data: components["schemas"]["PayoutResponse"][];
+            /** @description How many payouts there are. */
             total: number;
         };
-        /** @enum {number} */
+        /**
+         * @description A payout's status. 0: created, awaiting processing. 4: processing at the bank. 1: completed (the beneficiary was paid). 2: canceled. 3: rejected (e.g. the Pix key does not exist). 1, 2 and 3 are final.
+         * @enum {number}
+         */
         PayoutStatusCode: 0 | 1 | 2 | 3 | 4;
-        /** @enum {string} */
+        /**
+         * @description How often a cycle falls due: every week, month, 3 months, 6 months or year from `start_date`.
+         * @enum {string}
+         */
         Periodicity: "WEEKLY" | "MONTHLY" | "QUARTERLY" | "SEMIANNUAL" | "ANNUAL";
+        /** @description The payer of a Pix charge. */
         PixChargePayer: {
+            /** @description The payer's CPF (11 digits) or CNPJ (14 digits), digits only. */
             document_number: string;
+            /** @description The payer's name. */
             name: string;
         };
+        /** @description The payer. A cash-in limit set for their CPF applies to the charge. */
         PixChargePayerRequest: {
-            /** @description A CPF (11 digits) or CNPJ (14 digits) with valid check digits */
+            /** @description The payer's CPF (11 digits) or CNPJ (14 digits), digits only; the check digits are validated. */
             document_number: string;
+            /** @description The payer's name, at most 100 characters. */
             name: string;
         };
+        /** @description A Pix charge (cash-in): an amount the payer pays by QR code or Pix copy-and-paste. A journey 3 activation payment reaches you as one too, already PAID, its `transaction_id` the recurrence's followed by `-ativacao`. */
         PixChargeResponse: {
+            /** @description Amount to receive, in reais (BRL) with up to 2 decimal places. */
             amount: number;
+            /** @description When the charge was created, ISO 8601 in UTC. */
             created_at: string;
+            /** @description The message shown to the payer (for an activation payment, the recurrence's `object`); null: none. */
             description: string | null;
+            /** @description When the code stops being payable, ISO 8601 in UTC (creation plus `expires_in`); null only on some older activation payments. */
             expires_at: string | null;
+            /** @description Unique identifier of the charge (an integer), assigned at creation; refunds and receipts accept it as `id`. */
             id: number;
+            /** @description When the payer paid, ISO 8601 in UTC; null until the charge is PAID. */
             paid_at: string | null;
+            /** @description The payer, as sent at creation (for an activation payment, the recurrence's debtor); null only on some older activation payments. */
             payer: components["schemas"]["PixChargePayer"] | null;
+            /** @description The Pix copy-and-paste code (a dynamic BR Code) while the charge is PENDING; null once it is PAID or EXPIRED. */
             pix_copy_paste: string | null;
+            /** @description The bank that receives the payment (PROVIDER_A, PROVIDER_B or PROVIDER_C): your account's cash-in bank when the charge was created. */
             provider: string;
+            /** @description The same code as a QR code image, a `data:image/png;base64,...` URI; present only while `pix_copy_paste` is. */
             qrcode?: string;
+            /** @description PENDING until the payer pays (PAID) or `expires_at` passes (EXPIRED). */
             status: components["schemas"]["PixChargeStatus"];
+            /** @description Your identifier of the charge, as sent at creation (for an activation payment: the recurrence's `transaction_id` followed by `-ativacao`). */
             transaction_id: string;
+            /** @description The URL that receives the charge's events; null: no notifications. */
             webhook: string | null;
         };
-        /** @enum {string} */
+        /**
+         * @description PENDING: payable by its code until `expires_at`. PAID: the payer paid it. EXPIRED: unpaid by `expires_at`.
+         * @enum {string}
+         */
         PixChargeStatus: "PENDING" | "PAID" | "EXPIRED";
+        /** @description The payer, fixed for the life of the recurrence (only the name can change later, with `debtor_name`). */
         RecurrenceDebtor: {
+            /** @description The payer's address; optional, but all four of its fields are required when it is sent. Kept, not shown in answers. */
             address?: components["schemas"]["DebtorAddress"];
-            /** @description A CPF (11 digits) or CNPJ (14 digits) with valid check digits */
+            /** @description The payer's CPF (11 digits) or CNPJ (14 digits), digits only; the check digits are validated. */
             document_number: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @description The payer's email address, at most 140 characters. Kept with the recurrence and its charges, not shown in answers.
+             */
             email?: string;
+            /** @description The payer's name, at most 100 characters. */
             name: string;
         };
+        /** @description One page of recurrences created in the requested period, newest first. */
         RecurrenceListResponse: {
+            /** @description Where this page sits in the whole result. */
             pagination: {
+                /** @description The page returned, counted from 0. */
                 current_page: number;
+                /** @description The page size applied (at most 100). */
                 page_size: number;
+                /** @description How many recurrences match, across all pages. */
                 total_items: number;
+                /** @description How many pages the whole result has. */
                 total_pages: number;
             };
+            /** @description This page's recurrences, newest first by creation time; list results carry no `qrcode`. */
             recurrences: components["schemas"]["RecurrenceResponse"][];
         };
+        /** @description A recurrence: the payer's mandate (Pix Automático) authorizing you to charge a fixed amount on a periodic schedule. Every recurrence endpoint answers this object. */
         RecurrenceResponse: {
+            /** @description Journey 3 only (created with `activation_amount`): the immediate payment the payer makes when authorizing. */
             activation?: {
+                /** @description The activation amount, in reais. */
                 amount: number;
+                /** @description The activation's charge (`type: activation`), readable with GET /v2/automatic-pix/charges/{charge_id}. */
                 charge_id: string;
             };
+            /** @description Amount of each cycle's charge, in reais (BRL) with up to 2 decimal places; the same for every cycle. */
             amount: number;
+            /** @description true: a due date on a weekend or a national or bank holiday moves to the next business day; false: the debit is on the exact date. */
             business_day_adjust: boolean;
+            /** @description How many days before each due date the cycle's charge is created (3 to 10). */
             charge_lead_days: number;
+            /** @description The `transaction_id` you sent at creation: the identifier the payer sees in their banking app. */
             contract: string;
+            /** @description The payer. Only the document and name are shown; an email and address sent at creation are kept and travel with the charges. */
             debtor: {
+                /** @description The payer's CPF (11 digits) or CNPJ (14 digits), digits only. */
                 document_number: string;
+                /** @description The payer's name, as sent at creation or last changed with `debtor_name`. */
                 name: string;
             };
+            /** @description How the payer authorized: AWAITING_DEFINITION until they do, then JOURNEY_1 (alert in their banking app), JOURNEY_2 (QR code) or JOURNEY_3 (QR code with an immediate payment). */
             journey: components["schemas"]["Journey"];
+            /** @description The Pix copy-and-paste code the payer uses to authorize the recurrence (and, on journey 3, to pay its activation). null once the recurrence is REJECTED, EXPIRED or CANCELLED, and once a journey 3 activation expired unpaid. */
             pix_copy_paste: string | null;
+            /** @description The same code as a QR code image: a `data:image/png;base64,...` URI. Absent whenever `pix_copy_paste` is null, and from list results; if a creation answer lacks it, read the recurrence with GET. */
             qrcode?: string;
+            /** @description Unique identifier of the recurrence, assigned at creation; every later call about it uses this id. */
             recurrence_id: string;
+            /** @description Whether a failed charge may be retried: NOT_ALLOWED, or ALLOWS_3R_7D (up to 3 retries within 7 days of the due date). */
             retry_policy: components["schemas"]["RetryPolicy"];
+            /** @description When the cycles fall due. */
             schedule: {
+                /** @description Last day a cycle may fall due, YYYY-MM-DD (Brasília time); null: open-ended, the recurrence runs until cancelled. */
                 end_date: string | null;
+                /** @description How often a cycle falls due. */
                 periodicity: components["schemas"]["Periodicity"];
+                /** @description Due date of the first cycle, YYYY-MM-DD (Brasília time). */
                 start_date: string;
             };
+            /** @description Where the recurrence stands: CREATED until the payer answers, APPROVED once authorized, or ended (REJECTED, EXPIRED, CANCELLED). */
             status: components["schemas"]["RecurrenceStatus"];
+            /** @description The URL that receives the events of the recurrence and of its charges; null: no notifications are sent. */
             webhook: string | null;
         };
+        /** @description When the cycles fall due: from `start_date`, every `periodicity`, until `end_date` if there is one. */
         RecurrenceSchedule: {
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Last day a cycle may fall due, YYYY-MM-DD, after `start_date`. Absent or null: open-ended, until you cancel. Cannot be changed later.
+             */
             end_date?: string;
-            /** @enum {string} */
+            /**
+             * @description How often a cycle falls due: WEEKLY, MONTHLY, QUARTERLY, SEMIANNUAL or ANNUAL.
+             * @enum {string}
+             */
             periodicity: "WEEKLY" | "MONTHLY" | "QUARTERLY" | "SEMIANNUAL" | "ANNUAL";
             /**
              * Format: date
-             * @description After today (Brasília time)
+             * @description Due date of the first cycle, YYYY-MM-DD; must be after today in Brasília time (today is refused). Later cycles fall on the same day of the week, month or year (clamped to the month's last day).
              */
             start_date: string;
         };
-        /** @enum {string} */
+        /**
+         * @description Where a recurrence stands. CREATED: waiting for the payer to authorize it. APPROVED: authorized; a charge is created for each cycle. REJECTED: the payer refused. EXPIRED: a solicitation's deadline passed without an answer. CANCELLED: you cancelled it. REJECTED, EXPIRED and CANCELLED are final.
+         * @enum {string}
+         */
         RecurrenceStatus: "CREATED" | "APPROVED" | "REJECTED" | "EXPIRED" | "CANCELLED";
+        /** @description The bank's receipt of a refund (or of a payout the receiving bank sent back), as a base64-encoded PDF. */
         RefundReceiptResponse: {
-            /** @constant */
+            /**
+             * @description Always `application/pdf`.
+             * @constant
+             */
             content_type: "application/pdf";
+            /** @description A file name to save the PDF under, e.g. `refund-<refund_id>.pdf`. */
             filename: string;
+            /** @description Our identifier of the refund (the `id` of the refund, not of the charge). */
             id: number;
+            /** @description The receipt: a PDF file, base64-encoded. */
             pdf: string;
+            /** @description The bank that processed the refund and issued the receipt: PROVIDER_A or PROVIDER_B. */
             provider: string;
+            /** @description The `refund_id` given when the refund was made; null for a refund the service started itself. */
             refund_id: string | null;
+            /** @description What was refunded: the Pix charge, or on the payouts route the payout. */
             transaction: {
+                /** @description Its `id`. */
                 id: number;
+                /** @description Its `transaction_id`. */
                 transaction_id: string;
             };
-            /** @constant */
+            /**
+             * @description Always `refund`.
+             * @constant
+             */
             type: "refund";
         };
+        /** @description A refund of a paid Pix charge: money sent back to the payer, whole or in part. */
         RefundResponse: {
+            /** @description Amount refunded, in reais (BRL) with up to 2 decimal places. */
             amount: number;
+            /** @description When the refund was asked for, ISO 8601 in UTC. */
             created_at: string;
+            /** @description Unique identifier of the refund (an integer), also the `id` of its receipt. */
             id: number;
+            /** @description Your identifier of the refund, as sent; null for a refund the service started itself. */
             refund_id: string | null;
+            /** @description When the bank settled it, ISO 8601 in UTC; null until it is REFUNDED. */
             refunded_at: string | null;
+            /** @description PROCESSING until the bank settles it (REFUNDED) or refuses it (FAILED). */
             status: components["schemas"]["RefundStatus"];
+            /** @description The refunded Pix charge. */
             transaction: {
+                /** @description The charge's `id`. */
                 id: number;
+                /** @description The charge's `transaction_id`. */
                 transaction_id: string;
             };
         };
-        /** @enum {string} */
+        /**
+         * @description PROCESSING: sent to the bank, not settled yet. REFUNDED: the bank returned the money to the payer. FAILED: the bank refused or could not make it.
+         * @enum {string}
+         */
         RefundStatus: "PROCESSING" | "REFUNDED" | "FAILED";
-        /** @enum {string} */
+        /**
+         * @description Whether a failed charge may be retried. NOT_ALLOWED: never. ALLOWS_3R_7D: up to 3 retries, each on a date 1 to 7 days after the due date (never the due date itself).
+         * @enum {string}
+         */
         RetryPolicy: "NOT_ALLOWED" | "ALLOWS_3R_7D";
+        /** @description The payer's answer to a solicitation. */
         SandboxAnswerRequest: {
-            /** @enum {string} */
+            /**
+             * @description `ACCEPT`: the recurrence becomes APPROVED (JOURNEY_1). `REJECT`: it becomes REJECTED.
+             * @enum {string}
+             */
             decision: "ACCEPT" | "REJECT";
         };
+        /** @description How far to move the account's test clock forward: at least one of the two, at most 3660 days in all. */
         SandboxClockAdvanceRequest: {
+            /** @description Days to advance, a non-negative integer. */
             days?: number;
+            /** @description Hours to advance, a non-negative integer. */
             hours?: number;
         };
+        /** @description The sandbox account's test clock: the time every date rule, due date and expiry of the account follows. */
         SandboxClockResponse: {
+            /** @description The account's current time, ISO 8601 in UTC. */
             now: string;
+            /** @description The account's current date in Brasília time, YYYY-MM-DD: the "today" of date rules such as `start_date`. */
             today: string;
         };
+        /** @description What the receiving bank sends back. An empty body returns everything that is left, under the bank's own return id. */
         SandboxPayoutReturnRequest: {
-            /** @description Reais, positive, at most 2 decimal places */
+            /** @description Amount sent back, in reais (BRL): positive, at most 2 decimal places, at most what is left of the payout. Absent: everything that is left. */
             amount?: number;
+            /** @description The identifier the payout will show as `refund_id` for this return: 1 to 35 letters and digits, not one already used in your account. Absent: the bank's own return id. */
             refund_id?: string;
         };
+        /** @description The status the bank moves the payout to. */
         SandboxPayoutStatusRequest: {
+            /** @description 4: processing. 1: completed. 2: canceled. 3: rejected. A payout at 1, 2 or 3 can no longer change. */
             status: number;
         };
+        /** @description How much of the Pix charge the service refunds. */
         SandboxRefundRequest: {
+            /** @description Amount to refund, in reais with up to 2 decimal places, at most what is left of the charge. Absent: everything that is left. */
             amount?: number;
         };
+        /** @description A customer's limit on cash-in or cash-out, by amount per transaction or by transactions per day. It replaces the whole limit of the same customer and type. */
         SetLimitRequest: {
-            /** @description Reais, positive, at most 2 decimal places */
+            /** @description With `mechanism: amount`, and only then (required): the highest amount of one transaction, in reais, positive, at most 2 decimal places. A transaction above it is refused; one at or below it passes. */
             amount?: number;
+            /** @description A note or reason, at most 4096 characters. A POST without it clears the one stored. */
             details?: string;
-            /** @description A CPF: 11 digits with valid check digits */
+            /** @description The customer's CPF: 11 digits, digits only, check digits validated. For cash-in it is the payer of POST /v2/pix; for cash-out, the beneficiary of a payout. */
             document_number: string;
-            /** @enum {string} */
+            /**
+             * @description `amount`: caps the value of each transaction. `quantity`: caps the number of transactions per day (Brasília time; the count starts again at midnight).
+             * @enum {string}
+             */
             mechanism: "amount" | "quantity";
+            /** @description With `mechanism: quantity`, and only then (required): how many transactions the customer may make per day, a positive integer. Once today's count reaches it, the next transaction is refused. */
             quantity?: number;
-            /** @enum {string} */
+            /**
+             * @description `cashin`: checked when a Pix charge is created (POST /v2/pix). `cashout`: checked when a payout is created (POST /v2/payout/pix and POST /v2/payout). The two are independent.
+             * @enum {string}
+             */
             type: "cashin" | "cashout";
         };
+        /** @description The payer's account whose banking app receives the alert. */
         SolicitationDestination: {
+            /** @description The payer's account number, up to 20 characters. */
             account: string;
+            /** @description The payer's branch (agência), up to 4 characters, without a check digit. */
             agency: string;
-            /** @description A CPF (11 digits) or CNPJ (14 digits) with valid check digits */
+            /** @description The account holder's CPF (11 digits) or CNPJ (14 digits), digits only; the check digits are validated. */
             document_number: string;
+            /** @description The ISPB of the payer's institution: its 8-digit central bank code, not the 3-digit bank number. A wrong ISPB yields an alert that never arrives. */
             ispb: string;
         };
+        /** @description A solicitation: the recurrence sent to the payer's banking app for authorization (journey 1). The payer's answer shows in the recurrence: APPROVED (journey JOURNEY_1) or REJECTED, or EXPIRED when `expires_at` passes unanswered. */
         SolicitationResponse: {
+            /** @description The recurrence being authorized. */
             recurrence_id: string;
+            /** @description Unique identifier of the solicitation. */
             solicitation_id: string;
+            /** @description The path of the alert (CREATED, SENT, RECEIVED) or CANCELLED; not the payer's decision. */
             status: components["schemas"]["SolicitationStatus"];
         };
-        /** @enum {string} */
+        /**
+         * @description The path of the alert, not the payer's decision. CREATED: recorded, not yet sent. SENT: sent to the payer's institution. RECEIVED: the payer's institution received it (not that the payer agreed: that shows in the recurrence's status). CANCELLED: you cancelled it before the payer answered.
+         * @enum {string}
+         */
         SolicitationStatus: "CREATED" | "SENT" | "RECEIVED" | "CANCELLED";
+        /** @description The fields to change, at least one. The amount, periodicity, end date, retry policy, object, debtor and schedule are fixed at creation and refused by name: to change the price or the plan, cancel and create a new recurrence. */
         UpdateRecurrenceRequest: {
+            /** @description true: due dates on weekends and holidays move to the next business day; false: debit on the exact date. Applies to charges not yet created. */
             business_day_adjust?: boolean;
+            /** @description Days before each due date at which the cycle's charge is created, 3 to 10. Applies to charges not yet created. */
             charge_lead_days?: number;
+            /** @description The payer's new name, at most 140 characters (charges carry at most 100). */
             debtor_name?: string;
             /**
              * Format: date
-             * @description After today (Brasília time)
+             * @description A new due date for the first cycle, YYYY-MM-DD, after today in Brasília time and before `end_date`. Charges not yet created follow it.
              */
             start_date?: string;
-            /** @enum {string} */
+            /**
+             * @description Only `CANCELLED`: ends the recurrence (no new charge is created; its code is voided). Charges already created are not cancelled with it: cancel each one.
+             * @enum {string}
+             */
             status?: "CANCELLED";
             /**
              * Format: uri
-             * @description An http(s) URL of at most 255 characters; absent or null: no notifications
+             * @description A new notification URL (http or https, at most 255 characters); null or an empty string clears it. It also applies to the charges not yet paid; the journey 3 activation keeps the URL it was created with.
              */
             webhook?: string | null;
         };
+        /** @description The JSON body of every webhook request (Standard Webhooks). */
         WebhookPayload: {
+            /** @description The resource as its GET showed it right after the event (a recurrence without `qrcode`; for a refund event, the refund). */
             data: unknown;
+            /** @description When the event happened, ISO 8601 in UTC (in the sandbox, by the account's test clock). */
             timestamp: string;
+            /** @description The event type, e.g. `charge.paid`. */
             type: string;
         };
-        /** @enum {string} */
+        /**
+         * @description The kind of resource an event is about: a recurrence, a charge of a recurrence, a Pix charge (or its refunds) or a payout.
+         * @enum {string}
+         */
         WebhookResourceType: "recurrence" | "charge" | "pix_charge" | "payout";
     };
     responses: never;
