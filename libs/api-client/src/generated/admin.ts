@@ -11,7 +11,7 @@ export interface paths {
         put?: never;
         /**
          * Open an account
-         * @description platform.md §2. The webhook secret is shown here and on rotation only.
+         * @description Opens a merchant account and answers it with its webhook signing secret (`webhook_secret`) to give the merchant. Defaults: a Pix Automático wallet, PROVIDER_A as the cash-in bank, PROVIDER_A and PROVIDER_B enabled for receipts with working sandbox credentials, 5000 requests per second per key. The account has no API key yet: issue one per environment with POST /admin/accounts/{account_id}/api-keys.
          */
         post: operations["Admin_open"];
         delete?: never;
@@ -27,14 +27,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an account */
+        /**
+         * Get an account
+         * @description Returns the account's settings and its current webhook signing secret. Banking credentials are never shown.
+         */
         get: operations["Admin_get"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change an account */
+        /**
+         * Change an account
+         * @description Changes any of the account's wallet, cash-in bank, receipt banks and rate limits (at least one); the others keep their values. Changes apply to the next request; charges and payouts already created keep their bank.
+         */
         patch: operations["Admin_change"];
         trace?: never;
     };
@@ -49,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * Issue an API key
-         * @description The key is shown once.
+         * @description Issues an API key for one environment: `pix_live_...` for production, `pix_test_...` for sandbox. The key is in this answer only (just a hash of it is kept): hand it to the merchant, who sends it as the Authorization header. A key works on its own environment's port only; `read_only` and `transactions` narrow what it may do.
          */
         post: operations["Admin_issueKey"];
         delete?: never;
@@ -65,7 +71,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An account's webhook deliveries in one environment */
+        /**
+         * An account's webhook deliveries in one environment
+         * @description Lists the account's webhook deliveries in one environment, newest first, with the filters and pages the merchant has: what the merchant sees with GET /v2/webhooks/deliveries.
+         */
         get: operations["Admin_deliveries"];
         put?: never;
         post?: never;
@@ -84,7 +93,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Retry a webhook delivery now */
+        /**
+         * Retry a webhook delivery now
+         * @description Makes one more attempt of an account's delivery within a second, outside its schedule and without using up one of its attempts, as the merchant's POST /v2/webhooks/deliveries/{id}/retry does; answered 202 at once.
+         */
         post: operations["Admin_retryDelivery"];
         delete?: never;
         options?: never;
@@ -101,7 +113,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Rotate the account's webhook secret */
+        /**
+         * Rotate the account's webhook secret
+         * @description Issues a new webhook signing secret. For the next 24 hours every webhook carries two signatures, one with the new secret and one with the previous, so the merchant can switch without losing a notification; then only the new one.
+         */
         post: operations["Admin_rotateWebhookSecret"];
         delete?: never;
         options?: never;
@@ -121,7 +136,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key
-         * @description The key answers 401 from then on.
+         * @description Revokes an API key at once: every request with it answers 401 from then on. Revoking cannot be undone; issue a new key instead.
          */
         delete: operations["Admin_revokeKey"];
         options?: never;
@@ -446,7 +461,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The account id */
+                /** @description The `account_id` returned when the account was opened. */
                 account_id: string;
             };
             cookie?: never;
@@ -487,7 +502,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The account id */
+                /** @description The `account_id` returned when the account was opened. */
                 account_id: string;
             };
             cookie?: never;
@@ -541,7 +556,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The account id */
+                /** @description The `account_id` returned when the account was opened. */
                 account_id: string;
             };
             cookie?: never;
@@ -593,22 +608,26 @@ export interface operations {
     Admin_deliveries: {
         parameters: {
             query: {
-                /** @description YYYY-MM-DD or an ISO 8601 date-time with its zone */
+                /** @description Only deliveries created before then: a day, YYYY-MM-DD (that whole day included, Brasília time), or an ISO 8601 date-time with its time zone. Must be after `start`. */
                 end?: string;
+                /** @description Whose deliveries: the account's `production` or `sandbox` ones. */
                 environment: "production" | "sandbox";
                 /** @description Only deliveries of this event type */
                 event_type?: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "payout.created" | "payout.status_changed" | "payout.returned";
+                /** @description The page to return, counted from 0. Default 0. */
                 page?: number;
-                /** @description 1 to 100 */
+                /** @description Deliveries per page: 1 to 100, default 20. */
                 page_size?: number;
+                /** @description Only deliveries about this resource: a `recurrence_id` or `charge_id`, or a Pix charge's or payout's `id`. */
                 resource_id?: string;
-                /** @description YYYY-MM-DD or an ISO 8601 date-time with its zone */
+                /** @description Only deliveries created from then on: a day, YYYY-MM-DD (from its start, Brasília time), or an ISO 8601 date-time with its time zone. */
                 start?: string;
+                /** @description Only deliveries in this status. pending: waiting for an attempt. delivered: answered 2xx. failed: every attempt failed, or 410 Gone. cancelled: the webhook was cleared or replaced first. */
                 status?: "pending" | "delivered" | "failed" | "cancelled";
             };
             header?: never;
             path: {
-                /** @description The account id */
+                /** @description The `account_id` returned when the account was opened. */
                 account_id: string;
             };
             cookie?: never;
@@ -656,13 +675,14 @@ export interface operations {
     Admin_retryDelivery: {
         parameters: {
             query: {
+                /** @description The environment of the delivery: `production` or `sandbox`. */
                 environment: "production" | "sandbox";
             };
             header?: never;
             path: {
-                /** @description The account id */
+                /** @description The `account_id` returned when the account was opened. */
                 account_id: string;
-                /** @description The delivery id */
+                /** @description The delivery's `id` (`msg_...`). */
                 id: string;
             };
             cookie?: never;
@@ -712,7 +732,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The account id */
+                /** @description The `account_id` returned when the account was opened. */
                 account_id: string;
             };
             cookie?: never;
@@ -753,7 +773,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The key id */
+                /** @description The `key_id` returned when the key was issued. */
                 key_id: string;
             };
             cookie?: never;

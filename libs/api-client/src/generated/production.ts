@@ -7,14 +7,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a charge */
+        /**
+         * Get a charge
+         * @description Returns the charge as it is now: SCHEDULED until the payer's bank debits it on its due date (PAID) or refuses (FAILED), or CANCELLED.
+         */
         get: operations["Charges_get"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Cancel a scheduled charge */
+        /**
+         * Cancel a scheduled charge
+         * @description Cancels a SCHEDULED or FAILED charge: the payer is not debited for it, and it becomes CANCELLED. Cancelling again answers the charge unchanged. A PAID or EXPIRED charge cannot be cancelled, nor a journey 3 activation; from the date of its first debit attempt the settlement system refuses (ProviderError). Cancelling a charge does not cancel its recurrence.
+         */
         patch: operations["Charges_cancel"];
         trace?: never;
     };
@@ -29,7 +35,7 @@ export interface paths {
         put?: never;
         /**
          * Reschedule a charge
-         * @description The date must follow today and come before the next cycle's date.
+         * @description Moves the debit of a SCHEDULED charge that was never retried to another date: after today (Brasília time) and before the next cycle's due date, moved on to a business day when the recurrence has `business_day_adjust`. The charge stays SCHEDULED with the new `due_date`.
          */
         post: operations["Charges_reschedule"];
         delete?: never;
@@ -47,7 +53,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Retry a failed charge on a date */
+        /**
+         * Retry a failed charge on a date
+         * @description Schedules a new debit attempt for a FAILED charge: it becomes SCHEDULED again and `retries` grows by one; its `due_date` stays. The settlement system decides, and refuses with a ProviderError whose `violations` name the rule: the recurrence must have `retry_policy` ALLOWS_3R_7D, the date must be 1 to 7 days after the due date (never the due date itself), and a charge is retried at most 3 times. A journey 3 activation cannot be retried.
+         */
         post: operations["Charges_retry"];
         delete?: never;
         options?: never;
@@ -64,13 +73,13 @@ export interface paths {
         };
         /**
          * List recurrences
-         * @description service-api.md 4.3. Newest first, by creation date.
+         * @description Lists the recurrences created between `start` and `end`, newest first, one page at a time (`pagination` says how many pages there are). List results carry `pix_copy_paste` but not `qrcode`: read one recurrence with GET for its image.
          */
         get: operations["Recurrences_list"];
         put?: never;
         /**
          * Create a recurrence
-         * @description service-api.md 4.1. The recurrence starts CREATED; the payer authorizes it (journey 2 with a QR code, or a solicitation).
+         * @description Creates a recurrence: a mandate for the payer to authorize, charging a fixed `amount` every `periodicity` from `start_date`. The recurrence starts CREATED, with a Pix code (`pix_copy_paste`, and `qrcode` as an image). The payer authorizes it by scanning the QR code or pasting the code (journey 2), by an alert in their banking app that you send with POST /v2/automatic-pix/solicitations (journey 1), or, when you send `activation_amount`, by paying that immediate payment with the same scan (journey 3). Once the payer authorizes, the recurrence is APPROVED and a charge is created for each cycle, `charge_lead_days` before its due date; the payer's bank debits it on the due date. Nothing is charged while the recurrence is CREATED. With a `webhook`, every change of the recurrence and of its charges is notified there. `transaction_id` is unique in your account: repeating a creation with the same one is refused, never creates a second recurrence. Your account needs a Pix Automático wallet.
          */
         post: operations["Recurrences_create"];
         delete?: never;
@@ -88,7 +97,7 @@ export interface paths {
         };
         /**
          * Get a recurrence
-         * @description service-api.md 4.2.
+         * @description Returns the recurrence as it is now: the call to learn whether the payer authorized it (`status` APPROVED, and `journey` says how), refused it or let it expire. An unknown id and another account's recurrence both answer 404.
          */
         get: operations["Recurrences_get"];
         put?: never;
@@ -98,7 +107,7 @@ export interface paths {
         head?: never;
         /**
          * Update or cancel a recurrence
-         * @description service-api.md 4.4. Only the changeable fields; `status: CANCELLED` cancels.
+         * @description Changes what can change after creation: the payer's name, the first due date, the webhook, the business-day adjustment and the lead days (at least one of them); changes of dates and lead days apply to the charges not yet created. The amount, periodicity, end date and retry policy are fixed: to change the plan, cancel and create a new recurrence (the payer authorizes again). `{"status": "CANCELLED"}` cancels a CREATED or APPROVED recurrence: no further charge is created and its Pix code is voided, but charges already created stay as they are (cancel each with PATCH /v2/automatic-pix/charges/{charge_id}). Cancelling again answers the recurrence unchanged; a REJECTED, EXPIRED or CANCELLED recurrence can no longer be changed.
          */
         patch: operations["Recurrences_update"];
         trace?: never;
@@ -112,7 +121,7 @@ export interface paths {
         };
         /**
          * List a recurrence's charges
-         * @description platform.md §3. By due date.
+         * @description Lists every charge of the recurrence created so far, by due date (on journey 3 the activation payment comes first). An APPROVED recurrence gets one charge per cycle, created `charge_lead_days` before its due date; a CREATED one has none yet.
          */
         get: operations["Charges_list"];
         put?: never;
@@ -134,7 +143,7 @@ export interface paths {
         put?: never;
         /**
          * Send a recurrence to the payer for authorization
-         * @description service-api.md 4.5 (journey 1).
+         * @description Sends a CREATED recurrence to the payer's banking app as an alert to authorize (journey 1). The solicitation starts CREATED and follows the alert's path: SENT to the payer's institution, then RECEIVED there, usually within seconds. Its status never says whether the payer agreed: that shows in the recurrence, which becomes APPROVED (journey JOURNEY_1) or REJECTED; if `expires_at` passes without an answer, the recurrence becomes EXPIRED. A recurrence has at most one pending solicitation: cancel it or wait for its outcome before sending another. A wrong `destination.ispb` yields an alert that never arrives.
          */
         post: operations["Solicitations_create"];
         delete?: never;
@@ -152,7 +161,7 @@ export interface paths {
         };
         /**
          * Get a solicitation
-         * @description service-api.md 4.6.
+         * @description Returns the solicitation as it is now: where its alert stands (CREATED, SENT, RECEIVED) or CANCELLED. The payer's decision shows in the recurrence (GET /v2/automatic-pix/recurrences/{recurrence_id}).
          */
         get: operations["Solicitations_get"];
         put?: never;
@@ -162,7 +171,7 @@ export interface paths {
         head?: never;
         /**
          * Cancel a solicitation
-         * @description service-api.md 4.7.
+         * @description Cancels a solicitation the payer has not answered: the solicitation becomes CANCELLED, the recurrence stays CREATED (send a new solicitation, or let the payer scan the QR code). A solicitation already answered can no longer be cancelled.
          */
         patch: operations["Solicitations_cancel"];
         trace?: never;
@@ -176,13 +185,13 @@ export interface paths {
         };
         /**
          * A customer's limit
-         * @description service-api.md 4.14.
+         * @description Returns the customer's limit of one type, as last set. 404 when the customer has none of that type (their transactions are then not restricted).
          */
         get: operations["Limits_get"];
         put?: never;
         /**
          * Create or replace a customer's limit
-         * @description service-api.md 4.13: a POST with an existing document_number and type replaces that limit.
+         * @description Sets a customer's limit on cash-in (Pix charges they pay, POST /v2/pix) or cash-out (payouts to them, POST /v2/payout/pix and POST /v2/payout): by `amount`, a cap on each transaction's value, or by `quantity`, a cap on their transactions per day (Brasília time). A POST for a `document_number` and `type` that already have a limit replaces it whole. It applies from the very next transaction, which is refused with a LimitExceededError when beyond it; transactions made earlier the same day count towards a new quantity limit. A customer without a limit is not restricted.
          */
         post: operations["Limits_set"];
         delete?: never;
@@ -202,7 +211,7 @@ export interface paths {
         put?: never;
         /**
          * Pay out to a bank account
-         * @description platform.md §3: as POST /v2/payout/pix with `bank` instead of `pix_key`.
+         * @description Sends money by Pix to a bank account: the same as POST /v2/payout/pix, with `bank` required and no `pix_key`. The payout starts at status 0 and the bank moves it to 4 (processing) and 1 (completed), or to 2 (canceled) or 3 (rejected). The cash-out limit of the beneficiary's CPF applies.
          */
         post: operations["Payouts_toAccount"];
         delete?: never;
@@ -222,7 +231,7 @@ export interface paths {
         put?: never;
         /**
          * Pay out to a Pix key
-         * @description platform.md §3: the payout record (service-api.md 2.3), status 0.
+         * @description Sends money by Pix to the beneficiary's Pix key (`pix_key`) or bank account (`bank`), one of the two. The payout is recorded at once and answered with status 0 (created); the bank then moves it, usually within seconds, to 4 (processing) and 1 (completed, with `paid_at`, `e2e` and the beneficiary as the bank names it), or to 3 (rejected, e.g. a Pix key that does not exist) or 2 (canceled). Follow it with GET /v2/withdrawals or its `webhook` (`payout.created`, `payout.status_changed`). A cash-out limit set for the beneficiary's CPF is checked first: beyond it the request is refused with a LimitExceededError and nothing is created; a rejected or canceled payout gives its unit of the day back. `transaction_id` is unique in your account: repeating a creation with the same one is refused, never pays twice.
          */
         post: operations["Payouts_toPixKey"];
         delete?: never;
@@ -240,13 +249,13 @@ export interface paths {
         };
         /**
          * Get a Pix cash-in charge
-         * @description By exactly one of id or transaction_id.
+         * @description Returns a Pix charge as it is now, found by exactly one of `id` and `transaction_id`. Journey 3 activation payments are found here too, already PAID, by the recurrence's `transaction_id` followed by `-ativacao`.
          */
         get: operations["Payments_get"];
         put?: never;
         /**
          * Create a Pix cash-in charge (QR code)
-         * @description platform.md §3.
+         * @description Creates a Pix charge for the payer to pay by QR code or Pix copy-and-paste. It starts PENDING, with its code (`pix_copy_paste`, and `qrcode` as an image) payable until `expires_at` (`expires_in` seconds, default one hour). When the payer pays it becomes PAID; unpaid by then it becomes EXPIRED; either way the code is voided. With a `webhook`, each change is notified there (`pix_charge.created`, `pix_charge.paid`, `pix_charge.expired`). A cash-in limit set for the payer's CPF is checked first: beyond it the request is refused with a LimitExceededError and nothing is created. `transaction_id` is unique in your account: repeating a creation with the same one is refused, never creates a second charge.
          */
         post: operations["Payments_create"];
         delete?: never;
@@ -266,7 +275,7 @@ export interface paths {
         put?: never;
         /**
          * Refund a paid Pix charge
-         * @description platform.md §3: by exactly one of id or transaction_id; absent amount refunds what is left.
+         * @description Refunds a PAID Pix charge, named by exactly one of `id` and `transaction_id`, in whole or in part: several partial refunds may follow each other, never more in all than the charge's amount. Without `amount`, everything that is left is refunded. The refund is answered PROCESSING and sent to the bank, which settles it (REFUNDED, with `refunded_at`) or refuses it (FAILED); a refusal at once is answered as a ProviderError. With a `webhook` on the charge, `pix_charge.refund_requested`, `pix_charge.refunded` or `pix_charge.refund_failed` are notified there. Once REFUNDED, its receipt is at GET /v2/transactions/refund/receipt. `refund_id` is unique in your account: repeating a refund with the same one is refused, never refunds twice.
          */
         post: operations["Refunds_create"];
         delete?: never;
@@ -284,7 +293,7 @@ export interface paths {
         };
         /**
          * Refund receipt
-         * @description service-api.md 4.12 and 7.4: exactly one of id, transaction_id or refund_id; fetched live from the bank.
+         * @description Returns the bank's receipt of a refund as a base64-encoded PDF, fetched from the bank at each request with your account's credentials (nothing is kept). Name the refund by exactly one of `refund_id`, or the refunded charge's `id` or `transaction_id` (useful for refunds the service started itself, which have no `refund_id`). A receipt exists once the bank has settled the refund: until then the answer is 409, retry later. A charge refunded more than once answers 409 with the `refund_id`s in `detail`: ask again by `refund_id`. Only charges received by PROVIDER_A or PROVIDER_B have receipts, and the bank must be enabled for your account. API keys without access to transactions get 403. The receipt of a payout sent back is at GET /v2/withdrawals/refund/receipt.
          */
         get: operations["Refunds_receipt"];
         put?: never;
@@ -304,7 +313,7 @@ export interface paths {
         };
         /**
          * Webhook deliveries
-         * @description platform.md §5: newest first.
+         * @description Lists the webhook deliveries of your account in this environment, newest first, one page at a time, filtered by any of the parameters below. A delivery is one event sent to one URL: attempted until your endpoint answers 2xx within 15 seconds, retried 10 times in all over about 3 days, then `failed`. Use it to find what your endpoint missed.
          */
         get: operations["Webhooks_list"];
         put?: never;
@@ -322,7 +331,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A webhook delivery and its attempts */
+        /**
+         * A webhook delivery and its attempts
+         * @description Returns one delivery with the body it sends (`payload`, the same bytes on every attempt) and every attempt made: when, to which URL, what your endpoint answered or why it failed, and how long it took.
+         */
         get: operations["Webhooks_get"];
         put?: never;
         post?: never;
@@ -343,7 +355,7 @@ export interface paths {
         put?: never;
         /**
          * Retry a webhook delivery now
-         * @description One attempt now, whatever its state.
+         * @description Makes one more attempt within a second, whatever the delivery's status (a failed or cancelled one included), outside its schedule and without using up one of its 10 attempts; answered 202 at once. If it succeeds the delivery becomes `delivered`; if not, it keeps its status and schedule. GET the delivery to see the attempt. Read-only keys get 403.
          */
         post: operations["Webhooks_retry"];
         delete?: never;
@@ -361,7 +373,7 @@ export interface paths {
         };
         /**
          * Payout by id or transaction_id
-         * @description service-api.md 4.8.
+         * @description Returns a payout as it is now, found by exactly one of `id` and `transaction_id`: its status, and once completed `paid_at`, `e2e` and the receiving account. Lookups may lag the payout by a moment: one created a second ago may not be found yet.
          */
         get: operations["Withdrawals_byId"];
         put?: never;
@@ -381,7 +393,7 @@ export interface paths {
         };
         /**
          * Payouts of a customer
-         * @description service-api.md 4.10: the full history.
+         * @description Lists every payout to one beneficiary, all statuses, oldest first, with their count. 404 when there is none.
          */
         get: operations["Withdrawals_customer"];
         put?: never;
@@ -401,7 +413,7 @@ export interface paths {
         };
         /**
          * Payouts by period
-         * @description service-api.md 4.9.
+         * @description Lists the payouts created between `start` and `end` (UTC), oldest first, one page at a time: `count_data` and `count_pages` say how many there are; a page past the last has an empty `data`. Filter by `status` to get, for example, only the completed ones (1).
          */
         get: operations["Withdrawals_period"];
         put?: never;
@@ -421,7 +433,7 @@ export interface paths {
         };
         /**
          * Payouts by period as CSV
-         * @description service-api.md 4.11: one header row, then one row per payout, all statuses, no pagination.
+         * @description The payouts created between `start` and `end` (UTC) as a CSV file to download: one header row, then one row per payout, every status, oldest first, no pagination. Columns, in order: id, transaction_id, name, document_number, document_type, currency, amount, status, bank_type, bank_name, bank_code, account_agency, account_number, webhook, created_at, paid_at, e2e, psp_id, provider. Amounts in reais with 2 decimals, times ISO 8601 in UTC, free-text columns double-quoted, empty for none. Errors come as JSON, like every other route's.
          */
         get: operations["Withdrawals_periodCsv"];
         put?: never;
@@ -439,7 +451,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Receipt of a completed payout */
+        /**
+         * Receipt of a completed payout
+         * @description Returns the bank's proof that a payout was paid, as a base64-encoded PDF, fetched from the bank at each request; found by exactly one of `id` and `transaction_id`. It exists once the payout is completed (status 1): until then the answer is 409. Only payouts made by PROVIDER_A or PROVIDER_B have receipts. API keys without access to transactions get 403.
+         */
         get: operations["Withdrawals_receipt"];
         put?: never;
         post?: never;
@@ -458,7 +473,7 @@ export interface paths {
         };
         /**
          * Receipt of a returned payout
-         * @description As service-api.md 4.12, for a payout the receiving bank sent back.
+         * @description Returns the bank's receipt of a return (a completed payout the receiving bank sent back) as a base64-encoded PDF, fetched from the bank at each request. Name it by exactly one of the payout's `id` or `transaction_id`, or the return's `refund_id` (shown on the payout). A payout returned more than once answers 409 with the `refund_id`s in `detail`: ask again by `refund_id`. API keys without access to transactions get 403. The receipt of a Pix charge's refund is at GET /v2/transactions/refund/receipt.
          */
         get: operations["Withdrawals_refundReceipt"];
         put?: never;
@@ -1684,7 +1699,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The charge id */
+                /** @description The `charge_id` of a charge of one of your recurrences. */
                 charge_id: string;
             };
             cookie?: never;
@@ -1743,7 +1758,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The charge id */
+                /** @description The `charge_id` of the charge to cancel. */
                 charge_id: string;
             };
             cookie?: never;
@@ -1836,7 +1851,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The charge id */
+                /** @description The `charge_id` of the charge to reschedule. */
                 charge_id: string;
             };
             cookie?: never;
@@ -1938,7 +1953,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The charge id */
+                /** @description The `charge_id` of a FAILED charge. */
                 charge_id: string;
             };
             cookie?: never;
@@ -2035,13 +2050,13 @@ export interface operations {
     Recurrences_list: {
         parameters: {
             query: {
-                /** @description ISO 8601 date-time with a time zone */
+                /** @description End of the period: an ISO 8601 date-time with its time zone. */
                 end: string;
-                /** @description From 0; default 0 */
+                /** @description The page to return, counted from 0. Default 0. */
                 page?: number;
-                /** @description Default and maximum 100; larger values become 100 */
+                /** @description Recurrences per page: default and maximum 100; a larger value is read as 100. */
                 page_size?: number;
-                /** @description ISO 8601 date-time with a time zone */
+                /** @description Start of the period, compared with the creation time: an ISO 8601 date-time with its time zone (e.g. 2026-12-01T00:00:00-03:00). */
                 start: string;
             };
             header?: never;
@@ -2192,7 +2207,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The recurrence id */
+                /** @description The `recurrence_id` returned at creation. */
                 recurrence_id: string;
             };
             cookie?: never;
@@ -2251,7 +2266,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The recurrence id */
+                /** @description The `recurrence_id` returned at creation. */
                 recurrence_id: string;
             };
             cookie?: never;
@@ -2341,7 +2356,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The recurrence id */
+                /** @description The `recurrence_id` returned at creation. */
                 recurrence_id: string;
             };
             cookie?: never;
@@ -2499,7 +2514,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The solicitation id */
+                /** @description The `solicitation_id` returned at creation. */
                 solicitation_id: string;
             };
             cookie?: never;
@@ -2558,7 +2573,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The solicitation id */
+                /** @description The `solicitation_id` returned at creation. */
                 solicitation_id: string;
             };
             cookie?: never;
@@ -2646,8 +2661,9 @@ export interface operations {
     Limits_get: {
         parameters: {
             query: {
-                /** @description CPF */
+                /** @description The customer's CPF: 11 digits, digits only. */
                 document_number: string;
+                /** @description `cashin` (Pix charges the customer pays) or `cashout` (payouts to the customer). */
                 type: "cashin" | "cashout";
             };
             header?: never;
@@ -2985,7 +3001,9 @@ export interface operations {
     Payments_get: {
         parameters: {
             query?: {
+                /** @description The charge's `id` (an integer). Send this or `transaction_id`, not both. */
                 id?: number;
+                /** @description Your `transaction_id` of the charge. Send this or `id`, not both. */
                 transaction_id?: string;
             };
             header?: never;
@@ -3242,10 +3260,11 @@ export interface operations {
     Refunds_receipt: {
         parameters: {
             query?: {
-                /** @description Internal id of the refunded charge */
+                /** @description The `id` of the refunded Pix charge (not of the refund). Send only one of the three parameters. */
                 id?: number;
+                /** @description The `refund_id` you gave the refund. Send only one of the three parameters. */
                 refund_id?: string;
-                /** @description The refunded charge's transaction_id */
+                /** @description The `transaction_id` of the refunded Pix charge. Send only one of the three parameters. */
                 transaction_id?: string;
             };
             header?: never;
@@ -3340,16 +3359,19 @@ export interface operations {
     Webhooks_list: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD or an ISO 8601 date-time with its zone */
+                /** @description Only deliveries created before then: a day, YYYY-MM-DD (that whole day included, Brasília time), or an ISO 8601 date-time with its time zone. Must be after `start`. */
                 end?: string;
                 /** @description Only deliveries of this event type */
                 event_type?: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "payout.created" | "payout.status_changed" | "payout.returned";
+                /** @description The page to return, counted from 0. Default 0. */
                 page?: number;
-                /** @description 1 to 100 */
+                /** @description Deliveries per page: 1 to 100, default 20. */
                 page_size?: number;
+                /** @description Only deliveries about this resource: a `recurrence_id` or `charge_id`, or a Pix charge's or payout's `id`. */
                 resource_id?: string;
-                /** @description YYYY-MM-DD or an ISO 8601 date-time with its zone */
+                /** @description Only deliveries created from then on: a day, YYYY-MM-DD (from its start, Brasília time), or an ISO 8601 date-time with its time zone. */
                 start?: string;
+                /** @description Only deliveries in this status. pending: waiting for an attempt. delivered: answered 2xx. failed: every attempt failed, or 410 Gone. cancelled: the webhook was cleared or replaced first. */
                 status?: "pending" | "delivered" | "failed" | "cancelled";
             };
             header?: never;
@@ -3410,7 +3432,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The delivery id (the webhook-id header) */
+                /** @description The delivery's `id` (`msg_...`), also the `webhook-id` header of its requests. */
                 id: string;
             };
             cookie?: never;
@@ -3472,7 +3494,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The delivery id */
+                /** @description The delivery's `id` (`msg_...`). */
                 id: string;
             };
             cookie?: never;
@@ -3565,7 +3587,9 @@ export interface operations {
     Withdrawals_byId: {
         parameters: {
             query?: {
+                /** @description The payout's `id` (an integer). Send this or `transaction_id`, not both. */
                 id?: number;
+                /** @description Your `transaction_id` of the payout. Send this or `id`, not both. */
                 transaction_id?: string;
             };
             header?: never;
@@ -3633,7 +3657,7 @@ export interface operations {
     Withdrawals_customer: {
         parameters: {
             query: {
-                /** @description CPF or CNPJ */
+                /** @description The beneficiary's CPF (11 digits) or CNPJ (14 digits), digits only. */
                 document_number: string;
             };
             header?: never;
@@ -3701,14 +3725,15 @@ export interface operations {
     Withdrawals_period: {
         parameters: {
             query: {
-                /** @description YYYY-MM-DD HH:MM:SS (UTC) */
+                /** @description End of the period, YYYY-MM-DD HH:MM:SS in UTC; that whole second is included. */
                 end: string;
-                /** @description Default 1 */
+                /** @description The page to return, counted from 1. Default 1. */
                 page?: number;
-                /** @description At most 100 */
+                /** @description Payouts per page: 1 to 100, default 10. */
                 size?: number;
-                /** @description YYYY-MM-DD HH:MM:SS (UTC) */
+                /** @description Start of the period, compared with `created_at`: YYYY-MM-DD HH:MM:SS in UTC. Must be before `end`. */
                 start: string;
+                /** @description Only payouts with this status. 0: created. 4: processing. 1: completed. 2: canceled. 3: rejected. */
                 status?: "0" | "1" | "2" | "3" | "4";
             };
             header?: never;
@@ -3767,9 +3792,9 @@ export interface operations {
     Withdrawals_periodCsv: {
         parameters: {
             query: {
-                /** @description YYYY-MM-DD HH:MM:SS (UTC) */
+                /** @description End of the period, YYYY-MM-DD HH:MM:SS in UTC; that whole second is included. */
                 end: string;
-                /** @description YYYY-MM-DD HH:MM:SS (UTC) */
+                /** @description Start of the period, compared with `created_at`: YYYY-MM-DD HH:MM:SS in UTC. Must be before `end`. */
                 start: string;
             };
             header?: never;
@@ -3828,7 +3853,9 @@ export interface operations {
     Withdrawals_receipt: {
         parameters: {
             query?: {
+                /** @description The payout's `id`. Send this or `transaction_id`, not both. */
                 id?: number;
+                /** @description Your `transaction_id` of the payout. Send this or `id`, not both. */
                 transaction_id?: string;
             };
             header?: never;
@@ -3923,8 +3950,11 @@ export interface operations {
     Withdrawals_refundReceipt: {
         parameters: {
             query?: {
+                /** @description The returned payout's `id`. Send only one of the three parameters. */
                 id?: number;
+                /** @description The return's `refund_id`, as the payout shows it. Send only one of the three parameters. */
                 refund_id?: string;
+                /** @description The returned payout's `transaction_id`. Send only one of the three parameters. */
                 transaction_id?: string;
             };
             header?: never;
