@@ -29,7 +29,9 @@ export class AdminController {
 
   @Route({
     summary: 'Open an account',
-    description: 'platform.md §2. The webhook secret is shown here and on rotation only.',
+    description:
+      'Opens a merchant account and answers it with its webhook signing secret (`webhook_secret`) to give the merchant. Defaults: a Pix Automático wallet, PROVIDER_A as the cash-in bank, PROVIDER_A and PROVIDER_B enabled for receipts with working sandbox credentials, 5000 requests per second per key. ' +
+      'The account has no API key yet: issue one per environment with POST /admin/accounts/{account_id}/api-keys.',
     body: 'OpenAccountRequest',
     example: { name: 'Loja Exemplo' },
     ok: [201, 'AccountResponse'],
@@ -43,7 +45,8 @@ export class AdminController {
 
   @Route({
     summary: 'Get an account',
-    params: { account_id: 'The account id' },
+    description: 'Returns the account\'s settings and its current webhook signing secret. Banking credentials are never shown.',
+    params: { account_id: 'The `account_id` returned when the account was opened.' },
     ok: [200, 'AccountResponse'],
     errors: [notFound(A.accountNotFound)],
   })
@@ -54,7 +57,8 @@ export class AdminController {
 
   @Route({
     summary: 'Change an account',
-    params: { account_id: 'The account id' },
+    description: 'Changes any of the account\'s wallet, cash-in bank, receipt banks and rate limits (at least one); the others keep their values. Changes apply to the next request; charges and payouts already created keep their bank.',
+    params: { account_id: 'The `account_id` returned when the account was opened.' },
     body: 'ChangeAccountRequest',
     example: { wallet: true },
     ok: [200, 'AccountResponse'],
@@ -70,8 +74,10 @@ export class AdminController {
 
   @Route({
     summary: 'Issue an API key',
-    description: 'The key is shown once.',
-    params: { account_id: 'The account id' },
+    description:
+      'Issues an API key for one environment: `pix_live_...` for production, `pix_test_...` for sandbox. The key is in this answer only (just a hash of it is kept): hand it to the merchant, who sends it as the Authorization header. ' +
+      'A key works on its own environment\'s port only; `read_only` and `transactions` narrow what it may do.',
+    params: { account_id: 'The `account_id` returned when the account was opened.' },
     body: 'IssueApiKeyRequest',
     example: { environment: 'sandbox' },
     ok: [201, 'ApiKeyResponse'],
@@ -86,7 +92,9 @@ export class AdminController {
   /** platform.md §5: a new webhook signing secret; the replaced one signs beside it for 24 hours. */
   @Route({
     summary: "Rotate the account's webhook secret",
-    params: { account_id: 'The account id' },
+    description:
+      'Issues a new webhook signing secret. For the next 24 hours every webhook carries two signatures, one with the new secret and one with the previous, so the merchant can switch without losing a notification; then only the new one.',
+    params: { account_id: 'The `account_id` returned when the account was opened.' },
     ok: [200, 'WebhookSecretRotatedResponse'],
     errors: [notFound(A.accountNotFound)],
   })
@@ -99,8 +107,9 @@ export class AdminController {
   /** An account's webhook deliveries in one environment, as the merchant reads them (same filters). */
   @Route({
     summary: "An account's webhook deliveries in one environment",
-    params: { account_id: 'The account id' },
-    query: [{ name: 'environment', required: true, enum: ['production', 'sandbox'], example: 'sandbox' }, ...DELIVERY_FILTERS],
+    description: 'Lists the account\'s webhook deliveries in one environment, newest first, with the filters and pages the merchant has: what the merchant sees with GET /v2/webhooks/deliveries.',
+    params: { account_id: 'The `account_id` returned when the account was opened.' },
+    query: [{ name: 'environment', required: true, enum: ['production', 'sandbox'], description: 'Whose deliveries: the account\'s `production` or `sandbox` ones.', example: 'sandbox' }, ...DELIVERY_FILTERS],
     ok: [200, 'DeliveryListResponse'],
     errors: [invalid(A.environmentQuery), notFound(A.accountNotFound)],
   })
@@ -112,8 +121,9 @@ export class AdminController {
   /** One attempt now, as the merchant's POST /v2/webhooks/deliveries/:id/retry. */
   @Route({
     summary: 'Retry a webhook delivery now',
-    params: { account_id: 'The account id', id: 'The delivery id' },
-    query: [{ name: 'environment', required: true, enum: ['production', 'sandbox'], example: 'sandbox' }],
+    description: 'Makes one more attempt of an account\'s delivery within a second, outside its schedule and without using up one of its attempts, as the merchant\'s POST /v2/webhooks/deliveries/{id}/retry does; answered 202 at once.',
+    params: { account_id: 'The `account_id` returned when the account was opened.', id: 'The delivery\'s `id` (`msg_...`).' },
+    query: [{ name: 'environment', required: true, enum: ['production', 'sandbox'], description: 'The environment of the delivery: `production` or `sandbox`.', example: 'sandbox' }],
     ok: [202, 'DeliveryResponse'],
     errors: [invalid(A.environmentQuery), notFound(A.accountNotFound), notFound(Messages.webhooks.deliveryNotFound)],
   })
@@ -131,8 +141,8 @@ export class AdminController {
 
   @Route({
     summary: 'Revoke an API key',
-    description: 'The key answers 401 from then on.',
-    params: { key_id: 'The key id' },
+    description: 'Revokes an API key at once: every request with it answers 401 from then on. Revoking cannot be undone; issue a new key instead.',
+    params: { key_id: 'The `key_id` returned when the key was issued.' },
     ok: [204],
     errors: [notFound(A.apiKeyNotFound)],
   })

@@ -16,8 +16,10 @@ export class ChargesRoutes {
 
   @Route({
     summary: "List a recurrence's charges",
-    description: 'platform.md §3. By due date.',
-    params: { recurrence_id: 'The recurrence id' },
+    description:
+      'Lists every charge of the recurrence created so far, by due date (on journey 3 the activation payment comes first). ' +
+      'An APPROVED recurrence gets one charge per cycle, created `charge_lead_days` before its due date; a CREATED one has none yet.',
+    params: { recurrence_id: 'The `recurrence_id` returned at creation.' },
     ok: [200, 'ChargeListResponse'],
     errors: [notFound(Messages.recurrences.notFound)],
   })
@@ -28,7 +30,8 @@ export class ChargesRoutes {
 
   @Route({
     summary: 'Get a charge',
-    params: { charge_id: 'The charge id' },
+    description: 'Returns the charge as it is now: SCHEDULED until the payer\'s bank debits it on its due date (PAID) or refuses (FAILED), or CANCELLED.',
+    params: { charge_id: 'The `charge_id` of a charge of one of your recurrences.' },
     ok: [200, 'ChargeResponse'],
     errors: [notFound(C.notFound)],
   })
@@ -39,7 +42,11 @@ export class ChargesRoutes {
 
   @Route({
     summary: 'Cancel a scheduled charge',
-    params: { charge_id: 'The charge id' },
+    description:
+      'Cancels a SCHEDULED or FAILED charge: the payer is not debited for it, and it becomes CANCELLED. Cancelling again answers the charge unchanged. ' +
+      'A PAID or EXPIRED charge cannot be cancelled, nor a journey 3 activation; from the date of its first debit attempt the settlement system refuses (ProviderError). ' +
+      'Cancelling a charge does not cancel its recurrence.',
+    params: { charge_id: 'The `charge_id` of the charge to cancel.' },
     body: 'CancelChargeRequest',
     example: { status: 'CANCELLED' },
     ok: [200, 'ChargeResponse'],
@@ -52,8 +59,10 @@ export class ChargesRoutes {
 
   @Route({
     summary: 'Reschedule a charge',
-    description: "The date must follow today and come before the next cycle's date.",
-    params: { charge_id: 'The charge id' },
+    description:
+      'Moves the debit of a SCHEDULED charge that was never retried to another date: after today (Brasília time) and before the next cycle\'s due date, moved on to a business day when the recurrence has `business_day_adjust`. ' +
+      'The charge stays SCHEDULED with the new `due_date`.',
+    params: { charge_id: 'The `charge_id` of the charge to reschedule.' },
     body: 'ChargeDateRequest',
     example: { date: '2099-01-15' },
     ok: [200, 'ChargeResponse'],
@@ -67,7 +76,11 @@ export class ChargesRoutes {
 
   @Route({
     summary: 'Retry a failed charge on a date',
-    params: { charge_id: 'The charge id' },
+    description:
+      'Schedules a new debit attempt for a FAILED charge: it becomes SCHEDULED again and `retries` grows by one; its `due_date` stays. ' +
+      'The settlement system decides, and refuses with a ProviderError whose `violations` name the rule: the recurrence must have `retry_policy` ALLOWS_3R_7D, the date must be 1 to 7 days after the due date (never the due date itself), and a charge is retried at most 3 times. ' +
+      'A journey 3 activation cannot be retried.',
+    params: { charge_id: 'The `charge_id` of a FAILED charge.' },
     body: 'ChargeDateRequest',
     example: { date: '2099-01-15' },
     ok: [200, 'ChargeResponse'],
@@ -88,7 +101,10 @@ export class SandboxChargesRoutes {
 
   @Route({
     summary: "The payer's bank debits the charge now",
-    params: { charge_id: 'The charge id' },
+    description:
+      'Sandbox only: the payer\'s bank debits a SCHEDULED charge now, whatever its due date: it becomes PAID. Without this call, a SCHEDULED charge is paid by itself when the account\'s test clock reaches its due date. ' +
+      'A journey 3 activation is paid by authorizing its recurrence instead.',
+    params: { charge_id: 'The `charge_id` of a SCHEDULED sandbox charge.' },
     ok: [200, 'ChargeResponse'],
     errors: [invalid(C.notPending('PAID')), invalid(C.activationBySandboxPayer), notFound(C.notFound), ...WRITE_REFUSALS],
     idempotent: true,
@@ -100,7 +116,8 @@ export class SandboxChargesRoutes {
 
   @Route({
     summary: "The payer's bank refuses the debit now",
-    params: { charge_id: 'The charge id' },
+    description: 'Sandbox only: the payer\'s bank refuses the pending debit of a SCHEDULED charge now: it becomes FAILED, and may be retried (POST /v2/automatic-pix/charges/{charge_id}/retry) when the recurrence allows it.',
+    params: { charge_id: 'The `charge_id` of a SCHEDULED sandbox charge.' },
     ok: [200, 'ChargeResponse'],
     errors: [invalid(C.notPending('PAID')), notFound(C.notFound), ...WRITE_REFUSALS],
     idempotent: true,

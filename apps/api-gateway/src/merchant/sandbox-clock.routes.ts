@@ -12,7 +12,8 @@ export class SandboxClockRoutes {
   constructor(private readonly clocks: SandboxClocks) {}
 
   @Route({
-    summary: "The tenant's test clock",
+    summary: 'The sandbox test clock',
+    description: 'Sandbox only: returns your sandbox account\'s test clock, the time every date rule, due date and expiry of the account follows. It starts at the real time and only moves forward, with POST /v2/sandbox/clock/advance.',
     ok: [200, 'SandboxClockResponse'],
   })
   @Get()
@@ -22,7 +23,9 @@ export class SandboxClockRoutes {
 
   @Route({
     summary: 'Advance the test clock',
-    description: 'platform.md §4: due charges, expiries and the scheduler run as if the time had passed. It only moves forward.',
+    description:
+      'Sandbox only: moves your sandbox account\'s clock forward by `days` and `hours` (at most 3660 days a call), and what falls due in between happens within seconds, in order: cycle charges are created and debited, Pix charges, activations and solicitations expire, webhook retries fall due, daily limit counters start again. ' +
+      'A long advance plays every cycle it passes. The clock is per account, never goes back, and production is never affected.',
     body: 'SandboxClockAdvanceRequest',
     example: { hours: 1 },
     ok: [200, 'SandboxClockResponse'],

@@ -14,7 +14,9 @@ export class WebhooksRoutes {
 
   @Route({
     summary: 'Webhook deliveries',
-    description: 'platform.md §5: newest first.',
+    description:
+      'Lists the webhook deliveries of your account in this environment, newest first, one page at a time, filtered by any of the parameters below. ' +
+      'A delivery is one event sent to one URL: attempted until your endpoint answers 2xx within 15 seconds, retried 10 times in all over about 3 days, then `failed`. Use it to find what your endpoint missed.',
     query: DELIVERY_FILTERS,
     ok: [200, 'DeliveryListResponse'],
     errors: [invalid(Messages.webhooks.statusInvalid), invalid(Messages.webhooks.periodOrder)],
@@ -26,7 +28,8 @@ export class WebhooksRoutes {
 
   @Route({
     summary: 'A webhook delivery and its attempts',
-    params: { id: 'The delivery id (the webhook-id header)' },
+    description: 'Returns one delivery with the body it sends (`payload`, the same bytes on every attempt) and every attempt made: when, to which URL, what your endpoint answered or why it failed, and how long it took.',
+    params: { id: 'The delivery\'s `id` (`msg_...`), also the `webhook-id` header of its requests.' },
     ok: [200, 'DeliveryResponse'],
     errors: [notFound(Messages.webhooks.deliveryNotFound)],
   })
@@ -37,8 +40,10 @@ export class WebhooksRoutes {
 
   @Route({
     summary: 'Retry a webhook delivery now',
-    description: 'One attempt now, whatever its state.',
-    params: { id: 'The delivery id' },
+    description:
+      'Makes one more attempt within a second, whatever the delivery\'s status (a failed or cancelled one included), outside its schedule and without using up one of its 10 attempts; answered 202 at once. ' +
+      'If it succeeds the delivery becomes `delivered`; if not, it keeps its status and schedule. GET the delivery to see the attempt. Read-only keys get 403.',
+    params: { id: 'The delivery\'s `id` (`msg_...`).' },
     ok: [202, 'DeliveryResponse'],
     errors: [notFound(Messages.webhooks.deliveryNotFound), ...WRITE_REFUSALS],
     idempotent: true,

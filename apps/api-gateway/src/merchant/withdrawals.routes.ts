@@ -22,8 +22,13 @@ export class WithdrawalsRoutes {
 
   @Route({
     summary: 'Payout by id or transaction_id',
-    description: 'service-api.md 4.8.',
-    query: [{ name: 'id', type: 'integer', example: '999999999' }, { name: 'transaction_id' }],
+    description:
+      'Returns a payout as it is now, found by exactly one of `id` and `transaction_id`: its status, and once completed `paid_at`, `e2e` and the receiving account. ' +
+      'Lookups may lag the payout by a moment: one created a second ago may not be found yet.',
+    query: [
+      { name: 'id', type: 'integer', description: 'The payout\'s `id` (an integer). Send this or `transaction_id`, not both.', example: '999999999' },
+      { name: 'transaction_id', description: 'Your `transaction_id` of the payout. Send this or `id`, not both.' },
+    ],
     ok: [200, 'PayoutResponse'],
     errors: [invalid(W.identifierRequired), invalid(W.onlyOneIdentifier), notFound(W.notFound)],
   })
@@ -34,13 +39,15 @@ export class WithdrawalsRoutes {
 
   @Route({
     summary: 'Payouts by period',
-    description: 'service-api.md 4.9.',
+    description:
+      'Lists the payouts created between `start` and `end` (UTC), oldest first, one page at a time: `count_data` and `count_pages` say how many there are; a page past the last has an empty `data`. ' +
+      'Filter by `status` to get, for example, only the completed ones (1).',
     query: [
-      { name: 'start', required: true, description: 'YYYY-MM-DD HH:MM:SS (UTC)', example: '2024-01-01 00:00:00' },
-      { name: 'end', required: true, description: 'YYYY-MM-DD HH:MM:SS (UTC)', example: '2024-01-02 00:00:00' },
-      { name: 'page', type: 'integer', description: 'Default 1' },
-      { name: 'size', type: 'integer', description: 'At most 100' },
-      { name: 'status', type: 'integer', enum: ['0', '1', '2', '3', '4'] },
+      { name: 'start', required: true, description: 'Start of the period, compared with `created_at`: YYYY-MM-DD HH:MM:SS in UTC. Must be before `end`.', example: '2024-01-01 00:00:00' },
+      { name: 'end', required: true, description: 'End of the period, YYYY-MM-DD HH:MM:SS in UTC; that whole second is included.', example: '2024-01-02 00:00:00' },
+      { name: 'page', type: 'integer', description: 'The page to return, counted from 1. Default 1.' },
+      { name: 'size', type: 'integer', description: 'Payouts per page: 1 to 100, default 10.' },
+      { name: 'status', type: 'integer', enum: ['0', '1', '2', '3', '4'], description: 'Only payouts with this status. 0: created. 4: processing. 1: completed. 2: canceled. 3: rejected.' },
     ],
     ok: [200, 'PayoutPageResponse'],
     errors: [invalid(W.sizeTooLarge), invalid(W.startNotBeforeEnd)],
@@ -52,8 +59,8 @@ export class WithdrawalsRoutes {
 
   @Route({
     summary: 'Payouts of a customer',
-    description: 'service-api.md 4.10: the full history.',
-    query: [{ name: 'document_number', required: true, description: 'CPF or CNPJ', example: '11144477735' }],
+    description: 'Lists every payout to one beneficiary, all statuses, oldest first, with their count. 404 when there is none.',
+    query: [{ name: 'document_number', required: true, description: 'The beneficiary\'s CPF (11 digits) or CNPJ (14 digits), digits only.', example: '11144477735' }],
     ok: [200, 'PayoutsByCustomerResponse'],
     errors: [invalid(W.documentInvalid), notFound(W.noneForCustomer)],
   })
@@ -65,8 +72,14 @@ export class WithdrawalsRoutes {
   /** A payout the receiving bank sent back: its receipt, as 4.12's for a charge (receipt-service). */
   @Route({
     summary: 'Receipt of a returned payout',
-    description: 'As service-api.md 4.12, for a payout the receiving bank sent back.',
-    query: [{ name: 'id', type: 'integer' }, { name: 'transaction_id', example: 'pay-example-0000' }, { name: 'refund_id' }],
+    description:
+      'Returns the bank\'s receipt of a return (a completed payout the receiving bank sent back) as a base64-encoded PDF, fetched from the bank at each request. Name it by exactly one of the payout\'s `id` or `transaction_id`, or the return\'s `refund_id` (shown on the payout). ' +
+      'A payout returned more than once answers 409 with the `refund_id`s in `detail`: ask again by `refund_id`. API keys without access to transactions get 403. The receipt of a Pix charge\'s refund is at GET /v2/transactions/refund/receipt.',
+    query: [
+      { name: 'id', type: 'integer', description: 'The returned payout\'s `id`. Send only one of the three parameters.' },
+      { name: 'transaction_id', description: 'The returned payout\'s `transaction_id`. Send only one of the three parameters.', example: 'pay-example-0000' },
+      { name: 'refund_id', description: 'The return\'s `refund_id`, as the payout shows it. Send only one of the three parameters.' },
+    ],
     ok: [200, 'RefundReceiptResponse'],
     errors: [invalid(Messages.receipts.payoutIdentifierRequired), notFound(Messages.receipts.noPayoutRefund), [403, { message: Messages.auth.transactionsForbidden }], [409, { message: Messages.receipts.notAvailable }], [409, { message: Messages.receipts.payoutAmbiguous, detail: 'ref-0001,ref-0002' }], [400, { message: Messages.receipts.belongsToTransaction }], [502, { message: Messages.receipts.failed('PROVIDER_A') }]],
   })
@@ -79,7 +92,13 @@ export class WithdrawalsRoutes {
   /** The bank's proof a completed payout was paid (receipt-service). */
   @Route({
     summary: 'Receipt of a completed payout',
-    query: [{ name: 'id', type: 'integer' }, { name: 'transaction_id', example: 'pay-example-0000' }],
+    description:
+      'Returns the bank\'s proof that a payout was paid, as a base64-encoded PDF, fetched from the bank at each request; found by exactly one of `id` and `transaction_id`. ' +
+      'It exists once the payout is completed (status 1): until then the answer is 409. Only payouts made by PROVIDER_A or PROVIDER_B have receipts. API keys without access to transactions get 403.',
+    query: [
+      { name: 'id', type: 'integer', description: 'The payout\'s `id`. Send this or `transaction_id`, not both.' },
+      { name: 'transaction_id', description: 'Your `transaction_id` of the payout. Send this or `id`, not both.', example: 'pay-example-0000' },
+    ],
     ok: [200, 'PayoutReceiptResponse'],
     errors: [invalid(Messages.receipts.payoutIdentifierRequired), notFound(Messages.receipts.payoutNotFound), [403, { message: Messages.auth.transactionsForbidden }], [409, { message: Messages.receipts.payoutNotCompleted }], [502, { message: Messages.receipts.payoutFailed('PROVIDER_A') }]],
   })
@@ -92,10 +111,13 @@ export class WithdrawalsRoutes {
   /** The CSV streams from the service's HTTP listener straight to the merchant (never held whole here). */
   @Route({
     summary: 'Payouts by period as CSV',
-    description: 'service-api.md 4.11: one header row, then one row per payout, all statuses, no pagination.',
+    description:
+      'The payouts created between `start` and `end` (UTC) as a CSV file to download: one header row, then one row per payout, every status, oldest first, no pagination. ' +
+      'Columns, in order: id, transaction_id, name, document_number, document_type, currency, amount, status, bank_type, bank_name, bank_code, account_agency, account_number, webhook, created_at, paid_at, e2e, psp_id, provider. ' +
+      'Amounts in reais with 2 decimals, times ISO 8601 in UTC, free-text columns double-quoted, empty for none. Errors come as JSON, like every other route\'s.',
     query: [
-      { name: 'start', required: true, description: 'YYYY-MM-DD HH:MM:SS (UTC)', example: '2024-01-01 00:00:00' },
-      { name: 'end', required: true, description: 'YYYY-MM-DD HH:MM:SS (UTC)', example: '2024-01-02 00:00:00' },
+      { name: 'start', required: true, description: 'Start of the period, compared with `created_at`: YYYY-MM-DD HH:MM:SS in UTC. Must be before `end`.', example: '2024-01-01 00:00:00' },
+      { name: 'end', required: true, description: 'End of the period, YYYY-MM-DD HH:MM:SS in UTC; that whole second is included.', example: '2024-01-02 00:00:00' },
     ],
     ok: [200, 'PayoutCsv', 'text/csv'],
     errors: [invalid(W.startNotBeforeEnd), invalid(W.dateRequired('start'))],

@@ -27,8 +27,8 @@ const SERVERS: Record<Listener, Array<[string, string]>> = {
 
 const TITLES: Record<Listener, [string, string]> = {
   production: ['Pix Automático PSP: merchant API', 'Recurrences (Pix Automático), charges, solicitations, Pix cash-in, payouts, refunds, receipts and customer limits.'],
-  sandbox: ['Pix Automático PSP: merchant API (sandbox)', 'The production API on sandbox keys, plus the /v2/sandbox routes that play the payer, the banks and the clock (platform.md §4).'],
-  admin: ['Pix Automático PSP: admin API', 'The operator API (platform.md §2): accounts, API keys, webhook secrets and deliveries.'],
+  sandbox: ['Pix Automático PSP: merchant API (sandbox)', 'The production API on sandbox keys, with simulated banks, plus the /v2/sandbox routes that play the payer, the banks and a test clock, so that every flow can be walked end to end by API calls. Sandbox data never mixes with production data.'],
+  admin: ['Pix Automático PSP: admin API', 'The operator API: merchant accounts, their API keys, webhook secrets and webhook deliveries.'],
 };
 
 /**
@@ -40,7 +40,7 @@ export function buildDocument(app: INestApplication, listener: Listener, respons
   const builder = new DocumentBuilder().setOpenAPIVersion('3.1.0').setTitle(title).setDescription(description).setVersion('2');
   for (const [url, about] of SERVERS[listener]) builder.addServer(url, about);
   if (listener === 'admin') {
-    builder.addBearerAuth({ type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN' }, ADMIN_TOKEN_SCHEME);
+    builder.addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The operator token the gateway was started with (ADMIN_TOKEN), as `Bearer <token>`.' }, ADMIN_TOKEN_SCHEME);
   } else {
     builder.addApiKey(
       { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The API key itself (a `Bearer ` prefix is tolerated); production keys on production, sandbox keys on sandbox.' },

@@ -25,11 +25,14 @@ const standIn = { get: () => ({}) } as unknown as INestApplicationContext;
 export const listenerModule = (listener: Listener): DynamicModule =>
   listener === 'admin' ? AdminApiModule.withToken('documents-only', standIn) : MerchantApiModule.forEnvironment(listener, standIn);
 
-/** JSON Schemas of the interfaces response-types.ts exports, with refs into the document's components. */
+/**
+ * JSON Schemas of the interfaces response-types.ts exports, with refs into the document's components. `jsDoc: 'extended'`
+ * makes each type's and field's JSDoc comment its `description` ('basic' reads only annotation tags, no descriptions).
+ */
 export function generateResponseSchemas(): Record<string, unknown> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a dev tool, loaded only when generating
   const { createGenerator } = require('ts-json-schema-generator') as typeof import('ts-json-schema-generator');
-  const generator = createGenerator({ path: RESPONSE_TYPES_FILE, tsconfig: 'tsconfig.json', expose: 'export', topRef: true, skipTypeCheck: true, jsDoc: 'basic', additionalProperties: true });
+  const generator = createGenerator({ path: RESPONSE_TYPES_FILE, tsconfig: 'tsconfig.json', expose: 'export', topRef: true, skipTypeCheck: true, jsDoc: 'extended', additionalProperties: true });
   const reExported = /export type \{([^}]*)\}/.exec(readFileSync(RESPONSE_TYPES_FILE, 'utf8'))?.[1] ?? '';
   const shapes = [...readFileSync(SHAPES_FILE, 'utf8').matchAll(/^export interface (\w+)/gm)].map((m) => m[1]);
   const names = [...reExported.split(',').map((name) => name.trim()).filter(Boolean), ...shapes];

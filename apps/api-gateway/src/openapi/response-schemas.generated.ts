@@ -4,16 +4,20 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
     "type": "object",
     "properties": {
       "account_id": {
-        "type": "string"
+        "type": "string",
+        "description": "Unique identifier of the account."
       },
       "name": {
-        "type": "string"
+        "type": "string",
+        "description": "The merchant's name."
       },
       "wallet": {
-        "type": "boolean"
+        "type": "boolean",
+        "description": "Whether the account has a Pix Automático wallet (needed to create recurrences)."
       },
       "cashin_provider": {
-        "$ref": "#/components/schemas/CashinProvider"
+        "$ref": "#/components/schemas/CashinProvider",
+        "description": "The bank that receives the account's Pix charges and makes its payouts."
       },
       "providers": {
         "type": "array",
@@ -21,19 +25,23 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
           "type": "object",
           "properties": {
             "code": {
-              "$ref": "#/components/schemas/ReceiptProvider"
+              "$ref": "#/components/schemas/ReceiptProvider",
+              "description": "The bank."
             }
           },
           "required": [
             "code"
           ]
-        }
+        },
+        "description": "The banks enabled for receipts; their credentials are never shown."
       },
       "webhook_secret": {
-        "type": "string"
+        "type": "string",
+        "description": "The secret that signs the account's webhooks (Standard Webhooks, `whsec_...`): give it to the merchant to verify each request's `webhook-signature`."
       },
       "rate_limit": {
-        "$ref": "#/components/schemas/RateLimits"
+        "$ref": "#/components/schemas/RateLimits",
+        "description": "Requests per second each API key of the account may make, per environment."
       }
     },
     "required": [
@@ -44,25 +52,31 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "providers",
       "webhook_secret",
       "rate_limit"
-    ]
+    ],
+    "description": "A merchant account, as the operator sees it."
   },
   "ApiKeyResponse": {
     "type": "object",
     "properties": {
       "key_id": {
-        "type": "string"
+        "type": "string",
+        "description": "Identifier of the key, to revoke it with DELETE /admin/api-keys/{key_id}."
       },
       "api_key": {
-        "type": "string"
+        "type": "string",
+        "description": "The key itself (`pix_live_...` for production, `pix_test_...` for sandbox), sent as the Authorization header. Shown only in this answer: only a hash of it is kept."
       },
       "environment": {
-        "$ref": "#/components/schemas/Environment"
+        "$ref": "#/components/schemas/Environment",
+        "description": "Where the key works."
       },
       "read_only": {
-        "type": "boolean"
+        "type": "boolean",
+        "description": "true: the key may only read."
       },
       "transactions": {
-        "type": "boolean"
+        "type": "boolean",
+        "description": "false: the key may not read receipts (of refunds, payouts and returned payouts)."
       }
     },
     "required": [
@@ -71,19 +85,22 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "environment",
       "read_only",
       "transactions"
-    ]
+    ],
+    "description": "A new API key."
   },
   "CancelChargeRequest": {
     "type": "object",
     "properties": {
       "status": {
         "type": "string",
-        "const": "CANCELLED"
+        "const": "CANCELLED",
+        "description": "Only `CANCELLED`."
       }
     },
     "required": [
       "status"
-    ]
+    ],
+    "description": "Cancels a charge that has not been paid."
   },
   "CashinProvider": {
     "type": "string",
@@ -91,18 +108,21 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "PROVIDER_A",
       "PROVIDER_B",
       "PROVIDER_C"
-    ]
+    ],
+    "description": "A bank the platform works with: it receives an account's Pix charges and makes its payouts."
   },
   "ChargeDateRequest": {
     "type": "object",
     "properties": {
       "date": {
-        "type": "string"
+        "type": "string",
+        "description": "The date of the debit, YYYY-MM-DD (Brasília time). A reschedule's date must be after today and before the next cycle's; a retry's, 1 to 7 days after the due date."
       }
     },
     "required": [
       "date"
-    ]
+    ],
+    "description": "A new date for the charge's debit."
   },
   "ChargeListResponse": {
     "type": "object",
@@ -111,45 +131,56 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
         "type": "array",
         "items": {
           "$ref": "#/components/schemas/ChargeResponse"
-        }
+        },
+        "description": "Every charge created so far, by due date (on journey 3 the activation comes first)."
       }
     },
     "required": [
       "charges"
-    ]
+    ],
+    "description": "The charges of a recurrence."
   },
   "ChargeResponse": {
     "type": "object",
     "properties": {
       "charge_id": {
-        "type": "string"
+        "type": "string",
+        "description": "Unique identifier of the charge."
       },
       "recurrence_id": {
-        "type": "string"
+        "type": "string",
+        "description": "The recurrence the charge belongs to."
       },
       "type": {
-        "$ref": "#/components/schemas/ChargeType"
+        "$ref": "#/components/schemas/ChargeType",
+        "description": "`cycle` for a scheduled cycle, `activation` for the journey 3 immediate payment."
       },
       "amount": {
-        "type": "number"
+        "type": "number",
+        "description": "Amount to debit, in reais (BRL) with up to 2 decimal places."
       },
       "due_date": {
-        "type": "string"
+        "type": "string",
+        "description": "The day the payer's bank debits the charge, YYYY-MM-DD (Brasília time): already moved to a business day when the recurrence has `business_day_adjust`, and the new date after a reschedule. A retry keeps the due date."
       },
       "status": {
-        "$ref": "#/components/schemas/ChargeStatus"
+        "$ref": "#/components/schemas/ChargeStatus",
+        "description": "Where the charge stands; see ChargeStatus."
       },
       "retries": {
-        "type": "number"
+        "type": "number",
+        "description": "How many retries have been scheduled for the charge (0 to 3)."
       },
       "created_at": {
-        "type": "string"
+        "type": "string",
+        "description": "When the charge was created, ISO 8601 in UTC."
       },
       "paid_at": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "When the debit settled, ISO 8601 in UTC; null until the charge is PAID."
       }
     },
     "required": [
@@ -162,7 +193,8 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "retries",
       "created_at",
       "paid_at"
-    ]
+    ],
+    "description": "A charge of a recurrence: one per cycle, created `charge_lead_days` before its due date once the recurrence is APPROVED, and debited by the payer's bank on the due date; on journey 3 also the activation payment."
   },
   "ChargeStatus": {
     "type": "string",
@@ -172,54 +204,64 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "FAILED",
       "CANCELLED",
       "EXPIRED"
-    ]
+    ],
+    "description": "Where a charge stands. SCHEDULED: a debit attempt is pending. PAID: the payer's bank debited it. FAILED: the last attempt was refused (it may be retried when the recurrence allows it). CANCELLED: you cancelled it (an unpaid journey 3 activation is also cancelled with its recurrence). EXPIRED: a journey 3 activation that was not paid in time."
   },
   "ChargeType": {
     "type": "string",
     "enum": [
       "cycle",
       "activation"
-    ]
+    ],
+    "description": "cycle: one cycle's scheduled debit. activation: the journey 3 immediate payment made when the payer authorized."
   },
   "DeliveryAttemptResponse": {
     "type": "object",
     "properties": {
       "number": {
-        "type": "number"
+        "type": "number",
+        "description": "1, 2, 3...: the attempts in the order they were made, manual retries included."
       },
       "attempted_at": {
-        "type": "string"
+        "type": "string",
+        "description": "When the attempt was made, ISO 8601 in UTC."
       },
       "url": {
-        "type": "string"
+        "type": "string",
+        "description": "The URL the request went to."
       },
       "status_code": {
         "type": [
           "number",
           "null"
-        ]
+        ],
+        "description": "The HTTP status your endpoint answered; null when there was no answer (a timeout, a refused connection, a refused address)."
       },
       "error": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "Why the attempt failed; null when it succeeded."
       },
       "latency_ms": {
-        "type": "number"
+        "type": "number",
+        "description": "How long the attempt took, in milliseconds."
       },
       "response_body": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "The first kilobyte of your endpoint's answer; null when there was none."
       },
       "trigger": {
         "type": "string",
         "enum": [
           "schedule",
           "manual"
-        ]
+        ],
+        "description": "`schedule` for the automatic attempts, `manual` for a retry you asked for."
       }
     },
     "required": [
@@ -231,7 +273,8 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "latency_ms",
       "response_body",
       "trigger"
-    ]
+    ],
+    "description": "One attempt to deliver a webhook: one HTTP request to your endpoint."
   },
   "DeliveryListResponse": {
     "type": "object",
@@ -240,16 +283,20 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
         "type": "object",
         "properties": {
           "current_page": {
-            "type": "number"
+            "type": "number",
+            "description": "The page returned, counted from 0."
           },
           "page_size": {
-            "type": "number"
+            "type": "number",
+            "description": "The page size applied (1 to 100, default 20)."
           },
           "total_pages": {
-            "type": "number"
+            "type": "number",
+            "description": "How many pages the whole result has."
           },
           "total_items": {
-            "type": "number"
+            "type": "number",
+            "description": "How many deliveries match the filters, across all pages."
           }
         },
         "required": [
@@ -257,73 +304,89 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
           "page_size",
           "total_pages",
           "total_items"
-        ]
+        ],
+        "description": "Where this page sits in the whole result."
       },
       "deliveries": {
         "type": "array",
         "items": {
           "$ref": "#/components/schemas/DeliverySummaryResponse"
-        }
+        },
+        "description": "This page's deliveries, newest first, without their payload and attempts."
       }
     },
     "required": [
       "pagination",
       "deliveries"
-    ]
+    ],
+    "description": "One page of webhook deliveries, newest first."
   },
   "DeliveryResponse": {
     "type": "object",
     "properties": {
       "id": {
-        "type": "string"
+        "type": "string",
+        "description": "Unique identifier of the delivery (`msg_...`), also the `webhook-id` header of every attempt: use it to ignore a repeat."
       },
       "event_type": {
-        "type": "string"
+        "type": "string",
+        "description": "The event type, e.g. `charge.paid` (the body's `type`)."
       },
       "resource_type": {
-        "$ref": "#/components/schemas/WebhookResourceType"
+        "$ref": "#/components/schemas/WebhookResourceType",
+        "description": "The kind of resource the event is about."
       },
       "resource_id": {
-        "type": "string"
+        "type": "string",
+        "description": "The resource's identifier: a `recurrence_id` or `charge_id`, or a Pix charge's or payout's `id`."
       },
       "url": {
-        "type": "string"
+        "type": "string",
+        "description": "The URL the event is sent to: the resource's `webhook` when the event happened."
       },
       "status": {
-        "$ref": "#/components/schemas/DeliveryStatus"
+        "$ref": "#/components/schemas/DeliveryStatus",
+        "description": "Where the delivery stands."
       },
       "attempt_count": {
-        "type": "number"
+        "type": "number",
+        "description": "How many attempts have been made, manual retries included."
       },
       "next_attempt_at": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "When the next automatic attempt is due, ISO 8601 in UTC; null when none is (delivered, failed or cancelled)."
       },
       "last_error": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "Why the latest attempt failed; null when it has not failed."
       },
       "created_at": {
-        "type": "string"
+        "type": "string",
+        "description": "When the delivery was created (right after the event), ISO 8601 in UTC."
       },
       "delivered_at": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "When your endpoint accepted it, ISO 8601 in UTC; null until then."
       },
       "payload": {
-        "$ref": "#/components/schemas/WebhookPayload"
+        "$ref": "#/components/schemas/WebhookPayload",
+        "description": "The body as sent: the same bytes on every attempt."
       },
       "attempts": {
         "type": "array",
         "items": {
           "$ref": "#/components/schemas/DeliveryAttemptResponse"
-        }
+        },
+        "description": "Every attempt so far, oldest first."
       }
     },
     "required": [
@@ -340,7 +403,8 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "resource_type",
       "status",
       "url"
-    ]
+    ],
+    "description": "A webhook delivery with the body it sends and every attempt made."
   },
   "DeliveryStatus": {
     "type": "string",
@@ -349,52 +413,64 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "delivered",
       "failed",
       "cancelled"
-    ]
+    ],
+    "description": "pending: waiting for its next attempt. delivered: your endpoint answered 2xx. failed: every attempt of the schedule failed, or your endpoint answered 410 Gone. cancelled: the resource's webhook was cleared or replaced before it was delivered."
   },
   "DeliverySummaryResponse": {
     "type": "object",
     "properties": {
       "id": {
-        "type": "string"
+        "type": "string",
+        "description": "Unique identifier of the delivery (`msg_...`), also the `webhook-id` header of every attempt: use it to ignore a repeat."
       },
       "event_type": {
-        "type": "string"
+        "type": "string",
+        "description": "The event type, e.g. `charge.paid` (the body's `type`)."
       },
       "resource_type": {
-        "$ref": "#/components/schemas/WebhookResourceType"
+        "$ref": "#/components/schemas/WebhookResourceType",
+        "description": "The kind of resource the event is about."
       },
       "resource_id": {
-        "type": "string"
+        "type": "string",
+        "description": "The resource's identifier: a `recurrence_id` or `charge_id`, or a Pix charge's or payout's `id`."
       },
       "url": {
-        "type": "string"
+        "type": "string",
+        "description": "The URL the event is sent to: the resource's `webhook` when the event happened."
       },
       "status": {
-        "$ref": "#/components/schemas/DeliveryStatus"
+        "$ref": "#/components/schemas/DeliveryStatus",
+        "description": "Where the delivery stands."
       },
       "attempt_count": {
-        "type": "number"
+        "type": "number",
+        "description": "How many attempts have been made, manual retries included."
       },
       "next_attempt_at": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "When the next automatic attempt is due, ISO 8601 in UTC; null when none is (delivered, failed or cancelled)."
       },
       "last_error": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "Why the latest attempt failed; null when it has not failed."
       },
       "created_at": {
-        "type": "string"
+        "type": "string",
+        "description": "When the delivery was created (right after the event), ISO 8601 in UTC."
       },
       "delivered_at": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "When your endpoint accepted it, ISO 8601 in UTC; null until then."
       }
     },
     "required": [
@@ -409,14 +485,16 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "last_error",
       "created_at",
       "delivered_at"
-    ]
+    ],
+    "description": "A webhook delivery: one event sent to one URL, attempted until your endpoint answers 2xx within 15 seconds. Failed attempts are retried 10 times in all over about 3 days (after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h, 24 h)."
   },
   "Environment": {
     "type": "string",
     "enum": [
       "production",
       "sandbox"
-    ]
+    ],
+    "description": "`production` (real money, real banks) or `sandbox` (simulated payer, banks and clock). Their data never mix."
   },
   "Journey": {
     "type": "string",
@@ -425,41 +503,51 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "JOURNEY_1",
       "JOURNEY_2",
       "JOURNEY_3"
-    ]
+    ],
+    "description": "How the payer authorized the recurrence. AWAITING_DEFINITION: not yet. JOURNEY_1: by an alert in their banking app (a solicitation). JOURNEY_2: by scanning the QR code or pasting the Pix code. JOURNEY_3: by paying the activation payment with the same scan."
   },
   "LimitMechanism": {
     "type": "string",
     "enum": [
       "amount",
       "quantity"
-    ]
+    ],
+    "description": "`amount`: a cap on the value of each transaction. `quantity`: a cap on the number of transactions per day (Brasília time)."
   },
   "LimitResponse": {
     "type": "object",
     "properties": {
       "document_number": {
-        "type": "string"
+        "type": "string",
+        "description": "The customer's CPF, 11 digits."
       },
       "type": {
-        "$ref": "#/components/schemas/LimitType"
+        "$ref": "#/components/schemas/LimitType",
+        "description": "`cashin` (Pix charges the customer pays) or `cashout` (payouts to the customer)."
       },
       "mechanism": {
-        "$ref": "#/components/schemas/LimitMechanism"
+        "$ref": "#/components/schemas/LimitMechanism",
+        "description": "`amount` (a cap on each transaction's value) or `quantity` (a cap on transactions per day, Brasília time)."
       },
       "amount": {
-        "type": "number"
+        "type": "number",
+        "description": "With `mechanism: amount`: the highest amount of one transaction, in reais. Absent otherwise."
       },
       "quantity": {
-        "type": "number"
+        "type": "number",
+        "description": "With `mechanism: quantity`: how many transactions are allowed per day. Absent otherwise."
       },
       "details": {
-        "type": "string"
+        "type": "string",
+        "description": "The note or reason given; absent when none was."
       },
       "created_at": {
-        "type": "string"
+        "type": "string",
+        "description": "When the limit was first set, ISO 8601 in UTC."
       },
       "updated_at": {
-        "type": "string"
+        "type": "string",
+        "description": "When the limit last changed, ISO 8601 in UTC (a POST that changes nothing leaves it)."
       }
     },
     "required": [
@@ -468,35 +556,42 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "mechanism",
       "created_at",
       "updated_at"
-    ]
+    ],
+    "description": "A customer's limit on cash-in or cash-out. Without one, the customer's transactions are not restricted."
   },
   "LimitType": {
     "type": "string",
     "enum": [
       "cashin",
       "cashout"
-    ]
+    ],
+    "description": "`cashin`: Pix charges the customer pays. `cashout`: payouts to the customer."
   },
   "PayoutPageResponse": {
     "type": "object",
     "properties": {
       "count_data": {
-        "type": "number"
+        "type": "number",
+        "description": "How many payouts match, across all pages."
       },
       "page": {
-        "type": "number"
+        "type": "number",
+        "description": "The page returned, counted from 1."
       },
       "size": {
-        "type": "number"
+        "type": "number",
+        "description": "The page size applied."
       },
       "count_pages": {
-        "type": "number"
+        "type": "number",
+        "description": "How many pages the whole result has."
       },
       "data": {
         "type": "array",
         "items": {
           "$ref": "#/components/schemas/PayoutResponse"
-        }
+        },
+        "description": "This page's payouts, oldest first (without `bank.bank_name` and `refund_id`); empty past the last page."
       }
     },
     "required": [
@@ -505,33 +600,41 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "size",
       "count_pages",
       "data"
-    ]
+    ],
+    "description": "One page of payouts created in the requested period, oldest first."
   },
   "PayoutReceiptResponse": {
     "type": "object",
     "properties": {
       "type": {
         "type": "string",
-        "const": "payout"
+        "const": "payout",
+        "description": "Always `payout`."
       },
       "provider": {
-        "type": "string"
+        "type": "string",
+        "description": "The bank that made the payout and issued the receipt: PROVIDER_A or PROVIDER_B."
       },
       "id": {
-        "type": "number"
+        "type": "number",
+        "description": "The payout's `id`."
       },
       "transaction_id": {
-        "type": "string"
+        "type": "string",
+        "description": "The payout's `transaction_id`."
       },
       "filename": {
-        "type": "string"
+        "type": "string",
+        "description": "A file name to save the PDF under, e.g. `payout-<transaction_id>.pdf`."
       },
       "content_type": {
         "type": "string",
-        "const": "application/pdf"
+        "const": "application/pdf",
+        "description": "Always `application/pdf`."
       },
       "pdf": {
-        "type": "string"
+        "type": "string",
+        "description": "The receipt: a PDF file, base64-encoded."
       }
     },
     "required": [
@@ -542,66 +645,80 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "filename",
       "content_type",
       "pdf"
-    ]
+    ],
+    "description": "The bank's proof that a completed payout was paid, as a base64-encoded PDF."
   },
   "PayoutResponse": {
     "type": "object",
     "properties": {
       "id": {
-        "type": "number"
+        "type": "number",
+        "description": "Unique identifier of the payout (an integer), assigned at creation."
       },
       "transaction_id": {
-        "type": "string"
+        "type": "string",
+        "description": "Your identifier of the payout, as sent at creation."
       },
       "name": {
-        "type": "string"
+        "type": "string",
+        "description": "The beneficiary's name: as sent, then as the receiving bank names the account holder once it has processed the payout."
       },
       "document_number": {
-        "type": "string"
+        "type": "string",
+        "description": "The beneficiary's CPF or CNPJ, digits only."
       },
       "document_type": {
-        "type": "string"
+        "type": "string",
+        "description": "`CPF` or `CNPJ`: which one `document_number` is."
       },
       "currency": {
         "type": "string",
-        "const": "BRL"
+        "const": "BRL",
+        "description": "Always `BRL`."
       },
       "amount": {
-        "type": "number"
+        "type": "number",
+        "description": "Amount paid out, in reais with up to 2 decimal places."
       },
       "status": {
-        "$ref": "#/components/schemas/PayoutStatusCode"
+        "$ref": "#/components/schemas/PayoutStatusCode",
+        "description": "0: created, awaiting processing. 4: processing. 1: completed. 2: canceled. 3: rejected. 1, 2 and 3 are final."
       },
       "bank": {
         "type": "object",
         "properties": {
           "type": {
             "type": "string",
-            "const": "PIX"
+            "const": "PIX",
+            "description": "Always `PIX`."
           },
           "bank_name": {
             "type": [
               "string",
               "null"
-            ]
+            ],
+            "description": "The receiving institution's name as the bank gives it; null until the bank has answered. Only in the answer to creation, GET /v2/withdrawals and webhooks."
           },
           "ispb": {
             "type": [
               "string",
               "null"
-            ]
+            ],
+            "description": "The receiving institution's ISPB (8 digits); null until known."
           },
           "account_agency": {
             "type": [
               "string",
               "null"
-            ]
+            ],
+            "description": "The receiving branch; null until known."
           },
           "account_number": {
             "type": [
               "string",
               "null"
-            ]
+            ],
+            "description": "The receiving account number; null until known."
           }
         },
         "required": [
@@ -609,28 +726,35 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
           "ispb",
           "account_agency",
           "account_number"
-        ]
+        ],
+        "description": "The receiving account. For a payout to a Pix key its fields are null until the bank has resolved the key."
       },
       "webhook": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "The URL that receives the payout's events; null: no notifications. Not in the by-customer search."
       },
       "created_at": {
-        "type": "string"
+        "type": "string",
+        "description": "When the payout was created, ISO 8601 in UTC with milliseconds."
       },
       "paid_at": {
-        "type": "string"
+        "type": "string",
+        "description": "When the payout was paid, ISO 8601 in UTC; absent until it is completed."
       },
       "e2e": {
-        "type": "string"
+        "type": "string",
+        "description": "The Pix end-to-end identifier of the payment; absent until the bank has sent it, and in the by-customer search."
       },
       "psp_id": {
-        "type": "string"
+        "type": "string",
+        "description": "The payout's identifier at the bank that processes it; absent until known, and in the by-customer search."
       },
       "refund_id": {
-        "type": "string"
+        "type": "string",
+        "description": "Once the receiving bank has sent the payout back (wholly or in part): the latest return's identifier, for GET /v2/withdrawals/refund/receipt. Only in the answer to creation, GET /v2/withdrawals and webhooks."
       }
     },
     "required": [
@@ -644,7 +768,8 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "status",
       "bank",
       "created_at"
-    ]
+    ],
+    "description": "A payout (cash-out): money sent by Pix to a Pix key or a bank account. It starts at status 0 and the bank moves it, usually within seconds, to 4 (processing) and then 1 (completed), or to 2 (canceled) or 3 (rejected)."
   },
   "PayoutStatusCode": {
     "type": "number",
@@ -654,7 +779,8 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       2,
       3,
       4
-    ]
+    ],
+    "description": "A payout's status. 0: created, awaiting processing. 4: processing at the bank. 1: completed (the beneficiary was paid). 2: canceled. 3: rejected (e.g. the Pix key does not exist). 1, 2 and 3 are final."
   },
   "PayoutsByCustomerResponse": {
     "type": "object",
@@ -663,16 +789,19 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
         "type": "array",
         "items": {
           "$ref": "#/components/schemas/PayoutResponse"
-        }
+        },
+        "description": "The beneficiary's whole history, oldest first (without `webhook`, `e2e`, `psp_id`, `bank.bank_name` and `refund_id`)."
       },
       "total": {
-        "type": "number"
+        "type": "number",
+        "description": "How many payouts there are."
       }
     },
     "required": [
       "data",
       "total"
-    ]
+    ],
+    "description": "Every payout to one beneficiary."
   },
   "Periodicity": {
     "type": "string",
@@ -682,40 +811,49 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "QUARTERLY",
       "SEMIANNUAL",
       "ANNUAL"
-    ]
+    ],
+    "description": "How often a cycle falls due: every week, month, 3 months, 6 months or year from `start_date`."
   },
   "PixChargePayer": {
     "type": "object",
     "properties": {
       "document_number": {
-        "type": "string"
+        "type": "string",
+        "description": "The payer's CPF (11 digits) or CNPJ (14 digits), digits only."
       },
       "name": {
-        "type": "string"
+        "type": "string",
+        "description": "The payer's name."
       }
     },
     "required": [
       "document_number",
       "name"
-    ]
+    ],
+    "description": "The payer of a Pix charge."
   },
   "PixChargeResponse": {
     "type": "object",
     "properties": {
       "id": {
-        "type": "number"
+        "type": "number",
+        "description": "Unique identifier of the charge (an integer), assigned at creation; refunds and receipts accept it as `id`."
       },
       "transaction_id": {
-        "type": "string"
+        "type": "string",
+        "description": "Your identifier of the charge, as sent at creation (for an activation payment: the recurrence's `transaction_id` followed by `-ativacao`)."
       },
       "amount": {
-        "type": "number"
+        "type": "number",
+        "description": "Amount to receive, in reais (BRL) with up to 2 decimal places."
       },
       "status": {
-        "$ref": "#/components/schemas/PixChargeStatus"
+        "$ref": "#/components/schemas/PixChargeStatus",
+        "description": "PENDING until the payer pays (PAID) or `expires_at` passes (EXPIRED)."
       },
       "provider": {
-        "type": "string"
+        "type": "string",
+        "description": "The bank that receives the payment (PROVIDER_A, PROVIDER_B or PROVIDER_C): your account's cash-in bank when the charge was created."
       },
       "payer": {
         "anyOf": [
@@ -725,43 +863,51 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
           {
             "type": "null"
           }
-        ]
+        ],
+        "description": "The payer, as sent at creation (for an activation payment, the recurrence's debtor); null only on some older activation payments."
       },
       "description": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "The message shown to the payer (for an activation payment, the recurrence's `object`); null: none."
       },
       "webhook": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "The URL that receives the charge's events; null: no notifications."
       },
       "pix_copy_paste": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "The Pix copy-and-paste code (a dynamic BR Code) while the charge is PENDING; null once it is PAID or EXPIRED."
       },
       "qrcode": {
-        "type": "string"
+        "type": "string",
+        "description": "The same code as a QR code image, a `data:image/png;base64,...` URI; present only while `pix_copy_paste` is."
       },
       "expires_at": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "When the code stops being payable, ISO 8601 in UTC (creation plus `expires_in`); null only on some older activation payments."
       },
       "created_at": {
-        "type": "string"
+        "type": "string",
+        "description": "When the charge was created, ISO 8601 in UTC."
       },
       "paid_at": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "When the payer paid, ISO 8601 in UTC; null until the charge is PAID."
       }
     },
     "required": [
@@ -777,7 +923,8 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "expires_at",
       "created_at",
       "paid_at"
-    ]
+    ],
+    "description": "A Pix charge (cash-in): an amount the payer pays by QR code or Pix copy-and-paste. A journey 3 activation payment reaches you as one too, already PAID, its `transaction_id` the recurrence's followed by `-ativacao`."
   },
   "PixChargeStatus": {
     "type": "string",
@@ -785,29 +932,34 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "PENDING",
       "PAID",
       "EXPIRED"
-    ]
+    ],
+    "description": "PENDING: payable by its code until `expires_at`. PAID: the payer paid it. EXPIRED: unpaid by `expires_at`."
   },
   "RateLimits": {
     "type": "object",
     "properties": {
       "production": {
-        "type": "number"
+        "type": "number",
+        "description": "Requests per second for each production key."
       },
       "sandbox": {
-        "type": "number"
+        "type": "number",
+        "description": "Requests per second for each sandbox key."
       }
     },
     "required": [
       "production",
       "sandbox"
-    ]
+    ],
+    "description": "Requests per second each API key of the account may make, per environment; beyond it, requests answer 429."
   },
   "ReceiptProvider": {
     "type": "string",
     "enum": [
       "PROVIDER_A",
       "PROVIDER_B"
-    ]
+    ],
+    "description": "A bank whose receipts (of refunds and payouts) the platform can fetch."
   },
   "RecurrenceListResponse": {
     "type": "object",
@@ -816,16 +968,20 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
         "type": "object",
         "properties": {
           "current_page": {
-            "type": "number"
+            "type": "number",
+            "description": "The page returned, counted from 0."
           },
           "page_size": {
-            "type": "number"
+            "type": "number",
+            "description": "The page size applied (at most 100)."
           },
           "total_pages": {
-            "type": "number"
+            "type": "number",
+            "description": "How many pages the whole result has."
           },
           "total_items": {
-            "type": "number"
+            "type": "number",
+            "description": "How many recurrences match, across all pages."
           }
         },
         "required": [
@@ -833,113 +989,137 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
           "page_size",
           "total_pages",
           "total_items"
-        ]
+        ],
+        "description": "Where this page sits in the whole result."
       },
       "recurrences": {
         "type": "array",
         "items": {
           "$ref": "#/components/schemas/RecurrenceResponse"
-        }
+        },
+        "description": "This page's recurrences, newest first by creation time; list results carry no `qrcode`."
       }
     },
     "required": [
       "pagination",
       "recurrences"
-    ]
+    ],
+    "description": "One page of recurrences created in the requested period, newest first."
   },
   "RecurrenceResponse": {
     "type": "object",
     "properties": {
       "recurrence_id": {
-        "type": "string"
+        "type": "string",
+        "description": "Unique identifier of the recurrence, assigned at creation; every later call about it uses this id."
       },
       "status": {
-        "$ref": "#/components/schemas/RecurrenceStatus"
+        "$ref": "#/components/schemas/RecurrenceStatus",
+        "description": "Where the recurrence stands: CREATED until the payer answers, APPROVED once authorized, or ended (REJECTED, EXPIRED, CANCELLED)."
       },
       "contract": {
-        "type": "string"
+        "type": "string",
+        "description": "The `transaction_id` you sent at creation: the identifier the payer sees in their banking app."
       },
       "debtor": {
         "type": "object",
         "properties": {
           "document_number": {
-            "type": "string"
+            "type": "string",
+            "description": "The payer's CPF (11 digits) or CNPJ (14 digits), digits only."
           },
           "name": {
-            "type": "string"
+            "type": "string",
+            "description": "The payer's name, as sent at creation or last changed with `debtor_name`."
           }
         },
         "required": [
           "document_number",
           "name"
-        ]
+        ],
+        "description": "The payer. Only the document and name are shown; an email and address sent at creation are kept and travel with the charges."
       },
       "schedule": {
         "type": "object",
         "properties": {
           "start_date": {
-            "type": "string"
+            "type": "string",
+            "description": "Due date of the first cycle, YYYY-MM-DD (Brasília time)."
           },
           "end_date": {
             "type": [
               "string",
               "null"
-            ]
+            ],
+            "description": "Last day a cycle may fall due, YYYY-MM-DD (Brasília time); null: open-ended, the recurrence runs until cancelled."
           },
           "periodicity": {
-            "$ref": "#/components/schemas/Periodicity"
+            "$ref": "#/components/schemas/Periodicity",
+            "description": "How often a cycle falls due."
           }
         },
         "required": [
           "start_date",
           "end_date",
           "periodicity"
-        ]
+        ],
+        "description": "When the cycles fall due."
       },
       "amount": {
-        "type": "number"
+        "type": "number",
+        "description": "Amount of each cycle's charge, in reais (BRL) with up to 2 decimal places; the same for every cycle."
       },
       "retry_policy": {
-        "$ref": "#/components/schemas/RetryPolicy"
+        "$ref": "#/components/schemas/RetryPolicy",
+        "description": "Whether a failed charge may be retried: NOT_ALLOWED, or ALLOWS_3R_7D (up to 3 retries within 7 days of the due date)."
       },
       "business_day_adjust": {
-        "type": "boolean"
+        "type": "boolean",
+        "description": "true: a due date on a weekend or a national or bank holiday moves to the next business day; false: the debit is on the exact date."
       },
       "charge_lead_days": {
-        "type": "number"
+        "type": "number",
+        "description": "How many days before each due date the cycle's charge is created (3 to 10)."
       },
       "journey": {
-        "$ref": "#/components/schemas/Journey"
+        "$ref": "#/components/schemas/Journey",
+        "description": "How the payer authorized: AWAITING_DEFINITION until they do, then JOURNEY_1 (alert in their banking app), JOURNEY_2 (QR code) or JOURNEY_3 (QR code with an immediate payment)."
       },
       "pix_copy_paste": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "The Pix copy-and-paste code the payer uses to authorize the recurrence (and, on journey 3, to pay its activation). null once the recurrence is REJECTED, EXPIRED or CANCELLED, and once a journey 3 activation expired unpaid."
       },
       "qrcode": {
-        "type": "string"
+        "type": "string",
+        "description": "The same code as a QR code image: a `data:image/png;base64,...` URI. Absent whenever `pix_copy_paste` is null, and from list results; if a creation answer lacks it, read the recurrence with GET."
       },
       "webhook": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "The URL that receives the events of the recurrence and of its charges; null: no notifications are sent."
       },
       "activation": {
         "type": "object",
         "properties": {
           "charge_id": {
-            "type": "string"
+            "type": "string",
+            "description": "The activation's charge (`type: activation`), readable with GET /v2/automatic-pix/charges/{charge_id}."
           },
           "amount": {
-            "type": "number"
+            "type": "number",
+            "description": "The activation amount, in reais."
           }
         },
         "required": [
           "charge_id",
           "amount"
-        ]
+        ],
+        "description": "Journey 3 only (created with `activation_amount`): the immediate payment the payer makes when authorizing."
       }
     },
     "required": [
@@ -955,7 +1135,8 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "journey",
       "pix_copy_paste",
       "webhook"
-    ]
+    ],
+    "description": "A recurrence: the payer's mandate (Pix Automático) authorizing you to charge a fixed amount on a periodic schedule. Every recurrence endpoint answers this object."
   },
   "RecurrenceStatus": {
     "type": "string",
@@ -965,51 +1146,62 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "REJECTED",
       "EXPIRED",
       "CANCELLED"
-    ]
+    ],
+    "description": "Where a recurrence stands. CREATED: waiting for the payer to authorize it. APPROVED: authorized; a charge is created for each cycle. REJECTED: the payer refused. EXPIRED: a solicitation's deadline passed without an answer. CANCELLED: you cancelled it. REJECTED, EXPIRED and CANCELLED are final."
   },
   "RefundReceiptResponse": {
     "type": "object",
     "properties": {
       "type": {
         "type": "string",
-        "const": "refund"
+        "const": "refund",
+        "description": "Always `refund`."
       },
       "provider": {
-        "type": "string"
+        "type": "string",
+        "description": "The bank that processed the refund and issued the receipt: PROVIDER_A or PROVIDER_B."
       },
       "id": {
-        "type": "number"
+        "type": "number",
+        "description": "Our identifier of the refund (the `id` of the refund, not of the charge)."
       },
       "refund_id": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "The `refund_id` given when the refund was made; null for a refund the service started itself."
       },
       "transaction": {
         "type": "object",
         "properties": {
           "id": {
-            "type": "number"
+            "type": "number",
+            "description": "Its `id`."
           },
           "transaction_id": {
-            "type": "string"
+            "type": "string",
+            "description": "Its `transaction_id`."
           }
         },
         "required": [
           "id",
           "transaction_id"
-        ]
+        ],
+        "description": "What was refunded: the Pix charge, or on the payouts route the payout."
       },
       "filename": {
-        "type": "string"
+        "type": "string",
+        "description": "A file name to save the PDF under, e.g. `refund-<refund_id>.pdf`."
       },
       "content_type": {
         "type": "string",
-        "const": "application/pdf"
+        "const": "application/pdf",
+        "description": "Always `application/pdf`."
       },
       "pdf": {
-        "type": "string"
+        "type": "string",
+        "description": "The receipt: a PDF file, base64-encoded."
       }
     },
     "required": [
@@ -1021,49 +1213,59 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "filename",
       "content_type",
       "pdf"
-    ]
+    ],
+    "description": "The bank's receipt of a refund (or of a payout the receiving bank sent back), as a base64-encoded PDF."
   },
   "RefundResponse": {
     "type": "object",
     "properties": {
       "id": {
-        "type": "number"
+        "type": "number",
+        "description": "Unique identifier of the refund (an integer), also the `id` of its receipt."
       },
       "refund_id": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "Your identifier of the refund, as sent; null for a refund the service started itself."
       },
       "amount": {
-        "type": "number"
+        "type": "number",
+        "description": "Amount refunded, in reais (BRL) with up to 2 decimal places."
       },
       "status": {
-        "$ref": "#/components/schemas/RefundStatus"
+        "$ref": "#/components/schemas/RefundStatus",
+        "description": "PROCESSING until the bank settles it (REFUNDED) or refuses it (FAILED)."
       },
       "transaction": {
         "type": "object",
         "properties": {
           "id": {
-            "type": "number"
+            "type": "number",
+            "description": "The charge's `id`."
           },
           "transaction_id": {
-            "type": "string"
+            "type": "string",
+            "description": "The charge's `transaction_id`."
           }
         },
         "required": [
           "id",
           "transaction_id"
-        ]
+        ],
+        "description": "The refunded Pix charge."
       },
       "created_at": {
-        "type": "string"
+        "type": "string",
+        "description": "When the refund was asked for, ISO 8601 in UTC."
       },
       "refunded_at": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "When the bank settled it, ISO 8601 in UTC; null until it is REFUNDED."
       }
     },
     "required": [
@@ -1074,7 +1276,8 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "transaction",
       "created_at",
       "refunded_at"
-    ]
+    ],
+    "description": "A refund of a paid Pix charge: money sent back to the payer, whole or in part."
   },
   "RefundStatus": {
     "type": "string",
@@ -1082,14 +1285,16 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "PROCESSING",
       "REFUNDED",
       "FAILED"
-    ]
+    ],
+    "description": "PROCESSING: sent to the bank, not settled yet. REFUNDED: the bank returned the money to the payer. FAILED: the bank refused or could not make it."
   },
   "RetryPolicy": {
     "type": "string",
     "enum": [
       "NOT_ALLOWED",
       "ALLOWS_3R_7D"
-    ]
+    ],
+    "description": "Whether a failed charge may be retried. NOT_ALLOWED: never. ALLOWS_3R_7D: up to 3 retries, each on a date 1 to 7 days after the due date (never the due date itself)."
   },
   "SandboxAnswerRequest": {
     "type": "object",
@@ -1099,87 +1304,106 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
         "enum": [
           "ACCEPT",
           "REJECT"
-        ]
+        ],
+        "description": "`ACCEPT`: the recurrence becomes APPROVED (JOURNEY_1). `REJECT`: it becomes REJECTED."
       }
     },
     "required": [
       "decision"
-    ]
+    ],
+    "description": "The payer's answer to a solicitation."
   },
   "SandboxClockAdvanceRequest": {
     "type": "object",
     "properties": {
       "days": {
-        "type": "number"
+        "type": "number",
+        "description": "Days to advance, a non-negative integer."
       },
       "hours": {
-        "type": "number"
+        "type": "number",
+        "description": "Hours to advance, a non-negative integer."
       }
-    }
+    },
+    "description": "How far to move the account's test clock forward: at least one of the two, at most 3660 days in all."
   },
   "SandboxClockResponse": {
     "type": "object",
     "properties": {
       "now": {
-        "type": "string"
+        "type": "string",
+        "description": "The account's current time, ISO 8601 in UTC."
       },
       "today": {
-        "type": "string"
+        "type": "string",
+        "description": "The account's current date in Brasília time, YYYY-MM-DD: the \"today\" of date rules such as `start_date`."
       }
     },
     "required": [
       "now",
       "today"
-    ]
+    ],
+    "description": "The sandbox account's test clock: the time every date rule, due date and expiry of the account follows."
   },
   "SandboxPayoutReturnRequest": {
     "type": "object",
     "properties": {
       "amount": {
-        "type": "number"
+        "type": "number",
+        "description": "Amount sent back, in reais, at most what is left of the payout. Absent: everything that is left."
       },
       "refund_id": {
-        "type": "string"
+        "type": "string",
+        "description": "The identifier the payout will show as `refund_id`: 1 to 35 letters and digits. Absent: the bank's own return id."
       }
-    }
+    },
+    "description": "What the receiving bank sends back."
   },
   "SandboxPayoutStatusRequest": {
     "type": "object",
     "properties": {
       "status": {
-        "type": "number"
+        "type": "number",
+        "description": "4: processing. 1: completed. 2: canceled. 3: rejected. A payout at 1, 2 or 3 can no longer change."
       }
     },
     "required": [
       "status"
-    ]
+    ],
+    "description": "The status the bank moves the payout to."
   },
   "SandboxRefundRequest": {
     "type": "object",
     "properties": {
       "amount": {
-        "type": "number"
+        "type": "number",
+        "description": "Amount to refund, in reais with up to 2 decimal places, at most what is left of the charge. Absent: everything that is left."
       }
-    }
+    },
+    "description": "How much of the Pix charge the service refunds."
   },
   "SolicitationResponse": {
     "type": "object",
     "properties": {
       "solicitation_id": {
-        "type": "string"
+        "type": "string",
+        "description": "Unique identifier of the solicitation."
       },
       "recurrence_id": {
-        "type": "string"
+        "type": "string",
+        "description": "The recurrence being authorized."
       },
       "status": {
-        "$ref": "#/components/schemas/SolicitationStatus"
+        "$ref": "#/components/schemas/SolicitationStatus",
+        "description": "The path of the alert (CREATED, SENT, RECEIVED) or CANCELLED; not the payer's decision."
       }
     },
     "required": [
       "solicitation_id",
       "recurrence_id",
       "status"
-    ]
+    ],
+    "description": "A solicitation: the recurrence sent to the payer's banking app for authorization (journey 1). The payer's answer shows in the recurrence: APPROVED (journey JOURNEY_1) or REJECTED, or EXPIRED when `expires_at` passes unanswered."
   },
   "SolicitationStatus": {
     "type": "string",
@@ -1188,24 +1412,30 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "SENT",
       "RECEIVED",
       "CANCELLED"
-    ]
+    ],
+    "description": "The path of the alert, not the payer's decision. CREATED: recorded, not yet sent. SENT: sent to the payer's institution. RECEIVED: the payer's institution received it (not that the payer agreed: that shows in the recurrence's status). CANCELLED: you cancelled it before the payer answered."
   },
   "WebhookPayload": {
     "type": "object",
     "properties": {
       "type": {
-        "type": "string"
+        "type": "string",
+        "description": "The event type, e.g. `charge.paid`."
       },
       "timestamp": {
-        "type": "string"
+        "type": "string",
+        "description": "When the event happened, ISO 8601 in UTC (in the sandbox, by the account's test clock)."
       },
-      "data": {}
+      "data": {
+        "description": "The resource as its GET showed it right after the event (a recurrence without `qrcode`; for a refund event, the refund)."
+      }
     },
     "required": [
       "type",
       "timestamp",
       "data"
-    ]
+    ],
+    "description": "The JSON body of every webhook request (Standard Webhooks)."
   },
   "WebhookResourceType": {
     "type": "string",
@@ -1214,25 +1444,30 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "charge",
       "pix_charge",
       "payout"
-    ]
+    ],
+    "description": "The kind of resource an event is about: a recurrence, a charge of a recurrence, a Pix charge (or its refunds) or a payout."
   },
   "WebhookSecretRotatedResponse": {
     "type": "object",
     "properties": {
       "account_id": {
-        "type": "string"
+        "type": "string",
+        "description": "The account."
       },
       "webhook_secret": {
-        "type": "string"
+        "type": "string",
+        "description": "The new secret (`whsec_...`): every webhook is signed with it from now on."
       },
       "previous_secret_valid_until": {
-        "type": "string"
+        "type": "string",
+        "description": "Until when, ISO 8601 in UTC (24 hours from now), webhooks also carry a signature made with the previous secret, so receivers can switch without losing any."
       }
     },
     "required": [
       "account_id",
       "webhook_secret",
       "previous_secret_valid_until"
-    ]
+    ],
+    "description": "The account's new webhook secret."
   }
 };

@@ -97,13 +97,13 @@ export interface QueryDoc {
 
 /** The webhook delivery log's filters (platform.md §5), the same for the merchant and the operator. */
 export const DELIVERY_FILTERS: QueryDoc[] = [
-  { name: 'status', enum: [...DELIVERY_STATUSES] },
+  { name: 'status', enum: [...DELIVERY_STATUSES], description: 'Only deliveries in this status. pending: waiting for an attempt. delivered: answered 2xx. failed: every attempt failed, or 410 Gone. cancelled: the webhook was cleared or replaced first.' },
   { name: 'event_type', enum: [...WEBHOOK_EVENT_TYPES], description: 'Only deliveries of this event type' },
-  { name: 'resource_id' },
-  { name: 'start', description: 'YYYY-MM-DD or an ISO 8601 date-time with its zone' },
-  { name: 'end', description: 'YYYY-MM-DD or an ISO 8601 date-time with its zone' },
-  { name: 'page', type: 'integer' },
-  { name: 'page_size', type: 'integer', description: '1 to 100' },
+  { name: 'resource_id', description: 'Only deliveries about this resource: a `recurrence_id` or `charge_id`, or a Pix charge\'s or payout\'s `id`.' },
+  { name: 'start', description: 'Only deliveries created from then on: a day, YYYY-MM-DD (from its start, Brasília time), or an ISO 8601 date-time with its time zone.' },
+  { name: 'end', description: 'Only deliveries created before then: a day, YYYY-MM-DD (that whole day included, Brasília time), or an ISO 8601 date-time with its time zone. Must be after `start`.' },
+  { name: 'page', type: 'integer', description: 'The page to return, counted from 0. Default 0.' },
+  { name: 'page_size', type: 'integer', description: 'Deliveries per page: 1 to 100, default 20.' },
 ];
 
 export interface RouteDoc {

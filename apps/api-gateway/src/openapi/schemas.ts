@@ -11,17 +11,34 @@ type Schema = Record<string, unknown>;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as typeof import('class-transformer/types/storage');
 
-/** The refusal shape of service-api.md 7.1 and platform.md (libs/errors toHttp): every field but message depends on the kind. */
+// The refusal shape of service-api.md 7.1 and platform.md (libs/errors toHttp): every field but message depends on the kind.
 const ERROR: Schema = {
   type: 'object',
-  description: 'ValidationError, LimitExceededError and ProviderError carry `type`; authentication refusals carry `code`.',
+  description:
+    'Every refusal (4xx) and failure (5xx) has this shape: always a `message`; `type` for ValidationError, LimitExceededError and ProviderError; `code` for API key refusals; the other fields where the kind has them.',
   properties: {
-    type: { type: 'string', enum: ['ValidationError', 'LimitExceededError', 'ProviderError'] },
-    code: { type: 'integer', description: '1: the key is invalid; 2: the key is read-only; 3: the key may not make transactions' },
-    message: { type: 'string' },
-    provider_code: { type: 'string' },
-    violations: { type: 'array', items: { type: 'object', properties: { property: { type: 'string' }, reason: { type: 'string' } }, required: ['property', 'reason'] } },
-    detail: { type: 'string' },
+    type: {
+      type: 'string',
+      enum: ['ValidationError', 'LimitExceededError', 'ProviderError'],
+      description:
+        'The kind of refusal. ValidationError: the request breaks a field rule (fix it before repeating). LimitExceededError: a customer limit refuses the transaction; nothing was created. ProviderError: the bank or the settlement system refused; the HTTP status is the one it gave. Absent on other refusals.',
+    },
+    code: { type: 'integer', description: 'API key (and admin token) refusals only. 1: the key is missing, unknown, revoked or of the other environment (401). 2: the key is read-only and the request writes (403).' },
+    message: { type: 'string', description: 'What went wrong, in words; a ValidationError names every field at fault, several problems separated by a period.' },
+    provider_code: { type: 'string', description: "ProviderError only, when the settlement system gave one: its own code for the refusal (e.g. `RecOperacaoInvalida`)." },
+    violations: {
+      type: 'array',
+      description: "ProviderError only, when the settlement system listed them: each rule the request broke, in the settlement system's own field names (which may differ from this API's). For troubleshooting.",
+      items: {
+        type: 'object',
+        properties: {
+          property: { type: 'string', description: "The field at fault, in the settlement system's names (e.g. `calendario.dataInicial`)." },
+          reason: { type: 'string', description: 'Why the settlement system refused it.' },
+        },
+        required: ['property', 'reason'],
+      },
+    },
+    detail: { type: 'string', description: "Receipts only: more about the refusal, e.g. the `refund_id`s to choose from (comma-separated) or the bank's own words." },
   },
   required: ['message'],
   additionalProperties: false,

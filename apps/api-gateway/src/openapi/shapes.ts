@@ -2,63 +2,89 @@ import type { ChargeResponse, PayoutResponse } from '@pixauto/contracts';
 
 // Shapes the OpenAPI documents name that have no class of their own in the code: bodies checked by hand
 // (libs/contracts validate* functions) and the envelopes of list answers. ts-json-schema-generator reads this file
-// and the contracts' response interfaces (npm run api:generate); nothing here is used at run time.
+// and the contracts' response interfaces (npm run api:generate); nothing here is used at run time. The JSDoc comments
+// are what merchants read in the API reference: merchant words, no internal references.
 
-/** PATCH /v2/automatic-pix/charges/:charge_id (platform.md §3). */
+// PATCH /v2/automatic-pix/charges/:charge_id (platform.md §3).
+/** Cancels a charge that has not been paid. */
 export interface CancelChargeRequest {
+  /** Only `CANCELLED`. */
   status: 'CANCELLED';
 }
 
-/** POST .../charges/:charge_id/reschedule and .../retry (platform.md §3). */
+// POST .../charges/:charge_id/reschedule and .../retry (platform.md §3).
+/** A new date for the charge's debit. */
 export interface ChargeDateRequest {
-  /** YYYY-MM-DD; a reschedule's date must follow today. */
+  /** The date of the debit, YYYY-MM-DD (Brasília time). A reschedule's date must be after today and before the next cycle's; a retry's, 1 to 7 days after the due date. */
   date: string;
 }
 
-/** GET /v2/automatic-pix/recurrences/:recurrence_id/charges: by due date. */
+// GET /v2/automatic-pix/recurrences/:recurrence_id/charges.
+/** The charges of a recurrence. */
 export interface ChargeListResponse {
+  /** Every charge created so far, by due date (on journey 3 the activation comes first). */
   charges: ChargeResponse[];
 }
 
-/** POST /v2/sandbox/solicitations/:solicitation_id/answer (platform.md §4). */
+// POST /v2/sandbox/solicitations/:solicitation_id/answer (platform.md §4).
+/** The payer's answer to a solicitation. */
 export interface SandboxAnswerRequest {
+  /** `ACCEPT`: the recurrence becomes APPROVED (JOURNEY_1). `REJECT`: it becomes REJECTED. */
   decision: 'ACCEPT' | 'REJECT';
 }
 
-/** POST /v2/sandbox/clock/advance: non-negative integers, at least one, at most 3660 days in all. */
+// POST /v2/sandbox/clock/advance.
+/** How far to move the account's test clock forward: at least one of the two, at most 3660 days in all. */
 export interface SandboxClockAdvanceRequest {
+  /** Days to advance, a non-negative integer. */
   days?: number;
+  /** Hours to advance, a non-negative integer. */
   hours?: number;
 }
 
-/** POST /v2/sandbox/transactions/:id/refund: absent amount refunds what is left. */
+// POST /v2/sandbox/transactions/:id/refund.
+/** How much of the Pix charge the service refunds. */
 export interface SandboxRefundRequest {
+  /** Amount to refund, in reais with up to 2 decimal places, at most what is left of the charge. Absent: everything that is left. */
   amount?: number;
 }
 
-/** POST /v2/sandbox/payouts/:id/status (platform.md §4). */
+// POST /v2/sandbox/payouts/:id/status (platform.md §4).
+/** The status the bank moves the payout to. */
 export interface SandboxPayoutStatusRequest {
-  /** 0 to 4 (service-api.md 3.3). */
+  /** 4: processing. 1: completed. 2: canceled. 3: rejected. A payout at 1, 2 or 3 can no longer change. */
   status: number;
 }
 
-/** POST /v2/sandbox/payouts/:id/return: absent amount returns what is left; absent refund_id takes the bank's. */
+// POST /v2/sandbox/payouts/:id/return. The class in libs/contracts (payout-return.ts) gives the document's schema.
+/** What the receiving bank sends back. */
 export interface SandboxPayoutReturnRequest {
+  /** Amount sent back, in reais, at most what is left of the payout. Absent: everything that is left. */
   amount?: number;
+  /** The identifier the payout will show as `refund_id`: 1 to 35 letters and digits. Absent: the bank's own return id. */
   refund_id?: string;
 }
 
-/** GET /v2/withdrawals/period (service-api.md 4.9). */
+// GET /v2/withdrawals/period (service-api.md 4.9).
+/** One page of payouts created in the requested period, oldest first. */
 export interface PayoutPageResponse {
+  /** How many payouts match, across all pages. */
   count_data: number;
+  /** The page returned, counted from 1. */
   page: number;
+  /** The page size applied. */
   size: number;
+  /** How many pages the whole result has. */
   count_pages: number;
+  /** This page's payouts, oldest first (without `bank.bank_name` and `refund_id`); empty past the last page. */
   data: PayoutResponse[];
 }
 
-/** GET /v2/withdrawals/customer (service-api.md 4.10). */
+// GET /v2/withdrawals/customer (service-api.md 4.10).
+/** Every payout to one beneficiary. */
 export interface PayoutsByCustomerResponse {
+  /** The beneficiary's whole history, oldest first (without `webhook`, `e2e`, `psp_id`, `bank.bank_name` and `refund_id`). */
   data: PayoutResponse[];
+  /** How many payouts there are. */
   total: number;
 }

@@ -11,7 +11,7 @@ export interface paths {
         put?: never;
         /**
          * Open an account
-         * @description platform.md §2. The webhook secret is shown here and on rotation only.
+         * @description Opens a merchant account and answers it with its webhook signing secret (`webhook_secret`) to give the merchant. Defaults: a Pix Automático wallet, PROVIDER_A as the cash-in bank, PROVIDER_A and PROVIDER_B enabled for receipts with working sandbox credentials, 5000 requests per second per key. The account has no API key yet: issue one per environment with POST /admin/accounts/{account_id}/api-keys.
          */
         post: operations["Admin_open"];
         delete?: never;
@@ -27,14 +27,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an account */
+        /**
+         * Get an account
+         * @description Returns the account's settings and its current webhook signing secret. Banking credentials are never shown.
+         */
         get: operations["Admin_get"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change an account */
+        /**
+         * Change an account
+         * @description Changes any of the account's wallet, cash-in bank, receipt banks and rate limits (at least one); the others keep their values. Changes apply to the next request; charges and payouts already created keep their bank.
+         */
         patch: operations["Admin_change"];
         trace?: never;
     };
@@ -49,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * Issue an API key
-         * @description The key is shown once.
+         * @description Issues an API key for one environment: `pix_live_...` for production, `pix_test_...` for sandbox. The key is in this answer only (just a hash of it is kept): hand it to the merchant, who sends it as the Authorization header. A key works on its own environment's port only; `read_only` and `transactions` narrow what it may do.
          */
         post: operations["Admin_issueKey"];
         delete?: never;
@@ -65,7 +71,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An account's webhook deliveries in one environment */
+        /**
+         * An account's webhook deliveries in one environment
+         * @description Lists the account's webhook deliveries in one environment, newest first, with the filters and pages the merchant has: what the merchant sees with GET /v2/webhooks/deliveries.
+         */
         get: operations["Admin_deliveries"];
         put?: never;
         post?: never;
@@ -84,7 +93,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Retry a webhook delivery now */
+        /**
+         * Retry a webhook delivery now
+         * @description Makes one more attempt of an account's delivery within a second, outside its schedule and without using up one of its attempts, as the merchant's POST /v2/webhooks/deliveries/{id}/retry does; answered 202 at once.
+         */
         post: operations["Admin_retryDelivery"];
         delete?: never;
         options?: never;
@@ -101,7 +113,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Rotate the account's webhook secret */
+        /**
+         * Rotate the account's webhook secret
+         * @description Issues a new webhook signing secret. For the next 24 hours every webhook carries two signatures, one with the new secret and one with the previous, so the merchant can switch without losing a notification; then only the new one.
+         */
         post: operations["Admin_rotateWebhookSecret"];
         delete?: never;
         options?: never;
@@ -121,7 +136,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key
-         * @description The key answers 401 from then on.
+         * @description Revokes an API key at once: every request with it answers 401 from then on. Revoking cannot be undone; issue a new key instead.
          */
         delete: operations["Admin_revokeKey"];
         options?: never;
@@ -133,138 +148,261 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A merchant account, as the operator sees it. */
         AccountResponse: {
+            /** @description Unique identifier of the account. */
             account_id: string;
+            /** @description The bank that receives the account's Pix charges and makes its payouts. */
             cashin_provider: components["schemas"]["CashinProvider"];
+            /** @description The merchant's name. */
             name: string;
+            /** @description The banks enabled for receipts; their credentials are never shown. */
             providers: {
+                /** @description The bank. */
                 code: components["schemas"]["ReceiptProvider"];
             }[];
+            /** @description Requests per second each API key of the account may make, per environment. */
             rate_limit: components["schemas"]["RateLimits"];
+            /** @description Whether the account has a Pix Automático wallet (needed to create recurrences). */
             wallet: boolean;
+            /** @description The secret that signs the account's webhooks (Standard Webhooks, `whsec_...`): give it to the merchant to verify each request's `webhook-signature`. */
             webhook_secret: string;
         };
+        /** @description A new API key. */
         ApiKeyResponse: {
+            /** @description The key itself (`pix_live_...` for production, `pix_test_...` for sandbox), sent as the Authorization header. Shown only in this answer: only a hash of it is kept. */
             api_key: string;
+            /** @description Where the key works. */
             environment: components["schemas"]["Environment"];
+            /** @description Identifier of the key, to revoke it with DELETE /admin/api-keys/{key_id}. */
             key_id: string;
+            /** @description true: the key may only read. */
             read_only: boolean;
+            /** @description false: the key may not read receipts (of refunds, payouts and returned payouts). */
             transactions: boolean;
         };
-        /** @enum {string} */
+        /**
+         * @description A bank the platform works with: it receives an account's Pix charges and makes its payouts.
+         * @enum {string}
+         */
         CashinProvider: "PROVIDER_A" | "PROVIDER_B" | "PROVIDER_C";
+        /** @description The settings to change; those left out keep their values. */
         ChangeAccountRequest: {
-            /** @enum {string} */
+            /**
+             * @description The bank that receives the account's Pix charges and makes its payouts: PROVIDER_A (the default at opening), PROVIDER_B or PROVIDER_C. Applies to charges and payouts created afterwards.
+             * @enum {string}
+             */
             cashin_provider?: "PROVIDER_A" | "PROVIDER_B" | "PROVIDER_C";
+            /** @description The banks enabled for receipts, each with its credentials, at most one entry per bank; replaces the whole list. Absent at opening: PROVIDER_A and PROVIDER_B, with working sandbox credentials. */
             providers?: components["schemas"]["ProviderCredentialsDto"][];
+            /** @description Requests per second each API key may make, per environment (default 5000 in each). Takes effect on the next request. */
             rate_limit?: components["schemas"]["RateLimitsDto"];
+            /** @description Whether the account has a Pix Automático wallet: without one, creating a recurrence is refused. Default true at opening. */
             wallet?: boolean;
         };
+        /** @description One attempt to deliver a webhook: one HTTP request to your endpoint. */
         DeliveryAttemptResponse: {
+            /** @description When the attempt was made, ISO 8601 in UTC. */
             attempted_at: string;
+            /** @description Why the attempt failed; null when it succeeded. */
             error: string | null;
+            /** @description How long the attempt took, in milliseconds. */
             latency_ms: number;
+            /** @description 1, 2, 3...: the attempts in the order they were made, manual retries included. */
             number: number;
+            /** @description The first kilobyte of your endpoint's answer; null when there was none. */
             response_body: string | null;
+            /** @description The HTTP status your endpoint answered; null when there was no answer (a timeout, a refused connection, a refused address). */
             status_code: number | null;
-            /** @enum {string} */
+            /**
+             * @description `schedule` for the automatic attempts, `manual` for a retry you asked for.
+             * @enum {string}
+             */
             trigger: "schedule" | "manual";
+            /** @description The URL the request went to. */
             url: string;
         };
+        /** @description One page of webhook deliveries, newest first. */
         DeliveryListResponse: {
+            /** @description This page's deliveries, newest first, without their payload and attempts. */
             deliveries: components["schemas"]["DeliverySummaryResponse"][];
+            /** @description Where this page sits in the whole result. */
             pagination: {
+                /** @description The page returned, counted from 0. */
                 current_page: number;
+                /** @description The page size applied (1 to 100, default 20). */
                 page_size: number;
+                /** @description How many deliveries match the filters, across all pages. */
                 total_items: number;
+                /** @description How many pages the whole result has. */
                 total_pages: number;
             };
         };
+        /** @description A webhook delivery with the body it sends and every attempt made. */
         DeliveryResponse: {
+            /** @description How many attempts have been made, manual retries included. */
             attempt_count: number;
+            /** @description Every attempt so far, oldest first. */
             attempts: components["schemas"]["DeliveryAttemptResponse"][];
+            /** @description When the delivery was created (right after the event), ISO 8601 in UTC. */
             created_at: string;
+            /** @description When your endpoint accepted it, ISO 8601 in UTC; null until then. */
             delivered_at: string | null;
+            /** @description The event type, e.g. `charge.paid` (the body's `type`). */
             event_type: string;
+            /** @description Unique identifier of the delivery (`msg_...`), also the `webhook-id` header of every attempt: use it to ignore a repeat. */
             id: string;
+            /** @description Why the latest attempt failed; null when it has not failed. */
             last_error: string | null;
+            /** @description When the next automatic attempt is due, ISO 8601 in UTC; null when none is (delivered, failed or cancelled). */
             next_attempt_at: string | null;
+            /** @description The body as sent: the same bytes on every attempt. */
             payload: components["schemas"]["WebhookPayload"];
+            /** @description The resource's identifier: a `recurrence_id` or `charge_id`, or a Pix charge's or payout's `id`. */
             resource_id: string;
+            /** @description The kind of resource the event is about. */
             resource_type: components["schemas"]["WebhookResourceType"];
+            /** @description Where the delivery stands. */
             status: components["schemas"]["DeliveryStatus"];
+            /** @description The URL the event is sent to: the resource's `webhook` when the event happened. */
             url: string;
         };
-        /** @enum {string} */
+        /**
+         * @description pending: waiting for its next attempt. delivered: your endpoint answered 2xx. failed: every attempt of the schedule failed, or your endpoint answered 410 Gone. cancelled: the resource's webhook was cleared or replaced before it was delivered.
+         * @enum {string}
+         */
         DeliveryStatus: "pending" | "delivered" | "failed" | "cancelled";
+        /** @description A webhook delivery: one event sent to one URL, attempted until your endpoint answers 2xx within 15 seconds. Failed attempts are retried 10 times in all over about 3 days (after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h, 24 h). */
         DeliverySummaryResponse: {
+            /** @description How many attempts have been made, manual retries included. */
             attempt_count: number;
+            /** @description When the delivery was created (right after the event), ISO 8601 in UTC. */
             created_at: string;
+            /** @description When your endpoint accepted it, ISO 8601 in UTC; null until then. */
             delivered_at: string | null;
+            /** @description The event type, e.g. `charge.paid` (the body's `type`). */
             event_type: string;
+            /** @description Unique identifier of the delivery (`msg_...`), also the `webhook-id` header of every attempt: use it to ignore a repeat. */
             id: string;
+            /** @description Why the latest attempt failed; null when it has not failed. */
             last_error: string | null;
+            /** @description When the next automatic attempt is due, ISO 8601 in UTC; null when none is (delivered, failed or cancelled). */
             next_attempt_at: string | null;
+            /** @description The resource's identifier: a `recurrence_id` or `charge_id`, or a Pix charge's or payout's `id`. */
             resource_id: string;
+            /** @description The kind of resource the event is about. */
             resource_type: components["schemas"]["WebhookResourceType"];
+            /** @description Where the delivery stands. */
             status: components["schemas"]["DeliveryStatus"];
+            /** @description The URL the event is sent to: the resource's `webhook` when the event happened. */
             url: string;
         };
-        /** @enum {string} */
+        /**
+         * @description `production` (real money, real banks) or `sandbox` (simulated payer, banks and clock). Their data never mix.
+         * @enum {string}
+         */
         Environment: "production" | "sandbox";
-        /** @description ValidationError, LimitExceededError and ProviderError carry `type`; authentication refusals carry `code`. */
+        /** @description Every refusal (4xx) and failure (5xx) has this shape: always a `message`; `type` for ValidationError, LimitExceededError and ProviderError; `code` for API key refusals; the other fields where the kind has them. */
         Error: {
-            /** @description 1: the key is invalid; 2: the key is read-only; 3: the key may not make transactions */
+            /** @description API key (and admin token) refusals only. 1: the key is missing, unknown, revoked or of the other environment (401). 2: the key is read-only and the request writes (403). */
             code?: number;
+            /** @description Receipts only: more about the refusal, e.g. the `refund_id`s to choose from (comma-separated) or the bank's own words. */
             detail?: string;
+            /** @description What went wrong, in words; a ValidationError names every field at fault, several problems separated by a period. */
             message: string;
+            /** @description ProviderError only, when the settlement system gave one: its own code for the refusal (e.g. `RecOperacaoInvalida`). */
             provider_code?: string;
-            /** @enum {string} */
+            /**
+             * @description The kind of refusal. ValidationError: the request breaks a field rule (fix it before repeating). LimitExceededError: a customer limit refuses the transaction; nothing was created. ProviderError: the bank or the settlement system refused; the HTTP status is the one it gave. Absent on other refusals.
+             * @enum {string}
+             */
             type?: "ValidationError" | "LimitExceededError" | "ProviderError";
+            /** @description ProviderError only, when the settlement system listed them: each rule the request broke, in the settlement system's own field names (which may differ from this API's). For troubleshooting. */
             violations?: {
+                /** @description The field at fault, in the settlement system's names (e.g. `calendario.dataInicial`). */
                 property: string;
+                /** @description Why the settlement system refused it. */
                 reason: string;
             }[];
         };
+        /** @description A new API key for the account. */
         IssueApiKeyRequest: {
-            /** @enum {string} */
+            /**
+             * @description Where the key works: `production` or `sandbox`. A key is refused (401) on the other environment.
+             * @enum {string}
+             */
             environment: "production" | "sandbox";
+            /** @description true: the key may only read; every write answers 403. Default false. */
             read_only?: boolean;
+            /** @description false: the key may not read receipts (of refunds, payouts and returned payouts: 403). Default true. */
             transactions?: boolean;
         };
+        /** @description A new merchant account: its name, and optionally the settings it can also change later. */
         OpenAccountRequest: {
-            /** @enum {string} */
+            /**
+             * @description The bank that receives the account's Pix charges and makes its payouts: PROVIDER_A (the default at opening), PROVIDER_B or PROVIDER_C. Applies to charges and payouts created afterwards.
+             * @enum {string}
+             */
             cashin_provider?: "PROVIDER_A" | "PROVIDER_B" | "PROVIDER_C";
+            /** @description The merchant's name, 1 to 140 characters. Pix codes show it to payers (without accents, at most 25 characters). */
             name: string;
+            /** @description The banks enabled for receipts, each with its credentials, at most one entry per bank; replaces the whole list. Absent at opening: PROVIDER_A and PROVIDER_B, with working sandbox credentials. */
             providers?: components["schemas"]["ProviderCredentialsDto"][];
+            /** @description Requests per second each API key may make, per environment (default 5000 in each). Takes effect on the next request. */
             rate_limit?: components["schemas"]["RateLimitsDto"];
+            /** @description Whether the account has a Pix Automático wallet: without one, creating a recurrence is refused. Default true at opening. */
             wallet?: boolean;
         };
+        /** @description A bank enabled for the account's receipts, with the account's own credentials at that bank. */
         ProviderCredentialsDto: {
-            /** @enum {string} */
+            /**
+             * @description The bank: PROVIDER_A or PROVIDER_B.
+             * @enum {string}
+             */
             code: "PROVIDER_A" | "PROVIDER_B";
+            /** @description The account's credentials at that bank, as its adapter expects them (the sandbox banks take `{"client_id": "...", "client_secret": "..."}` and refuse a secret of `"invalid"`). Stored encrypted, never shown. */
             credentials: Record<string, never>;
         };
+        /** @description Requests per second each API key of the account may make, per environment; beyond it, requests answer 429. */
         RateLimits: {
+            /** @description Requests per second for each production key. */
             production: number;
+            /** @description Requests per second for each sandbox key. */
             sandbox: number;
         };
+        /** @description Requests per second each API key of the account may make, per environment; an environment left out keeps its limit. */
         RateLimitsDto: {
+            /** @description Requests per second for each production key: an integer from 1 to 100000. */
             production?: number;
+            /** @description Requests per second for each sandbox key: an integer from 1 to 100000. */
             sandbox?: number;
         };
-        /** @enum {string} */
+        /**
+         * @description A bank whose receipts (of refunds and payouts) the platform can fetch.
+         * @enum {string}
+         */
         ReceiptProvider: "PROVIDER_A" | "PROVIDER_B";
+        /** @description The JSON body of every webhook request (Standard Webhooks). */
         WebhookPayload: {
+            /** @description The resource as its GET showed it right after the event (a recurrence without `qrcode`; for a refund event, the refund). */
             data: unknown;
+            /** @description When the event happened, ISO 8601 in UTC (in the sandbox, by the account's test clock). */
             timestamp: string;
+            /** @description The event type, e.g. `charge.paid`. */
             type: string;
         };
-        /** @enum {string} */
+        /**
+         * @description The kind of resource an event is about: a recurrence, a charge of a recurrence, a Pix charge (or its refunds) or a payout.
+         * @enum {string}
+         */
         WebhookResourceType: "recurrence" | "charge" | "pix_charge" | "payout";
+        /** @description The account's new webhook secret. */
         WebhookSecretRotatedResponse: {
+            /** @description The account. */
             account_id: string;
+            /** @description Until when, ISO 8601 in UTC (24 hours from now), webhooks also carry a signature made with the previous secret, so receivers can switch without losing any. */
             previous_secret_valid_until: string;
+            /** @description The new secret (`whsec_...`): every webhook is signed with it from now on. */
             webhook_secret: string;
         };
     };
@@ -323,7 +461,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The account id */
+                /** @description The `account_id` returned when the account was opened. */
                 account_id: string;
             };
             cookie?: never;
@@ -364,7 +502,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The account id */
+                /** @description The `account_id` returned when the account was opened. */
                 account_id: string;
             };
             cookie?: never;
@@ -418,7 +556,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The account id */
+                /** @description The `account_id` returned when the account was opened. */
                 account_id: string;
             };
             cookie?: never;
@@ -470,22 +608,26 @@ export interface operations {
     Admin_deliveries: {
         parameters: {
             query: {
-                /** @description YYYY-MM-DD or an ISO 8601 date-time with its zone */
+                /** @description Only deliveries created before then: a day, YYYY-MM-DD (that whole day included, Brasília time), or an ISO 8601 date-time with its time zone. Must be after `start`. */
                 end?: string;
+                /** @description Whose deliveries: the account's `production` or `sandbox` ones. */
                 environment: "production" | "sandbox";
                 /** @description Only deliveries of this event type */
                 event_type?: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "payout.created" | "payout.status_changed" | "payout.returned";
+                /** @description The page to return, counted from 0. Default 0. */
                 page?: number;
-                /** @description 1 to 100 */
+                /** @description Deliveries per page: 1 to 100, default 20. */
                 page_size?: number;
+                /** @description Only deliveries about this resource: a `recurrence_id` or `charge_id`, or a Pix charge's or payout's `id`. */
                 resource_id?: string;
-                /** @description YYYY-MM-DD or an ISO 8601 date-time with its zone */
+                /** @description Only deliveries created from then on: a day, YYYY-MM-DD (from its start, Brasília time), or an ISO 8601 date-time with its time zone. */
                 start?: string;
+                /** @description Only deliveries in this status. pending: waiting for an attempt. delivered: answered 2xx. failed: every attempt failed, or 410 Gone. cancelled: the webhook was cleared or replaced first. */
                 status?: "pending" | "delivered" | "failed" | "cancelled";
             };
             header?: never;
             path: {
-                /** @description The account id */
+                /** @description The `account_id` returned when the account was opened. */
                 account_id: string;
             };
             cookie?: never;
@@ -533,13 +675,14 @@ export interface operations {
     Admin_retryDelivery: {
         parameters: {
             query: {
+                /** @description The environment of the delivery: `production` or `sandbox`. */
                 environment: "production" | "sandbox";
             };
             header?: never;
             path: {
-                /** @description The account id */
+                /** @description The `account_id` returned when the account was opened. */
                 account_id: string;
-                /** @description The delivery id */
+                /** @description The delivery's `id` (`msg_...`). */
                 id: string;
             };
             cookie?: never;
@@ -589,7 +732,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The account id */
+                /** @description The `account_id` returned when the account was opened. */
                 account_id: string;
             };
             cookie?: never;
@@ -630,7 +773,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The key id */
+                /** @description The `key_id` returned when the key was issued. */
                 key_id: string;
             };
             cookie?: never;

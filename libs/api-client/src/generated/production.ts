@@ -7,14 +7,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a charge */
+        /**
+         * Get a charge
+         * @description Returns the charge as it is now: SCHEDULED until the payer's bank debits it on its due date (PAID) or refuses (FAILED), or CANCELLED.
+         */
         get: operations["Charges_get"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Cancel a scheduled charge */
+        /**
+         * Cancel a scheduled charge
+         * @description Cancels a SCHEDULED or FAILED charge: the payer is not debited for it, and it becomes CANCELLED. Cancelling again answers the charge unchanged. A PAID or EXPIRED charge cannot be cancelled, nor a journey 3 activation; from the date of its first debit attempt the settlement system refuses (ProviderError). Cancelling a charge does not cancel its recurrence.
+         */
         patch: operations["Charges_cancel"];
         trace?: never;
     };
@@ -29,7 +35,7 @@ export interface paths {
         put?: never;
         /**
          * Reschedule a charge
-         * @description The date must follow today and come before the next cycle's date.
+         * @description Moves the debit of a SCHEDULED charge that was never retried to another date: after today (Brasília time) and before the next cycle's due date, moved on to a business day when the recurrence has `business_day_adjust`. The charge stays SCHEDULED with the new `due_date`.
          */
         post: operations["Charges_reschedule"];
         delete?: never;
@@ -47,7 +53,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Retry a failed charge on a date */
+        /**
+         * Retry a failed charge on a date
+         * @description Schedules a new debit attempt for a FAILED charge: it becomes SCHEDULED again and `retries` grows by one; its `due_date` stays. The settlement system decides, and refuses with a ProviderError whose `violations` name the rule: the recurrence must have `retry_policy` ALLOWS_3R_7D, the date must be 1 to 7 days after the due date (never the due date itself), and a charge is retried at most 3 times. A journey 3 activation cannot be retried.
+         */
         post: operations["Charges_retry"];
         delete?: never;
         options?: never;
@@ -64,13 +73,13 @@ export interface paths {
         };
         /**
          * List recurrences
-         * @description service-api.md 4.3. Newest first, by creation date.
+         * @description Lists the recurrences created between `start` and `end`, newest first, one page at a time (`pagination` says how many pages there are). List results carry `pix_copy_paste` but not `qrcode`: read one recurrence with GET for its image.
          */
         get: operations["Recurrences_list"];
         put?: never;
         /**
          * Create a recurrence
-         * @description service-api.md 4.1. The recurrence starts CREATED; the payer authorizes it (journey 2 with a QR code, or a solicitation).
+         * @description Creates a recurrence: a mandate for the payer to authorize, charging a fixed `amount` every `periodicity` from `start_date`. The recurrence starts CREATED, with a Pix code (`pix_copy_paste`, and `qrcode` as an image). The payer authorizes it by scanning the QR code or pasting the code (journey 2), by an alert in their banking app that you send with POST /v2/automatic-pix/solicitations (journey 1), or, when you send `activation_amount`, by paying that immediate payment with the same scan (journey 3). Once the payer authorizes, the recurrence is APPROVED and a charge is created for each cycle, `charge_lead_days` before its due date; the payer's bank debits it on the due date. Nothing is charged while the recurrence is CREATED. With a `webhook`, every change of the recurrence and of its charges is notified there. `transaction_id` is unique in your account: repeating a creation with the same one is refused, never creates a second recurrence. Your account needs a Pix Automático wallet.
          */
         post: operations["Recurrences_create"];
         delete?: never;
@@ -88,7 +97,7 @@ export interface paths {
         };
         /**
          * Get a recurrence
-         * @description service-api.md 4.2.
+         * @description Returns the recurrence as it is now: the call to learn whether the payer authorized it (`status` APPROVED, and `journey` says how), refused it or let it expire. An unknown id and another account's recurrence both answer 404.
          */
         get: operations["Recurrences_get"];
         put?: never;
@@ -98,7 +107,7 @@ export interface paths {
         head?: never;
         /**
          * Update or cancel a recurrence
-         * @description service-api.md 4.4. Only the changeable fields; `status: CANCELLED` cancels.
+         * @description Changes what can change after creation: the payer's name, the first due date, the webhook, the business-day adjustment and the lead days (at least one of them); changes of dates and lead days apply to the charges not yet created. The amount, periodicity, end date and retry policy are fixed: to change the plan, cancel and create a new recurrence (the payer authorizes again). `{"status": "CANCELLED"}` cancels a CREATED or APPROVED recurrence: no further charge is created and its Pix code is voided, but charges already created stay as they are (cancel each with PATCH /v2/automatic-pix/charges/{charge_id}). Cancelling again answers the recurrence unchanged; a REJECTED, EXPIRED or CANCELLED recurrence can no longer be changed.
          */
         patch: operations["Recurrences_update"];
         trace?: never;
@@ -112,7 +121,7 @@ export interface paths {
         };
         /**
          * List a recurrence's charges
-         * @description platform.md §3. By due date.
+         * @description Lists every charge of the recurrence created so far, by due date (on journey 3 the activation payment comes first). An APPROVED recurrence gets one charge per cycle, created `charge_lead_days` before its due date; a CREATED one has none yet.
          */
         get: operations["Charges_list"];
         put?: never;
@@ -134,7 +143,7 @@ export interface paths {
         put?: never;
         /**
          * Send a recurrence to the payer for authorization
-         * @description service-api.md 4.5 (journey 1).
+         * @description Sends a CREATED recurrence to the payer's banking app as an alert to authorize (journey 1). The solicitation starts CREATED and follows the alert's path: SENT to the payer's institution, then RECEIVED there, usually within seconds. Its status never says whether the payer agreed: that shows in the recurrence, which becomes APPROVED (journey JOURNEY_1) or REJECTED; if `expires_at` passes without an answer, the recurrence becomes EXPIRED. A recurrence has at most one pending solicitation: cancel it or wait for its outcome before sending another. A wrong `destination.ispb` yields an alert that never arrives.
          */
         post: operations["Solicitations_create"];
         delete?: never;
@@ -152,7 +161,7 @@ export interface paths {
         };
         /**
          * Get a solicitation
-         * @description service-api.md 4.6.
+         * @description Returns the solicitation as it is now: where its alert stands (CREATED, SENT, RECEIVED) or CANCELLED. The payer's decision shows in the recurrence (GET /v2/automatic-pix/recurrences/{recurrence_id}).
          */
         get: operations["Solicitations_get"];
         put?: never;
@@ -162,7 +171,7 @@ export interface paths {
         head?: never;
         /**
          * Cancel a solicitation
-         * @description service-api.md 4.7.
+         * @description Cancels a solicitation the payer has not answered: the solicitation becomes CANCELLED, the recurrence stays CREATED (send a new solicitation, or let the payer scan the QR code). A solicitation already answered can no longer be cancelled.
          */
         patch: operations["Solicitations_cancel"];
         trace?: never;
@@ -176,13 +185,13 @@ export interface paths {
         };
         /**
          * A customer's limit
-         * @description service-api.md 4.14.
+         * @description Returns the customer's limit of one type, as last set. 404 when the customer has none of that type (their transactions are then not restricted).
          */
         get: operations["Limits_get"];
         put?: never;
         /**
          * Create or replace a customer's limit
-         * @description service-api.md 4.13: a POST with an existing document_number and type replaces that limit.
+         * @description Sets a customer's limit on cash-in (Pix charges they pay, POST /v2/pix) or cash-out (payouts to them, POST /v2/payout/pix and POST /v2/payout): by `amount`, a cap on each transaction's value, or by `quantity`, a cap on their transactions per day (Brasília time). A POST for a `document_number` and `type` that already have a limit replaces it whole. It applies from the very next transaction, which is refused with a LimitExceededError when beyond it; transactions made earlier the same day count towards a new quantity limit. A customer without a limit is not restricted.
          */
         post: operations["Limits_set"];
         delete?: never;
@@ -202,7 +211,7 @@ export interface paths {
         put?: never;
         /**
          * Pay out to a bank account
-         * @description platform.md §3: as POST /v2/payout/pix with `bank` instead of `pix_key`.
+         * @description Sends money by Pix to a bank account: the same as POST /v2/payout/pix, with `bank` required and no `pix_key`. The payout starts at status 0 and the bank moves it to 4 (processing) and 1 (completed), or to 2 (canceled) or 3 (rejected). The cash-out limit of the beneficiary's CPF applies.
          */
         post: operations["Payouts_toAccount"];
         delete?: never;
@@ -222,7 +231,7 @@ export interface paths {
         put?: never;
         /**
          * Pay out to a Pix key
-         * @description platform.md §3: the payout record (service-api.md 2.3), status 0.
+         * @description Sends money by Pix to the beneficiary's Pix key (`pix_key`) or bank account (`bank`), one of the two. The payout is recorded at once and answered with status 0 (created); the bank then moves it, usually within seconds, to 4 (processing) and 1 (completed, with `paid_at`, `e2e` and the beneficiary as the bank names it), or to 3 (rejected, e.g. a Pix key that does not exist) or 2 (canceled). Follow it with GET /v2/withdrawals or its `webhook` (`payout.created`, `payout.status_changed`). A cash-out limit set for the beneficiary's CPF is checked first: beyond it the request is refused with a LimitExceededError and nothing is created; a rejected or canceled payout gives its unit of the day back. `transaction_id` is unique in your account: repeating a creation with the same one is refused, never pays twice.
          */
         post: operations["Payouts_toPixKey"];
         delete?: never;
@@ -240,13 +249,13 @@ export interface paths {
         };
         /**
          * Get a Pix cash-in charge
-         * @description By exactly one of id or transaction_id.
+         * @description Returns a Pix charge as it is now, found by exactly one of `id` and `transaction_id`. Journey 3 activation payments are found here too, already PAID, by the recurrence's `transaction_id` followed by `-ativacao`.
          */
         get: operations["Payments_get"];
         put?: never;
         /**
          * Create a Pix cash-in charge (QR code)
-         * @description platform.md §3.
+         * @description Creates a Pix charge for the payer to pay by QR code or Pix copy-and-paste. It starts PENDING, with its code (`pix_copy_paste`, and `qrcode` as an image) payable until `expires_at` (`expires_in` seconds, default one hour). When the payer pays it becomes PAID; unpaid by then it becomes EXPIRED; either way the code is voided. With a `webhook`, each change is notified there (`pix_charge.created`, `pix_charge.paid`, `pix_charge.expired`). A cash-in limit set for the payer's CPF is checked first: beyond it the request is refused with a LimitExceededError and nothing is created. `transaction_id` is unique in your account: repeating a creation with the same one is refused, never creates a second charge.
          */
         post: operations["Payments_create"];
         delete?: never;
@@ -266,7 +275,7 @@ export interface paths {
         put?: never;
         /**
          * Refund a paid Pix charge
-         * @description platform.md §3: by exactly one of id or transaction_id; absent amount refunds what is left.
+         * @description Refunds a PAID Pix charge, named by exactly one of `id` and `transaction_id`, in whole or in part: several partial refunds may follow each other, never more in all than the charge's amount. Without `amount`, everything that is left is refunded. The refund is answered PROCESSING and sent to the bank, which settles it (REFUNDED, with `refunded_at`) or refuses it (FAILED); a refusal at once is answered as a ProviderError. With a `webhook` on the charge, `pix_charge.refund_requested`, `pix_charge.refunded` or `pix_charge.refund_failed` are notified there. Once REFUNDED, its receipt is at GET /v2/transactions/refund/receipt. `refund_id` is unique in your account: repeating a refund with the same one is refused, never refunds twice.
          */
         post: operations["Refunds_create"];
         delete?: never;
@@ -284,7 +293,7 @@ export interface paths {
         };
         /**
          * Refund receipt
-         * @description service-api.md 4.12 and 7.4: exactly one of id, transaction_id or refund_id; fetched live from the bank.
+         * @description Returns the bank's receipt of a refund as a base64-encoded PDF, fetched from the bank at each request with your account's credentials (nothing is kept). Name the refund by exactly one of `refund_id`, or the refunded charge's `id` or `transaction_id` (useful for refunds the service started itself, which have no `refund_id`). A receipt exists once the bank has settled the refund: until then the answer is 409, retry later. A charge refunded more than once answers 409 with the `refund_id`s in `detail`: ask again by `refund_id`. Only charges received by PROVIDER_A or PROVIDER_B have receipts, and the bank must be enabled for your account. API keys without access to transactions get 403. The receipt of a payout sent back is at GET /v2/withdrawals/refund/receipt.
          */
         get: operations["Refunds_receipt"];
         put?: never;
@@ -304,7 +313,7 @@ export interface paths {
         };
         /**
          * Webhook deliveries
-         * @description platform.md §5: newest first.
+         * @description Lists the webhook deliveries of your account in this environment, newest first, one page at a time, filtered by any of the parameters below. A delivery is one event sent to one URL: attempted until your endpoint answers 2xx within 15 seconds, retried 10 times in all over about 3 days, then `failed`. Use it to find what your endpoint missed.
          */
         get: operations["Webhooks_list"];
         put?: never;
@@ -322,7 +331,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A webhook delivery and its attempts */
+        /**
+         * A webhook delivery and its attempts
+         * @description Returns one delivery with the body it sends (`payload`, the same bytes on every attempt) and every attempt made: when, to which URL, what your endpoint answered or why it failed, and how long it took.
+         */
         get: operations["Webhooks_get"];
         put?: never;
         post?: never;
@@ -343,7 +355,7 @@ export interface paths {
         put?: never;
         /**
          * Retry a webhook delivery now
-         * @description One attempt now, whatever its state.
+         * @description Makes one more attempt within a second, whatever the delivery's status (a failed or cancelled one included), outside its schedule and without using up one of its 10 attempts; answered 202 at once. If it succeeds the delivery becomes `delivered`; if not, it keeps its status and schedule. GET the delivery to see the attempt. Read-only keys get 403.
          */
         post: operations["Webhooks_retry"];
         delete?: never;
@@ -361,7 +373,7 @@ export interface paths {
         };
         /**
          * Payout by id or transaction_id
-         * @description service-api.md 4.8.
+         * @description Returns a payout as it is now, found by exactly one of `id` and `transaction_id`: its status, and once completed `paid_at`, `e2e` and the receiving account. Lookups may lag the payout by a moment: one created a second ago may not be found yet.
          */
         get: operations["Withdrawals_byId"];
         put?: never;
@@ -381,7 +393,7 @@ export interface paths {
         };
         /**
          * Payouts of a customer
-         * @description service-api.md 4.10: the full history.
+         * @description Lists every payout to one beneficiary, all statuses, oldest first, with their count. 404 when there is none.
          */
         get: operations["Withdrawals_customer"];
         put?: never;
@@ -401,7 +413,7 @@ export interface paths {
         };
         /**
          * Payouts by period
-         * @description service-api.md 4.9.
+         * @description Lists the payouts created between `start` and `end` (UTC), oldest first, one page at a time: `count_data` and `count_pages` say how many there are; a page past the last has an empty `data`. Filter by `status` to get, for example, only the completed ones (1).
          */
         get: operations["Withdrawals_period"];
         put?: never;
@@ -421,7 +433,7 @@ export interface paths {
         };
         /**
          * Payouts by period as CSV
-         * @description service-api.md 4.11: one header row, then one row per payout, all statuses, no pagination.
+         * @description The payouts created between `start` and `end` (UTC) as a CSV file to download: one header row, then one row per payout, every status, oldest first, no pagination. Columns, in order: id, transaction_id, name, document_number, document_type, currency, amount, status, bank_type, bank_name, bank_code, account_agency, account_number, webhook, created_at, paid_at, e2e, psp_id, provider. Amounts in reais with 2 decimals, times ISO 8601 in UTC, free-text columns double-quoted, empty for none. Errors come as JSON, like every other route's.
          */
         get: operations["Withdrawals_periodCsv"];
         put?: never;
@@ -439,7 +451,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Receipt of a completed payout */
+        /**
+         * Receipt of a completed payout
+         * @description Returns the bank's proof that a payout was paid, as a base64-encoded PDF, fetched from the bank at each request; found by exactly one of `id` and `transaction_id`. It exists once the payout is completed (status 1): until then the answer is 409. Only payouts made by PROVIDER_A or PROVIDER_B have receipts. API keys without access to transactions get 403.
+         */
         get: operations["Withdrawals_receipt"];
         put?: never;
         post?: never;
@@ -458,7 +473,7 @@ export interface paths {
         };
         /**
          * Receipt of a returned payout
-         * @description As service-api.md 4.12, for a payout the receiving bank sent back.
+         * @description Returns the bank's receipt of a return (a completed payout the receiving bank sent back) as a base64-encoded PDF, fetched from the bank at each request. Name it by exactly one of the payout's `id` or `transaction_id`, or the return's `refund_id` (shown on the payout). A payout returned more than once answers 409 with the `refund_id`s in `detail`: ask again by `refund_id`. API keys without access to transactions get 403. The receipt of a Pix charge's refund is at GET /v2/transactions/refund/receipt.
          */
         get: operations["Withdrawals_refundReceipt"];
         put?: never;
@@ -934,402 +949,725 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description Cancels a charge that has not been paid. */
         CancelChargeRequest: {
-            /** @constant */
+            /**
+             * @description Only `CANCELLED`.
+             * @constant
+             */
             status: "CANCELLED";
         };
+        /** @description Cancels a solicitation the payer has not answered. */
         CancelSolicitationRequest: {
-            /** @enum {string} */
+            /**
+             * @description Only `CANCELLED`.
+             * @enum {string}
+             */
             status: "CANCELLED";
         };
+        /** @description A new date for the charge's debit. */
         ChargeDateRequest: {
+            /** @description The date of the debit, YYYY-MM-DD (Brasília time). A reschedule's date must be after today and before the next cycle's; a retry's, 1 to 7 days after the due date. */
             date: string;
         };
+        /** @description The charges of a recurrence. */
         ChargeListResponse: {
+            /** @description Every charge created so far, by due date (on journey 3 the activation comes first). */
             charges: components["schemas"]["ChargeResponse"][];
         };
+        /** @description A charge of a recurrence: one per cycle, created `charge_lead_days` before its due date once the recurrence is APPROVED, and debited by the payer's bank on the due date; on journey 3 also the activation payment. */
         ChargeResponse: {
+            /** @description Amount to debit, in reais (BRL) with up to 2 decimal places. */
             amount: number;
+            /** @description Unique identifier of the charge. */
             charge_id: string;
+            /** @description When the charge was created, ISO 8601 in UTC. */
             created_at: string;
+            /** @description The day the payer's bank debits the charge, YYYY-MM-DD (Brasília time): already moved to a business day when the recurrence has `business_day_adjust`, and the new date after a reschedule. A retry keeps the due date. */
             due_date: string;
+            /** @description When the debit settled, ISO 8601 in UTC; null until the charge is PAID. */
             paid_at: string | null;
+            /** @description The recurrence the charge belongs to. */
             recurrence_id: string;
+            /** @description How many retries have been scheduled for the charge (0 to 3). */
             retries: number;
+            /** @description Where the charge stands; see ChargeStatus. */
             status: components["schemas"]["ChargeStatus"];
+            /** @description `cycle` for a scheduled cycle, `activation` for the journey 3 immediate payment. */
             type: components["schemas"]["ChargeType"];
         };
-        /** @enum {string} */
+        /**
+         * @description Where a charge stands. SCHEDULED: a debit attempt is pending. PAID: the payer's bank debited it. FAILED: the last attempt was refused (it may be retried when the recurrence allows it). CANCELLED: you cancelled it (an unpaid journey 3 activation is also cancelled with its recurrence). EXPIRED: a journey 3 activation that was not paid in time.
+         * @enum {string}
+         */
         ChargeStatus: "SCHEDULED" | "PAID" | "FAILED" | "CANCELLED" | "EXPIRED";
-        /** @enum {string} */
+        /**
+         * @description cycle: one cycle's scheduled debit. activation: the journey 3 immediate payment made when the payer authorized.
+         * @enum {string}
+         */
         ChargeType: "cycle" | "activation";
+        /** @description A payout (cash-out): money sent by Pix to a Pix key or to a bank account. */
         CreatePayoutRequest: {
-            /** @description Reais, positive, at most 2 decimal places */
+            /** @description Amount to pay, in reais (BRL): positive, at most 2 decimal places, at most 9999999999.99. A cash-out limit set for the beneficiary applies. */
             amount: number;
+            /** @description The beneficiary's bank account. Required on POST /v2/payout; on POST /v2/payout/pix, send this or `pix_key`, not both. */
             bank?: components["schemas"]["PayoutBankAccount"];
-            /** @description A CPF (11 digits) or CNPJ (14 digits) with valid check digits */
+            /** @description The beneficiary's CPF (11 digits) or CNPJ (14 digits), digits only; the check digits are validated. A cash-out limit set for this CPF applies. */
             document_number: string;
+            /** @description The beneficiary's name, at most 100 characters. */
             name: string;
-            /** @description A Pix key: CPF, CNPJ, e-mail, +55 phone or random key (EVP) */
+            /** @description The beneficiary's Pix key: a CPF, a CNPJ, an email address, a +55 phone number or a random key (EVP). POST /v2/payout/pix takes this or `bank`, not both; POST /v2/payout does not take it. */
             pix_key?: string;
+            /** @description Your identifier of the payout, unique in your account (per environment), at most 35 characters. */
             transaction_id: string;
             /**
              * Format: uri
-             * @description An http(s) URL of at most 255 characters; absent or null: no notifications
+             * @description An http(s) URL of at most 255 characters that receives the payout's events (creation, each status change, returns). Absent or null: no notifications.
              */
             webhook?: string | null;
         };
+        /** @description A new Pix charge (cash-in) the payer pays by QR code or Pix copy-and-paste. */
         CreatePixChargeRequest: {
-            /** @description Reais, positive, at most 2 decimal places */
+            /** @description Amount to receive, in reais (BRL): positive, at most 2 decimal places, at most 9999999999.99. A cash-in limit set for the payer applies. */
             amount: number;
+            /** @description A message shown to the payer in their banking app, at most 140 characters. Absent or null: none. */
             description?: string;
+            /** @description Seconds the code stays payable: 1 to 86400, default 3600. Unpaid by then, the charge becomes EXPIRED. */
             expires_in?: number;
+            /** @description Who pays. */
             payer: components["schemas"]["PixChargePayerRequest"];
+            /** @description Your identifier of the charge, unique in your account (per environment), at most 35 characters. */
             transaction_id: string;
             /**
              * Format: uri
-             * @description An http(s) URL of at most 255 characters; absent or null: no notifications
+             * @description An http(s) URL of at most 255 characters that receives the events of this charge and of its refunds. Absent or null: no notifications.
              */
             webhook?: string | null;
         };
+        /** @description A new recurrence. Any field not listed here is refused, and nothing is created. */
         CreateRecurrenceRequest: {
-            /** @description Reais, positive, at most 2 decimal places */
+            /** @description Makes it journey 3: an immediate payment of this amount (reais, up to 2 decimal places), paid by the payer with the same scan that authorizes the recurrence. It reaches you as a paid Pix charge whose `transaction_id` is yours followed by `-ativacao`. */
             activation_amount?: number;
+            /** @description Seconds the activation payment stays payable: 1 to 86400, default 3600. Only with `activation_amount`. Unpaid by then, the recurrence can no longer be authorized: cancel it and create a new one. */
             activation_expires_in?: number;
-            /** @description Reais, positive, at most 2 decimal places */
+            /** @description Amount of each cycle, in reais (BRL): positive, at most 2 decimal places, at most 9999999999.99. The same for every cycle: variable-amount mandates are not supported. */
             amount: number;
+            /** @description true: a due date on a weekend or a national or bank holiday moves to the next business day. Default false: the debit is on the exact date. A JSON boolean (the string "true" is refused); changeable later. */
             business_day_adjust?: boolean;
+            /** @description How many days before each due date the cycle's charge is created: an integer from 3 to 10, default 5. Changeable later; applies to charges not yet created. */
             charge_lead_days?: number;
+            /** @description The payer. Fixed for the life of the recurrence. */
             debtor: components["schemas"]["RecurrenceDebtor"];
+            /** @description An existing QR code location at the bank to reuse; when omitted, a new one is created. */
             location_id?: number;
+            /** @description What the subscription is for, at most 35 characters. On journey 3 it is the text shown on the immediate payment. */
             object?: string;
-            /** @enum {string} */
+            /**
+             * @description NOT_ALLOWED: a failed charge is not retried. ALLOWS_3R_7D: you may retry a failed charge up to 3 times, each on a date 1 to 7 days after its due date. Cannot be changed later.
+             * @enum {string}
+             */
             retry_policy: "NOT_ALLOWED" | "ALLOWS_3R_7D";
+            /** @description When the cycles fall due. */
             schedule: components["schemas"]["RecurrenceSchedule"];
+            /** @description Your identifier of the recurrence, unique in your account (per environment), at most 35 characters (longer is refused, not truncated). Shown to the payer and echoed as `contract`. */
             transaction_id: string;
             /**
              * Format: uri
-             * @description An http(s) URL of at most 255 characters; absent or null: no notifications
+             * @description An http(s) URL of at most 255 characters that receives the events of the recurrence and of its charges, signed as Standard Webhooks. Absent or null: no notifications. Changeable later.
              */
             webhook?: string | null;
         };
+        /** @description A refund of a paid Pix charge, named by exactly one of `id` and `transaction_id`. */
         CreateRefundRequest: {
-            /** @description Reais, positive, at most 2 decimal places */
+            /** @description Amount to refund, in reais (BRL): positive, at most 2 decimal places, at most what is left of the charge. Absent: everything that is left. */
             amount?: number;
+            /** @description The `id` of the Pix charge to refund (a positive integer). Send this or `transaction_id`, not both. */
             id?: number;
+            /** @description Your identifier of the refund, 1 to 35 characters, unique in your account among refunds that did not fail. It names the refund in its receipt. */
             refund_id: string;
+            /** @description The `transaction_id` of the Pix charge to refund. Send this or `id`, not both. */
             transaction_id?: string;
         };
+        /** @description A recurrence to send to the payer for authorization. */
         CreateSolicitationRequest: {
+            /** @description The payer's account whose banking app receives the alert. */
             destination: components["schemas"]["SolicitationDestination"];
-            /** @description A date (YYYY-MM-DD) or a date-time with its zone (ISO 8601) */
+            /** @description Deadline for the payer to answer: an ISO 8601 date-time with its time zone (e.g. 2026-12-01T12:00:00-03:00). Once it passes with no answer, the recurrence becomes EXPIRED. */
             expires_at: string;
+            /** @description The recurrence to authorize: one of yours, CREATED, with no other solicitation pending. */
             recurrence_id: string;
         };
+        /** @description The payer's address. Optional as a whole; when sent, all four fields are required. */
         DebtorAddress: {
+            /** @description City, at most 200 characters. */
             city: string;
+            /** @description State, as its 2 upper-case letters (e.g. SP). */
             state: string;
+            /** @description Street and number, at most 200 characters. */
             street: string;
+            /** @description Postal code (CEP): exactly 8 digits, no hyphen. */
             zip_code: string;
         };
+        /** @description One attempt to deliver a webhook: one HTTP request to your endpoint. */
         DeliveryAttemptResponse: {
+            /** @description When the attempt was made, ISO 8601 in UTC. */
             attempted_at: string;
+            /** @description Why the attempt failed; null when it succeeded. */
             error: string | null;
+            /** @description How long the attempt took, in milliseconds. */
             latency_ms: number;
+            /** @description 1, 2, 3...: the attempts in the order they were made, manual retries included. */
             number: number;
+            /** @description The first kilobyte of your endpoint's answer; null when there was none. */
             response_body: string | null;
+            /** @description The HTTP status your endpoint answered; null when there was no answer (a timeout, a refused connection, a refused address). */
             status_code: number | null;
-            /** @enum {string} */
+            /**
+             * @description `schedule` for the automatic attempts, `manual` for a retry you asked for.
+             * @enum {string}
+             */
             trigger: "schedule" | "manual";
+            /** @description The URL the request went to. */
             url: string;
         };
+        /** @description One page of webhook deliveries, newest first. */
         DeliveryListResponse: {
+            /** @description This page's deliveries, newest first, without their payload and attempts. */
             deliveries: components["schemas"]["DeliverySummaryResponse"][];
+            /** @description Where this page sits in the whole result. */
             pagination: {
+                /** @description The page returned, counted from 0. */
                 current_page: number;
+                /** @description The page size applied (1 to 100, default 20). */
                 page_size: number;
+                /** @description How many deliveries match the filters, across all pages. */
                 total_items: number;
+                /** @description How many pages the whole result has. */
                 total_pages: number;
             };
         };
+        /** @description A webhook delivery with the body it sends and every attempt made. */
         DeliveryResponse: {
+            /** @description How many attempts have been made, manual retries included. */
             attempt_count: number;
+            /** @description Every attempt so far, oldest first. */
             attempts: components["schemas"]["DeliveryAttemptResponse"][];
+            /** @description When the delivery was created (right after the event), ISO 8601 in UTC. */
             created_at: string;
+            /** @description When your endpoint accepted it, ISO 8601 in UTC; null until then. */
             delivered_at: string | null;
+            /** @description The event type, e.g. `charge.paid` (the body's `type`). */
             event_type: string;
+            /** @description Unique identifier of the delivery (`msg_...`), also the `webhook-id` header of every attempt: use it to ignore a repeat. */
             id: string;
+            /** @description Why the latest attempt failed; null when it has not failed. */
             last_error: string | null;
+            /** @description When the next automatic attempt is due, ISO 8601 in UTC; null when none is (delivered, failed or cancelled). */
             next_attempt_at: string | null;
+            /** @description The body as sent: the same bytes on every attempt. */
             payload: components["schemas"]["WebhookPayload"];
+            /** @description The resource's identifier: a `recurrence_id` or `charge_id`, or a Pix charge's or payout's `id`. */
             resource_id: string;
+            /** @description The kind of resource the event is about. */
             resource_type: components["schemas"]["WebhookResourceType"];
+            /** @description Where the delivery stands. */
             status: components["schemas"]["DeliveryStatus"];
+            /** @description The URL the event is sent to: the resource's `webhook` when the event happened. */
             url: string;
         };
-        /** @enum {string} */
+        /**
+         * @description pending: waiting for its next attempt. delivered: your endpoint answered 2xx. failed: every attempt of the schedule failed, or your endpoint answered 410 Gone. cancelled: the resource's webhook was cleared or replaced before it was delivered.
+         * @enum {string}
+         */
         DeliveryStatus: "pending" | "delivered" | "failed" | "cancelled";
+        /** @description A webhook delivery: one event sent to one URL, attempted until your endpoint answers 2xx within 15 seconds. Failed attempts are retried 10 times in all over about 3 days (after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h, 24 h). */
         DeliverySummaryResponse: {
+            /** @description How many attempts have been made, manual retries included. */
             attempt_count: number;
+            /** @description When the delivery was created (right after the event), ISO 8601 in UTC. */
             created_at: string;
+            /** @description When your endpoint accepted it, ISO 8601 in UTC; null until then. */
             delivered_at: string | null;
+            /** @description The event type, e.g. `charge.paid` (the body's `type`). */
             event_type: string;
+            /** @description Unique identifier of the delivery (`msg_...`), also the `webhook-id` header of every attempt: use it to ignore a repeat. */
             id: string;
+            /** @description Why the latest attempt failed; null when it has not failed. */
             last_error: string | null;
+            /** @description When the next automatic attempt is due, ISO 8601 in UTC; null when none is (delivered, failed or cancelled). */
             next_attempt_at: string | null;
+            /** @description The resource's identifier: a `recurrence_id` or `charge_id`, or a Pix charge's or payout's `id`. */
             resource_id: string;
+            /** @description The kind of resource the event is about. */
             resource_type: components["schemas"]["WebhookResourceType"];
+            /** @description Where the delivery stands. */
             status: components["schemas"]["DeliveryStatus"];
+            /** @description The URL the event is sent to: the resource's `webhook` when the event happened. */
             url: string;
         };
-        /** @description ValidationError, LimitExceededError and ProviderError carry `type`; authentication refusals carry `code`. */
+        /** @description Every refusal (4xx) and failure (5xx) has this shape: always a `message`; `type` for ValidationError, LimitExceededError and ProviderError; `code` for API key refusals; the other fields where the kind has them. */
         Error: {
-            /** @description 1: the key is invalid; 2: the key is read-only; 3: the key may not make transactions */
+            /** @description API key (and admin token) refusals only. 1: the key is missing, unknown, revoked or of the other environment (401). 2: the key is read-only and the request writes (403). */
             code?: number;
+            /** @description Receipts only: more about the refusal, e.g. the `refund_id`s to choose from (comma-separated) or the bank's own words. */
             detail?: string;
+            /** @description What went wrong, in words; a ValidationError names every field at fault, several problems separated by a period. */
             message: string;
+            /** @description ProviderError only, when the settlement system gave one: its own code for the refusal (e.g. `RecOperacaoInvalida`). */
             provider_code?: string;
-            /** @enum {string} */
+            /**
+             * @description The kind of refusal. ValidationError: the request breaks a field rule (fix it before repeating). LimitExceededError: a customer limit refuses the transaction; nothing was created. ProviderError: the bank or the settlement system refused; the HTTP status is the one it gave. Absent on other refusals.
+             * @enum {string}
+             */
             type?: "ValidationError" | "LimitExceededError" | "ProviderError";
+            /** @description ProviderError only, when the settlement system listed them: each rule the request broke, in the settlement system's own field names (which may differ from this API's). For troubleshooting. */
             violations?: {
+                /** @description The field at fault, in the settlement system's names (e.g. `calendario.dataInicial`). */
                 property: string;
+                /** @description Why the settlement system refused it. */
                 reason: string;
             }[];
         };
-        /** @enum {string} */
+        /**
+         * @description How the payer authorized the recurrence. AWAITING_DEFINITION: not yet. JOURNEY_1: by an alert in their banking app (a solicitation). JOURNEY_2: by scanning the QR code or pasting the Pix code. JOURNEY_3: by paying the activation payment with the same scan.
+         * @enum {string}
+         */
         Journey: "AWAITING_DEFINITION" | "JOURNEY_1" | "JOURNEY_2" | "JOURNEY_3";
-        /** @enum {string} */
+        /**
+         * @description `amount`: a cap on the value of each transaction. `quantity`: a cap on the number of transactions per day (Brasília time).
+         * @enum {string}
+         */
         LimitMechanism: "amount" | "quantity";
+        /** @description A customer's limit on cash-in or cash-out. Without one, the customer's transactions are not restricted. */
         LimitResponse: {
+            /** @description With `mechanism: amount`: the highest amount of one transaction, in reais. Absent otherwise. */
             amount?: number;
+            /** @description When the limit was first set, ISO 8601 in UTC. */
             created_at: string;
+            /** @description The note or reason given; absent when none was. */
             details?: string;
+            /** @description The customer's CPF, 11 digits. */
             document_number: string;
+            /** @description `amount` (a cap on each transaction's value) or `quantity` (a cap on transactions per day, Brasília time). */
             mechanism: components["schemas"]["LimitMechanism"];
+            /** @description With `mechanism: quantity`: how many transactions are allowed per day. Absent otherwise. */
             quantity?: number;
+            /** @description `cashin` (Pix charges the customer pays) or `cashout` (payouts to the customer). */
             type: components["schemas"]["LimitType"];
+            /** @description When the limit last changed, ISO 8601 in UTC (a POST that changes nothing leaves it). */
             updated_at: string;
         };
-        /** @enum {string} */
+        /**
+         * @description `cashin`: Pix charges the customer pays. `cashout`: payouts to the customer.
+         * @enum {string}
+         */
         LimitType: "cashin" | "cashout";
+        /** @description The beneficiary's bank account. */
         PayoutBankAccount: {
+            /** @description The branch (agência): 1 to 4 digits, without a check digit. */
             account_agency: string;
+            /** @description The account number: 1 to 20 digits, optionally followed by a hyphen and a check digit (e.g. 123456-7). */
             account_number: string;
+            /** @description The ISPB of the beneficiary's institution: its 8-digit central bank code (not the 3-digit bank number). */
             ispb: string;
         };
+        /** @description One page of payouts created in the requested period, oldest first. */
         PayoutPageResponse: {
+            /** @description How many payouts match, across all pages. */
             count_data: number;
+            /** @description How many pages the whole result has. */
             count_pages: number;
+            /** @description This page's payouts, oldest first (without `bank.bank_name` and `refund_id`); empty past the last page. */
             data: components["schemas"]["PayoutResponse"][];
+            /** @description The page returned, counted from 1. */
             page: number;
+            /** @description The page size applied. */
             size: number;
         };
+        /** @description The bank's proof that a completed payout was paid, as a base64-encoded PDF. */
         PayoutReceiptResponse: {
-            /** @constant */
+            /**
+             * @description Always `application/pdf`.
+             * @constant
+             */
             content_type: "application/pdf";
+            /** @description A file name to save the PDF under, e.g. `payout-<transaction_id>.pdf`. */
             filename: string;
+            /** @description The payout's `id`. */
             id: number;
+            /** @description The receipt: a PDF file, base64-encoded. */
             pdf: string;
+            /** @description The bank that made the payout and issued the receipt: PROVIDER_A or PROVIDER_B. */
             provider: string;
+            /** @description The payout's `transaction_id`. */
             transaction_id: string;
-            /** @constant */
+            /**
+             * @description Always `payout`.
+             * @constant
+             */
             type: "payout";
         };
+        /** @description A payout (cash-out): money sent by Pix to a Pix key or a bank account. It starts at status 0 and the bank moves it, usually within seconds, to 4 (processing) and then 1 (completed), or to 2 (canceled) or 3 (rejected). */
         PayoutResponse: {
+            /** @description Amount paid out, in reais with up to 2 decimal places. */
             amount: number;
+            /** @description The receiving account. For a payout to a Pix key its fields are null until the bank has resolved the key. */
             bank: {
+                /** @description The receiving branch; null until known. */
                 account_agency: string | null;
+                /** @description The receiving account number; null until known. */
                 account_number: string | null;
+                /** @description The receiving institution's name as the bank gives it; null until the bank has answered. Only in the answer to creation, GET /v2/withdrawals and webhooks. */
                 bank_name?: string | null;
+                /** @description The receiving institution's ISPB (8 digits); null until known. */
                 ispb: string | null;
-                /** @constant */
+                /**
+                 * @description Always `PIX`.
+                 * @constant
+                 */
                 type: "PIX";
             };
+            /** @description When the payout was created, ISO 8601 in UTC with milliseconds. */
             created_at: string;
-            /** @constant */
+            /**
+             * @description Always `BRL`.
+             * @constant
+             */
             currency: "BRL";
+            /** @description The beneficiary's CPF or CNPJ, digits only. */
             document_number: string;
+            /** @description `CPF` or `CNPJ`: which one `document_number` is. */
             document_type: string;
+            /** @description The Pix end-to-end identifier of the payment; absent until the bank has sent it, and in the by-customer search. */
             e2e?: string;
+            /** @description Unique identifier of the payout (an integer), assigned at creation. */
             id: number;
+            /** @description The beneficiary's name: as sent, then as the receiving bank names the account holder once it has processed the payout. */
             name: string;
+            /** @description When the payout was paid, ISO 8601 in UTC; absent until it is completed. */
             paid_at?: string;
+            /** @description The payout's identifier at the bank that processes it; absent until known, and in the by-customer search. */
             psp_id?: string;
+            /** @description Once the receiving bank has sent the payout back (wholly or in part): the latest return's identifier, for GET /v2/withdrawals/refund/receipt. Only in the answer to creation, GET /v2/withdrawals and webhooks. */
             refund_id?: string;
+            /** @description 0: created, awaiting processing. 4: processing. 1: completed. 2: canceled. 3: rejected. 1, 2 and 3 are final. */
             status: components["schemas"]["PayoutStatusCode"];
+            /** @description Your identifier of the payout, as sent at creation. */
             transaction_id: string;
+            /** @description The URL that receives the payout's events; null: no notifications. Not in the by-customer search. */
             webhook?: string | null;
         };
+        /** @description Every payout to one beneficiary. */
         PayoutsByCustomerResponse: {
+            /** @description The beneficiary's whole history, oldest first (without `webhook`, `e2e`, `psp_id`, `bank.bank_name` and `refund_id`). */
             data: components["schemas"]["PayoutResponse"][];
+            /** @description How many payouts there are. */
             total: number;
         };
-        /** @enum {number} */
+        /**
+         * @description A payout's status. 0: created, awaiting processing. 4: processing at the bank. 1: completed (the beneficiary was paid). 2: canceled. 3: rejected (e.g. the Pix key does not exist). 1, 2 and 3 are final.
+         * @enum {number}
+         */
         PayoutStatusCode: 0 | 1 | 2 | 3 | 4;
-        /** @enum {string} */
+        /**
+         * @description How often a cycle falls due: every week, month, 3 months, 6 months or year from `start_date`.
+         * @enum {string}
+         */
         Periodicity: "WEEKLY" | "MONTHLY" | "QUARTERLY" | "SEMIANNUAL" | "ANNUAL";
+        /** @description The payer of a Pix charge. */
         PixChargePayer: {
+            /** @description The payer's CPF (11 digits) or CNPJ (14 digits), digits only. */
             document_number: string;
+            /** @description The payer's name. */
             name: string;
         };
+        /** @description The payer. A cash-in limit set for their CPF applies to the charge. */
         PixChargePayerRequest: {
-            /** @description A CPF (11 digits) or CNPJ (14 digits) with valid check digits */
+            /** @description The payer's CPF (11 digits) or CNPJ (14 digits), digits only; the check digits are validated. */
             document_number: string;
+            /** @description The payer's name, at most 100 characters. */
             name: string;
         };
+        /** @description A Pix charge (cash-in): an amount the payer pays by QR code or Pix copy-and-paste. A journey 3 activation payment reaches you as one too, already PAID, its `transaction_id` the recurrence's followed by `-ativacao`. */
         PixChargeResponse: {
+            /** @description Amount to receive, in reais (BRL) with up to 2 decimal places. */
             amount: number;
+            /** @description When the charge was created, ISO 8601 in UTC. */
             created_at: string;
+            /** @description The message shown to the payer (for an activation payment, the recurrence's `object`); null: none. */
             description: string | null;
+            /** @description When the code stops being payable, ISO 8601 in UTC (creation plus `expires_in`); null only on some older activation payments. */
             expires_at: string | null;
+            /** @description Unique identifier of the charge (an integer), assigned at creation; refunds and receipts accept it as `id`. */
             id: number;
+            /** @description When the payer paid, ISO 8601 in UTC; null until the charge is PAID. */
             paid_at: string | null;
+            /** @description The payer, as sent at creation (for an activation payment, the recurrence's debtor); null only on some older activation payments. */
             payer: components["schemas"]["PixChargePayer"] | null;
+            /** @description The Pix copy-and-paste code (a dynamic BR Code) while the charge is PENDING; null once it is PAID or EXPIRED. */
             pix_copy_paste: string | null;
+            /** @description The bank that receives the payment (PROVIDER_A, PROVIDER_B or PROVIDER_C): your account's cash-in bank when the charge was created. */
             provider: string;
+            /** @description The same code as a QR code image, a `data:image/png;base64,...` URI; present only while `pix_copy_paste` is. */
             qrcode?: string;
+            /** @description PENDING until the payer pays (PAID) or `expires_at` passes (EXPIRED). */
             status: components["schemas"]["PixChargeStatus"];
+            /** @description Your identifier of the charge, as sent at creation (for an activation payment: the recurrence's `transaction_id` followed by `-ativacao`). */
             transaction_id: string;
+            /** @description The URL that receives the charge's events; null: no notifications. */
             webhook: string | null;
         };
-        /** @enum {string} */
+        /**
+         * @description PENDING: payable by its code until `expires_at`. PAID: the payer paid it. EXPIRED: unpaid by `expires_at`.
+         * @enum {string}
+         */
         PixChargeStatus: "PENDING" | "PAID" | "EXPIRED";
+        /** @description The payer, fixed for the life of the recurrence (only the name can change later, with `debtor_name`). */
         RecurrenceDebtor: {
+            /** @description The payer's address; optional, but all four of its fields are required when it is sent. Kept, not shown in answers. */
             address?: components["schemas"]["DebtorAddress"];
-            /** @description A CPF (11 digits) or CNPJ (14 digits) with valid check digits */
+            /** @description The payer's CPF (11 digits) or CNPJ (14 digits), digits only; the check digits are validated. */
             document_number: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @description The payer's email address, at most 140 characters. Kept with the recurrence and its charges, not shown in answers.
+             */
             email?: string;
+            /** @description The payer's name, at most 100 characters. */
             name: string;
         };
+        /** @description One page of recurrences created in the requested period, newest first. */
         RecurrenceListResponse: {
+            /** @description Where this page sits in the whole result. */
             pagination: {
+                /** @description The page returned, counted from 0. */
                 current_page: number;
+                /** @description The page size applied (at most 100). */
                 page_size: number;
+                /** @description How many recurrences match, across all pages. */
                 total_items: number;
+                /** @description How many pages the whole result has. */
                 total_pages: number;
             };
+            /** @description This page's recurrences, newest first by creation time; list results carry no `qrcode`. */
             recurrences: components["schemas"]["RecurrenceResponse"][];
         };
+        /** @description A recurrence: the payer's mandate (Pix Automático) authorizing you to charge a fixed amount on a periodic schedule. Every recurrence endpoint answers this object. */
         RecurrenceResponse: {
+            /** @description Journey 3 only (created with `activation_amount`): the immediate payment the payer makes when authorizing. */
             activation?: {
+                /** @description The activation amount, in reais. */
                 amount: number;
+                /** @description The activation's charge (`type: activation`), readable with GET /v2/automatic-pix/charges/{charge_id}. */
                 charge_id: string;
             };
+            /** @description Amount of each cycle's charge, in reais (BRL) with up to 2 decimal places; the same for every cycle. */
             amount: number;
+            /** @description true: a due date on a weekend or a national or bank holiday moves to the next business day; false: the debit is on the exact date. */
             business_day_adjust: boolean;
+            /** @description How many days before each due date the cycle's charge is created (3 to 10). */
             charge_lead_days: number;
+            /** @description The `transaction_id` you sent at creation: the identifier the payer sees in their banking app. */
             contract: string;
+            /** @description The payer. Only the document and name are shown; an email and address sent at creation are kept and travel with the charges. */
             debtor: {
+                /** @description The payer's CPF (11 digits) or CNPJ (14 digits), digits only. */
                 document_number: string;
+                /** @description The payer's name, as sent at creation or last changed with `debtor_name`. */
                 name: string;
             };
+            /** @description How the payer authorized: AWAITING_DEFINITION until they do, then JOURNEY_1 (alert in their banking app), JOURNEY_2 (QR code) or JOURNEY_3 (QR code with an immediate payment). */
             journey: components["schemas"]["Journey"];
+            /** @description The Pix copy-and-paste code the payer uses to authorize the recurrence (and, on journey 3, to pay its activation). null once the recurrence is REJECTED, EXPIRED or CANCELLED, and once a journey 3 activation expired unpaid. */
             pix_copy_paste: string | null;
+            /** @description The same code as a QR code image: a `data:image/png;base64,...` URI. Absent whenever `pix_copy_paste` is null, and from list results; if a creation answer lacks it, read the recurrence with GET. */
             qrcode?: string;
+            /** @description Unique identifier of the recurrence, assigned at creation; every later call about it uses this id. */
             recurrence_id: string;
+            /** @description Whether a failed charge may be retried: NOT_ALLOWED, or ALLOWS_3R_7D (up to 3 retries within 7 days of the due date). */
             retry_policy: components["schemas"]["RetryPolicy"];
+            /** @description When the cycles fall due. */
             schedule: {
+                /** @description Last day a cycle may fall due, YYYY-MM-DD (Brasília time); null: open-ended, the recurrence runs until cancelled. */
                 end_date: string | null;
+                /** @description How often a cycle falls due. */
                 periodicity: components["schemas"]["Periodicity"];
+                /** @description Due date of the first cycle, YYYY-MM-DD (Brasília time). */
                 start_date: string;
             };
+            /** @description Where the recurrence stands: CREATED until the payer answers, APPROVED once authorized, or ended (REJECTED, EXPIRED, CANCELLED). */
             status: components["schemas"]["RecurrenceStatus"];
+            /** @description The URL that receives the events of the recurrence and of its charges; null: no notifications are sent. */
             webhook: string | null;
         };
+        /** @description When the cycles fall due: from `start_date`, every `periodicity`, until `end_date` if there is one. */
         RecurrenceSchedule: {
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Last day a cycle may fall due, YYYY-MM-DD, after `start_date`. Absent or null: open-ended, until you cancel. Cannot be changed later.
+             */
             end_date?: string;
-            /** @enum {string} */
+            /**
+             * @description How often a cycle falls due: WEEKLY, MONTHLY, QUARTERLY, SEMIANNUAL or ANNUAL.
+             * @enum {string}
+             */
             periodicity: "WEEKLY" | "MONTHLY" | "QUARTERLY" | "SEMIANNUAL" | "ANNUAL";
             /**
              * Format: date
-             * @description After today (Brasília time)
+             * @description Due date of the first cycle, YYYY-MM-DD; must be after today in Brasília time (today is refused). Later cycles fall on the same day of the week, month or year (clamped to the month's last day).
              */
             start_date: string;
         };
-        /** @enum {string} */
+        /**
+         * @description Where a recurrence stands. CREATED: waiting for the payer to authorize it. APPROVED: authorized; a charge is created for each cycle. REJECTED: the payer refused. EXPIRED: a solicitation's deadline passed without an answer. CANCELLED: you cancelled it. REJECTED, EXPIRED and CANCELLED are final.
+         * @enum {string}
+         */
         RecurrenceStatus: "CREATED" | "APPROVED" | "REJECTED" | "EXPIRED" | "CANCELLED";
+        /** @description The bank's receipt of a refund (or of a payout the receiving bank sent back), as a base64-encoded PDF. */
         RefundReceiptResponse: {
-            /** @constant */
+            /**
+             * @description Always `application/pdf`.
+             * @constant
+             */
             content_type: "application/pdf";
+            /** @description A file name to save the PDF under, e.g. `refund-<refund_id>.pdf`. */
             filename: string;
+            /** @description Our identifier of the refund (the `id` of the refund, not of the charge). */
             id: number;
+            /** @description The receipt: a PDF file, base64-encoded. */
             pdf: string;
+            /** @description The bank that processed the refund and issued the receipt: PROVIDER_A or PROVIDER_B. */
             provider: string;
+            /** @description The `refund_id` given when the refund was made; null for a refund the service started itself. */
             refund_id: string | null;
+            /** @description What was refunded: the Pix charge, or on the payouts route the payout. */
             transaction: {
+                /** @description Its `id`. */
                 id: number;
+                /** @description Its `transaction_id`. */
                 transaction_id: string;
             };
-            /** @constant */
+            /**
+             * @description Always `refund`.
+             * @constant
+             */
             type: "refund";
         };
+        /** @description A refund of a paid Pix charge: money sent back to the payer, whole or in part. */
         RefundResponse: {
+            /** @description Amount refunded, in reais (BRL) with up to 2 decimal places. */
             amount: number;
+            /** @description When the refund was asked for, ISO 8601 in UTC. */
             created_at: string;
+            /** @description Unique identifier of the refund (an integer), also the `id` of its receipt. */
             id: number;
+            /** @description Your identifier of the refund, as sent; null for a refund the service started itself. */
             refund_id: string | null;
+            /** @description When the bank settled it, ISO 8601 in UTC; null until it is REFUNDED. */
             refunded_at: string | null;
+            /** @description PROCESSING until the bank settles it (REFUNDED) or refuses it (FAILED). */
             status: components["schemas"]["RefundStatus"];
+            /** @description The refunded Pix charge. */
             transaction: {
+                /** @description The charge's `id`. */
                 id: number;
+                /** @description The charge's `transaction_id`. */
                 transaction_id: string;
             };
         };
-        /** @enum {string} */
+        /**
+         * @description PROCESSING: sent to the bank, not settled yet. REFUNDED: the bank returned the money to the payer. FAILED: the bank refused or could not make it.
+         * @enum {string}
+         */
         RefundStatus: "PROCESSING" | "REFUNDED" | "FAILED";
-        /** @enum {string} */
+        /**
+         * @description Whether a failed charge may be retried. NOT_ALLOWED: never. ALLOWS_3R_7D: up to 3 retries, each on a date 1 to 7 days after the due date (never the due date itself).
+         * @enum {string}
+         */
         RetryPolicy: "NOT_ALLOWED" | "ALLOWS_3R_7D";
+        /** @description A customer's limit on cash-in or cash-out, by amount per transaction or by transactions per day. It replaces the whole limit of the same customer and type. */
         SetLimitRequest: {
-            /** @description Reais, positive, at most 2 decimal places */
+            /** @description With `mechanism: amount`, and only then (required): the highest amount of one transaction, in reais, positive, at most 2 decimal places. A transaction above it is refused; one at or below it passes. */
             amount?: number;
+            /** @description A note or reason, at most 4096 characters. A POST without it clears the one stored. */
             details?: string;
-            /** @description A CPF: 11 digits with valid check digits */
+            /** @description The customer's CPF: 11 digits, digits only, check digits validated. For cash-in it is the payer of POST /v2/pix; for cash-out, the beneficiary of a payout. */
             document_number: string;
-            /** @enum {string} */
+            /**
+             * @description `amount`: caps the value of each transaction. `quantity`: caps the number of transactions per day (Brasília time; the count starts again at midnight).
+             * @enum {string}
+             */
             mechanism: "amount" | "quantity";
+            /** @description With `mechanism: quantity`, and only then (required): how many transactions the customer may make per day, a positive integer. Once today's count reaches it, the next transaction is refused. */
             quantity?: number;
-            /** @enum {string} */
+            /**
+             * @description `cashin`: checked when a Pix charge is created (POST /v2/pix). `cashout`: checked when a payout is created (POST /v2/payout/pix and POST /v2/payout). The two are independent.
+             * @enum {string}
+             */
             type: "cashin" | "cashout";
         };
+        /** @description The payer's account whose banking app receives the alert. */
         SolicitationDestination: {
+            /** @description The payer's account number, up to 20 characters. */
             account: string;
+            /** @description The payer's branch (agência), up to 4 characters, without a check digit. */
             agency: string;
-            /** @description A CPF (11 digits) or CNPJ (14 digits) with valid check digits */
+            /** @description The account holder's CPF (11 digits) or CNPJ (14 digits), digits only; the check digits are validated. */
             document_number: string;
+            /** @description The ISPB of the payer's institution: its 8-digit central bank code, not the 3-digit bank number. A wrong ISPB yields an alert that never arrives. */
             ispb: string;
         };
+        /** @description A solicitation: the recurrence sent to the payer's banking app for authorization (journey 1). The payer's answer shows in the recurrence: APPROVED (journey JOURNEY_1) or REJECTED, or EXPIRED when `expires_at` passes unanswered. */
         SolicitationResponse: {
+            /** @description The recurrence being authorized. */
             recurrence_id: string;
+            /** @description Unique identifier of the solicitation. */
             solicitation_id: string;
+            /** @description The path of the alert (CREATED, SENT, RECEIVED) or CANCELLED; not the payer's decision. */
             status: components["schemas"]["SolicitationStatus"];
         };
-        /** @enum {string} */
+        /**
+         * @description The path of the alert, not the payer's decision. CREATED: recorded, not yet sent. SENT: sent to the payer's institution. RECEIVED: the payer's institution received it (not that the payer agreed: that shows in the recurrence's status). CANCELLED: you cancelled it before the payer answered.
+         * @enum {string}
+         */
         SolicitationStatus: "CREATED" | "SENT" | "RECEIVED" | "CANCELLED";
+        /** @description The fields to change, at least one. The amount, periodicity, end date, retry policy, object, debtor and schedule are fixed at creation and refused by name: to change the price or the plan, cancel and create a new recurrence. */
         UpdateRecurrenceRequest: {
+            /** @description true: due dates on weekends and holidays move to the next business day; false: debit on the exact date. Applies to charges not yet created. */
             business_day_adjust?: boolean;
+            /** @description Days before each due date at which the cycle's charge is created, 3 to 10. Applies to charges not yet created. */
             charge_lead_days?: number;
+            /** @description The payer's new name, at most 140 characters (charges carry at most 100). */
             debtor_name?: string;
             /**
              * Format: date
-             * @description After today (Brasília time)
+             * @description A new due date for the first cycle, YYYY-MM-DD, after today in Brasília time and before `end_date`. Charges not yet created follow it.
              */
             start_date?: string;
-            /** @enum {string} */
+            /**
+             * @description Only `CANCELLED`: ends the recurrence (no new charge is created; its code is voided). Charges already created are not cancelled with it: cancel each one.
+             * @enum {string}
+             */
             status?: "CANCELLED";
             /**
              * Format: uri
-             * @description An http(s) URL of at most 255 characters; absent or null: no notifications
+             * @description A new notification URL (http or https, at most 255 characters); null or an empty string clears it. It also applies to the charges not yet paid; the journey 3 activation keeps the URL it was created with.
              */
             webhook?: string | null;
         };
+        /** @description The JSON body of every webhook request (Standard Webhooks). */
         WebhookPayload: {
+            /** @description The resource as its GET showed it right after the event (a recurrence without `qrcode`; for a refund event, the refund). */
             data: unknown;
+            /** @description When the event happened, ISO 8601 in UTC (in the sandbox, by the account's test clock). */
             timestamp: string;
+            /** @description The event type, e.g. `charge.paid`. */
             type: string;
         };
-        /** @enum {string} */
+        /**
+         * @description The kind of resource an event is about: a recurrence, a charge of a recurrence, a Pix charge (or its refunds) or a payout.
+         * @enum {string}
+         */
         WebhookResourceType: "recurrence" | "charge" | "pix_charge" | "payout";
     };
     responses: never;
@@ -1361,7 +1699,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The charge id */
+                /** @description The `charge_id` of a charge of one of your recurrences. */
                 charge_id: string;
             };
             cookie?: never;
@@ -1420,7 +1758,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The charge id */
+                /** @description The `charge_id` of the charge to cancel. */
                 charge_id: string;
             };
             cookie?: never;
@@ -1513,7 +1851,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The charge id */
+                /** @description The `charge_id` of the charge to reschedule. */
                 charge_id: string;
             };
             cookie?: never;
@@ -1615,7 +1953,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The charge id */
+                /** @description The `charge_id` of a FAILED charge. */
                 charge_id: string;
             };
             cookie?: never;
@@ -1712,13 +2050,13 @@ export interface operations {
     Recurrences_list: {
         parameters: {
             query: {
-                /** @description ISO 8601 date-time with a time zone */
+                /** @description End of the period: an ISO 8601 date-time with its time zone. */
                 end: string;
-                /** @description From 0; default 0 */
+                /** @description The page to return, counted from 0. Default 0. */
                 page?: number;
-                /** @description Default and maximum 100; larger values become 100 */
+                /** @description Recurrences per page: default and maximum 100; a larger value is read as 100. */
                 page_size?: number;
-                /** @description ISO 8601 date-time with a time zone */
+                /** @description Start of the period, compared with the creation time: an ISO 8601 date-time with its time zone (e.g. 2026-12-01T00:00:00-03:00). */
                 start: string;
             };
             header?: never;
@@ -1869,7 +2207,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The recurrence id */
+                /** @description The `recurrence_id` returned at creation. */
                 recurrence_id: string;
             };
             cookie?: never;
@@ -1928,7 +2266,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The recurrence id */
+                /** @description The `recurrence_id` returned at creation. */
                 recurrence_id: string;
             };
             cookie?: never;
@@ -2018,7 +2356,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The recurrence id */
+                /** @description The `recurrence_id` returned at creation. */
                 recurrence_id: string;
             };
             cookie?: never;
@@ -2176,7 +2514,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The solicitation id */
+                /** @description The `solicitation_id` returned at creation. */
                 solicitation_id: string;
             };
             cookie?: never;
@@ -2235,7 +2573,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The solicitation id */
+                /** @description The `solicitation_id` returned at creation. */
                 solicitation_id: string;
             };
             cookie?: never;
@@ -2323,8 +2661,9 @@ export interface operations {
     Limits_get: {
         parameters: {
             query: {
-                /** @description CPF */
+                /** @description The customer's CPF: 11 digits, digits only. */
                 document_number: string;
+                /** @description `cashin` (Pix charges the customer pays) or `cashout` (payouts to the customer). */
                 type: "cashin" | "cashout";
             };
             header?: never;
@@ -2662,7 +3001,9 @@ export interface operations {
     Payments_get: {
         parameters: {
             query?: {
+                /** @description The charge's `id` (an integer). Send this or `transaction_id`, not both. */
                 id?: number;
+                /** @description Your `transaction_id` of the charge. Send this or `id`, not both. */
                 transaction_id?: string;
             };
             header?: never;
@@ -2919,10 +3260,11 @@ export interface operations {
     Refunds_receipt: {
         parameters: {
             query?: {
-                /** @description Internal id of the refunded charge */
+                /** @description The `id` of the refunded Pix charge (not of the refund). Send only one of the three parameters. */
                 id?: number;
+                /** @description The `refund_id` you gave the refund. Send only one of the three parameters. */
                 refund_id?: string;
-                /** @description The refunded charge's transaction_id */
+                /** @description The `transaction_id` of the refunded Pix charge. Send only one of the three parameters. */
                 transaction_id?: string;
             };
             header?: never;
@@ -3017,16 +3359,19 @@ export interface operations {
     Webhooks_list: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD or an ISO 8601 date-time with its zone */
+                /** @description Only deliveries created before then: a day, YYYY-MM-DD (that whole day included, Brasília time), or an ISO 8601 date-time with its time zone. Must be after `start`. */
                 end?: string;
                 /** @description Only deliveries of this event type */
                 event_type?: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "payout.created" | "payout.status_changed" | "payout.returned";
+                /** @description The page to return, counted from 0. Default 0. */
                 page?: number;
-                /** @description 1 to 100 */
+                /** @description Deliveries per page: 1 to 100, default 20. */
                 page_size?: number;
+                /** @description Only deliveries about this resource: a `recurrence_id` or `charge_id`, or a Pix charge's or payout's `id`. */
                 resource_id?: string;
-                /** @description YYYY-MM-DD or an ISO 8601 date-time with its zone */
+                /** @description Only deliveries created from then on: a day, YYYY-MM-DD (from its start, Brasília time), or an ISO 8601 date-time with its time zone. */
                 start?: string;
+                /** @description Only deliveries in this status. pending: waiting for an attempt. delivered: answered 2xx. failed: every attempt failed, or 410 Gone. cancelled: the webhook was cleared or replaced first. */
                 status?: "pending" | "delivered" | "failed" | "cancelled";
             };
             header?: never;
@@ -3087,7 +3432,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The delivery id (the webhook-id header) */
+                /** @description The delivery's `id` (`msg_...`), also the `webhook-id` header of its requests. */
                 id: string;
             };
             cookie?: never;
@@ -3149,7 +3494,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The delivery id */
+                /** @description The delivery's `id` (`msg_...`). */
                 id: string;
             };
             cookie?: never;
@@ -3242,7 +3587,9 @@ export interface operations {
     Withdrawals_byId: {
         parameters: {
             query?: {
+                /** @description The payout's `id` (an integer). Send this or `transaction_id`, not both. */
                 id?: number;
+                /** @description Your `transaction_id` of the payout. Send this or `id`, not both. */
                 transaction_id?: string;
             };
             header?: never;
@@ -3310,7 +3657,7 @@ export interface operations {
     Withdrawals_customer: {
         parameters: {
             query: {
-                /** @description CPF or CNPJ */
+                /** @description The beneficiary's CPF (11 digits) or CNPJ (14 digits), digits only. */
                 document_number: string;
             };
             header?: never;
@@ -3378,14 +3725,15 @@ export interface operations {
     Withdrawals_period: {
         parameters: {
             query: {
-                /** @description YYYY-MM-DD HH:MM:SS (UTC) */
+                /** @description End of the period, YYYY-MM-DD HH:MM:SS in UTC; that whole second is included. */
                 end: string;
-                /** @description Default 1 */
+                /** @description The page to return, counted from 1. Default 1. */
                 page?: number;
-                /** @description At most 100 */
+                /** @description Payouts per page: 1 to 100, default 10. */
                 size?: number;
-                /** @description YYYY-MM-DD HH:MM:SS (UTC) */
+                /** @description Start of the period, compared with `created_at`: YYYY-MM-DD HH:MM:SS in UTC. Must be before `end`. */
                 start: string;
+                /** @description Only payouts with this status. 0: created. 4: processing. 1: completed. 2: canceled. 3: rejected. */
                 status?: "0" | "1" | "2" | "3" | "4";
             };
             header?: never;
@@ -3444,9 +3792,9 @@ export interface operations {
     Withdrawals_periodCsv: {
         parameters: {
             query: {
-                /** @description YYYY-MM-DD HH:MM:SS (UTC) */
+                /** @description End of the period, YYYY-MM-DD HH:MM:SS in UTC; that whole second is included. */
                 end: string;
-                /** @description YYYY-MM-DD HH:MM:SS (UTC) */
+                /** @description Start of the period, compared with `created_at`: YYYY-MM-DD HH:MM:SS in UTC. Must be before `end`. */
                 start: string;
             };
             header?: never;
@@ -3505,7 +3853,9 @@ export interface operations {
     Withdrawals_receipt: {
         parameters: {
             query?: {
+                /** @description The payout's `id`. Send this or `transaction_id`, not both. */
                 id?: number;
+                /** @description Your `transaction_id` of the payout. Send this or `id`, not both. */
                 transaction_id?: string;
             };
             header?: never;
@@ -3600,8 +3950,11 @@ export interface operations {
     Withdrawals_refundReceipt: {
         parameters: {
             query?: {
+                /** @description The returned payout's `id`. Send only one of the three parameters. */
                 id?: number;
+                /** @description The return's `refund_id`, as the payout shows it. Send only one of the three parameters. */
                 refund_id?: string;
+                /** @description The returned payout's `transaction_id`. Send only one of the three parameters. */
                 transaction_id?: string;
             };
             header?: never;

@@ -7,12 +7,13 @@ export interface ProviderCredentials {
   credentials: Record<string, unknown> | string;
 }
 
-/**
- * Requests per second each API key of the account may make, per environment (issue #12 §1). Generous by default:
- * one merchant at 1,000 req/s is not throttled; an operator lowers it for an account that misbehaves.
- */
+// Issue #12 §1: generous by default (one merchant at 1,000 req/s is not throttled); an operator lowers it for an
+// account that misbehaves. The JSDoc is what operators read in the admin API reference.
+/** Requests per second each API key of the account may make, per environment; beyond it, requests answer 429. */
 export interface RateLimits {
+  /** Requests per second for each production key. */
   production: number;
+  /** Requests per second for each sandbox key. */
   sandbox: number;
 }
 export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = { production: 5000, sandbox: 5000 };

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsDefined, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 import { Messages } from '@pixauto/errors';
 import { MAX_PIX_AMOUNT } from '@pixauto/pix';
 import { HasAtMostTwoDecimals, IsPositiveReais } from '../limits/limit.validators';
@@ -9,11 +10,14 @@ import { IsCpfOrCnpj, IsWebhookUrl, OptionalField } from '../recurrences/recurre
 
 const T = Messages.transactions;
 
+@JSONSchema({ description: 'The payer. A cash-in limit set for their CPF applies to the charge.' })
 export class PixChargePayerRequest {
+  @JSONSchema({ description: "The payer's CPF (11 digits) or CNPJ (14 digits), digits only; the check digits are validated." })
   @IsCpfOrCnpj({ message: T.payerDocumentInvalid })
   @IsDefined({ message: Messages.required('body.payer.document_number') })
   document_number!: string;
 
+  @JSONSchema({ description: "The payer's name, at most 100 characters." })
   @MaxLength(100, { message: T.payerNameInvalid })
   @IsString({ message: T.payerNameInvalid })
   @IsNotEmpty({ message: T.payerNameRequired })
@@ -21,38 +25,43 @@ export class PixChargePayerRequest {
   name!: string;
 }
 
+@JSONSchema({ description: 'A new Pix charge (cash-in) the payer pays by QR code or Pix copy-and-paste.' })
 export class CreatePixChargeRequest {
+  @JSONSchema({ description: 'Your identifier of the charge, unique in your account (per environment), at most 35 characters.' })
   @MaxLength(35, { message: T.transactionIdTooLong })
   @IsString({ message: T.transactionIdNotAString })
   @IsNotEmpty({ message: T.transactionIdRequired })
   @IsDefined({ message: T.transactionIdRequired })
   transaction_id!: string;
 
+  @JSONSchema({ description: 'Amount to receive, in reais (BRL): positive, at most 2 decimal places, at most 9999999999.99. A cash-in limit set for the payer applies.' })
   @Max(MAX_PIX_AMOUNT, { message: T.amountTooLarge })
   @HasAtMostTwoDecimals({ message: T.amountDecimals })
   @IsPositiveReais({ message: T.amountPositive })
   @IsDefined({ message: T.amountRequired })
   amount!: number;
 
+  @JSONSchema({ description: 'Who pays.' })
   @ValidateNested({ message: T.payerNotAnObject })
   @Type(() => PixChargePayerRequest)
   @IsObject({ message: T.payerNotAnObject })
   @IsDefined({ message: T.payerRequired })
   payer!: PixChargePayerRequest;
 
-  /** Seconds the code stays payable; default 3600. */
+  @JSONSchema({ description: 'Seconds the code stays payable: 1 to 86400, default 3600. Unpaid by then, the charge becomes EXPIRED.' })
   @Max(86400, { message: T.expiresInInvalid })
   @Min(1, { message: T.expiresInInvalid })
   @IsInt({ message: T.expiresInInvalid })
   @OptionalField()
   expires_in?: number;
 
-  /** Absent or null: no notifications. */
+  @JSONSchema({ description: 'An http(s) URL of at most 255 characters that receives the events of this charge and of its refunds. Absent or null: no notifications.' })
   @IsWebhookUrl({ message: T.webhookInvalid })
   @IsOptional()
   webhook?: string | null;
 
-  /** Shown to the payer (BCB solicitacaoPagador). Absent or null: none. */
+  // Shown to the payer (BCB solicitacaoPagador). Absent or null: none.
+  @JSONSchema({ description: 'A message shown to the payer in their banking app, at most 140 characters. Absent or null: none.' })
   @MaxLength(140, { message: T.descriptionInvalid })
   @IsString({ message: T.descriptionInvalid })
   @IsOptional()

@@ -8,30 +8,48 @@ import { Validated, validateQuery } from '../validation';
 // `expires_at`), the payer pays it (PAID) or it expires (EXPIRED); GET /v2/pix?id= or ?transaction_id= reads it.
 // The journey 3 activation payments reach the merchant as the same kind of record, already PAID (service-api.md 2.1).
 
+/** PENDING: payable by its code until `expires_at`. PAID: the payer paid it. EXPIRED: unpaid by `expires_at`. */
 export type PixChargeStatus = 'PENDING' | 'PAID' | 'EXPIRED';
 
+/** The payer of a Pix charge. */
 export interface PixChargePayer {
+  /** The payer's CPF (11 digits) or CNPJ (14 digits), digits only. */
   document_number: string;
+  /** The payer's name. */
   name: string;
 }
 
-/** POST /v2/pix (201) and GET /v2/pix (200): the same object. */
+// POST /v2/pix (201) and GET /v2/pix (200): the same object. The JSDoc is what merchants read in the API reference.
+/**
+ * A Pix charge (cash-in): an amount the payer pays by QR code or Pix copy-and-paste. A journey 3 activation payment
+ * reaches you as one too, already PAID, its `transaction_id` the recurrence's followed by `-ativacao`.
+ */
 export interface PixChargeResponse {
+  /** Unique identifier of the charge (an integer), assigned at creation; refunds and receipts accept it as `id`. */
   id: number;
+  /** Your identifier of the charge, as sent at creation (for an activation payment: the recurrence's `transaction_id` followed by `-ativacao`). */
   transaction_id: string;
+  /** Amount to receive, in reais (BRL) with up to 2 decimal places. */
   amount: number;
+  /** PENDING until the payer pays (PAID) or `expires_at` passes (EXPIRED). */
   status: PixChargeStatus;
-  /** The bank that receives the payment: the account's `cashin_provider` when the charge was created. */
+  /** The bank that receives the payment (PROVIDER_A, PROVIDER_B or PROVIDER_C): your account's cash-in bank when the charge was created. */
   provider: string;
+  /** The payer, as sent at creation (for an activation payment, the recurrence's debtor); null only on some older activation payments. */
   payer: PixChargePayer | null;
+  /** The message shown to the payer (for an activation payment, the recurrence's `object`); null: none. */
   description: string | null;
+  /** The URL that receives the charge's events; null: no notifications. */
   webhook: string | null;
-  /** The dynamic BR Code while PENDING; null once PAID or EXPIRED. */
+  /** The Pix copy-and-paste code (a dynamic BR Code) while the charge is PENDING; null once it is PAID or EXPIRED. */
   pix_copy_paste: string | null;
-  /** The same code as a PNG data URI; present only while pix_copy_paste is. */
+  /** The same code as a QR code image, a `data:image/png;base64,...` URI; present only while `pix_copy_paste` is. */
   qrcode?: string;
+  /** When the code stops being payable, ISO 8601 in UTC (creation plus `expires_in`); null only on some older activation payments. */
   expires_at: string | null;
+  /** When the charge was created, ISO 8601 in UTC. */
   created_at: string;
+  /** When the payer paid, ISO 8601 in UTC; null until the charge is PAID. */
   paid_at: string | null;
 }
 

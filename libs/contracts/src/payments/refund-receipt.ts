@@ -1,17 +1,30 @@
 import { Messages, validation } from '@pixauto/errors';
 import { Validated } from '../validation';
 
-/** GET /v2/transactions/refund/receipt (service-api.md 2.4): the receipt as the bank issued it, fetched live. */
+// GET /v2/transactions/refund/receipt (service-api.md 2.4) and GET /v2/withdrawals/refund/receipt: the receipt as the
+// bank issued it, fetched live. The JSDoc is what merchants read in the API reference.
+/** The bank's receipt of a refund (or of a payout the receiving bank sent back), as a base64-encoded PDF. */
 export interface RefundReceiptResponse {
+  /** Always `refund`. */
   type: 'refund';
+  /** The bank that processed the refund and issued the receipt: PROVIDER_A or PROVIDER_B. */
   provider: string;
-  /** Our refund's id. */
+  /** Our identifier of the refund (the `id` of the refund, not of the charge). */
   id: number;
+  /** The `refund_id` given when the refund was made; null for a refund the service started itself. */
   refund_id: string | null;
-  transaction: { id: number; transaction_id: string };
+  /** What was refunded: the Pix charge, or on the payouts route the payout. */
+  transaction: {
+    /** Its `id`. */
+    id: number;
+    /** Its `transaction_id`. */
+    transaction_id: string;
+  };
+  /** A file name to save the PDF under, e.g. `refund-<refund_id>.pdf`. */
   filename: string;
+  /** Always `application/pdf`. */
   content_type: 'application/pdf';
-  /** The PDF, base64. */
+  /** The receipt: a PDF file, base64-encoded. */
   pdf: string;
 }
 

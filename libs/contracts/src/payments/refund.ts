@@ -1,4 +1,5 @@
 import { IsDefined, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 import { Messages, validation } from '@pixauto/errors';
 import { centavosToReais, reaisToCentavos } from '@pixauto/pix';
 import { HasAtMostTwoDecimals, IsPositiveReais } from '../limits/limit.validators';
@@ -11,6 +12,7 @@ import { PixChargeRecordData } from './pix-charge';
 // other; their sum never exceeds the charge's amount. Each goes to the bank (BCB PUT /pix/{e2eid}/devolucao/{id})
 // and follows it: PROCESSING (EM_PROCESSAMENTO), REFUNDED (DEVOLVIDO), FAILED (NAO_REALIZADO or refused).
 
+/** PROCESSING: sent to the bank, not settled yet. REFUNDED: the bank returned the money to the payer. FAILED: the bank refused or could not make it. */
 export type RefundStatus = 'PROCESSING' | 'REFUNDED' | 'FAILED';
 
 /** A refund as every refund event carries it, whole, after the change (money in centavos). */
@@ -36,14 +38,27 @@ export interface PixChargeRefundData {
   refund: RefundRecordData;
 }
 
-/** POST /v2/transactions/refund (201), and the sandbox's refund routes (200/201): the refund as it is. */
+// POST /v2/transactions/refund (201), and the sandbox's refund routes (200/201): the refund as it is.
+/** A refund of a paid Pix charge: money sent back to the payer, whole or in part. */
 export interface RefundResponse {
+  /** Unique identifier of the refund (an integer), also the `id` of its receipt. */
   id: number;
+  /** Your identifier of the refund, as sent; null for a refund the service started itself. */
   refund_id: string | null;
+  /** Amount refunded, in reais (BRL) with up to 2 decimal places. */
   amount: number;
+  /** PROCESSING until the bank settles it (REFUNDED) or refuses it (FAILED). */
   status: RefundStatus;
-  transaction: { id: number; transaction_id: string };
+  /** The refunded Pix charge. */
+  transaction: {
+    /** The charge's `id`. */
+    id: number;
+    /** The charge's `transaction_id`. */
+    transaction_id: string;
+  };
+  /** When the refund was asked for, ISO 8601 in UTC. */
   created_at: string;
+  /** When the bank settled it, ISO 8601 in UTC; null until it is REFUNDED. */
   refunded_at: string | null;
 }
 
@@ -63,8 +78,9 @@ const R = Messages.refunds;
 const T = Messages.transactions;
 const MAX_AMOUNT = 9_999_999_999.99;
 
+@JSONSchema({ description: 'How much to refund.' })
 class RefundAmount {
-  /** Absent: what is left of the charge. */
+  @JSONSchema({ description: 'Amount to refund, in reais (BRL): positive, at most 2 decimal places, at most what is left of the charge. Absent: everything that is left.' })
   @Max(MAX_AMOUNT, { message: T.amountTooLarge })
   @HasAtMostTwoDecimals({ message: T.amountDecimals })
   @IsPositiveReais({ message: T.amountPositive })
@@ -72,16 +88,20 @@ class RefundAmount {
   amount?: number;
 }
 
+@JSONSchema({ description: 'A refund of a paid Pix charge, named by exactly one of `id` and `transaction_id`.' })
 export class CreateRefundRequest extends RefundAmount {
+  @JSONSchema({ description: 'The `id` of the Pix charge to refund (a positive integer). Send this or `transaction_id`, not both.' })
   @Min(1, { message: R.idInvalid })
   @IsInt({ message: R.idInvalid })
   @OptionalField()
   id?: number;
 
+  @JSONSchema({ description: 'The `transaction_id` of the Pix charge to refund. Send this or `id`, not both.' })
   @IsString({ message: R.transactionIdInvalid })
   @OptionalField()
   transaction_id?: string;
 
+  @JSONSchema({ description: 'Your identifier of the refund, 1 to 35 characters, unique in your account among refunds that did not fail. It names the refund in its receipt.' })
   @MaxLength(35, { message: R.refundIdInvalid })
   @IsString({ message: R.refundIdInvalid })
   @IsNotEmpty({ message: R.refundIdRequired })

@@ -1,16 +1,23 @@
 import { Messages, validation } from '@pixauto/errors';
 import { Validated } from '../validation';
 
-/** GET /v2/withdrawals/receipt (platform.md §3): the bank's proof a completed payout was paid, fetched live; 2.4's style. */
+// GET /v2/withdrawals/receipt (platform.md §3): the bank's proof a completed payout was paid, fetched live; 2.4's style.
+// The JSDoc is what merchants read in the API reference.
+/** The bank's proof that a completed payout was paid, as a base64-encoded PDF. */
 export interface PayoutReceiptResponse {
+  /** Always `payout`. */
   type: 'payout';
+  /** The bank that made the payout and issued the receipt: PROVIDER_A or PROVIDER_B. */
   provider: string;
-  /** The payout's id. */
+  /** The payout's `id`. */
   id: number;
+  /** The payout's `transaction_id`. */
   transaction_id: string;
+  /** A file name to save the PDF under, e.g. `payout-<transaction_id>.pdf`. */
   filename: string;
+  /** Always `application/pdf`. */
   content_type: 'application/pdf';
-  /** The PDF, base64. */
+  /** The receipt: a PDF file, base64-encoded. */
   pdf: string;
 }
 

@@ -8,6 +8,10 @@
  * 0 created, awaiting processing; 1 approved / completed; 2 canceled; 3 rejected; 4 processing.
  */
 export const PayoutStatus = { created: 0, completed: 1, canceled: 2, rejected: 3, processing: 4 } as const;
+/**
+ * A payout's status. 0: created, awaiting processing. 4: processing at the bank. 1: completed (the beneficiary was
+ * paid). 2: canceled. 3: rejected (e.g. the Pix key does not exist). 1, 2 and 3 are final.
+ */
 export type PayoutStatusCode = (typeof PayoutStatus)[keyof typeof PayoutStatus];
 export const PAYOUT_STATUS_CODES: readonly PayoutStatusCode[] = [0, 1, 2, 3, 4];
 /** A payout in one of these will not change again (and gave its limit reservation back when 2 or 3). */

@@ -17,9 +17,12 @@ export interface SandboxClockAdvancedData {
 
 export const SandboxClockEventTypes = { advanced: 'sandbox.clock_advanced' } as const;
 
-/** GET /v2/sandbox/clock and POST /v2/sandbox/clock/advance. */
+// GET /v2/sandbox/clock and POST /v2/sandbox/clock/advance.
+/** The sandbox account's test clock: the time every date rule, due date and expiry of the account follows. */
 export interface SandboxClockResponse {
+  /** The account's current time, ISO 8601 in UTC. */
   now: string;
+  /** The account's current date in Brasília time, YYYY-MM-DD: the "today" of date rules such as `start_date`. */
   today: string;
 }
 
