@@ -1,4 +1,4 @@
-import { RateLimits } from './accounts/account.events';
+import { RateLimits } from './accounts/account.types';
 import { Tenant } from './tenant';
 
 /**

@@ -329,7 +329,7 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
         "description": "Unique identifier of the delivery (`msg_...`), also the `webhook-id` header of every attempt: use it to ignore a repeat."
       },
       "event_type": {
-        "type": "string",
+        "$ref": "#/components/schemas/WebhookEventType",
         "description": "The event type, e.g. `charge.paid` (the body's `type`)."
       },
       "resource_type": {
@@ -424,7 +424,7 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
         "description": "Unique identifier of the delivery (`msg_...`), also the `webhook-id` header of every attempt: use it to ignore a repeat."
       },
       "event_type": {
-        "type": "string",
+        "$ref": "#/components/schemas/WebhookEventType",
         "description": "The event type, e.g. `charge.paid` (the body's `type`)."
       },
       "resource_type": {
@@ -1414,6 +1414,35 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "CANCELLED"
     ],
     "description": "The path of the alert, not the payer's decision. CREATED: recorded, not yet sent. SENT: sent to the payer's institution. RECEIVED: the payer's institution received it (not that the payer agreed: that shows in the recurrence's status). CANCELLED: you cancelled it before the payer answered."
+  },
+  "WebhookEventType": {
+    "type": "string",
+    "enum": [
+      "[RecurrenceEventTypes.created]",
+      "[RecurrenceEventTypes.updated]",
+      "[RecurrenceEventTypes.approved]",
+      "[RecurrenceEventTypes.rejected]",
+      "[RecurrenceEventTypes.expired]",
+      "[RecurrenceEventTypes.cancelled]",
+      "[RecurrenceEventTypes.activationExpired]",
+      "[ChargeEventTypes.created]",
+      "[ChargeEventTypes.paid]",
+      "[ChargeEventTypes.failed]",
+      "[ChargeEventTypes.cancelled]",
+      "[ChargeEventTypes.rescheduled]",
+      "[ChargeEventTypes.retryScheduled]",
+      "[ChargeEventTypes.expired]",
+      "[PixChargeEventTypes.created]",
+      "[PixChargeEventTypes.paid]",
+      "[PixChargeEventTypes.expired]",
+      "[PixChargeEventTypes.refundRequested]",
+      "[PixChargeEventTypes.refunded]",
+      "[PixChargeEventTypes.refundFailed]",
+      "[PayoutEventTypes.created]",
+      "[PayoutEventTypes.statusChanged]",
+      "[PayoutEventTypes.returned]"
+    ],
+    "description": "The type of an event a webhook receives (the body's `type`): the `webhooks` section of this reference describes each."
   },
   "WebhookPayload": {
     "type": "object",

@@ -249,7 +249,7 @@ export interface components {
             /** @description When your endpoint accepted it, ISO 8601 in UTC; null until then. */
             delivered_at: string | null;
             /** @description The event type, e.g. `charge.paid` (the body's `type`). */
-            event_type: string;
+            event_type: components["schemas"]["WebhookEventType"];
             /** @description Unique identifier of the delivery (`msg_...`), also the `webhook-id` header of every attempt: use it to ignore a repeat. */
             id: string;
             /** @description Why the latest attempt failed; null when it has not failed. */
@@ -281,7 +281,7 @@ export interface components {
             /** @description When your endpoint accepted it, ISO 8601 in UTC; null until then. */
             delivered_at: string | null;
             /** @description The event type, e.g. `charge.paid` (the body's `type`). */
-            event_type: string;
+            event_type: components["schemas"]["WebhookEventType"];
             /** @description Unique identifier of the delivery (`msg_...`), also the `webhook-id` header of every attempt: use it to ignore a repeat. */
             id: string;
             /** @description Why the latest attempt failed; null when it has not failed. */
@@ -382,6 +382,11 @@ export interface components {
          * @enum {string}
          */
         ReceiptProvider: "PROVIDER_A" | "PROVIDER_B";
+        /**
+         * @description The type of an event a webhook receives (the body's `type`): the `webhooks` section of this reference describes each.
+         * @enum {string}
+         */
+        WebhookEventType: "[RecurrenceEventTypes.created]" | "[RecurrenceEventTypes.updated]" | "[RecurrenceEventTypes.approved]" | "[RecurrenceEventTypes.rejected]" | "[RecurrenceEventTypes.expired]" | "[RecurrenceEventTypes.cancelled]" | "[RecurrenceEventTypes.activationExpired]" | "[ChargeEventTypes.created]" | "[ChargeEventTypes.paid]" | "[ChargeEventTypes.failed]" | "[ChargeEventTypes.cancelled]" | "[ChargeEventTypes.rescheduled]" | "[ChargeEventTypes.retryScheduled]" | "[ChargeEventTypes.expired]" | "[PixChargeEventTypes.created]" | "[PixChargeEventTypes.paid]" | "[PixChargeEventTypes.expired]" | "[PixChargeEventTypes.refundRequested]" | "[PixChargeEventTypes.refunded]" | "[PixChargeEventTypes.refundFailed]" | "[PayoutEventTypes.created]" | "[PayoutEventTypes.statusChanged]" | "[PayoutEventTypes.returned]";
         /** @description The JSON body of every webhook request (Standard Webhooks). */
         WebhookPayload: {
             /** @description The resource as its GET showed it right after the event (a recurrence without `qrcode`; for a refund event, the refund). */

@@ -3,17 +3,10 @@ import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsDefined, IsIn, IsInt, 
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Messages } from '@pixauto/errors';
 import { ENVIRONMENTS, Environment } from '../tenant';
-import { MAX_RATE_LIMIT, RateLimits } from './account.events';
+import { CASHIN_PROVIDERS, CashinProvider, MAX_RATE_LIMIT, RateLimits, RECEIPT_PROVIDERS, ReceiptProvider } from './account.types';
 
 // The operator API (platform.md §2). Not part of the merchant contract, but refused in the same shapes.
 
-export const CASHIN_PROVIDERS = ['PROVIDER_A', 'PROVIDER_B', 'PROVIDER_C'] as const;
-/** A bank the platform works with: it receives an account's Pix charges and makes its payouts. */
-export type CashinProvider = (typeof CASHIN_PROVIDERS)[number];
-// The banks whose refund receipts the platform can fetch (service-api.md 4.12).
-export const RECEIPT_PROVIDERS = ['PROVIDER_A', 'PROVIDER_B'] as const;
-/** A bank whose receipts (of refunds and payouts) the platform can fetch. */
-export type ReceiptProvider = (typeof RECEIPT_PROVIDERS)[number];
 
 const A = Messages.admin;
 

@@ -1,23 +1,11 @@
 import { Environment } from '../tenant';
-import { CashinProvider, ReceiptProvider } from './account.dto';
+import { CashinProvider, RateLimits, ReceiptProvider } from './account.types';
 
 export interface ProviderCredentials {
   code: ReceiptProvider;
-  /** Sealed (SecretBox, `enc:v1:...`) in every event since session 8; a plain record in older ones. */
+  /** Sealed (SecretBox, `enc:v1:...`); a plain record in events written before credentials were sealed. */
   credentials: Record<string, unknown> | string;
 }
-
-// Issue #12 §1: generous by default (one merchant at 1,000 req/s is not throttled); an operator lowers it for an
-// account that misbehaves. The JSDoc is what operators read in the admin API reference.
-/** Requests per second each API key of the account may make, per environment; beyond it, requests answer 429. */
-export interface RateLimits {
-  /** Requests per second for each production key. */
-  production: number;
-  /** Requests per second for each sandbox key. */
-  sandbox: number;
-}
-export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = { production: 5000, sandbox: 5000 };
-export const MAX_RATE_LIMIT = 100_000;
 
 /**
  * Account events on Topics.accounts. Their banking credentials and webhook secrets are sealed (AES-256-GCM, README

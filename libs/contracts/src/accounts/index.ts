@@ -1,2 +1,3 @@
 export * from './account.dto';
 export * from './account.events';
+export * from './account.types';

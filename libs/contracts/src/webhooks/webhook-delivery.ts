@@ -1,3 +1,5 @@
+import { WebhookEventType, WebhookResourceType } from './webhook-events';
+
 // Webhook deliveries (platform.md §5): what the webhook-dispatcher sends, and what a merchant reads of it through
 // GET /v2/webhooks/deliveries and GET /v2/webhooks/deliveries/:id.
 
@@ -9,8 +11,6 @@ export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'cancelled']
  */
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-/** The kind of resource an event is about: a recurrence, a charge of a recurrence, a Pix charge (or its refunds) or a payout. */
-export type WebhookResourceType = 'recurrence' | 'charge' | 'pix_charge' | 'payout';
 
 /** The JSON body of every webhook request (Standard Webhooks). */
 export interface WebhookPayload {
@@ -50,7 +50,7 @@ export interface DeliverySummaryResponse {
   /** Unique identifier of the delivery (`msg_...`), also the `webhook-id` header of every attempt: use it to ignore a repeat. */
   id: string;
   /** The event type, e.g. `charge.paid` (the body's `type`). */
-  event_type: string;
+  event_type: WebhookEventType;
   /** The kind of resource the event is about. */
   resource_type: WebhookResourceType;
   /** The resource's identifier: a `recurrence_id` or `charge_id`, or a Pix charge's or payout's `id`. */

@@ -2,10 +2,12 @@ import { ChargeEventTypes } from '../charges/charge.events';
 import { PixChargeEventTypes } from '../payments/pix-charge';
 import { PayoutEventTypes } from '../payouts/payout.events';
 import { RecurrenceEventTypes } from '../recurrences/recurrence.events';
-import { WebhookResourceType } from './webhook-delivery';
 
 // Every event a merchant's webhook can receive, in one place: the dispatcher accepts exactly these (libs/webhooks),
 // the delivery log filters by them, and the OpenAPI documents list them with their payloads (the `webhooks` section).
+
+/** The kind of resource an event is about: a recurrence, a charge of a recurrence, a Pix charge (or its refunds) or a payout. */
+export type WebhookResourceType = 'recurrence' | 'charge' | 'pix_charge' | 'payout';
 
 export interface WebhookEventDoc {
   resource: WebhookResourceType;
@@ -51,6 +53,7 @@ export const WEBHOOK_EVENTS = {
   [PayoutEventTypes.returned]: payout('The receiving bank sent (part of) a completed payout back; its status stays 1 and its return receipt can be fetched.'),
 } as const satisfies Record<string, WebhookEventDoc>;
 
+/** The type of an event a webhook receives (the body's `type`): the `webhooks` section of this reference describes each. */
 export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;
 
 /** Every `type` a webhook body can carry, and the values of the delivery log's `event_type` filter. */
