@@ -1,5 +1,7 @@
 import { AccountOpenedData } from '@pixauto/contracts';
-import { account, AccountState, rateLimitsOf } from './account';
+import { notFound, validation } from '@pixauto/errors';
+import { DeciderSpecification } from '../../event-store/src/testing/decider-specification';
+import { account, AccountCommand, AccountEvent, AccountState, rateLimitsOf } from './account';
 
 const opened: AccountOpenedData = {
   account_id: '7f0c1a2b-0000-4000-8000-000000000001',
@@ -9,24 +11,32 @@ const opened: AccountOpenedData = {
   providers: [],
   webhook_secret: 'whsec_old',
 };
+const openedEvent: AccountEvent = { type: 'account.opened', data: opened };
 const open: AccountState = { status: 'open', account: opened };
 const at = new Date('2026-11-25T12:00:00.000Z');
+const given = DeciderSpecification.for(account);
+
+describe('account: opening', () => {
+  it('opens an account once; a second opening of the same id is refused', () => {
+    given().when({ type: 'OpenAccount', data: opened }).then([openedEvent]);
+    given(openedEvent).when({ type: 'OpenAccount', data: opened }).thenRefuses(validation('account already exists'));
+  });
+});
 
 describe('account: webhook secret rotation', () => {
   it('records the new secret, the replaced one and when it stops signing (24 hours later)', () => {
-    expect(account.decide({ type: 'RotateWebhookSecret', webhook_secret: 'whsec_new', at }, open)).toEqual({
-      ok: true,
-      events: [
+    given(openedEvent)
+      .when({ type: 'RotateWebhookSecret', webhook_secret: 'whsec_new', at })
+      .then([
         {
           type: 'account.webhook_secret_rotated',
           data: { webhook_secret: 'whsec_new', previous_secret: 'whsec_old', previous_valid_until: '2026-11-26T12:00:00.000Z' },
         },
-      ],
-    });
+      ]);
   });
 
   it('refuses an unknown account', () => {
-    expect(account.decide({ type: 'RotateWebhookSecret', webhook_secret: 'whsec_new', at }, { status: 'none' })).toEqual({ ok: false, refusal: { kind: 'not_found', message: 'Account not found' } });
+    given().when({ type: 'RotateWebhookSecret', webhook_secret: 'whsec_new', at }).thenRefuses(notFound('Account not found'));
   });
 
   it('makes the new secret the account’s', () => {
@@ -39,17 +49,25 @@ describe('account: webhook secret rotation', () => {
 });
 
 describe('account: rate limits', () => {
-  const change = (rate_limit: { production?: number; sandbox?: number }, state: AccountState = open) => account.decide({ type: 'ChangeAccount', data: { rate_limit } }, state);
+  const change = (rate_limit: { production?: number; sandbox?: number }): AccountCommand => ({ type: 'ChangeAccount', data: { rate_limit } });
 
   it('records both environments as they are after the change; the one not named keeps its limit', () => {
-    expect(change({ sandbox: 25 })).toEqual({ ok: true, events: [{ type: 'account.changed', data: { rate_limit: { production: 5000, sandbox: 25 } } }] });
-    const limited: AccountState = { status: 'open', account: { ...opened, rate_limit: { production: 100, sandbox: 25 } } };
-    expect(change({ production: 200 }, limited)).toEqual({ ok: true, events: [{ type: 'account.changed', data: { rate_limit: { production: 200, sandbox: 25 } } }] });
+    given(openedEvent)
+      .when(change({ sandbox: 25 }))
+      .then([{ type: 'account.changed', data: { rate_limit: { production: 5000, sandbox: 25 } } }]);
+    const limited: AccountEvent = { type: 'account.opened', data: { ...opened, rate_limit: { production: 100, sandbox: 25 } } };
+    given(limited)
+      .when(change({ production: 200 }))
+      .then([{ type: 'account.changed', data: { rate_limit: { production: 200, sandbox: 25 } } }]);
   });
 
   it('records nothing when the limits stay as they are (an account opened before them has the defaults)', () => {
-    expect(change({ production: 5000 })).toEqual({ ok: true, events: [] });
+    given(openedEvent).when(change({ production: 5000 })).then([]);
     expect(rateLimitsOf(opened)).toEqual({ production: 5000, sandbox: 5000 });
+  });
+
+  it('refuses an unknown account', () => {
+    given().when(change({ sandbox: 25 })).thenRefuses(notFound('Account not found'));
   });
 
   it('folds a change into the account', () => {

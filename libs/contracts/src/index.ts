@@ -2,6 +2,7 @@ export * from './tenant';
 export * from './service-rpc';
 export * from './events';
 export * from './validation';
+export * from './one-identifier';
 export * from './limits';
 export * from './accounts';
 export * from './recurrences';

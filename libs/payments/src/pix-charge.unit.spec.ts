@@ -1,5 +1,7 @@
 import { ActivationPaidDataV1, PixChargeRecordData, RefundRecordData, validatePixChargeQuery } from '@pixauto/contracts';
+import { notFound, validation } from '@pixauto/errors';
 import { fold } from '@pixauto/event-store';
+import { DeciderSpecification } from '../../event-store/src/testing/decider-specification';
 import { pixCharge, PixChargeCommand, PixChargeEvent } from './pix-charge';
 
 // The cash-in charge's rules (platform.md §3, §4), given its past events, when a command, then events or a refusal.
@@ -29,59 +31,58 @@ const paid: PixChargeEvent = { type: 'pix_charge.paid', data: { charge: paidChar
 const expiredCharge: PixChargeRecordData = { ...pending, status: 'EXPIRED', pix_copy_paste: null };
 const expired: PixChargeEvent = { type: 'pix_charge.expired', data: { charge: expiredCharge } };
 
-const given = (...events: PixChargeEvent[]) => ({ when: (command: PixChargeCommand) => pixCharge.decide(command, fold(pixCharge, events)) });
-const invalid = (message: string) => ({ ok: false, refusal: { kind: 'validation', problems: [message] } });
-const NOT_FOUND = { ok: false, refusal: { kind: 'not_found', message: 'Pix charge not found' } };
+const given = DeciderSpecification.for(pixCharge);
+const NOT_FOUND = notFound('Pix charge not found');
 
 describe('pix charge: creation', () => {
   it('creates a PENDING charge carrying the whole record', () => {
-    expect(given().when({ type: 'CreatePixCharge', charge: pending })).toEqual({ ok: true, events: [created] });
+    given().when({ type: 'CreatePixCharge', charge: pending }).then([created]);
     expect(fold(pixCharge, [created])).toEqual({ status: 'PENDING', charge: pending, refunds: [] });
   });
 
   it('refuses a second charge with the same transaction_id (same stream), whatever became of the first', () => {
     for (const history of [[created], [created, paid], [created, expired]]) {
-      expect(given(...history).when({ type: 'CreatePixCharge', charge: { ...pending, id: 8 } })).toEqual(invalid('body.transaction_id already exists'));
+      given(...history).when({ type: 'CreatePixCharge', charge: { ...pending, id: 8 } }).thenRefuses(validation('body.transaction_id already exists'));
     }
   });
 });
 
 describe('pix charge: payment', () => {
   it('pays a PENDING charge: PAID, paid_at and e2e id, the code voided', () => {
-    expect(given(created).when({ type: 'RecordPayment', payment })).toEqual({ ok: true, events: [paid] });
+    given(created).when({ type: 'RecordPayment', payment }).then([paid]);
     expect(fold(pixCharge, [created, paid])).toEqual({ status: 'PAID', charge: paidCharge, refunds: [] });
   });
 
   it('records a payment once: the sandbox answer and the bank notification of it are one event', () => {
-    expect(given(created, paid).when({ type: 'RecordPayment', payment: { ...payment, paid_at: '2026-11-24T12:10:01.000Z' } })).toEqual({ ok: true, events: [] });
+    given(created, paid).when({ type: 'RecordPayment', payment: { ...payment, paid_at: '2026-11-24T12:10:01.000Z' } }).then([]);
   });
 
   it('records money that reached a charge as it expired', () => {
-    expect(given(created, expired).when({ type: 'RecordPayment', payment })).toEqual({ ok: true, events: [paid] });
+    given(created, expired).when({ type: 'RecordPayment', payment }).then([paid]);
   });
 
   it('lets the sandbox payer pay only a PENDING charge', () => {
-    expect(given(created).when({ type: 'CheckPayable' })).toEqual({ ok: true, events: [] });
-    expect(given(created, paid).when({ type: 'CheckPayable' })).toEqual(invalid('the Pix charge is PAID: only a PENDING charge can be paid'));
-    expect(given(created, expired).when({ type: 'CheckPayable' })).toEqual(invalid('the Pix charge is EXPIRED: only a PENDING charge can be paid'));
+    given(created).when({ type: 'CheckPayable' }).then([]);
+    given(created, paid).when({ type: 'CheckPayable' }).thenRefuses(validation('the Pix charge is PAID: only a PENDING charge can be paid'));
+    given(created, expired).when({ type: 'CheckPayable' }).thenRefuses(validation('the Pix charge is EXPIRED: only a PENDING charge can be paid'));
   });
 
   it('knows no charge that was never created', () => {
-    expect(given().when({ type: 'CheckPayable' })).toEqual(NOT_FOUND);
-    expect(given().when({ type: 'RecordPayment', payment })).toEqual(NOT_FOUND);
-    expect(given().when({ type: 'ExpirePixCharge' })).toEqual(NOT_FOUND);
+    given().when({ type: 'CheckPayable' }).thenRefuses(NOT_FOUND);
+    given().when({ type: 'RecordPayment', payment }).thenRefuses(NOT_FOUND);
+    given().when({ type: 'ExpirePixCharge' }).thenRefuses(NOT_FOUND);
   });
 });
 
 describe('pix charge: expiry', () => {
   it('expires a PENDING charge: EXPIRED, the code voided', () => {
-    expect(given(created).when({ type: 'ExpirePixCharge' })).toEqual({ ok: true, events: [expired] });
+    given(created).when({ type: 'ExpirePixCharge' }).then([expired]);
     expect(fold(pixCharge, [created, expired])).toEqual({ status: 'EXPIRED', charge: expiredCharge, refunds: [] });
   });
 
   it('leaves a paid or expired charge as it is', () => {
-    expect(given(created, paid).when({ type: 'ExpirePixCharge' })).toEqual({ ok: true, events: [] });
-    expect(given(created, expired).when({ type: 'ExpirePixCharge' })).toEqual({ ok: true, events: [] });
+    given(created, paid).when({ type: 'ExpirePixCharge' }).then([]);
+    given(created, expired).when({ type: 'ExpirePixCharge' }).then([]);
   });
 });
 
@@ -97,10 +98,9 @@ describe('pix charge: journey 3 activation deposits', () => {
   };
 
   it('records a paid deposit once: a redelivered approval records nothing more', () => {
-    const decision = given().when({ type: 'RecordPaidDeposit', charge: deposit });
-    expect(decision).toEqual({ ok: true, events: [{ type: 'pix_charge.paid', data: { charge: deposit } }] });
-    const events = decision.ok ? decision.events : [];
-    expect(given(...events).when({ type: 'RecordPaidDeposit', charge: { ...deposit, id: 8 } })).toEqual({ ok: true, events: [] });
+    const recorded: PixChargeEvent = { type: 'pix_charge.paid', data: { charge: deposit } };
+    given().when({ type: 'RecordPaidDeposit', charge: deposit }).then([recorded]);
+    given(recorded).when({ type: 'RecordPaidDeposit', charge: { ...deposit, id: 8 } }).then([]);
   });
 
   it('still folds the first deposits, recorded with the version 1 payload', () => {
@@ -113,10 +113,13 @@ describe('pix charge: journey 3 activation deposits', () => {
       paid_at: '2026-11-22T10:05:00.000Z',
       origin: { recurrence_id: 'r1', activation_charge_id: 'c1' },
     };
-    const state = fold(pixCharge, [{ type: 'pix_charge.paid', data: v1 }]);
-    expect(state).toMatchObject({ status: 'PAID', charge: { id: 7, amount_centavos: 4000, paid_at: v1.paid_at, origin: v1.origin, payer: null, pix_copy_paste: null } });
-    expect(pixCharge.decide({ type: 'RecordPaidDeposit', charge: deposit }, state)).toEqual({ ok: true, events: [] });
-    expect(pixCharge.decide({ type: 'CheckPayable' }, state)).toEqual(invalid('the Pix charge is PAID: only a PENDING charge can be paid'));
+    const recordedV1: PixChargeEvent = { type: 'pix_charge.paid', data: v1 };
+    expect(fold(pixCharge, [recordedV1])).toMatchObject({
+      status: 'PAID',
+      charge: { id: 7, amount_centavos: 4000, paid_at: v1.paid_at, origin: v1.origin, payer: null, pix_copy_paste: null },
+    });
+    given(recordedV1).when({ type: 'RecordPaidDeposit', charge: deposit }).then([]);
+    given(recordedV1).when({ type: 'CheckPayable' }).thenRefuses(validation('the Pix charge is PAID: only a PENDING charge can be paid'));
   });
 });
 
@@ -159,42 +162,42 @@ describe('pix charge: refunds', () => {
   const failed = (r: RefundRecordData) => event('pix_charge.refund_failed', { ...r, status: 'FAILED', failure_reason: 'Saldo insuficiente' });
 
   it('refunds what is left of a paid charge when no amount is given, PROCESSING', () => {
-    expect(given(created, paid).when(ask(1, undefined))).toEqual({ ok: true, events: [event('pix_charge.refund_requested', requested(1, 15050))] });
+    given(created, paid).when(ask(1, undefined)).then([event('pix_charge.refund_requested', requested(1, 15050))]);
   });
 
   it('takes several partial refunds up to the amount, and refuses one cent more', () => {
     const first = event('pix_charge.refund_requested', requested(1, 10000));
-    expect(given(created, paid, first).when(ask(2, 5050))).toEqual({ ok: true, events: [event('pix_charge.refund_requested', requested(2, 5050))] });
-    expect(given(created, paid, first).when(ask(2, 5051))).toEqual(invalid('body.amount must be at most what is left to refund of the transaction: 50.50'));
+    given(created, paid, first).when(ask(2, 5050)).then([event('pix_charge.refund_requested', requested(2, 5050))]);
+    given(created, paid, first).when(ask(2, 5051)).thenRefuses(validation('body.amount must be at most what is left to refund of the transaction: 50.50'));
     const second = event('pix_charge.refund_requested', requested(2, 5050));
-    expect(given(created, paid, first, second).when(ask(3, undefined))).toEqual(invalid('the transaction has already been refunded in full'));
+    given(created, paid, first, second).when(ask(3, undefined)).thenRefuses(validation('the transaction has already been refunded in full'));
   });
 
   it('gives a failed refund its amount and its refund_id back', () => {
     const first = requested(1, 15050);
     const history = [created, paid, event('pix_charge.refund_requested', first), failed(first)];
-    expect(given(...history).when(ask(2, undefined, 'r-1'))).toEqual({ ok: true, events: [event('pix_charge.refund_requested', requested(2, 15050, 'r-1'))] });
+    given(...history).when(ask(2, undefined, 'r-1')).then([event('pix_charge.refund_requested', requested(2, 15050, 'r-1'))]);
   });
 
   it('refuses a refund_id the charge already has, and charges that are not PAID or whose payment the bank did not name', () => {
     const first = event('pix_charge.refund_requested', requested(1, 100));
-    expect(given(created, paid, first).when(ask(2, 100, 'r-1'))).toEqual(invalid('body.refund_id already exists'));
-    expect(given(created).when(ask(1, 100))).toEqual(invalid('the transaction is PENDING: only a PAID transaction can be refunded'));
-    expect(given(created, expired).when(ask(1, 100))).toEqual(invalid('the transaction is EXPIRED: only a PAID transaction can be refunded'));
+    given(created, paid, first).when(ask(2, 100, 'r-1')).thenRefuses(validation('body.refund_id already exists'));
+    given(created).when(ask(1, 100)).thenRefuses(validation('the transaction is PENDING: only a PAID transaction can be refunded'));
+    given(created, expired).when(ask(1, 100)).thenRefuses(validation('the transaction is EXPIRED: only a PAID transaction can be refunded'));
     const untraced: PixChargeEvent = { type: 'pix_charge.paid', data: { charge: { ...paidCharge, e2e_id: null } } };
-    expect(given(untraced).when(ask(1, 100))).toEqual(invalid('this transaction cannot be refunded: the bank named no payment for it'));
-    expect(given().when(ask(1, 100))).toEqual({ ok: false, refusal: { kind: 'not_found', message: 'Transaction not found!' } });
+    given(untraced).when(ask(1, 100)).thenRefuses(validation('this transaction cannot be refunded: the bank named no payment for it'));
+    given().when(ask(1, 100)).thenRefuses(notFound('Transaction not found!'));
   });
 
   it("records the bank's outcome once: REFUNDED with the return's id, or FAILED with its reason", () => {
     const r = requested(1, 15050);
     const history = [created, paid, event('pix_charge.refund_requested', r)];
     const done = { type: 'RecordRefundOutcome', refundId: 1, outcome: { status: 'REFUNDED', rtr_id: 'D12345678202611241220abcdefghijk', refunded_at: '2026-11-24T12:21:00.000Z' } } as const;
-    expect(given(...history).when(done)).toEqual({ ok: true, events: [refunded(r)] });
-    expect(given(...history, refunded(r)).when(done)).toEqual({ ok: true, events: [] });
-    expect(given(...history).when({ type: 'RecordRefundOutcome', refundId: 1, outcome: { status: 'FAILED', reason: 'Saldo insuficiente' } })).toEqual({ ok: true, events: [failed(r)] });
-    expect(given(...history, failed(r)).when(done)).toEqual({ ok: true, events: [] });
-    expect(given(...history).when({ ...done, refundId: 9 })).toEqual({ ok: false, refusal: { kind: 'not_found', message: 'Refund not found' } });
+    given(...history).when(done).then([refunded(r)]);
+    given(...history, refunded(r)).when(done).then([]);
+    given(...history).when({ type: 'RecordRefundOutcome', refundId: 1, outcome: { status: 'FAILED', reason: 'Saldo insuficiente' } }).then([failed(r)]);
+    given(...history, failed(r)).when(done).then([]);
+    given(...history).when({ ...done, refundId: 9 }).thenRefuses(notFound('Refund not found'));
   });
 
   it('folds the refunds beside the charge, which stays PAID', () => {

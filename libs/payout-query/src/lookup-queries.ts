@@ -1,4 +1,4 @@
-import { PAYOUT_STATUS_CODES, PayoutStatusCode, Validated } from '@pixauto/contracts';
+import { isGiven, oneIdentifier, PAYOUT_STATUS_CODES, PayoutStatusCode, Validated } from '@pixauto/contracts';
 import { Messages, validation } from '@pixauto/errors';
 import { documentType } from '@pixauto/pix';
 
@@ -25,15 +25,15 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
 type Query = Record<string, unknown>;
-const given = (query: Query, key: string): boolean => query[key] !== undefined && query[key] !== '';
+const given = (query: Query, key: string): boolean => isGiven(query[key]);
 const POSITIVE_INTEGER = /^[1-9]\d{0,8}$/;
 
+/** Exactly one of id and transaction_id (oneIdentifier: an empty value counts as absent). */
 export function parseLookup(query: Query): Validated<PayoutLookup> {
-  const keys = ['id', 'transaction_id'].filter((key) => given(query, key));
-  if (keys.length === 0) return { ok: false, refusal: validation(W.identifierRequired) };
-  if (keys.length > 1) return { ok: false, refusal: validation(W.onlyOneIdentifier) };
-  if (keys[0] === 'transaction_id') return { ok: true, value: { transaction_id: String(query.transaction_id) } };
-  const id = String(query.id);
+  const named = oneIdentifier(query, ['id', 'transaction_id'], { required: W.identifierRequired, onlyOne: W.onlyOneIdentifier });
+  if (!named.ok) return named;
+  if (named.value.key === 'transaction_id') return { ok: true, value: { transaction_id: String(named.value.value) } };
+  const id = String(named.value.value);
   return /^[1-9]\d{0,15}$/.test(id) ? { ok: true, value: { id: Number(id) } } : { ok: false, refusal: validation(W.idInvalid) };
 }
 

@@ -37,6 +37,11 @@ describe('the payout lookups’ queries (service-api.md 4.8 to 4.11)', () => {
     expect(parseLookup({})).toEqual(refused('one of id, transaction_id is required'));
     expect(parseLookup({ id: '1', transaction_id: 'x' })).toEqual(refused('please provide only one of id, transaction_id'));
     expect(parseLookup({ id: '1.5' })).toEqual(refused('query.id must be a positive integer'));
+    // An empty value counts as absent (oneIdentifier); whitespace is a value.
+    expect(parseLookup({ id: '', transaction_id: 'saque-1' })).toEqual({ ok: true, value: { transaction_id: 'saque-1' } });
+    expect(parseLookup({ id: '42', transaction_id: '' })).toEqual({ ok: true, value: { id: 42 } });
+    expect(parseLookup({ id: '', transaction_id: '' })).toEqual(refused('one of id, transaction_id is required'));
+    expect(parseLookup({ id: ' ', transaction_id: 'saque-1' })).toEqual(refused('please provide only one of id, transaction_id'));
   });
 
   it('takes a customer by a valid CPF or CNPJ, digits only', () => {

@@ -1,6 +1,8 @@
 import { SolicitationCreatedData } from '@pixauto/contracts';
+import { notFound, validation } from '@pixauto/errors';
 import { fold } from '@pixauto/event-store';
-import { solicitation, SolicitationCommand, SolicitationEvent } from './solicitation';
+import { DeciderSpecification } from '../../event-store/src/testing/decider-specification';
+import { solicitation, SolicitationEvent } from './solicitation';
 
 const created: SolicitationCreatedData = {
   solicitation_id: 's1',
@@ -10,47 +12,52 @@ const created: SolicitationCreatedData = {
   bank: { id_solic_rec: 'SC1' },
 };
 const createdEvent: SolicitationEvent = { type: 'solicitation.created', data: created };
-const decide = (command: SolicitationCommand, ...history: SolicitationEvent[]) => solicitation.decide(command, fold(solicitation, history));
+const given = DeciderSpecification.for(solicitation);
 const progressed = (status: 'SENT' | 'RECEIVED'): SolicitationEvent => ({ type: 'solicitation.alert_progressed', data: { status } });
 
 describe('solicitation', () => {
+  it('is created once: a repeated creation records nothing', () => {
+    given().when({ type: 'CreateSolicitation', data: created }).then([createdEvent]);
+    given(createdEvent).when({ type: 'CreateSolicitation', data: created }).then([]);
+  });
+
   it('starts CREATED and PENDING', () => {
     expect(fold(solicitation, [createdEvent])).toMatchObject({ status: 'CREATED', outcome: 'PENDING' });
   });
 
   it('moves the alert forward only: CREATED → SENT → RECEIVED', () => {
-    expect(decide({ type: 'ProgressAlert', status: 'SENT' }, createdEvent)).toEqual({ ok: true, events: [progressed('SENT')] });
-    expect(decide({ type: 'ProgressAlert', status: 'SENT' }, createdEvent, progressed('RECEIVED'))).toEqual({ ok: true, events: [] });
+    given(createdEvent).when({ type: 'ProgressAlert', status: 'SENT' }).then([progressed('SENT')]);
+    given(createdEvent, progressed('RECEIVED')).when({ type: 'ProgressAlert', status: 'SENT' }).then([]);
   });
 
   it('records the answer once, the alert marked RECEIVED with it', () => {
-    expect(decide({ type: 'RecordAnswer', answer: 'ACCEPTED' }, createdEvent, progressed('SENT'))).toEqual({
-      ok: true,
-      events: [progressed('RECEIVED'), { type: 'solicitation.answered', data: { recurrence_id: 'r1', answer: 'ACCEPTED' } }],
-    });
+    given(createdEvent, progressed('SENT'))
+      .when({ type: 'RecordAnswer', answer: 'ACCEPTED' })
+      .then([progressed('RECEIVED'), { type: 'solicitation.answered', data: { recurrence_id: 'r1', answer: 'ACCEPTED' } }]);
     const answered: SolicitationEvent = { type: 'solicitation.answered', data: { recurrence_id: 'r1', answer: 'REJECTED' } };
-    expect(decide({ type: 'RecordAnswer', answer: 'ACCEPTED' }, createdEvent, progressed('RECEIVED'), answered)).toEqual({ ok: true, events: [] });
+    given(createdEvent, progressed('RECEIVED'), answered).when({ type: 'RecordAnswer', answer: 'ACCEPTED' }).then([]);
   });
 
   it('expires only while pending: a deadline after the answer changes nothing', () => {
-    expect(decide({ type: 'ExpireSolicitation' }, createdEvent)).toEqual({ ok: true, events: [{ type: 'solicitation.expired', data: { recurrence_id: 'r1' } }] });
+    given(createdEvent).when({ type: 'ExpireSolicitation' }).then([{ type: 'solicitation.expired', data: { recurrence_id: 'r1' } }]);
     const answered: SolicitationEvent = { type: 'solicitation.answered', data: { recurrence_id: 'r1', answer: 'ACCEPTED' } };
-    expect(decide({ type: 'ExpireSolicitation' }, createdEvent, answered)).toEqual({ ok: true, events: [] });
+    given(createdEvent, answered).when({ type: 'ExpireSolicitation' }).then([]);
   });
 
   it('cancels a solicitation not yet answered, twice alike, and refuses once answered or expired', () => {
     const cancelled: SolicitationEvent = { type: 'solicitation.cancelled', data: {} };
-    expect(decide({ type: 'CancelSolicitation' }, createdEvent, progressed('RECEIVED'))).toEqual({ ok: true, events: [cancelled] });
+    given(createdEvent, progressed('RECEIVED')).when({ type: 'CancelSolicitation' }).then([cancelled]);
     expect(fold(solicitation, [createdEvent, cancelled])).toMatchObject({ status: 'CANCELLED', outcome: 'CANCELLED' });
-    expect(decide({ type: 'CancelSolicitation' }, createdEvent, cancelled)).toEqual({ ok: true, events: [] });
-    expect(decide({ type: 'CancelSolicitation' }, createdEvent, { type: 'solicitation.answered', data: { recurrence_id: 'r1', answer: 'ACCEPTED' } })).toEqual({
-      ok: false,
-      refusal: { kind: 'validation', problems: ['the solicitation is ACCEPTED and can no longer be cancelled'] },
-    });
-    expect(decide({ type: 'CancelSolicitation' }, createdEvent, { type: 'solicitation.expired', data: { recurrence_id: 'r1' } })).toMatchObject({ ok: false });
+    given(createdEvent, cancelled).when({ type: 'CancelSolicitation' }).then([]);
+    given(createdEvent, { type: 'solicitation.answered', data: { recurrence_id: 'r1', answer: 'ACCEPTED' } })
+      .when({ type: 'CancelSolicitation' })
+      .thenRefuses(validation('the solicitation is ACCEPTED and can no longer be cancelled'));
+    given(createdEvent, { type: 'solicitation.expired', data: { recurrence_id: 'r1' } })
+      .when({ type: 'CancelSolicitation' })
+      .thenRefuses(validation('the solicitation is EXPIRED and can no longer be cancelled'));
   });
 
   it('answers an unknown solicitation as not found', () => {
-    expect(decide({ type: 'CancelSolicitation' })).toEqual({ ok: false, refusal: { kind: 'not_found', message: 'Solicitation not found' } });
+    given().when({ type: 'CancelSolicitation' }).thenRefuses(notFound('Solicitation not found'));
   });
 });

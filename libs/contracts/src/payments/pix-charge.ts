@@ -2,6 +2,7 @@ import { IsInt, IsOptional, IsString, Min } from 'class-validator';
 import { Type } from 'class-transformer';
 import { Messages, validation } from '@pixauto/errors';
 import { centavosToReais } from '@pixauto/pix';
+import { oneIdentifier } from '../one-identifier';
 import { Validated, validateQuery } from '../validation';
 
 // Cash-in Pix charges (platform.md §3): POST /v2/pix creates one (PENDING, payable by its Pix code until
@@ -173,13 +174,11 @@ class PixChargeQuery {
   transaction_id?: string;
 }
 
-/** Exactly one of id and transaction_id. */
+/** Exactly one of id and transaction_id (oneIdentifier: an empty value counts as absent); only that one is checked. */
 export function validatePixChargeQuery(query: unknown): Validated<PixChargeQuery> {
-  const sent = typeof query === 'object' && query !== null ? (query as Record<string, unknown>) : {};
-  const given = ['id', 'transaction_id'].filter((key) => sent[key] !== undefined && sent[key] !== '');
-  if (given.length === 0) return { ok: false, refusal: validation(P.identifierRequired) };
-  if (given.length > 1) return { ok: false, refusal: validation(P.onlyOneIdentifier) };
-  return validateQuery(PixChargeQuery, sent);
+  const named = oneIdentifier(query, ['id', 'transaction_id'], { required: P.identifierRequired, onlyOne: P.onlyOneIdentifier });
+  if (!named.ok) return named;
+  return validateQuery(PixChargeQuery, { [named.value.key]: named.value.value });
 }
 
 /** A path id (`/v2/sandbox/pix/:id/pay`): a positive integer, else `params.id must be a positive integer`. */

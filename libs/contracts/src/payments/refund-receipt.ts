@@ -1,4 +1,5 @@
 import { Messages, validation } from '@pixauto/errors';
+import { oneIdentifier } from '../one-identifier';
 import { Validated } from '../validation';
 
 // GET /v2/transactions/refund/receipt (service-api.md 2.4) and GET /v2/withdrawals/refund/receipt: the receipt as the
@@ -33,14 +34,11 @@ export type RefundReceiptQuery = { id: number } | { transaction_id: string } | {
 
 const R = Messages.receipts;
 
-/** Exactly one of refund_id, id and transaction_id (an empty value counts as absent). */
+/** Exactly one of refund_id, id and transaction_id (oneIdentifier: an empty value counts as absent). */
 export function validateRefundReceiptQuery(query: unknown): Validated<RefundReceiptQuery> {
-  const sent = typeof query === 'object' && query !== null ? (query as Record<string, unknown>) : {};
-  const given = ['refund_id', 'id', 'transaction_id'].filter((key) => sent[key] !== undefined && sent[key] !== '');
-  if (given.length === 0) return { ok: false, refusal: validation(R.identifierRequired) };
-  if (given.length > 1) return { ok: false, refusal: validation(R.onlyOneIdentifier) };
-  const [key] = given;
-  const value = sent[key];
+  const named = oneIdentifier(query, ['refund_id', 'id', 'transaction_id'], { required: R.identifierRequired, onlyOne: R.onlyOneIdentifier });
+  if (!named.ok) return named;
+  const { key, value } = named.value;
   if (typeof value !== 'string') return { ok: false, refusal: validation(R.onlyOneIdentifier) }; // ?id=1&id=2
   if (key === 'id') return /^[1-9]\d{0,15}$/.test(value) ? { ok: true, value: { id: Number(value) } } : { ok: false, refusal: validation(R.idInvalid) };
   return { ok: true, value: key === 'refund_id' ? { refund_id: value } : { transaction_id: value } };

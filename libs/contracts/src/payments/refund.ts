@@ -1,8 +1,9 @@
 import { IsDefined, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { Messages, validation } from '@pixauto/errors';
+import { Messages } from '@pixauto/errors';
 import { centavosToReais, reaisToCentavos } from '@pixauto/pix';
 import { HasAtMostTwoDecimals, IsPositiveReais } from '../limits/limit.validators';
+import { oneIdentifier } from '../one-identifier';
 import { OptionalField } from '../recurrences/recurrence.validators';
 import { validateBody, Validated } from '../validation';
 import { PixChargeRecordData } from './pix-charge';
@@ -116,15 +117,22 @@ export interface RefundRequest {
   amount_centavos: number | undefined;
 }
 
-/** Unknown fields first, then exactly one of id and transaction_id, then every field rule in one message. */
+const REFUND_FIELDS = ['id', 'transaction_id', 'refund_id', 'amount'];
+
+/**
+ * Unknown fields first, then exactly one of id and transaction_id (oneIdentifier: an empty value counts as absent, and
+ * is left out of the checks that follow), then every field rule in one message.
+ */
 export function validateCreateRefund(body: unknown): Validated<RefundRequest> {
   const sent = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
-  const given = sent ? ['id', 'transaction_id'].filter((key) => sent[key] !== undefined) : [];
-  if (sent && Object.keys(sent).every((key) => ['id', 'transaction_id', 'refund_id', 'amount'].includes(key))) {
-    if (given.length === 0) return { ok: false, refusal: validation(R.identifierRequired) };
-    if (given.length > 1) return { ok: false, refusal: validation(R.onlyOneIdentifier) };
+  let fields: unknown = body;
+  if (sent && Object.keys(sent).every((key) => REFUND_FIELDS.includes(key))) {
+    const named = oneIdentifier(sent, ['id', 'transaction_id'], { required: R.identifierRequired, onlyOne: R.onlyOneIdentifier });
+    if (!named.ok) return named;
+    const { id: _id, transaction_id: _transactionId, ...rest } = sent;
+    fields = { ...rest, [named.value.key]: named.value.value };
   }
-  const checked = validateBody(CreateRefundRequest, body, ['id', 'transaction_id', 'refund_id', 'amount']);
+  const checked = validateBody(CreateRefundRequest, fields, REFUND_FIELDS);
   if (!checked.ok) return checked;
   const r = checked.value;
   return {

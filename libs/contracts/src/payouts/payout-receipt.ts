@@ -1,4 +1,5 @@
 import { Messages, validation } from '@pixauto/errors';
+import { oneIdentifier } from '../one-identifier';
 import { Validated } from '../validation';
 
 // GET /v2/withdrawals/receipt (platform.md §3): the bank's proof a completed payout was paid, fetched live; 2.4's style.
@@ -23,13 +24,12 @@ export interface PayoutReceiptResponse {
 
 const R = Messages.receipts;
 
-/** Exactly one of id and transaction_id (an empty value counts as absent). */
+/** Exactly one of id and transaction_id (oneIdentifier: an empty value counts as absent). */
 export function validatePayoutReceiptQuery(query: unknown): Validated<{ id: number } | { transaction_id: string }> {
-  const sent = typeof query === 'object' && query !== null ? (query as Record<string, unknown>) : {};
-  const given = ['id', 'transaction_id'].filter((key) => sent[key] !== undefined && sent[key] !== '');
-  if (given.length === 0) return { ok: false, refusal: validation(R.payoutIdentifierRequired) };
-  const value = sent[given[0]];
-  if (given.length > 1 || typeof value !== 'string') return { ok: false, refusal: validation(R.payoutOnlyOneIdentifier) };
-  if (given[0] === 'transaction_id') return { ok: true, value: { transaction_id: value } };
+  const named = oneIdentifier(query, ['id', 'transaction_id'], { required: R.payoutIdentifierRequired, onlyOne: R.payoutOnlyOneIdentifier });
+  if (!named.ok) return named;
+  const { key, value } = named.value;
+  if (typeof value !== 'string') return { ok: false, refusal: validation(R.payoutOnlyOneIdentifier) }; // ?id=1&id=2
+  if (key === 'transaction_id') return { ok: true, value: { transaction_id: value } };
   return /^[1-9]\d{0,15}$/.test(value) ? { ok: true, value: { id: Number(value) } } : { ok: false, refusal: validation(R.idInvalid) };
 }

@@ -1,6 +1,7 @@
 import { PayoutRecordData } from '@pixauto/contracts';
-import { fold } from '@pixauto/event-store';
-import { BankPayoutNotice, payout, PayoutCommand, PayoutEvent } from './payout';
+import { notFound, validation } from '@pixauto/errors';
+import { DeciderSpecification } from '../../../event-store/src/testing/decider-specification';
+import { BankPayoutNotice, payout, PayoutEvent } from './payout';
 
 const created: PayoutRecordData = {
   id: 7,
@@ -31,47 +32,45 @@ const notice = (status: BankPayoutNotice['status'], extra: Partial<BankPayoutNot
   ...extra,
 });
 
-const given = (...events: PayoutEvent[]) => fold(payout, events);
-const decide = (command: PayoutCommand, ...history: PayoutEvent[]) => payout.decide(command, given(...history));
+const given = DeciderSpecification.for(payout);
 const createdEvent: PayoutEvent = { type: 'payout.created', data: { payout: created } };
 const statusEvent = (from: 0 | 4, to: 0 | 1 | 2 | 3 | 4): PayoutEvent => ({ type: 'payout.status_changed', data: { payout: { ...created, status: to }, from, to, reason: null } });
 
 describe('payout', () => {
   it('is created once: a repeated creation records nothing', () => {
-    expect(decide({ type: 'CreatePayout', payout: created })).toEqual({ ok: true, events: [createdEvent] });
-    expect(decide({ type: 'CreatePayout', payout: created }, createdEvent)).toEqual({ ok: true, events: [] });
+    given().when({ type: 'CreatePayout', payout: created }).then([createdEvent]);
+    given(createdEvent).when({ type: 'CreatePayout', payout: created }).then([]);
   });
 
   it('takes what the bank learnt: processing with the institution, e2e and psp id', () => {
     const bank = { bank_name: 'Itaú Unibanco S.A.', bank_code: '341', ispb: '60701190', account_agency: '0001', account_number: '123456' };
-    const decision = decide({ type: 'RecordBankNotice', notice: notice(4, { name: 'MARIA SILVA', bank, e2e: 'E123', psp_id: 'P1' }) }, createdEvent);
-    expect(decision).toEqual({
-      ok: true,
-      events: [{ type: 'payout.status_changed', data: { payout: { ...created, status: 4, name: 'MARIA SILVA', bank: { type: 'PIX', ...bank }, e2e: 'E123', psp_id: 'P1' }, from: 0, to: 4, reason: null } }],
-    });
+    given(createdEvent)
+      .when({ type: 'RecordBankNotice', notice: notice(4, { name: 'MARIA SILVA', bank, e2e: 'E123', psp_id: 'P1' }) })
+      .then([{ type: 'payout.status_changed', data: { payout: { ...created, status: 4, name: 'MARIA SILVA', bank: { type: 'PIX', ...bank }, e2e: 'E123', psp_id: 'P1' }, from: 0, to: 4, reason: null } }]);
   });
 
   it('records paid_at only when completed', () => {
-    const decision = decide({ type: 'RecordBankNotice', notice: notice(1, { paid_at: '2026-11-24T12:00:02.000Z' }) }, createdEvent, statusEvent(0, 4));
-    expect(decision.ok && decision.events[0].data.payout.paid_at).toBe('2026-11-24T12:00:02.000Z');
-    const rejected = decide({ type: 'RecordBankNotice', notice: notice(3, { paid_at: '2026-11-24T12:00:02.000Z', reason: 'no such key' }) }, createdEvent);
-    expect(rejected.ok && rejected.events[0].data).toMatchObject({ payout: { status: 3, paid_at: null }, from: 0, to: 3, reason: 'no such key' });
+    given(createdEvent, statusEvent(0, 4))
+      .when({ type: 'RecordBankNotice', notice: notice(1, { paid_at: '2026-11-24T12:00:02.000Z' }) })
+      .thenMatches([{ data: { payout: { paid_at: '2026-11-24T12:00:02.000Z' } } }]);
+    given(createdEvent)
+      .when({ type: 'RecordBankNotice', notice: notice(3, { paid_at: '2026-11-24T12:00:02.000Z', reason: 'no such key' }) })
+      .thenMatches([{ data: { payout: { status: 3, paid_at: null }, from: 0, to: 3, reason: 'no such key' } }]);
   });
 
   it('ignores notices that do not move it forward: a repeat, a late processing, anything after a final status', () => {
-    expect(decide({ type: 'RecordBankNotice', notice: notice(4) }, createdEvent, statusEvent(0, 4))).toEqual({ ok: true, events: [] });
-    expect(decide({ type: 'RecordBankNotice', notice: notice(4) }, createdEvent, statusEvent(0, 4), statusEvent(4, 1))).toEqual({ ok: true, events: [] });
-    expect(decide({ type: 'RecordBankNotice', notice: notice(3) }, createdEvent, statusEvent(0, 4), statusEvent(4, 1))).toEqual({ ok: true, events: [] });
-    expect(decide({ type: 'RecordBankNotice', notice: notice(0) }, createdEvent, statusEvent(0, 4))).toEqual({ ok: true, events: [] });
+    given(createdEvent, statusEvent(0, 4)).when({ type: 'RecordBankNotice', notice: notice(4) }).then([]);
+    given(createdEvent, statusEvent(0, 4), statusEvent(4, 1)).when({ type: 'RecordBankNotice', notice: notice(4) }).then([]);
+    given(createdEvent, statusEvent(0, 4), statusEvent(4, 1)).when({ type: 'RecordBankNotice', notice: notice(3) }).then([]);
+    given(createdEvent, statusEvent(0, 4)).when({ type: 'RecordBankNotice', notice: notice(0) }).then([]);
   });
 
   it('refuses a sandbox move of a final payout, naming its status', () => {
-    expect(decide({ type: 'CheckSandboxStatusChange', to: 2 }, createdEvent, statusEvent(0, 4))).toEqual({ ok: true, events: [] });
-    expect(decide({ type: 'CheckSandboxStatusChange', to: 2 }, createdEvent, statusEvent(0, 4), statusEvent(4, 1))).toEqual({
-      ok: false,
-      refusal: { kind: 'validation', problems: ['the payout is completed (1) and can no longer change'] },
-    });
-    expect(decide({ type: 'CheckSandboxStatusChange', to: 2 })).toEqual({ ok: false, refusal: { kind: 'not_found', message: 'Payout not found' } });
+    given(createdEvent, statusEvent(0, 4)).when({ type: 'CheckSandboxStatusChange', to: 2 }).then([]);
+    given(createdEvent, statusEvent(0, 4), statusEvent(4, 1))
+      .when({ type: 'CheckSandboxStatusChange', to: 2 })
+      .thenRefuses(validation('the payout is completed (1) and can no longer change'));
+    given().when({ type: 'CheckSandboxStatusChange', to: 2 }).thenRefuses(notFound('Payout not found'));
   });
 });
 
@@ -83,20 +82,23 @@ describe('payout returned by the receiving bank', () => {
 
   it('records each return once, on the record (the status stays completed)', () => {
     const first = ret('D1', 5000, 'DEVOLVE1');
-    expect(decide({ type: 'RecordReturn', return: first }, createdEvent, completed)).toEqual({ ok: true, events: [returnedEvent([first])] });
-    expect(decide({ type: 'RecordReturn', return: first }, createdEvent, completed, returnedEvent([first]))).toEqual({ ok: true, events: [] });
+    given(createdEvent, completed).when({ type: 'RecordReturn', return: first }).then([returnedEvent([first])]);
+    given(createdEvent, completed, returnedEvent([first])).when({ type: 'RecordReturn', return: first }).then([]);
     const second = ret('D2', 1000);
-    expect(decide({ type: 'RecordReturn', return: second }, createdEvent, completed, returnedEvent([first]))).toEqual({ ok: true, events: [returnedEvent([first, second])] });
+    given(createdEvent, completed, returnedEvent([first])).when({ type: 'RecordReturn', return: second }).then([returnedEvent([first, second])]);
   });
 
   it('lets the sandbox return only a completed payout, up to what is left of it', () => {
-    const invalid = (message: string) => ({ ok: false, refusal: { kind: 'validation', problems: [message] } });
-    expect(decide({ type: 'CheckSandboxReturn', amount_centavos: undefined }, createdEvent)).toEqual(invalid('the payout is created (0): only a completed payout can be returned'));
-    expect(decide({ type: 'CheckSandboxReturn', amount_centavos: 15050 }, createdEvent, completed)).toEqual({ ok: true, events: [] });
+    given(createdEvent)
+      .when({ type: 'CheckSandboxReturn', amount_centavos: undefined })
+      .thenRefuses(validation('the payout is created (0): only a completed payout can be returned'));
+    given(createdEvent, completed).when({ type: 'CheckSandboxReturn', amount_centavos: 15050 }).then([]);
     const part = returnedEvent([ret('D1', 15000)]);
-    expect(decide({ type: 'CheckSandboxReturn', amount_centavos: 51 }, createdEvent, completed, part)).toEqual(invalid('body.amount must be at most what is left to return of the payout: 0.50'));
+    given(createdEvent, completed, part)
+      .when({ type: 'CheckSandboxReturn', amount_centavos: 51 })
+      .thenRefuses(validation('body.amount must be at most what is left to return of the payout: 0.50'));
     const whole = returnedEvent([ret('D1', 15050)]);
-    expect(decide({ type: 'CheckSandboxReturn', amount_centavos: undefined }, createdEvent, completed, whole)).toEqual(invalid('the payout has already been returned in full'));
-    expect(decide({ type: 'CheckSandboxReturn', amount_centavos: undefined })).toEqual({ ok: false, refusal: { kind: 'not_found', message: 'Payout not found' } });
+    given(createdEvent, completed, whole).when({ type: 'CheckSandboxReturn', amount_centavos: undefined }).thenRefuses(validation('the payout has already been returned in full'));
+    given().when({ type: 'CheckSandboxReturn', amount_centavos: undefined }).thenRefuses(notFound('Payout not found'));
   });
 });

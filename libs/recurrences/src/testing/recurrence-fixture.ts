@@ -1,8 +1,10 @@
 import { RecurrenceCreatedData } from '@pixauto/contracts';
 import { fold } from '@pixauto/event-store';
+import { DeciderSpecification } from '../../../event-store/src/testing/decider-specification';
 import { Recurrence, recurrence, RecurrenceCommand, RecurrenceEvent } from '../recurrence';
 
-// Test support only (not exported from @pixauto/recurrences): one monthly recurrence and a way to play commands on it.
+// Test support only (not exported from @pixauto/recurrences): one monthly recurrence, a way to play commands on it, and
+// given/when/then (DeciderSpecification) from past events or from the commands that recorded them.
 
 /** Monthly from 2027-01-31 to 2027-06-30, created five days ahead, retries allowed, no activation. */
 export const monthlyRecurrence: RecurrenceCreatedData = {
@@ -31,3 +33,9 @@ export function runCommands(...commands: RecurrenceCommand[]): { state: Recurren
   }
   return { state: fold(recurrence, events) as Recurrence, events };
 }
+
+/** given/when/then on the recurrence decider, from its past events. */
+export const givenRecurrence = DeciderSpecification.for(recurrence);
+
+/** given/when/then from the events these commands record, played from nothing. */
+export const givenCommands = (...commands: RecurrenceCommand[]) => givenRecurrence(...runCommands(...commands).events);
