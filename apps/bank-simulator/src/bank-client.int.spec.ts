@@ -7,6 +7,7 @@ import { Client } from 'pg';
 import { Refusal, RefusalException } from '@pixauto/errors';
 import { fromBankJourney, fromBankRecurrenceStatus, fromBankSolicitationStatus, PixBankClient, SimulatedPayer } from '@pixauto/bank';
 import type { RecSolicitada, SolicRecCompleta, WebhookRecCallback, CobSolicitada } from '@pixauto/bank';
+import { eventually, until } from '@pixauto/testing';
 import { createSimulatorApp } from './app';
 import { SimulatorConfig, simulatorConfig } from './config';
 import { crc16 } from './domain/br-code';
@@ -109,15 +110,6 @@ async function refusalOf(call: Promise<unknown>): Promise<Refusal> {
     throw error;
   }
   throw new Error('expected the bank to refuse');
-}
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || performance.now() > deadline) return value;
-    await sleep(50);
-  }
 }
 
 const today = (): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
@@ -256,7 +248,7 @@ describe('journey 2 and refusal by QR', () => {
     const refused = await payer.refuseRecurrence(other.idRec);
     expect(refused).toMatchObject({ status: 'REJEITADA', encerramento: { rejeicao: { codigo: 'AP13' } } });
 
-    await eventually(async () => receiver.calls.length, () => receiver.statusesOf(other.idRec).length > 0 && receiver.statusesOf(rec.idRec).length > 0);
+    await until(() => receiver.statusesOf(other.idRec).length > 0 && receiver.statusesOf(rec.idRec).length > 0);
     expect(receiver.statusesOf(rec.idRec)).toEqual(['APROVADA']);
     expect(receiver.statusesOf(other.idRec)).toEqual(['REJEITADA']);
   });
@@ -384,7 +376,10 @@ describe('journey 1: solicitations', () => {
     expect(await refusalOf(bank.createSolicitation(body))).toMatchObject({ status: 400, message: 'Existe uma solicitação ativa referente ao mesmo solicrec.idRec.' });
 
     await waitFor(created.idSolicRec, 'ENVIADA');
-    await sleep(config.alerts.receivedAfterMs + 300);
+    // One sent after it to a payer that exists is received: this one's time to be received has passed too.
+    const another = await bank.createRecurrence(recurrenceBody());
+    const later = await bank.createSolicitation({ idRec: another.idRec, calendario: { dataExpiracaoSolicitacao: expiresIn(3_600_000) }, destinatario: destinatario() });
+    await waitFor(later.idSolicRec, 'RECEBIDA');
     const stuck = await bank.getSolicitation(created.idSolicRec);
     expect(stuck.status).toBe('ENVIADA');
     expect(await refusalOf(payer.answerSolicitation(created.idSolicRec, 'ACCEPT'))).toMatchObject({
@@ -405,7 +400,7 @@ describe('journey 1: solicitations', () => {
   it('past its deadline unanswered: solicitation EXPIRADA, recurrence EXPIRADA, pushed to the webhook', async () => {
     const rec = await bank.createRecurrence(recurrenceBody());
     const created = await bank.createSolicitation({ idRec: rec.idRec, calendario: { dataExpiracaoSolicitacao: expiresIn(1200) }, destinatario: destinatario('99990001') });
-    await eventually(async () => receiver.statusesOf(rec.idRec), (s) => s.includes('EXPIRADA'), 5000);
+    await eventually(async () => receiver.statusesOf(rec.idRec), (s) => s.includes('EXPIRADA'));
     expect(receiver.statusesOf(rec.idRec)).toEqual(['EXPIRADA']);
     const expired = await bank.getSolicitation(created.idSolicRec);
     expect(expired.status).toBe('EXPIRADA');

@@ -8,6 +8,7 @@ import { Refusal, RefusalException } from '@pixauto/errors';
 import { PayoutStatus } from '@pixauto/contracts';
 import { Pagamento, PagamentoSolicitado, payoutStatusOf, PixBankClient, PixRecebido, SimulatedPayer } from '@pixauto/bank';
 import type { RecSolicitada, WebhookPagamentosCallback, WebhookPixCallback, CobSolicitada } from '@pixauto/bank';
+import { eventually } from '@pixauto/testing';
 import { createSimulatorApp } from './app';
 import { SimulatorConfig, simulatorConfig } from './config';
 import { INSTITUTIONS } from './domain/dict';
@@ -125,15 +126,6 @@ async function refusalOf(call: Promise<unknown>): Promise<Refusal> {
   throw new Error('expected the bank to refuse');
 }
 
-async function eventually<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || performance.now() > deadline) return value;
-    await sleep(50);
-  }
-}
-
 const newTxid = (): string => randomBytes(16).toString('hex');
 const newIdEnvio = (): string => `PIXAUTOT${randomBytes(6).toString('hex')}`;
 const today = (): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
@@ -160,6 +152,13 @@ const raw = (method: string, path: string, body?: unknown, token = 'production-t
     headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
     ...(body !== undefined && { body: JSON.stringify(body) }),
   });
+
+/** A payout created now, settled by the sweeper and pushed: by then every payout created before it has had its turn. */
+async function laterPayoutSettled(): Promise<void> {
+  const idEnvio = newIdEnvio();
+  await bank.createPayout(idEnvio, toAccount());
+  await eventually(() => receiver.payout(idEnvio), (pushed) => pushed.some((p) => p.pagamento.status === 'REALIZADO'), { what: `payout ${idEnvio}, created later, settled and pushed` });
+}
 
 describe('cash-in: the Pix webhook, per key', () => {
   it('configures, reads and deletes the webhook of a key; refuses a key that is not a DICT key and a bad URL', async () => {
@@ -235,7 +234,11 @@ describe('cash-in: the Pix webhook, per key', () => {
     const txid = newTxid();
     await bank.createImmediateCharge(txid, immediateCharge({ valor: { original: '1.00' }, chave: 'loja@example.com' }));
     const { pix } = await payer.payImmediateCharge(txid);
-    await sleep(300);
+    // A charge paid after it on the key that has the webhook: by the time that one is pushed, a push of this one would have been sent.
+    const later = newTxid();
+    await bank.createImmediateCharge(later, immediateCharge({ valor: { original: '1.00' } }));
+    await payer.payImmediateCharge(later);
+    await eventually(() => receiver.pix().filter((p) => p.pix.txid === later), (found) => found.length > 0, { what: 'the push of the charge paid later' });
     expect(receiver.pix().filter((p) => p.pix.txid === txid)).toEqual([]);
     expect(await bank.getReceivedPix(pix?.[0]?.endToEndId ?? '')).toMatchObject({ txid, chave: 'loja@example.com' });
   });
@@ -330,7 +333,8 @@ describe('cash-out: payouts', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
     const bodies = (await Promise.all(answers.map((a) => a.json()))) as Pagamento[];
     expect(new Set(bodies.map((b) => b.endToEndId)).size).toBe(1);
-    await eventually(() => receiver.payout(idEnvio), (pushed) => pushed.length >= 1);
+    // Until its settlement is pushed (a later push): by then a second push of its creation would have come.
+    await eventually(() => receiver.payout(idEnvio), (pushed) => pushed.some((p) => p.pagamento.status === 'REALIZADO'));
     expect(receiver.payout(idEnvio).filter((p) => p.pagamento.status === 'EM_PROCESSAMENTO')).toHaveLength(1); // created once, pushed once
   });
 
@@ -373,10 +377,11 @@ describe('cash-out: payouts', () => {
 
   it('settles by itself SIMULATOR_PAYOUT_SETTLE_MS after creation: REALIZADO with liquidacao, each state pushed to {webhookUrl}/pagamentos', async () => {
     const idEnvio = newIdEnvio();
+    const asked = performance.now();
     const created = await bank.createPayout(idEnvio, toKey());
-    await sleep(SETTLE_MS / 2);
-    expect((await bank.getPayout(idEnvio)).status).toBe('EM_PROCESSAMENTO');
-    const done = await eventually(() => bank.getPayout(idEnvio), (p) => p.status === 'REALIZADO', 5000);
+    const done = await eventually(() => bank.getPayout(idEnvio), (p) => p.status === 'REALIZADO');
+    // Not before its time: read every 50 ms from its creation on, it is first seen settled SETTLE_MS after it was asked for at the earliest.
+    expect(performance.now() - asked).toBeGreaterThanOrEqual(SETTLE_MS);
     expect(done).toMatchObject({
       status: 'REALIZADO',
       endToEndId: created.endToEndId,
@@ -422,7 +427,7 @@ describe('cash-out: payouts', () => {
       const pushed = await eventually(() => receiver.payout(idEnvio), (p) => p.length >= 2);
       expect(pushed.map((p) => p.pagamento.status)).toEqual(['EM_PROCESSAMENTO', status]);
     }
-    await sleep(SETTLE_MS + 300); // the sweeper leaves them as /sim put them
+    await laterPayoutSettled(); // the sweeper leaves them as /sim put them
     for (const { idEnvio, status } of moves) {
       expect((await bank.getPayout(idEnvio)).status).toBe(status);
       expect(receiver.payout(idEnvio).map((p) => p.pagamento.status)).toEqual(['EM_PROCESSAMENTO', status]);
@@ -434,7 +439,7 @@ describe('cash-out: payouts', () => {
     await bank.createPayout(idEnvio, toKey());
     const held = await payer.setPayoutStatus(idEnvio, 'EM_PROCESSAMENTO');
     expect(held.status).toBe('EM_PROCESSAMENTO');
-    await sleep(SETTLE_MS + 500);
+    await laterPayoutSettled();
     expect((await bank.getPayout(idEnvio)).status).toBe('EM_PROCESSAMENTO');
     expect(receiver.payout(idEnvio).map((p) => p.pagamento.status)).toEqual(['EM_PROCESSAMENTO']); // holding is no change
     expect((await payer.setPayoutStatus(idEnvio, 'REALIZADO')).status).toBe('REALIZADO');
@@ -452,7 +457,7 @@ describe('cash-out: payouts', () => {
     expect(created.horario.solicitacao).toBe(ahead.toISOString());
     expect(created.endToEndId.slice(9, 21)).toBe(ahead.toISOString().slice(0, 16).replace(/[-T:]/g, ''));
     // Settled by real time all the same (the sandbox is not left waiting 40 days), on the payout's own timeline.
-    const done = await eventually(() => bank.getPayout(idEnvio), (p) => p.status === 'REALIZADO', 5000);
+    const done = await eventually(() => bank.getPayout(idEnvio), (p) => p.status === 'REALIZADO');
     expect(done.horario.liquidacao).toBe(new Date(ahead.getTime() + SETTLE_MS).toISOString());
 
     const other = newIdEnvio();
@@ -499,7 +504,7 @@ describe('cash-out: payouts', () => {
     await stopSimulator();
     await sleep(SETTLE_MS + 200);
     await startSimulator(); // a new port: the clients follow it
-    const done = await eventually(() => bank.getPayout(idEnvio), (p) => p.status === 'REALIZADO', 5000);
+    const done = await eventually(() => bank.getPayout(idEnvio), (p) => p.status === 'REALIZADO');
     expect(done.status).toBe('REALIZADO');
     const pushed = await eventually(() => receiver.payout(idEnvio), (p) => p.some((x) => x.pagamento.status === 'REALIZADO'));
     // (the creation's push may have been cut short by the stop: deliveries are kept in memory only)

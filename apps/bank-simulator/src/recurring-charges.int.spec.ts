@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
 import { Refusal, RefusalException } from '@pixauto/errors';
 import { PixBankClient, SimulatedPayer } from '@pixauto/bank';
+import { eventually } from '@pixauto/testing';
 import type { CobRNotification, CobRSolicitada, PoliticaRetentativa, WebhookCobRCallback, CobSolicitada } from '@pixauto/bank';
 import { createSimulatorApp } from './app';
 import { SimulatorConfig, simulatorConfig } from './config';
@@ -106,15 +106,6 @@ const reasonOf = async (call: Promise<unknown>): Promise<string | undefined> => 
   expect(refusal).toMatchObject({ kind: 'provider', status: 400, providerCode: 'CobROperacaoInvalida' });
   return refusal.kind === 'provider' ? refusal.violations?.[0]?.reason : undefined;
 };
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || performance.now() > deadline) return value;
-    await sleep(50);
-  }
-}
 
 const today = (): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 const inDays = (days: number): string => new Date(Date.parse(`${today()}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -501,7 +492,10 @@ describe('the sweeper', () => {
 
   it('leaves attempts scheduled for a later day alone', async () => {
     const { txid } = await newCharge('NAO_PERMITE', 1);
-    await sleep(config.recurringChargeSweep.everyMs * 3);
+    // A charge due today, created after it: the sweep that settles this one saw the other one too.
+    const dueToday = newTxid();
+    await bank.createRecurringCharge(dueToday, cobrBody(await approvedRecurrence('NAO_PERMITE', today()), today()));
+    await eventually(() => bank.getRecurringCharge(dueToday), (cobr) => cobr.status === 'CONCLUIDA', { what: 'the charge due today settled by the sweeper' });
     expect((await bank.getRecurringCharge(txid)).tentativas?.[0].status).toBe('AGENDADA');
   });
 });

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
 import { Refusal, RefusalException } from '@pixauto/errors';
 import { PixBankClient, SimulatedPayer, WebhookPixCallback } from '@pixauto/bank';
 import { ProviderAClient, ProviderBClient, ProviderRefusal, ReceiptProviderClient } from '@pixauto/receipts';
+import { eventually, until } from '@pixauto/testing';
 import { pdfText } from '../../../libs/receipts/src/testing/pdf-text';
 import { createSimulatorApp } from './app';
 import { SimulatorConfig, simulatorConfig } from './config';
@@ -107,13 +107,13 @@ describe('refunds at the bank (PUT/GET /pix/{e2eid}/devolucao/{id})', () => {
     callbacks = [];
     const settled = await payer.settleRefund(e2e, 'PIXAUTORT1');
     expect(settled).toMatchObject({ status: 'DEVOLVIDO', horario: { liquidacao: expect.any(String) } });
-    await waitFor(() => callbacks.some((c) => c.pix.some((p) => p.endToEndId === e2e && p.devolucoes?.[0]?.status === 'DEVOLVIDO')));
+    await until(() => callbacks.some((c) => c.pix.some((p) => p.endToEndId === e2e && p.devolucoes?.[0]?.status === 'DEVOLVIDO')), { what: 'the Pix callback carrying the refund DEVOLVIDO' });
   });
 
   it('liquidates by itself refundSettleMs after the request', async () => {
     const e2e = await paidPix();
     await bank.requestRefund(e2e, 'PIXAUTORT2', { valor: '1.00' });
-    await waitFor(async () => (await bank.getRefund(e2e, 'PIXAUTORT2')).status === 'DEVOLVIDO', SETTLE_MS + 3000);
+    await eventually(() => bank.getRefund(e2e, 'PIXAUTORT2'), (refund) => refund.status === 'DEVOLVIDO', { timeoutMs: SETTLE_MS + 3000 });
   });
 
   it('refuses a refund beyond the Pix, a used id, and knows no refund or Pix it never saw', async () => {
@@ -210,11 +210,3 @@ describe('payouts sent back by the receiving bank, and the payout receipt', () =
     expect(await providerRefusalOf(providerB.payoutReceipt(GOOD, pending.endToEndId))).toBe('There is no receipt for this payout.');
   });
 });
-
-async function waitFor(done: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!(await done())) {
-    if (performance.now() > deadline) throw new Error('timed out');
-    await sleep(50);
-  }
-}
