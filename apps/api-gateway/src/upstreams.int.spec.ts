@@ -9,6 +9,7 @@ import { ServiceReply, ServiceRequest, Tenant } from '@pixauto/contracts';
 import { isDependencyUnavailable } from '@pixauto/errors';
 import { DeadlineInterceptor, ServiceReplyFilter, toHttpError } from '@pixauto/runtime';
 import { currentRequest, withRequest } from '@pixauto/telemetry';
+import { until } from '@pixauto/testing';
 import { Upstreams } from './upstreams';
 
 // Overload is answered, never queued without end (README "Overload"): the gateway's cap on requests waiting on one
@@ -74,7 +75,7 @@ beforeEach(() => {
 describe('the gateway caps the requests waiting on one service', () => {
   it('answers 503 with Retry-After at once past the cap, sends the service nothing, and has room again when answers come', async () => {
     const waiting = [gateway.inject({ method: 'POST', url: '/slow' }), gateway.inject({ method: 'POST', url: '/slow' })];
-    await waitFor(() => handled.length === 2);
+    await until(() => handled.length === 2, { timeoutMs: 2000, intervalMs: 10, what: 'both slow requests at the service' });
 
     const refused = await gateway.inject({ method: 'POST', url: '/count' });
     expect(refused.statusCode).toBe(503);
@@ -156,8 +157,9 @@ describe('a service whose connection drops with the request in flight', () => {
       expect(answer.statusCode).toBe(503);
       expect(answer.headers['retry-after']).toBe('1');
       expect(answer.json()).toEqual({ message: 'Service temporarily unavailable, retry later' });
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(received).toBe(1);
+      // The next request reaches the service: a resend of the first would have come before it.
+      expect((await app.inject({ method: 'POST', url: '/set', payload: { amount: 2 } })).statusCode).toBe(503);
+      expect(received).toBe(2);
     } finally {
       await app.close();
       await upstreams.close();
@@ -186,8 +188,3 @@ describe('a connection to a service belongs to no request', () => {
     }
   });
 });
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(condition()).toBe(true);
-}
