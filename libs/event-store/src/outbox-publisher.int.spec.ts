@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { DataSource } from 'typeorm';
+import { until } from '@pixauto/testing';
 import { EventStore } from './event-store';
 import { OutboxMessage, OutboxPublisher } from './outbox-publisher';
 import { createTestDataSource, dropTestDataSource } from './testing/test-database';
@@ -68,26 +69,20 @@ const appendOne = (text: string) =>
     topic: 'notes',
   });
 
-async function until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition() && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-  return condition();
-}
-
 it('publishes again after the database drops its connection and refuses new ones for a while (a restart)', async () => {
   const sent: OutboxMessage[] = [];
   const publisher = new OutboxPublisher(throughProxy!, { send: async (messages) => void sent.push(...messages) }, { lockKey: 424_242, idleMs: 100 });
   publisher.start();
   try {
     await appendOne('before');
-    expect(await until(() => sent.length === 1, 10_000)).toBe(true);
+    await until(() => sent.length === 1, { timeoutMs: 10_000, what: 'the message appended before the restart sent' });
 
     await proxy.down(); // every session terminated, and connections refused: the publisher's reconnects fail
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     await proxy.up();
 
     await appendOne('after');
-    expect(await until(() => sent.length === 2, 10_000)).toBe(true);
+    await until(() => sent.length === 2, { timeoutMs: 10_000, what: 'the message appended after the restart sent' });
     expect(sent.map((message) => message.key)).toEqual(['note-before', 'note-after']);
   } finally {
     await publisher.stop();

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CustomerLimitData, Tenant, Topics } from '@pixauto/contracts';
 import { ConcurrencyError, EventStore, rebuildProjection, sql } from '@pixauto/event-store';
-import { createTestDataSource, dropTestDataSource } from '../../event-store/src/testing/test-database';
+import { createTestDataSource, dropTestDataSource, waitForSession } from '../../event-store/src/testing/test-database';
 import { CUSTOMER_LIMIT_STREAM, customerLimit, CustomerLimitEvent, customerLimitStreamId, documentDigest } from './customer-limit';
 import { customerLimitStreamsKeyed } from './read-model/customer-limits.migration';
 import { CustomerLimitsReadModel1763800000100 } from './read-model/customer-limits.migration';
@@ -48,16 +48,6 @@ const count = async (sql: string, params: unknown[]): Promise<number> => Number(
 const eventsIn = (streamId: string) => count('SELECT count(*) FROM events WHERE stream_id = $1', [streamId]);
 const outboxRowsOf = (streamId: string) => count('SELECT count(*) FROM outbox WHERE message_key = $1', [streamId]);
 const limitRowsOf = (tenant: Tenant) => count('SELECT count(*) FROM customer_limits WHERE account_id = $1', [tenant.accountId]);
-
-/** Until a session of this database waits for a lock (here: an insert waiting on an uncommitted duplicate key). */
-async function waitForBlockedWriter(): Promise<void> {
-  for (let tries = 0; tries < 200; tries++) {
-    const blocked = await count(`SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`, []);
-    if (blocked > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('no writer blocked');
-}
 
 describe('EventStore (PostgreSQL)', () => {
   it('reads back the events it appended, with versions, tenant and one outbox envelope per event', async () => {
@@ -145,7 +135,7 @@ describe('EventStore (PostgreSQL)', () => {
       );
 
       const outcome = store.handle(customerLimit, set(limitOf(200)), context);
-      await waitForBlockedWriter();
+      await waitForSession(dataSource, 'Lock'); // handle() is blocked on the uncommitted duplicate key
       await other.commitTransaction();
 
       expect(await outcome).toMatchObject({ ok: true, version: 2, events: [{ type: 'customer_limit.updated', version: 2 }] });

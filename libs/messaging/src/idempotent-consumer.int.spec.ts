@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Consumer, Kafka, Producer } from 'kafkajs';
 import { DataSource, EntityManager } from 'typeorm';
 import { createIdempotentProducer, createKafka, ensureTopics } from '@pixauto/messaging';
-import { createTestDataSource, dropTestDataSource } from '../../event-store/src/testing/test-database';
+import { createTestDataSource, dropTestDataSource, waitForSession } from '../../event-store/src/testing/test-database';
+import { until } from '@pixauto/testing';
 import { processOnce } from '@pixauto/event-store';
 
 // processOnce against a real PostgreSQL database: the handler's writes are the `effects` rows of this test.
@@ -23,16 +24,6 @@ const ledgerRowsOf = (messageId: string) => count('SELECT count(*) FROM processe
 const recordEffect = (consumer: string, messageId: string) => (tx: EntityManager) =>
   tx.query('INSERT INTO effects (consumer, message_id) VALUES ($1, $2)', [consumer, messageId]);
 
-/** Until a session of this database waits on `waitEvent` (PgSleep: in pg_sleep; Lock: blocked by another transaction). */
-async function waitForSession(waitEvent: 'PgSleep' | 'Lock'): Promise<void> {
-  for (let tries = 0; tries < 200; tries++) {
-    const sql = 'SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND (wait_event = $1 OR wait_event_type = $1)';
-    if ((await count(sql, [waitEvent])) > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`no session waiting on ${waitEvent}`);
-}
-
 describe('processOnce (PostgreSQL)', () => {
   it('runs the handler once for the same consumer and message, even when two deliveries race', async () => {
     const messageId = randomUUID();
@@ -44,9 +35,9 @@ describe('processOnce (PostgreSQL)', () => {
     };
 
     const first = processOnce(dataSource, 'billing', messageId, handler);
-    await waitForSession('PgSleep');
+    await waitForSession(dataSource, 'PgSleep');
     const second = processOnce(dataSource, 'billing', messageId, handler);
-    await waitForSession('Lock');
+    await waitForSession(dataSource, 'Lock');
 
     expect(await Promise.all([first, second])).toEqual([true, false]);
     expect(runs).toBe(1);
@@ -78,9 +69,9 @@ describe('processOnce (PostgreSQL)', () => {
       await tx.query('SELECT pg_sleep(0.3)');
       throw new Error('first attempt fails');
     });
-    await waitForSession('PgSleep');
+    await waitForSession(dataSource, 'PgSleep');
     const racing = processOnce(dataSource, 'billing', messageId, recordEffect('billing', messageId));
-    await waitForSession('Lock');
+    await waitForSession(dataSource, 'Lock');
 
     await expect(failing).rejects.toThrow('first attempt fails');
     expect(await racing).toBe(true);
@@ -137,20 +128,12 @@ describe('processOnce (PostgreSQL)', () => {
         },
       });
 
-      await eventually(() => outcomes.length === 1);
+      await until(() => outcomes.length === 1, { timeoutMs: 15_000, what: 'the first delivery' });
       consumer.seek({ topic, partition: 0, offset: '0' });
-      await eventually(() => outcomes.length === 2);
+      await until(() => outcomes.length === 2, { timeoutMs: 15_000, what: 'the redelivery' });
 
       expect(outcomes).toEqual([true, false]);
       expect(await effectsOf(messageId)).toBe(1);
     });
   });
 });
-
-async function eventually(check: () => boolean, timeoutMs = 15_000): Promise<void> {
-  for (const deadline = performance.now() + timeoutMs; performance.now() < deadline; ) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`not within ${timeoutMs} ms`);
-}

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { EventEnvelope, Tenant } from '@pixauto/contracts';
 import { createIdempotentProducer, createKafka, ensureTopics, KafkaOutboxSink } from '@pixauto/messaging';
 import { createTestDataSource, dropTestDataSource } from '../../event-store/src/testing/test-database';
+import { until } from '@pixauto/testing';
 import { EventStore, OutboxMessage, OutboxPublisher, OutboxPublisherOptions, OutboxSink } from '@pixauto/event-store';
 
 // OutboxPublisher with the Kafka sink, against real PostgreSQL and Kafka: one database and one topic per run.
@@ -60,15 +61,8 @@ afterAll(async () => {
   await dropTestDataSource(dataSource);
 });
 
-async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  for (const deadline = performance.now() + timeoutMs; performance.now() < deadline; ) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`not within ${timeoutMs} ms`);
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Kafka's round trips, on a loaded machine. */
+const KAFKA_TIME = { timeoutMs: 15_000 };
 
 function startPublisher(source: DataSource, sink: OutboxSink, options: OutboxPublisherOptions): OutboxPublisher {
   const publisher = new OutboxPublisher(source, sink, { idleMs: 50, ...options });
@@ -93,6 +87,23 @@ async function appendInterleaved(streams: number, count: number): Promise<{ stre
 const receivedOf = (eventIds: string[]) => received.filter((message) => eventIds.includes(message.eventId));
 const outboxRows = async () => Number((await dataSource.query('SELECT count(*) FROM outbox'))[0].count);
 
+/** The answers `source`'s sessions got to pg_try_advisory_lock, in order (true: it took the lock). */
+function lockAnswers(source: DataSource): boolean[] {
+  const answers: boolean[] = [];
+  const createQueryRunner = source.createQueryRunner.bind(source);
+  source.createQueryRunner = (mode) => {
+    const runner = createQueryRunner(mode);
+    const query = runner.query.bind(runner);
+    runner.query = (async (sql: string, parameters?: unknown[]) => {
+      const result = await query(sql, parameters);
+      if (sql.includes('pg_try_advisory_lock')) answers.push(result[0].locked === true);
+      return result;
+    }) as typeof runner.query;
+    return runner;
+  };
+  return answers;
+}
+
 class CountingSink implements OutboxSink {
   readonly sent: string[] = [];
   constructor(private readonly inner: OutboxSink) {}
@@ -107,8 +118,8 @@ describe('OutboxPublisher to Kafka', () => {
     const { streamIds, eventIds } = await appendInterleaved(3, 4);
     const publisher = startPublisher(dataSource, new KafkaOutboxSink(producer), { lockKey: 1001 });
 
-    await eventually(() => receivedOf(eventIds).length === eventIds.length);
-    await eventually(async () => (await outboxRows()) === 0);
+    await until(() => receivedOf(eventIds).length === eventIds.length, KAFKA_TIME);
+    await until(async () => (await outboxRows()) === 0, KAFKA_TIME);
     await publisher.stop();
 
     const messages = receivedOf(eventIds);
@@ -120,25 +131,30 @@ describe('OutboxPublisher to Kafka', () => {
   });
 
   it('lets only one of two publishers on the same database publish, and the other take over when it stops', async () => {
-    const second = new DataSource({ ...dataSource.options });
-    otherDataSources.push(second);
-    await second.initialize();
+    const sources = [new DataSource({ ...dataSource.options }), new DataSource({ ...dataSource.options })];
+    otherDataSources.push(...sources);
+    for (const source of sources) await source.initialize();
+    const answers = sources.map(lockAnswers);
     const sinks = [new CountingSink(new KafkaOutboxSink(producer)), new CountingSink(new KafkaOutboxSink(producer))];
     const first = await appendInterleaved(2, 5);
 
-    const pair = [startPublisher(dataSource, sinks[0], { lockKey: 1002 }), startPublisher(second, sinks[1], { lockKey: 1002 })];
-    await eventually(() => receivedOf(first.eventIds).length === first.eventIds.length);
-    await sleep(1500); // both publishers have polled at least once more
+    const pair = [startPublisher(sources[0], sinks[0], { lockKey: 1002 }), startPublisher(sources[1], sinks[1], { lockKey: 1002 })];
+    await until(() => receivedOf(first.eventIds).length === first.eventIds.length, KAFKA_TIME);
 
     const holder = sinks[0].sent.length > 0 ? 0 : 1;
     const standby = 1 - holder;
+    // The standby's next attempt at the lock, after the events went out: refused, as every one before it.
+    const attempts = answers[standby].length;
+    await until(() => answers[standby].length > attempts, { what: "the standby publisher's next attempt at the lock" });
+    expect(answers[standby].every((took) => !took)).toBe(true);
+    expect(answers[holder][0]).toBe(true);
     expect(sinks[standby].sent).toEqual([]);
     expect(receivedOf(first.eventIds)).toHaveLength(first.eventIds.length);
 
     await pair[holder].stop();
     const later = await appendInterleaved(2, 2);
-    await eventually(() => receivedOf(later.eventIds).length === later.eventIds.length, 8_000);
-    await eventually(async () => (await outboxRows()) === 0);
+    await until(() => receivedOf(later.eventIds).length === later.eventIds.length, { timeoutMs: 8_000, what: 'the later events, from the publisher that took over' });
+    await until(async () => (await outboxRows()) === 0, KAFKA_TIME);
     await pair[standby].stop();
 
     expect(sinks[standby].sent.sort()).toEqual([...later.eventIds].sort());
@@ -158,12 +174,12 @@ describe('OutboxPublisher to Kafka', () => {
     const { eventIds } = await appendInterleaved(1, 3);
 
     const publisher = startPublisher(dataSource, sink, { lockKey: 1003, onError: (error) => errors.push(error) });
-    await eventually(() => errors.length === 1);
+    await until(() => errors.length === 1, KAFKA_TIME);
     expect(await outboxRows()).toBe(3);
     expect(receivedOf(eventIds)).toEqual([]);
 
-    await eventually(() => receivedOf(eventIds).length === 3);
-    await eventually(async () => (await outboxRows()) === 0);
+    await until(() => receivedOf(eventIds).length === 3, KAFKA_TIME);
+    await until(async () => (await outboxRows()) === 0, KAFKA_TIME);
     await publisher.stop();
     expect(receivedOf(eventIds).map((message) => message.envelope.version)).toEqual([1, 2, 3]);
   });
@@ -180,8 +196,8 @@ describe('OutboxPublisher to Kafka', () => {
     const { eventIds } = await appendInterleaved(1, 2);
 
     const publisher = startPublisher(dataSource, sink, { lockKey: 1004 });
-    await eventually(() => receivedOf(eventIds).length === 4);
-    await eventually(async () => (await outboxRows()) === 0);
+    await until(() => receivedOf(eventIds).length === 4, KAFKA_TIME);
+    await until(async () => (await outboxRows()) === 0, KAFKA_TIME);
     await publisher.stop();
 
     expect(receivedOf(eventIds).map((message) => message.envelope.version)).toEqual([1, 2, 1, 2]);

@@ -7,6 +7,7 @@ import { EventEnvelope, Tenant } from '@pixauto/contracts';
 import { EventStore, OutboxPublisher } from '@pixauto/event-store';
 import { createIdempotentProducer, createKafka, ensureTopics, EventSubscriber, KafkaOutboxSink } from '@pixauto/messaging';
 import { currentRequest, registerTracing, Tracing, tracer, withRequest } from '@pixauto/telemetry';
+import { until } from '@pixauto/testing';
 import { createTestDataSource, dropTestDataSource } from '../../event-store/src/testing/test-database';
 
 // One trace across the asynchronous hop (README "Logs and traces"): a service's span appends an event; its trace
@@ -73,7 +74,7 @@ it('makes the consumer span a child of the outbox publish span, itself a child o
 
   publisher = new OutboxPublisher(dataSource, new KafkaOutboxSink(producer), { lockKey: 2001, idleMs: 50 });
   publisher.start();
-  for (const deadline = performance.now() + 15_000; handled.length === 0 && performance.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+  await until(() => handled.length > 0, { timeoutMs: 15_000, what: 'the event handled' });
   expect(handled).toHaveLength(1);
 
   const spans = exporter.getFinishedSpans();

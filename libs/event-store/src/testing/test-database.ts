@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { until } from '@pixauto/testing';
 import { EVENT_STORE_MIGRATIONS, Migrations, runMigrations } from '../migrations';
 
 // Test support only (not exported from @pixauto/event-store): a throw-away database on the real PostgreSQL server,
@@ -50,4 +51,10 @@ export async function dropTestDataSource(dataSource: DataSource | undefined): Pr
   const databaseName = databaseNames.get(dataSource);
   if (dataSource.isInitialized) await dataSource.destroy();
   if (databaseName) await onServer((client) => client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`));
+}
+
+/** Until a session of the test database waits on `waitEvent` (Lock: blocked by another transaction; PgSleep: in pg_sleep). */
+export async function waitForSession(dataSource: DataSource, waitEvent: 'Lock' | 'PgSleep'): Promise<void> {
+  const sql = 'SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND (wait_event = $1 OR wait_event_type = $1)';
+  await until(async () => (await dataSource.query(sql, [waitEvent]))[0].count > 0, { timeoutMs: 5000, intervalMs: 25, what: `a session waiting on ${waitEvent}` });
 }
