@@ -1,11 +1,13 @@
 import { cycleDueDate } from '@pixauto/pix';
-import { advanceTo, CHARGE_NOT_FOUND, chargeClient, ChargeClient, eventually, providerError } from './support/charges';
+import { eventually } from '@pixauto/testing';
+import { advanceTo, CHARGE_NOT_FOUND, chargeClient, ChargeClient, providerError } from './support/charges';
 import { queryService } from './support/database';
+import { nextRunOf } from './support/metrics';
 import { Merchant } from './support/fixtures';
 import { call } from './support/http';
 import { TopicWatcher } from './support/kafka';
 import { brasiliaDay, CHARGE_TOPIC, invalid, openAccount, RECURRENCE_NOT_FOUND, RECURRENCE_TOPIC, recurrenceBody, recurrenceClient, RecurrenceClient } from './support/recurrences';
-import { RunningSystem, startSystem } from './support/system';
+import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
 
 // Cycle charges (service-api.md 1, 2.1, 4.15, 7.3, 7.5; platform.md §3) and the sandbox test clock (platform.md §4),
 // through the gateway, with the real scheduler, the bank simulator's settlement rules and Kafka.
@@ -44,7 +46,11 @@ const chargesOf = (charges: ChargeClient, recurrenceId: string, count: number, a
   eventually(
     () => charges.list(recurrenceId),
     (answer) => answer.status === 200 && answer.body.charges.length === count && accept(answer.body.charges),
+    WITHIN_SECONDS,
   ).then((answer) => answer.body.charges);
+
+/** Until the charge scheduler has run once after now: the charges due now exist. */
+const scheduled = () => nextRunOf(system.profile.recurrencesOps, 'ChargeScheduler');
 
 const chargeEvents = (recurrenceId: string) =>
   watcher.seen.filter((e) => e.envelope.type.startsWith('charge.') && e.envelope.data.recurrence_id === recurrenceId).map((e) => e.envelope);
@@ -100,10 +106,10 @@ describe('the sandbox test clock', () => {
     expect(solicitation.status).toBe(201);
 
     await charges.advance({ days: 3 });
-    await eventually(() => recurrences.get(journey3.body.recurrence_id), (a) => a.body.pix_copy_paste === null);
+    await eventually(() => recurrences.get(journey3.body.recurrence_id), (a) => a.body.pix_copy_paste === null, WITHIN_SECONDS);
     const [activation] = await chargesOf(charges, journey3.body.recurrence_id, 1);
     expect(activation).toMatchObject({ type: 'activation', status: 'EXPIRED', amount: 10 });
-    await eventually(() => recurrences.get(solicited.body.recurrence_id), (a) => a.body.status === 'EXPIRED');
+    await eventually(() => recurrences.get(solicited.body.recurrence_id), (a) => a.body.status === 'EXPIRED', WITHIN_SECONDS);
   });
 });
 
@@ -121,8 +127,8 @@ describe('a year of a monthly recurrence, unfolding by advancing the clock', () 
       webhook: 'https://merchant.example.com/hooks/pix',
     });
     const id = recurrence.recurrence_id;
-    // Cycle 1's creation day (start - 3) is a week away: nothing yet.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Cycle 1's creation day (start - 3) is a week away: nothing yet, once the scheduler has run.
+    await scheduled();
     expect((await charges.list(id)).body).toEqual({ charges: [] });
 
     for (let cycle = 1; cycle <= 12; cycle++) {
@@ -152,13 +158,13 @@ describe('a year of a monthly recurrence, unfolding by advancing the clock', () 
       } else {
         await advanceTo(charges, due);
       }
-      const paid = await eventually(() => charges.get(charge.charge_id), (a) => a.body.status === 'PAID');
+      const paid = await eventually(() => charges.get(charge.charge_id), (a) => a.body.status === 'PAID', WITHIN_SECONDS);
       expect(paid.body).toMatchObject({ due_date: due, retries: cycle === 3 ? 1 : 0, paid_at: expect.any(String) });
     }
 
     // The schedule ends with cycle 12: a month later there is still no 13th.
     await charges.advance({ days: 40 });
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await scheduled();
     const all = (await charges.list(id)).body.charges;
     expect(all).toHaveLength(12);
     expect(all.map((c: { status: string }) => c.status)).toEqual(Array(12).fill('PAID'));
@@ -185,7 +191,7 @@ describe('charge creation', () => {
   it('creates the first charge at once when approval comes after its creation day; none before approval', async () => {
     const { recurrences, charges } = await sandboxMerchant();
     const created = await recurrences.create(recurrenceBody({ schedule: { start_date: brasiliaDay(2), periodicity: 'WEEKLY' } }));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await scheduled();
     expect((await charges.list(created.body.recurrence_id)).body).toEqual({ charges: [] });
     await recurrences.authorize(created.body.recurrence_id);
     const [first] = await chargesOf(charges, created.body.recurrence_id, 1);
@@ -199,8 +205,8 @@ describe('charge creation', () => {
     const [first] = await chargesOf(charges, r.recurrence_id, 1);
     expect((await recurrences.update(r.recurrence_id, { status: 'CANCELLED' })).body.status).toBe('CANCELLED');
     await charges.advance({ days: 30 });
-    await eventually(() => charges.get(first.charge_id), (a) => a.body.status === 'PAID');
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await eventually(() => charges.get(first.charge_id), (a) => a.body.status === 'PAID', WITHIN_SECONDS);
+    await scheduled();
     expect((await charges.list(r.recurrence_id)).body.charges).toHaveLength(1);
   });
 
@@ -321,6 +327,7 @@ describe('charge operations and their messages (service-api.md 7.3)', () => {
   });
 
   it('answers what a paid or an activation charge cannot do, and changes nothing', async () => {
+    const { recurrences, charges } = await sandboxMerchant(); // its own: its clock moves below
     const created = await recurrences.create(recurrenceBody({ schedule: { start_date: brasiliaDay(3), periodicity: 'MONTHLY' }, activation_amount: 7 }));
     const activationId = created.body.activation.charge_id;
     await recurrences.authorize(created.body.recurrence_id);
@@ -338,10 +345,11 @@ describe('charge operations and their messages (service-api.md 7.3)', () => {
     expect(await charges.pay(activationId)).toEqual(
       invalid('an activation charge is paid when the payer authorizes: use POST /v2/sandbox/recurrences/:recurrence_id/authorize'),
     );
-    // The four events of what did happen, then a moment for any event the refusals might wrongly have caused.
-    await watcher.waitFor(() => chargeEvents(created.body.recurrence_id).length >= 4);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(chargeEvents(created.body.recurrence_id).map((e) => e.type)).toEqual(['charge.created', 'charge.paid', 'charge.created', 'charge.paid']);
+    // The four events of what did happen, then the next one of the recurrence (cycle 2, created by a month on the
+    // clock): an event the refusals had wrongly caused would have come before it, on the same stream.
+    await charges.advance({ days: 30 });
+    await watcher.waitFor(() => chargeEvents(created.body.recurrence_id).length >= 5);
+    expect(chargeEvents(created.body.recurrence_id).map((e) => e.type)).toEqual(['charge.created', 'charge.paid', 'charge.created', 'charge.paid', 'charge.created']);
   });
 
   it('sends pending charges to the new webhook, while the activation keeps the one of its creation', async () => {

@@ -2,6 +2,7 @@ import { ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { eventually } from '@pixauto/testing';
 import { launch, printedJson, readmeSection, ROOT, run, shellBlocks, statusesIn, Step, stepsOf, stopGroup } from './support/commands';
 
 // The commands README tells a user to run, run as written: `npm start`, then the sandbox quickstart's two blocks taken
@@ -42,22 +43,24 @@ async function runStep(step: Step, values: Record<string, string>, prefix = ''):
   const command = asTheUserTypesIt(step.command, values);
   const expected = statusesIn(step.answer);
   const retryable = !/-X (POST|PATCH|DELETE)/.test(command);
-  const deadline = performance.now() + 30_000;
-  for (;;) {
+  const attempt = async () => {
     const { code, output } = await run(`${prefix}${command}`, ADMIN, 60_000);
     const context = `$ ${command}\n${output}`;
     if (code !== 0) throw new Error(`exit ${code}\n${context}`);
     const body = printedJson(output);
     if ('message' in body) throw new Error(`an error answer\n${context}`);
     const compact = JSON.stringify(body);
-    const missing = expected.filter((status) => !compact.includes(`"status":"${status}"`));
-    if (missing.length === 0) {
-      for (const [key, value] of Object.entries(body)) if (typeof value === 'string' && /_id$/.test(key)) values[key] = value;
-      return body;
-    }
-    if (!retryable || performance.now() > deadline) throw new Error(`the README says ${step.answer.trim()}; not ${missing.join(', ')}\n${context}`);
-    await sleep(1000);
-  }
+    return { missing: expected.filter((status) => !compact.includes(`"status":"${status}"`)), body, context };
+  };
+  // A GET is asked again until its statuses are there; a write is run once.
+  const { missing, body, context } = await eventually(attempt, (answer) => answer.missing.length === 0 || !retryable, {
+    timeoutMs: 30_000,
+    intervalMs: 1000,
+    what: `the answer the README gives (${step.answer.trim()}) to ${command}`,
+  });
+  if (missing.length > 0) throw new Error(`the README says ${step.answer.trim()}; not ${missing.join(', ')}\n${context}`);
+  for (const [key, value] of Object.entries(body)) if (typeof value === 'string' && /_id$/.test(key)) values[key] = value;
+  return body;
 }
 
 describe('every command README tells a user to run', () => {

@@ -1,3 +1,4 @@
+import { eventually } from '@pixauto/testing';
 import { call } from './support/http';
 import { cpf, freshCpf, newMerchant } from './support/fixtures';
 import { queryService } from './support/database';
@@ -54,12 +55,12 @@ it('loses no acknowledged write and duplicates no effect across a kill -9', asyn
 
   const writers = Array.from({ length: WRITERS }, writer);
   try {
-    await waitUntil(() => acknowledged.size >= 200);
+    await eventually(() => acknowledged.size, (n) => n >= 200, { timeoutMs: 60_000, what: 'acknowledged writes' });
     const before = acknowledged.size;
     await system.crash('limits-service');
     await new Promise((resolve) => setTimeout(resolve, 500)); // writes keep coming while it is down
     await system.restart('limits-service');
-    await waitUntil(() => acknowledged.size >= before + 200);
+    await eventually(() => acknowledged.size, (n) => n >= before + 200, { timeoutMs: 60_000, what: 'acknowledged writes' });
   } finally {
     flowing = false; // whatever happened: a failed expectation fails the test, the writers never outlive it
     await Promise.all(writers);
@@ -90,9 +91,7 @@ it('loses no acknowledged write and duplicates no effect across a kill -9', asyn
   // And the outbox empties: nothing committed stays unpublished (the delete follows the broker's ack).
   const pending = async () =>
     (await queryService(system.profile.databasePrefix, 'limits', `SELECT count(*)::int AS n FROM outbox WHERE payload->'tenant'->>'account_id' = $1`, [merchant.accountId]))[0].n;
-  const deadline = performance.now() + 30_000;
-  while ((await pending()) !== 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-  expect(await pending()).toBe(0);
+  await eventually(pending, (n) => n === 0, { timeoutMs: 30_000, intervalMs: 200, what: "the merchant's outbox rows" });
 });
 
 it('recurrence-service: loses no acknowledged create across a kill -9, and a create the crash failed can be repeated without a second recurrence', async () => {
@@ -119,12 +118,12 @@ it('recurrence-service: loses no acknowledged create across a kill -9, and a cre
 
   const writers = Array.from({ length: WRITERS }, writer);
   try {
-    await waitUntil(() => acknowledged.size >= 40);
+    await eventually(() => acknowledged.size, (n) => n >= 40, { timeoutMs: 60_000, what: 'acknowledged writes' });
     const before = acknowledged.size;
     await system.crash('recurrence-service');
     await new Promise((resolve) => setTimeout(resolve, 500));
     await system.restart('recurrence-service');
-    await waitUntil(() => acknowledged.size >= before + 40);
+    await eventually(() => acknowledged.size, (n) => n >= before + 40, { timeoutMs: 60_000, what: 'acknowledged writes' });
   } finally {
     flowing = false;
     await Promise.all(writers);
@@ -182,12 +181,12 @@ it('payments-service: cash-in charges and payouts survive a kill -9: each acknow
   const writers = [...Array.from({ length: WRITERS / 2 }, writer('charge')), ...Array.from({ length: WRITERS / 2 }, writer('payout'))];
   const total = () => acknowledged.charge.size + acknowledged.payout.size;
   try {
-    await waitUntil(() => acknowledged.charge.size >= 20 && acknowledged.payout.size >= 20);
+    await eventually(() => ({ charges: acknowledged.charge.size, payouts: acknowledged.payout.size }), (n) => n.charges >= 20 && n.payouts >= 20, { timeoutMs: 60_000, what: 'acknowledged writes' });
     const before = total();
     await system.crash('payments-service');
     await new Promise((resolve) => setTimeout(resolve, 500));
     await system.restart('payments-service');
-    await waitUntil(() => total() >= before + 40);
+    await eventually(total, (n) => n >= before + 40, { timeoutMs: 60_000, what: 'acknowledged writes' });
   } finally {
     flowing = false;
     await Promise.all(writers);
@@ -208,9 +207,7 @@ it('payments-service: cash-in charges and payouts survive a kill -9: each acknow
   }
   const paid = async () =>
     (await payments('SELECT id, status FROM payouts WHERE account_id = $1', [merchant.accountId])).filter((row) => acknowledged.payout.has(Number(row.id)) && row.status === 1).length;
-  const deadline = performance.now() + 60_000;
-  while ((await paid()) < acknowledged.payout.size && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 500));
-  expect(await paid()).toBe(acknowledged.payout.size);
+  await eventually(paid, (n) => n === acknowledged.payout.size, { timeoutMs: 60_000, intervalMs: 500, what: `acknowledged payouts paid, of ${acknowledged.payout.size}` });
   const idEnvios = [...acknowledged.payout.keys()].map((id) => `PIXAUTOS${String(id).padStart(12, '0')}`);
   const atBank = await bank('SELECT id_envio, status FROM payouts WHERE id_envio = ANY($1)', [idEnvios]);
   expect(atBank).toHaveLength(idEnvios.length);
@@ -227,11 +224,3 @@ it('payments-service: cash-in charges and payouts survive a kill -9: each acknow
     expect(await payments(`SELECT count(*)::int AS n FROM ${table} WHERE transaction_id = $1 AND account_id = $2`, [body.transaction_id, merchant.accountId])).toEqual([{ n: 1 }]);
   }
 }, 240_000);
-
-async function waitUntil(condition: () => boolean, timeoutMs = 60_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition()) {
-    if (performance.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

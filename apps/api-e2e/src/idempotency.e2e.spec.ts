@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { eventually } from '@pixauto/testing';
 import { freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { queryService } from './support/database';
-import { RunningSystem, startSystem } from './support/system';
+import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
 
 // Idempotency-Key on POSTs (issue #12 §2): a POST with the header runs once per (account, environment, key); a repeat
 // gets the first answer again, marked; another request under the key is 422; a repeat while the first runs is 409.
@@ -37,20 +38,29 @@ async function post(path: string, json: unknown, idempotencyKey: string | undefi
 
 const PAYMENTS_LOG = path.join(__dirname, '..', '..', '..', '.data', 'logs', process.env.E2E_PROFILE ?? 'e2e', 'payments-service.log');
 
+/** The request ids among `requestIds` that payments-service handled, from its access lines. */
+const handledOf = (requestIds: string[]): string[] => [
+  ...new Set(
+    fs
+      .readFileSync(PAYMENTS_LOG, 'utf8')
+      .split('\n')
+      .filter((line) => line.endsWith('}') && requestIds.some((id) => line.includes(id))) // whole lines: the log may be being written
+      .map((line) => JSON.parse(line) as { msg: string; request_id: string })
+      .filter((line) => line.msg === 'rpc')
+      .map((line) => line.request_id),
+  ),
+];
+
 /**
- * Which of these requests payments-service handled, from its access lines: a replay or a 409 must never reach it
- * (answered by the gateway, the route must not run as well). Waits first, so one wrongly relayed has been logged.
+ * Which of these requests payments-service handled: a replay or a 409 must never reach it (answered by the gateway,
+ * the route must not run as well). A request sent after them is waited for first: by the time its line is logged, one
+ * of them wrongly relayed has been logged too.
  */
 async function servedBy(requestIds: string[]): Promise<string[]> {
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  const handled = fs
-    .readFileSync(PAYMENTS_LOG, 'utf8')
-    .split('\n')
-    .filter((line) => requestIds.some((id) => line.includes(id)))
-    .map((line) => JSON.parse(line) as { msg: string; request_id: string })
-    .filter((line) => line.msg === 'rpc')
-    .map((line) => line.request_id);
-  return [...new Set(handled)];
+  const later = await post('/v2/pix', pixBody(), undefined);
+  expect(later.status).toBe(201);
+  const handled = await eventually(() => handledOf([...requestIds, later.requestId]), (ids) => ids.includes(later.requestId), { ...WITHIN_SECONDS, what: 'the access line of a request sent after them' });
+  return handled.filter((id) => id !== later.requestId);
 }
 
 const chargesOf = async (transactionId: string) =>

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { RunningSystem, startSystem } from './support/system';
+import { eventually } from '@pixauto/testing';
+import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
 import { openAccount, RECURRENCES, recurrenceBody } from './support/recurrences';
 
 // Logs (README "Logs and traces"): JSON lines in every app; one request id, sent as X-Request-Id, followed by one
@@ -32,15 +33,6 @@ const linesWith = (app: string, text: string): Record<string, unknown>[] =>
     .filter((line) => line.includes(text))
     .map((line) => JSON.parse(line));
 
-async function eventually<T>(read: () => T, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (done(value) || performance.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 async function createRecurrence(key: string, body: unknown, requestId?: string): Promise<Response> {
   const headers: Record<string, string> = { authorization: key, 'content-type': 'application/json' };
   if (requestId !== undefined) headers['x-request-id'] = requestId;
@@ -57,16 +49,17 @@ describe('logs', () => {
     expect(response.status).toBe(201);
     expect(response.headers.get('x-request-id')).toBe(requestId);
 
-    const access = await eventually(() => linesWith('api-gateway', requestId), (lines) => lines.length > 0);
+    const access = await eventually(() => linesWith('api-gateway', requestId), (lines) => lines.length > 0, WITHIN_SECONDS);
     expect(access).toContainEqual(
       expect.objectContaining({ msg: 'request', method: 'POST', route: RECURRENCES, status: 201, listener: 'production', environment: 'production', account_id: merchant.accountId, request_id: requestId, latency_ms: expect.any(Number) }),
     );
-    const rpc = await eventually(() => linesWith('recurrence-service', requestId), (lines) => lines.some((line) => line.msg === 'rpc'));
+    const rpc = await eventually(() => linesWith('recurrence-service', requestId), (lines) => lines.some((line) => line.msg === 'rpc'), WITHIN_SECONDS);
     expect(rpc).toContainEqual(expect.objectContaining({ msg: 'rpc', pattern: 'recurrences.create', status: 201, account_id: merchant.accountId, request_id: requestId }));
     // RecurrenceCreated reaches the solicitation-service through Kafka, the id in the message's headers.
     const consumed = await eventually(
       () => linesWith('solicitation-service', requestId),
       (lines) => lines.some((line) => line.msg === 'event handled'),
+      WITHIN_SECONDS,
     );
     expect(consumed).toContainEqual(expect.objectContaining({ msg: 'event handled', topic: 'pixauto.recurrences.events.v1', type: 'recurrence.created', request_id: requestId }));
 

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { eventually } from '@pixauto/testing';
 import { call } from './support/http';
 import { freshCpf, newMerchant } from './support/fixtures';
 import { queryService } from './support/database';
-import { OpsPorts, RunningSystem, startSystem } from './support/system';
+import { metricsOf, sample } from './support/metrics';
+import { OpsPorts, RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
 
 // Every app's ops listener: liveness, readiness (its dependencies, for real: a database that refuses connections
 // turns it 503) and Prometheus metrics that count what was just done.
@@ -37,33 +39,6 @@ it(`the tests and the bank simulator run on Node ${NODE_MAJOR} too`, () => {
   expect(started.length).toBeGreaterThan(0);
   expect(started.at(-1)!.split('.')[0]).toBe(`v${NODE_MAJOR}`);
 });
-
-async function metricsOf(port: number): Promise<string> {
-  const response = await fetch(`http://127.0.0.1:${port}/metrics`);
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
-  return response.text();
-}
-
-/** The value of the first sample of `name` whose labels include `labels`; undefined when there is none. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((label) => [label[1], label[2]]));
-    if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
-  }
-  return undefined;
-}
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || performance.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 describe.each(APPS)('%s', (app, port) => {
   it('is live and ready, having checked its database, Kafka and its consumer groups', async () => {
@@ -118,6 +93,7 @@ describe('metrics', () => {
     const text = await eventually(
       () => metricsOf(system.profile.limitsOps),
       (metrics) => (sample(metrics, 'pixauto_outbox_publish_lag_seconds_count') ?? 0) > 0,
+      WITHIN_SECONDS,
     );
     expect(sample(text, 'pixauto_rpc_request_duration_seconds_count', labels)).toBe(before + 1);
     expect(sample(text, 'pixauto_rpc_request_duration_seconds_bucket', { ...labels, le: '+Inf' })).toBe(before + 1);
@@ -128,6 +104,7 @@ describe('metrics', () => {
     const text = await eventually(
       () => metricsOf(system.profile.recurrencesOps),
       (metrics) => sample(metrics, 'pixauto_scheduler_run_duration_seconds_count', { task: 'ChargeScheduler' }) !== undefined,
+      WITHIN_SECONDS,
     );
     // At start it registers its callback URL with the bank.
     expect(sample(text, 'pixauto_bank_request_duration_seconds_count', { bank: 'bcb-pix', operation: 'PUT /webhookrec', outcome: 'ok' })).toBeGreaterThan(0);
@@ -143,7 +120,7 @@ describe('readiness', () => {
     await queryService(system.profile.databasePrefix, 'gateway', `ALTER DATABASE "${database}" ALLOW_CONNECTIONS false`);
     try {
       await queryService(system.profile.databasePrefix, 'gateway', 'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [database]);
-      const down = await eventually(ready, (answer) => answer.status === 503);
+      const down = await eventually(ready, (answer) => answer.status === 503, WITHIN_SECONDS);
       expect(down.status).toBe(503);
       expect(down.body.status).toBe('error');
       expect(down.body.error.database.status).toBe('down');
@@ -152,7 +129,7 @@ describe('readiness', () => {
     } finally {
       await queryService(system.profile.databasePrefix, 'gateway', `ALTER DATABASE "${database}" ALLOW_CONNECTIONS true`);
     }
-    expect((await eventually(ready, (answer) => answer.status === 200)).status).toBe(200);
+    expect((await eventually(ready, (answer) => answer.status === 200, WITHIN_SECONDS)).status).toBe(200);
 
     // The outbox publisher lost its connection too: it takes a new one, and a write's event leaves.
     const published = async () => sample(await metricsOf(system.profile.limitsOps), 'pixauto_outbox_publish_lag_seconds_count') ?? 0;
@@ -163,8 +140,8 @@ describe('readiness', () => {
       json: { document_number: freshCpf(), type: 'cashout', mechanism: 'amount', amount: 100 },
     });
     expect(write.status).toBe(200);
-    expect(await eventually(published, (count) => count > before)).toBeGreaterThan(before);
-    const drained = await eventually(() => metricsOf(system.profile.limitsOps), (metrics) => sample(metrics, 'pixauto_outbox_backlog') === 0);
+    expect(await eventually(published, (count) => count > before, WITHIN_SECONDS)).toBeGreaterThan(before);
+    const drained = await eventually(() => metricsOf(system.profile.limitsOps), (metrics) => sample(metrics, 'pixauto_outbox_backlog') === 0, WITHIN_SECONDS);
     expect(sample(drained, 'pixauto_outbox_backlog')).toBe(0);
   });
 

@@ -1,11 +1,12 @@
 import { PixBankClient, SimulatedPayer } from '@pixauto/bank';
+import { eventually, until } from '@pixauto/testing';
 import { call } from './support/http';
 import { freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { queryService } from './support/database';
 import { SeenEvent, TopicWatcher } from './support/kafka';
-import { eventually } from './support/charges';
+import { metricsOf, total } from './support/metrics';
 import { brCodeFields, emvFields, openAccount, recurrenceBody, recurrenceClient } from './support/recurrences';
-import { RunningSystem, startSystem } from './support/system';
+import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
 
 // Cash-in Pix charges: POST and GET /v2/pix (platform.md §3), the sandbox payer's POST /v2/sandbox/pix/:id/pay
 // (platform.md §4), the bank's notification of a payment, expiry by the test clock, the events on Kafka
@@ -59,6 +60,9 @@ async function created(body: Record<string, unknown> = pixBody(), post = sandbox
 
 const payments = (sql: string, params: unknown[]) => queryService(system.profile.databasePrefix, 'payments', sql, params);
 const txidOf = async (id: number): Promise<string> => String((await payments('SELECT txid FROM pix_charges WHERE id = $1', [id]))[0].txid);
+/** How many Pix notifications of the bank (POST /bank/{environment}/pix) payments-service has answered. */
+const bankPixNotices = async () => total(await metricsOf(system.profile.paymentsOps), 'pixauto_http_request_duration_seconds_count', { listener: 'http', route: '/bank/:environment/pix' });
+
 const eventTypes = async (streamId: string): Promise<string[]> =>
   (await payments('SELECT type FROM events WHERE stream_id = $1 ORDER BY version', [streamId])).map((row) => String(row.type));
 const eventsOf = (transactionId: string): SeenEvent[] =>
@@ -254,6 +258,7 @@ describe('POST /v2/pix refusals (nothing is created)', () => {
     await eventually(
       async () => ({ status: 200, body: await payments('SELECT 1 FROM pending_activations WHERE transaction_id = $1', [recurrenceTransactionId]) }),
       (answer) => answer.body.length === 1,
+      WITHIN_SECONDS,
     );
     const transactionId = `${recurrenceTransactionId}-ativacao`;
     expect(await sandbox('POST', '/v2/pix', pixBody({ transaction_id: transactionId }))).toEqual(invalid('body.transaction_id already exists'));
@@ -290,6 +295,7 @@ describe('GET /v2/pix', () => {
 describe('paying a charge', () => {
   it('POST /v2/sandbox/pix/:id/pay: 200 PAID with paid_at, the code voided; GET agrees; a second payment is refused', async () => {
     const charge = await created();
+    const noticesBefore = await bankPixNotices();
     const answer = await sandbox('POST', `/v2/sandbox/pix/${charge.id}/pay`);
     const { qrcode: _qrcode, ...rest } = charge;
     expect(answer).toEqual({ status: 200, body: { ...rest, status: 'PAID', pix_copy_paste: null, paid_at: expect.stringMatching(ISO_UTC) } });
@@ -302,7 +308,7 @@ describe('paying a charge', () => {
     await watcher.waitFor(() => eventsOf(charge.transaction_id).some((e) => e.envelope.type === 'pix_charge.paid'));
     const paid = eventsOf(charge.transaction_id).find((e) => e.envelope.type === 'pix_charge.paid');
     expect(paid?.envelope.data.charge).toMatchObject({ id: charge.id, status: 'PAID', paid_at: answer.body.paid_at, e2e_id: expect.stringMatching(E2E_ID), pix_copy_paste: null });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await until(async () => (await bankPixNotices()) > noticesBefore, { ...WITHIN_SECONDS, what: "the bank's notification of the payment, handled" });
     expect(await eventTypes(streamOf(merchant, 'sandbox', charge.transaction_id))).toEqual(['pix_charge.created', 'pix_charge.paid']);
   });
 
@@ -323,7 +329,7 @@ describe('paying a charge', () => {
     const paid = await eventually(
       () => sandbox('GET', `/v2/pix?id=${charge.id}`),
       (answer) => answer.body.status === 'PAID',
-      5_000,
+      { ...WITHIN_SECONDS, timeoutMs: 5_000 },
     );
     expect(paid.body).toMatchObject({ status: 'PAID', pix_copy_paste: null, paid_at: new Date(cob.pix?.[0].horario ?? '').toISOString() });
     expect(paid.body).not.toHaveProperty('qrcode');
@@ -337,7 +343,7 @@ describe('expiry', () => {
     const expired = await eventually(
       () => production('GET', `/v2/pix?id=${charge.id}`),
       (answer) => answer.body.status === 'EXPIRED',
-      10_000,
+      { ...WITHIN_SECONDS, timeoutMs: 10_000 },
     );
     const { qrcode: _qrcode, ...rest } = charge;
     expect(expired.body).toEqual({ ...rest, status: 'EXPIRED', pix_copy_paste: null });
@@ -351,7 +357,7 @@ describe('expiry', () => {
     const expired = await eventually(
       () => post('GET', `/v2/pix?id=${charge.id}`),
       (answer) => answer.body.status === 'EXPIRED',
-      10_000,
+      { ...WITHIN_SECONDS, timeoutMs: 10_000 },
     );
     expect(expired.body).toMatchObject({ status: 'EXPIRED', pix_copy_paste: null, paid_at: null });
     expect(expired.body).not.toHaveProperty('qrcode');
@@ -427,6 +433,7 @@ describe('cashin customer limits (8.2)', () => {
     const deposit = await eventually(
       () => sandbox('GET', `/v2/pix?transaction_id=${transactionId}-ativacao`),
       (answer) => answer.status === 200,
+      WITHIN_SECONDS,
     );
     expect(deposit.body).toMatchObject({ status: 'PAID', amount: 7.5, payer: { document_number: document, name: 'Maria Silva' } });
   });

@@ -1,3 +1,4 @@
+import { eventually } from '@pixauto/testing';
 import { call } from './support/http';
 import { admin, freshCpf, Merchant } from './support/fixtures';
 import { TopicWatcher } from './support/kafka';
@@ -101,12 +102,7 @@ describe('journey 3: authorization with the activation payment', () => {
     const before = await created({ transaction_id: transactionId, activation_amount: 19.9 });
     await sandbox.authorize(before.recurrence_id);
     const read = (query: string) => call(system.profile.sandbox, 'GET', `/v2/pix?${query}`, { key: merchant.sandbox });
-    const deadline = performance.now() + 15_000;
-    let deposit = await read(`transaction_id=${transactionId}-ativacao`);
-    while (deposit.status === 404 && performance.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      deposit = await read(`transaction_id=${transactionId}-ativacao`);
-    }
+    const deposit = await eventually(() => read(`transaction_id=${transactionId}-ativacao`), (answer) => answer.status !== 404, { timeoutMs: 15_000, intervalMs: 200 });
     expect(deposit).toEqual({
       status: 200,
       body: {
@@ -134,12 +130,7 @@ describe('journey 3: authorization with the activation payment', () => {
 
   it('an activation that expires unpaid voids the code, and the recurrence can no longer be authorized', async () => {
     const before = await created({ activation_amount: 10, activation_expires_in: 1 });
-    const deadline = performance.now() + 15_000;
-    let current = await sandbox.get(before.recurrence_id);
-    while (current.body.pix_copy_paste !== null && performance.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      current = await sandbox.get(before.recurrence_id);
-    }
+    const current = await eventually(() => sandbox.get(before.recurrence_id), (answer) => answer.body.pix_copy_paste === null, { timeoutMs: 15_000, intervalMs: 250 });
     expect(current.body).toMatchObject({ status: 'CREATED', pix_copy_paste: null });
     expect(current.body).not.toHaveProperty('qrcode');
     expect(await sandbox.authorize(before.recurrence_id)).toEqual(

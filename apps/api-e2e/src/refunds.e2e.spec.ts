@@ -1,11 +1,11 @@
 import { PixBankClient } from '@pixauto/bank';
+import { eventually } from '@pixauto/testing';
 import { call } from './support/http';
 import { admin, freshCpf, Merchant, newMerchant } from './support/fixtures';
-import { eventually } from './support/charges';
 import { pdfText } from '../../../libs/receipts/src/testing/pdf-text';
 import { queryService } from './support/database';
 import { TopicWatcher } from './support/kafka';
-import { RunningSystem, startSystem } from './support/system';
+import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
 
 // Refunds of paid cash-in charges: POST /v2/transactions/refund (platform.md §3), the sandbox's own refunds and
 // settlement (platform.md §4), the bank's refunds behind them (BCB PUT /pix/{e2eid}/devolucao/{id}) and their events;
@@ -201,7 +201,7 @@ async function settledRefund(m: Merchant, amount = 80.25) {
 
 const receipt = (query: string, key = merchant.sandbox) => sandbox('GET', `/v2/transactions/refund/receipt?${query}`, undefined, key);
 /** The receipt once receipt-service has the refund's provider identifier (it learns it from Kafka). */
-const receiptWhenReady = (query: string, key = merchant.sandbox) => eventually(() => receipt(query, key), (a) => a.status !== 409 && a.status !== 404);
+const receiptWhenReady = (query: string, key = merchant.sandbox) => eventually(() => receipt(query, key), (a) => a.status !== 409 && a.status !== 404, WITHIN_SECONDS);
 const receiptError = (status: number, message: string, detail?: string) => ({ status, body: { message, ...(detail !== undefined && { detail }) } });
 
 describe('GET /v2/transactions/refund/receipt', () => {
@@ -246,7 +246,7 @@ describe('GET /v2/transactions/refund/receipt', () => {
     expect(await receipt(`id=${charge.id}`, other.sandbox)).toEqual(receiptError(404, 'Transaction not found!'));
     expect(await production('GET', `/v2/transactions/refund/receipt?id=${charge.id}`)).toEqual(receiptError(404, 'Transaction not found!'));
     const unrefunded = await paidCharge(4);
-    expect(await eventually(() => receipt(`id=${unrefunded.id}`), (a) => a.status !== 404 || a.body.message !== 'Transaction not found!')).toEqual(
+    expect(await eventually(() => receipt(`id=${unrefunded.id}`), (a) => a.status !== 404 || a.body.message !== 'Transaction not found!', WITHIN_SECONDS)).toEqual(
       receiptError(404, 'No refund found for this transaction!'),
     );
     expect(await receipt('refund_id=never-given')).toEqual(receiptError(404, 'No refund found for this transaction!'));
@@ -255,10 +255,10 @@ describe('GET /v2/transactions/refund/receipt', () => {
   it('answers 409 while the bank has not liquidated the refund, and 409 with the refund_ids for a charge refunded twice', async () => {
     const charge = await paidCharge(10);
     const first = await sandbox('POST', '/v2/transactions/refund', { id: charge.id, refund_id: fresh('one'), amount: 4 });
-    expect(await eventually(() => receipt(`id=${charge.id}`), (a) => a.status === 409)).toEqual(receiptError(409, 'Receipt not available yet: this refund has no provider identifier.'));
+    expect(await eventually(() => receipt(`id=${charge.id}`), (a) => a.status === 409, WITHIN_SECONDS)).toEqual(receiptError(409, 'Receipt not available yet: this refund has no provider identifier.'));
     const second = await sandbox('POST', '/v2/transactions/refund', { id: charge.id, refund_id: fresh('two'), amount: 6 });
     await sandbox('POST', `/v2/sandbox/refunds/${first.body.id}/settle`);
-    const ambiguous = await eventually(() => receipt(`id=${charge.id}`), (a) => a.body.detail !== undefined);
+    const ambiguous = await eventually(() => receipt(`id=${charge.id}`), (a) => a.body.detail !== undefined, WITHIN_SECONDS);
     expect(ambiguous).toEqual(receiptError(409, 'This transaction has more than one refund. Pass refund_id to choose one.', `${first.body.refund_id},${second.body.refund_id}`));
     expect((await receiptWhenReady(`refund_id=${first.body.refund_id}`)).body).toMatchObject({ id: first.body.id });
     expect(await receipt(`refund_id=${second.body.refund_id}`)).toEqual(receiptError(409, 'Receipt not available yet: this refund has no provider identifier.'));
@@ -267,10 +267,10 @@ describe('GET /v2/transactions/refund/receipt', () => {
   it('refuses a charge of PROVIDER_C, and a provider the account has not enabled', async () => {
     const c = await account('PROVIDER_C');
     const { charge } = await settledRefund(c, 2);
-    expect(await eventually(() => receipt(`id=${charge.id}`, c.sandbox), (a) => a.status === 400)).toEqual(receiptError(400, 'Refund receipts are not supported for provider PROVIDER_C.'));
+    expect(await eventually(() => receipt(`id=${charge.id}`, c.sandbox), (a) => a.status === 400, WITHIN_SECONDS)).toEqual(receiptError(400, 'Refund receipts are not supported for provider PROVIDER_C.'));
     const onlyA = await account('PROVIDER_B', [{ code: 'PROVIDER_A', credentials: { client_id: 'loja', client_secret: 'segredo' } }]);
     const b = await settledRefund(onlyA, 2);
-    expect(await eventually(() => receipt(`id=${b.charge.id}`, onlyA.sandbox), (a) => a.status === 400)).toEqual(receiptError(400, 'PROVIDER_B is not enabled for this account.'));
+    expect(await eventually(() => receipt(`id=${b.charge.id}`, onlyA.sandbox), (a) => a.status === 400, WITHIN_SECONDS)).toEqual(receiptError(400, 'PROVIDER_B is not enabled for this account.'));
   });
 
   it.each([
@@ -282,7 +282,7 @@ describe('GET /v2/transactions/refund/receipt', () => {
     expect((await receiptWhenReady(`id=${charge.id}`, m.sandbox)).status).toBe(200);
     const changed = await admin(system, 'PATCH', `/admin/accounts/${m.accountId}`, { providers: [{ code: provider, credentials: { client_id: 'loja', client_secret: 'invalid' } }] });
     expect(changed.status).toBe(200);
-    expect(await eventually(() => receipt(`id=${charge.id}`, m.sandbox), (a) => a.status === 502)).toEqual(receiptError(502, `Failed to retrieve the refund receipt from ${provider}.`, words));
+    expect(await eventually(() => receipt(`id=${charge.id}`, m.sandbox), (a) => a.status === 502, WITHIN_SECONDS)).toEqual(receiptError(502, `Failed to retrieve the refund receipt from ${provider}.`, words));
   });
 
   it('answers a bounded 502 while the bank is down; a refund asked meanwhile is accepted and reaches the bank once it is back', async () => {
@@ -302,9 +302,8 @@ describe('GET /v2/transactions/refund/receipt', () => {
       await system.restart('bank-simulator');
     }
     // The reconciler asks the bank, finds no such refund, and sends it: once.
-    const deadline = performance.now() + 20_000;
-    while (!(await bank.getReceivedPix(unrefunded.e2e)).devolucoes && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await bank.getReceivedPix(unrefunded.e2e)).devolucoes).toEqual([expect.objectContaining({ valor: '7.00', status: 'EM_PROCESSAMENTO' })]);
+    const pix = await eventually(() => bank.getReceivedPix(unrefunded.e2e), (found) => found.devolucoes !== undefined, { ...WITHIN_SECONDS, what: 'the refund at the bank' });
+    expect(pix.devolucoes).toEqual([expect.objectContaining({ valor: '7.00', status: 'EM_PROCESSAMENTO' })]);
   });
 });
 
@@ -314,11 +313,11 @@ describe('payouts: the receipt of a completed payout, and one sent back by the r
   async function completedPayout(amount = 120, key = merchant.sandbox) {
     const created = await sandbox('POST', '/v2/payout/pix', { transaction_id: fresh('saque'), amount, name: 'Maria Silva', document_number: freshCpf(), pix_key: 'maria@example.com' }, key);
     expect(created.status).toBe(201);
-    await eventually(() => sandbox('GET', `/v2/withdrawals?id=${created.body.id}`, undefined, key), (a) => a.body.status === 1);
+    await eventually(() => sandbox('GET', `/v2/withdrawals?id=${created.body.id}`, undefined, key), (a) => a.body.status === 1, WITHIN_SECONDS);
     return { id: created.body.id as number, transaction_id: created.body.transaction_id as string };
   }
   const withdrawals = (path: string, key = merchant.sandbox) => sandbox('GET', `/v2/withdrawals/${path}`, undefined, key);
-  const ready = (path: string, key = merchant.sandbox) => eventually(() => withdrawals(path, key), (a) => a.status !== 404 && a.status !== 409);
+  const ready = (path: string, key = merchant.sandbox) => eventually(() => withdrawals(path, key), (a) => a.status !== 404 && a.status !== 409, WITHIN_SECONDS);
 
   it('GET /v2/withdrawals/receipt: the PDF proving a completed payout was paid, by id or transaction_id', async () => {
     const payout = await completedPayout(120);
@@ -338,7 +337,7 @@ describe('payouts: the receipt of a completed payout, and one sent back by the r
     expect(await withdrawals('receipt?id=999999999')).toEqual(receiptError(404, 'Payout not found!'));
     const held = await sandbox('POST', '/v2/payout/pix', { transaction_id: fresh('held'), amount: 3, name: 'Maria Silva', document_number: freshCpf(), pix_key: 'maria@example.com' });
     await sandbox('POST', `/v2/sandbox/payouts/${held.body.id}/status`, { status: 4 });
-    expect(await eventually(() => withdrawals(`receipt?id=${held.body.id}`), (a) => a.status === 409)).toEqual(receiptError(409, 'Receipt not available yet: the payout is not completed.'));
+    expect(await eventually(() => withdrawals(`receipt?id=${held.body.id}`), (a) => a.status === 409, WITHIN_SECONDS)).toEqual(receiptError(409, 'Receipt not available yet: the payout is not completed.'));
     const payout = await completedPayout(5);
     await ready(`receipt?id=${payout.id}`);
     expect(await withdrawals(`receipt?id=${payout.id}`, other.sandbox)).toEqual(receiptError(404, 'Payout not found!'));
@@ -352,7 +351,7 @@ describe('payouts: the receipt of a completed payout, and one sent back by the r
     const refundId = alnum();
     const returned = await sandbox('POST', `/v2/sandbox/payouts/${payout.id}/return`, { amount: 50, refund_id: refundId });
     expect(returned).toMatchObject({ status: 200, body: { id: payout.id, status: 1, refund_id: refundId } });
-    expect((await eventually(() => sandbox('GET', `/v2/withdrawals?id=${payout.id}`), (a) => a.body.refund_id !== undefined)).body.refund_id).toBe(refundId);
+    expect((await eventually(() => sandbox('GET', `/v2/withdrawals?id=${payout.id}`), (a) => a.body.refund_id !== undefined, WITHIN_SECONDS)).body.refund_id).toBe(refundId);
 
     const answer = await ready(`refund/receipt?refund_id=${refundId}`);
     expect(answer).toEqual({
@@ -376,7 +375,7 @@ describe('payouts: the receipt of a completed payout, and one sent back by the r
     // A second return, named by the bank: the payout now has two, so its id alone is ambiguous.
     const second = await sandbox('POST', `/v2/sandbox/payouts/${payout.id}/return`, {});
     expect(second.body.refund_id).toMatch(/^D\d{20}[A-Za-z0-9]{11}$/);
-    expect(await eventually(() => withdrawals(`refund/receipt?id=${payout.id}`), (a) => a.status === 409)).toEqual(
+    expect(await eventually(() => withdrawals(`refund/receipt?id=${payout.id}`), (a) => a.status === 409, WITHIN_SECONDS)).toEqual(
       receiptError(409, 'This payout has more than one refund. Pass refund_id to choose one.', `${refundId},${second.body.refund_id}`),
     );
   });
@@ -393,7 +392,7 @@ describe('payouts: the receipt of a completed payout, and one sent back by the r
     const charge = await paidCharge(2);
     expect((await sandbox('POST', '/v2/transactions/refund', { id: charge.id, refund_id: chargeRefundId })).status).toBe(201);
     expect(await sandbox('POST', `/v2/sandbox/payouts/${payout.id}/return`, { refund_id: chargeRefundId })).toEqual(invalid('body.refund_id already exists'));
-    expect(await eventually(() => withdrawals(`refund/receipt?refund_id=${chargeRefundId}`), (a) => a.status === 400)).toEqual(
+    expect(await eventually(() => withdrawals(`refund/receipt?refund_id=${chargeRefundId}`), (a) => a.status === 400, WITHIN_SECONDS)).toEqual(
       receiptError(400, 'This refund belongs to a transaction. Use GET /v2/transactions/refund/receipt instead.'),
     );
   });

@@ -4,6 +4,7 @@ import { TopicWatcher } from './support/kafka';
 import { RECURRENCE_TOPIC, RECURRENCES, recurrenceBody } from './support/recurrences';
 import { RunningSystem, startSystem } from './support/system';
 import { shutdownDeadlineMs } from '@pixauto/runtime';
+import { eventually } from '@pixauto/testing';
 
 // SIGTERM under load, as an orchestrator stops a pod (README "Running in production"): the app exits 0 within 10 s;
 // /health/ready turns 503 at once; every request sent before the signal is answered in full; a request after it may
@@ -107,7 +108,7 @@ function load(merchant: Merchant) {
   const created = () => attempts.filter((attempt) => attempt.outcome === 'created').length;
   return {
     attempts,
-    until: (count: number) => waitUntil(() => created() >= count),
+    until: (count: number) => eventually(created, (n) => n >= count, { timeoutMs: 60_000, what: 'writes created' }),
     created,
     stop: async () => {
       flowing = false;
@@ -143,9 +144,7 @@ async function terminateUnderLoad(app: string, merchant: Merchant, afterExit: ()
     const opsPort = readinessPort[app](system.profile);
     if (opsPort !== undefined) {
       // Not ready from the signal on, while it still serves.
-      const until = performance.now() + 5000;
-      let ready = await readyStatus(opsPort);
-      while (ready?.status === 200 && performance.now() < until) ready = await readyStatus(opsPort);
+      const ready = await eventually(() => readyStatus(opsPort), (answer) => answer?.status !== 200, { timeoutMs: 5000, intervalMs: 0, what: `${app} not ready from the signal on` });
       expect(ready).toEqual({ status: 503, body: expect.objectContaining({ status: 'error', error: { app: { status: 'down', message: 'shutting down' } } }) });
     }
     const { exitCode, ms } = await exit;
@@ -207,11 +206,3 @@ describe.each(APPS)('%s drains on SIGTERM under load', (app) => {
     await checkWrites(merchant, attempts);
   }, 120_000);
 });
-
-async function waitUntil(condition: () => boolean, timeoutMs = 60_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition()) {
-    if (performance.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -1,3 +1,4 @@
+import { eventually } from '@pixauto/testing';
 import { call } from './support/http';
 import { cpf, freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { queryService } from './support/database';
@@ -18,13 +19,8 @@ const sandbox = (method: string, path: string, json?: unknown, key = merchant.sa
 const invalid = (message: string) => ({ status: 400, body: { type: 'ValidationError', message } });
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
 const destination = (ispb = '12345678') => ({ agency: '0001', account: '123456', document_number: cpf(123456789), ispb });
-const until = async (check: () => Promise<boolean>, timeoutMs = 15_000) => {
-  const deadline = performance.now() + timeoutMs;
-  while (!(await check())) {
-    if (performance.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-};
+/** The solicitation's steps come a few seconds apart. */
+const SOON = { timeoutMs: 15_000, intervalMs: 200 };
 
 async function newRecurrence(key = merchant.sandbox, port = system.profile.sandbox): Promise<string> {
   const created = await call(port, 'POST', '/v2/automatic-pix/recurrences', {
@@ -56,7 +52,7 @@ describe('POST /v2/automatic-pix/solicitations', () => {
     const recurrenceId = await newRecurrence();
     const created = await solicit(recurrenceId);
     expect(created).toEqual({ status: 201, body: { solicitation_id: expect.any(String), recurrence_id: recurrenceId, status: 'CREATED' } });
-    await until(async () => (await solicitationStatus(created.body.solicitation_id)) === 'RECEIVED');
+    await eventually(() => solicitationStatus(created.body.solicitation_id), (status) => status === 'RECEIVED', SOON);
     expect((await recurrenceStatus(recurrenceId)).status).toBe('CREATED'); // RECEIVED is the alert's path, not the payer's decision
   });
 
@@ -124,9 +120,9 @@ describe('the payer in the sandbox', () => {
   it('accepting approves the recurrence with JOURNEY_1', async () => {
     const recurrenceId = await newRecurrence();
     const created = await solicit(recurrenceId);
-    await until(async () => (await solicitationStatus(created.body.solicitation_id)) === 'RECEIVED');
+    await eventually(() => solicitationStatus(created.body.solicitation_id), (status) => status === 'RECEIVED', SOON);
     expect((await sandbox('POST', `/v2/sandbox/solicitations/${created.body.solicitation_id}/answer`, { decision: 'ACCEPT' })).status).toBe(200);
-    await until(async () => (await recurrenceStatus(recurrenceId)).status === 'APPROVED');
+    await eventually(() => recurrenceStatus(recurrenceId), (recurrence) => recurrence.status === 'APPROVED', SOON);
     expect(await recurrenceStatus(recurrenceId)).toMatchObject({ status: 'APPROVED', journey: 'JOURNEY_1' });
     expect(await sandbox('PATCH', `/v2/automatic-pix/solicitations/${created.body.solicitation_id}`, { status: 'CANCELLED' })).toEqual(
       invalid('the solicitation is ACCEPTED and can no longer be cancelled'),
@@ -136,9 +132,9 @@ describe('the payer in the sandbox', () => {
   it('refusing rejects the recurrence, and its Pix code is void', async () => {
     const recurrenceId = await newRecurrence();
     const created = await solicit(recurrenceId);
-    await until(async () => (await solicitationStatus(created.body.solicitation_id)) === 'RECEIVED');
+    await eventually(() => solicitationStatus(created.body.solicitation_id), (status) => status === 'RECEIVED', SOON);
     await sandbox('POST', `/v2/sandbox/solicitations/${created.body.solicitation_id}/answer`, { decision: 'REJECT' });
-    await until(async () => (await recurrenceStatus(recurrenceId)).status === 'REJECTED');
+    await eventually(() => recurrenceStatus(recurrenceId), (recurrence) => recurrence.status === 'REJECTED', SOON);
     const rejected = await recurrenceStatus(recurrenceId);
     expect(rejected.pix_copy_paste).toBeNull();
     expect(rejected).not.toHaveProperty('qrcode');
@@ -147,8 +143,8 @@ describe('the payer in the sandbox', () => {
   it('an institution that does not exist (ISPB 9999...) never receives the alert; the deadline expires the recurrence', async () => {
     const recurrenceId = await newRecurrence();
     const created = await solicit(recurrenceId, { destination: destination('99990001'), expires_at: new Date(Date.now() + 4000).toISOString() });
-    await until(async () => (await solicitationStatus(created.body.solicitation_id)) === 'SENT');
-    await until(async () => (await recurrenceStatus(recurrenceId)).status === 'EXPIRED');
+    await eventually(() => solicitationStatus(created.body.solicitation_id), (status) => status === 'SENT', SOON);
+    await eventually(() => recurrenceStatus(recurrenceId), (recurrence) => recurrence.status === 'EXPIRED', SOON);
     expect(await solicitationStatus(created.body.solicitation_id)).toBe('SENT');
     expect((await recurrenceStatus(recurrenceId)).pix_copy_paste).toBeNull();
   });
@@ -174,7 +170,7 @@ describe('the deadline is durable', () => {
     await system.restart('solicitation-service');
     const outcome = async () =>
       (await queryService(system.profile.databasePrefix, 'solicitation', 'SELECT outcome FROM solicitations WHERE solicitation_id = $1', [created.body.solicitation_id]))[0].outcome;
-    await until(async () => (await outcome()) === 'EXPIRED');
+    await eventually(outcome, (found) => found === 'EXPIRED', SOON);
     const expiredEvents = await queryService(
       system.profile.databasePrefix,
       'solicitation',
@@ -182,6 +178,6 @@ describe('the deadline is durable', () => {
       [recurrenceId],
     );
     expect(expiredEvents[0].n).toBe(1);
-    await until(async () => (await recurrenceStatus(recurrenceId)).status === 'EXPIRED');
+    await eventually(() => recurrenceStatus(recurrenceId), (recurrence) => recurrence.status === 'EXPIRED', SOON);
   });
 });

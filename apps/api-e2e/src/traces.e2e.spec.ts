@@ -1,7 +1,8 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { RunningSystem, startSystem } from './support/system';
+import { eventually } from '@pixauto/testing';
+import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
 import { openAccount, RECURRENCES, recurrenceBody } from './support/recurrences';
 
 // Traces (README "Logs and traces"): with OTEL_EXPORTER_OTLP_ENDPOINT set, the apps export over OTLP/HTTP, and one
@@ -70,15 +71,14 @@ it('makes one recurrence create one trace across the gateway, the service, the o
 
   const find = (service: string, kind: number, name: string, parent?: ReceivedSpan) =>
     spans.find((span) => span.service === service && span.kind === kind && span.name === name && (!parent || span.parentSpanId === parent.spanId));
-  let chain: (ReceivedSpan | undefined)[] = [];
-  for (const deadline = performance.now() + 20_000; performance.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+  const chainSoFar = (): (ReceivedSpan | undefined)[] => {
     const http = spans.find((span) => span.service === 'gateway' && span.kind === SERVER && span.name === `POST ${RECURRENCES}`);
     const rpc = http && find('recurrence-service', SERVER, 'recurrences.create', http);
     const publish = rpc && find('recurrence-service', PRODUCER, 'pixauto.recurrences.events.v1 publish', rpc);
     const consume = publish && find('solicitation-service', CONSUMER, 'pixauto.recurrences.events.v1 process', publish);
-    chain = [http, rpc, publish, consume];
-    if (consume) break;
-  }
+    return [http, rpc, publish, consume];
+  };
+  const chain = await eventually(chainSoFar, (links) => links[3] !== undefined, { ...WITHIN_SECONDS, what: 'the trace from the request to its consumer' });
   expect(chain.map((span) => span?.name)).toEqual([`POST ${RECURRENCES}`, 'recurrences.create', 'pixauto.recurrences.events.v1 publish', 'pixauto.recurrences.events.v1 process']);
   expect(new Set(chain.map((span) => span?.traceId)).size).toBe(1);
 });

@@ -1,10 +1,11 @@
 import { Webhook } from 'standardwebhooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { chargeClient, eventually } from './support/charges';
+import { eventually } from '@pixauto/testing';
+import { chargeClient } from './support/charges';
 import { admin, freshCpf, Merchant } from './support/fixtures';
 import { call } from './support/http';
 import { brasiliaDay, openAccount, recurrenceBody, recurrenceClient } from './support/recurrences';
-import { RunningSystem, startSystem } from './support/system';
+import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
 import { Received, WebhookReceiver } from './support/webhook-receiver';
 
 // Webhooks (platform.md §5, service-api.md 6, 4.4): every event of a resource with a webhook reaches it signed
@@ -59,9 +60,9 @@ describe('a recurrence and its charges reach their webhook, signed', () => {
     expect(verified(first)).toEqual({ type: 'recurrence.created', timestamp: expect.any(String), data: asListed(created.body) });
 
     expect((await recurrences.authorize(id)).status).toBe(200);
-    const charge = (await eventually(() => charges.list(id), (a) => a.body.charges.length === 1)).body.charges[0];
+    const charge = (await eventually(() => charges.list(id), (a) => a.body.charges.length === 1, WITHIN_SECONDS)).body.charges[0];
     expect((await charges.pay(charge.charge_id)).status).toBe(200);
-    await eventually(() => charges.get(charge.charge_id), (a) => a.body.status === 'PAID');
+    await eventually(() => charges.get(charge.charge_id), (a) => a.body.status === 'PAID', WITHIN_SECONDS);
     expect((await recurrences.update(id, { status: 'CANCELLED' })).status).toBe(200);
 
     const all = await receiver.waitFor(path, 5);
@@ -102,7 +103,7 @@ describe('a recurrence and its charges reach their webhook, signed', () => {
     const failing = fresh('failing');
     const r = await recurrences.create(recurrenceBody({ webhook: receiver.url('ok', failing), retry_policy: 'ALLOWS_3R_7D', schedule: { start_date: brasiliaDay(3), periodicity: 'MONTHLY' } }));
     await recurrences.authorize(r.body.recurrence_id);
-    const charge = (await eventually(() => charges.list(r.body.recurrence_id), (a) => a.body.charges.length === 1)).body.charges[0];
+    const charge = (await eventually(() => charges.list(r.body.recurrence_id), (a) => a.body.charges.length === 1, WITHIN_SECONDS)).body.charges[0];
     expect((await charges.fail(charge.charge_id)).status).toBe(200);
     expect((await charges.retry(charge.charge_id, { date: brasiliaDay(5) })).status).toBe(200);
     const types = (await receiver.waitFor(failing, 5)).map((x) => verified(x).type);
@@ -193,7 +194,7 @@ describe('delivery semantics', () => {
     expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
     expect(second.at - first.at).toBeGreaterThan(4000); // the schedule's 5 s, ±10%
     verified(second);
-    const log = await eventually(() => sandbox('GET', `/v2/webhooks/deliveries/${first.headers['webhook-id']}`), (a) => a.body.status === 'delivered');
+    const log = await eventually(() => sandbox('GET', `/v2/webhooks/deliveries/${first.headers['webhook-id']}`), (a) => a.body.status === 'delivered', WITHIN_SECONDS);
     expect(log.body.attempts).toMatchObject([
       { number: 1, status_code: 500, error: 'HTTP 500', response_body: 'not now' },
       { number: 2, status_code: 204, error: null },
@@ -209,9 +210,10 @@ describe('delivery semantics', () => {
     const log = await eventually(
       () => deliveries(`?resource_id=${created.body.recurrence_id}`),
       (a) => a.body.deliveries.length === 2 && a.body.deliveries.every((d: { status: string }) => d.status === 'failed'),
+      WITHIN_SECONDS,
     );
     expect(log.body.deliveries.map((d: { attempt_count: number }) => d.attempt_count).sort()).toEqual([0, 1]);
-    await sleep(1000);
+    // Both deliveries final: every request they made was answered, so the receiver has recorded it.
     expect(receiver.on(path)).toHaveLength(1);
   });
 
@@ -228,28 +230,44 @@ describe('delivery semantics', () => {
     const after = fresh('after');
     const b = await recurrences.create(recurrenceBody({ webhook: receiver.url('ok', before), schedule: { start_date: brasiliaDay(2), periodicity: 'MONTHLY' } }));
     await recurrences.authorize(b.body.recurrence_id);
-    const charge = (await eventually(() => charges.list(b.body.recurrence_id), (x) => x.body.charges.length === 1)).body.charges[0];
+    const charge = (await eventually(() => charges.list(b.body.recurrence_id), (x) => x.body.charges.length === 1, WITHIN_SECONDS)).body.charges[0];
     await receiver.waitFor(before, 3);
     expect((await recurrences.update(b.body.recurrence_id, { webhook: receiver.url('ok', after) })).status).toBe(200);
     await charges.pay(charge.charge_id);
     expect((await receiver.waitFor(after, 2)).map((x) => verified(x).type)).toEqual(['recurrence.updated', 'charge.paid']);
-    await sleep(1000);
+    // The next event of each recurrence, to a URL of its own: once it has arrived, one sent before it where it should
+    // not have gone would have arrived too.
+    expect((await recurrences.update(a.body.recurrence_id, { webhook: receiver.url('ok', `${cleared}-next`) })).status).toBe(200);
+    expect((await recurrences.update(b.body.recurrence_id, { webhook: receiver.url('ok', `${after}-next`) })).status).toBe(200);
+    await receiver.waitFor(`${cleared}-next`, 1);
+    await receiver.waitFor(`${after}-next`, 1);
     expect(receiver.on(cleared)).toHaveLength(1);
     expect(receiver.on(before)).toHaveLength(3);
   });
 
   it('pending retries to a replaced URL stop', async () => {
-    const recurrences = recurrenceClient(system, merchant, 'sandbox');
+    const own = await openAccount(system); // its own test clock, moved below
+    const recurrences = recurrenceClient(system, own, 'sandbox');
     const path = fresh('replaced-failing');
     const created = await recurrences.create(recurrenceBody({ webhook: receiver.url('fail', path) }));
     await receiver.waitFor(path, 1);
     expect((await recurrences.update(created.body.recurrence_id, { webhook: receiver.url('ok', `${path}-new`) })).status).toBe(200);
     const log = await eventually(
-      () => deliveries(`?resource_id=${created.body.recurrence_id}&event_type=recurrence.created`),
+      () => deliveries(`?resource_id=${created.body.recurrence_id}&event_type=recurrence.created`, own.sandbox),
       (x) => x.body.deliveries[0]?.status === 'cancelled',
+      WITHIN_SECONDS,
     );
     expect(log.body.deliveries[0]).toMatchObject({ status: 'cancelled', last_error: 'the webhook was replaced', next_attempt_at: null });
-    await sleep(6000); // past the 5 s retry
+    // Another delivery failing after it, then the clock past every retry's time (the test clock plays them), twice: once
+    // the other's third attempt has come, the replaced one's retry would have come too.
+    const next = fresh('failing-after');
+    await recurrences.create(recurrenceBody({ webhook: receiver.url('fail', next) }));
+    const clock = chargeClient(system, own);
+    for (let attempt = 2; attempt <= 3; attempt++) {
+      await receiver.waitFor(next, attempt - 1);
+      await clock.advance({ days: 2 }); // longer than any wait of the schedule (24 h, +10% jitter at most)
+      await receiver.waitFor(next, attempt);
+    }
     expect(receiver.on(path)).toHaveLength(1);
   });
 
@@ -290,6 +308,7 @@ describe('delivery semantics', () => {
     const log = await eventually(
       () => call(system.profile.sandbox, 'GET', `/v2/webhooks/deliveries?resource_id=${created.body.recurrence_id}`, { key: own.sandbox }),
       (x) => x.body.deliveries[0]?.status === 'failed',
+      WITHIN_SECONDS,
     );
     expect(log.body.deliveries[0]).toMatchObject({ attempt_count: 10, next_attempt_at: null, last_error: 'HTTP 500' });
     expect(new Set(receiver.on(path).map((r) => r.headers['webhook-id'])).size).toBe(1);
@@ -328,7 +347,7 @@ describe('the delivery log', () => {
     const [, again] = await receiver.waitFor(path, 2);
     expect(again.headers['webhook-id']).toBe(id);
     expect(again.body).toBe(first.body);
-    const log = await eventually(() => sandbox('GET', `/v2/webhooks/deliveries/${id}`), (a) => a.body.attempts.length === 2);
+    const log = await eventually(() => sandbox('GET', `/v2/webhooks/deliveries/${id}`), (a) => a.body.attempts.length === 2, WITHIN_SECONDS);
     expect(log.body.attempts[1]).toMatchObject({ number: 2, status_code: 204, trigger: 'manual' });
   });
 });

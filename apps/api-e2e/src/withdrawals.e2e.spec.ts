@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { Client } from 'pg';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { eventually } from '@pixauto/testing';
 import { call } from './support/http';
 import { freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { RunningSystem, startSystem } from './support/system';
@@ -35,15 +35,8 @@ async function create(body: object, key = merchant.sandbox, port = system.profil
   return answer.body;
 }
 
-/** Polls a lookup until it shows what is expected (the read model lags the events by a moment). */
-async function eventually(path: string, until: (answer: { status: number; body: any }) => boolean, key = merchant.sandbox, port = system.profile.sandbox) { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const answer = await call(port, 'GET', path, { key });
-    if (until(answer) || Date.now() > deadline) return answer;
-    await sleep(100);
-  }
-}
+/** How long a lookup may lag the payout events it shows (the read model follows them; the spec allows a lag). */
+const LAG = { timeoutMs: 10_000, intervalMs: 100 };
 
 /** `YYYY-MM-DD HH:MM:SS` in UTC, `seconds` from now. */
 const utc = (seconds = 0) => new Date(Date.now() + seconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
@@ -57,7 +50,7 @@ async function csvOf(query: string, key = merchant.sandbox): Promise<{ status: n
 describe('GET /v2/withdrawals (4.8)', () => {
   it('finds a payout by id and by transaction_id within seconds: the record of 2.3 with bank_name, as the bank settled it', async () => {
     const created = await create(payout({ webhook: 'https://shop.example.com/payouts' }));
-    const byId = await eventually(`/v2/withdrawals?id=${created.id}`, (a) => a.body?.status === 1);
+    const byId = await eventually(() => sandbox(`/v2/withdrawals?id=${created.id}`), (a) => a.body?.status === 1, LAG);
     expect(byId).toEqual({
       status: 200,
       body: {
@@ -82,7 +75,7 @@ describe('GET /v2/withdrawals (4.8)', () => {
 
   it('answers 404 for an unknown id, another account and the other environment', async () => {
     const created = await create(payout());
-    await eventually(`/v2/withdrawals?id=${created.id}`, (a) => a.status === 200);
+    await eventually(() => sandbox(`/v2/withdrawals?id=${created.id}`), (a) => a.status === 200, LAG);
     const notFound = { status: 404, body: { message: 'Payout not found' } };
     expect(await sandbox('/v2/withdrawals?id=999999999')).toEqual(notFound);
     expect(await sandbox(`/v2/withdrawals?id=${created.id}`, other.sandbox)).toEqual(notFound);
@@ -109,8 +102,8 @@ describe('GET /v2/withdrawals/period (4.9)', () => {
     for (let i = 0; i < 3; i++) made.push(await create(payout(), mine.sandbox));
     const rejected = await create(payout({ pix_key: 'naoexiste@example.com' }), mine.sandbox); // the bank rejects it: 3
     made.push(rejected);
-    await eventually(`/v2/withdrawals/period?${periodOf()}&status=3`, (a) => a.body?.count_data === 1, mine.sandbox);
-    await eventually(`/v2/withdrawals/period?${periodOf()}&status=1`, (a) => a.body?.count_data === 3, mine.sandbox);
+    await eventually(() => sandbox(`/v2/withdrawals/period?${periodOf()}&status=3`, mine.sandbox), (a) => a.body?.count_data === 1, LAG);
+    await eventually(() => sandbox(`/v2/withdrawals/period?${periodOf()}&status=1`, mine.sandbox), (a) => a.body?.count_data === 3, LAG);
   });
 
   it('pages a period oldest first: count_data, page, size (default 10), count_pages, data without bank_name', async () => {
@@ -163,7 +156,7 @@ describe('GET /v2/withdrawals/customer (4.10)', () => {
     const documentNumber = freshCpf();
     const first = await create(payout({ document_number: documentNumber, webhook: 'https://shop.example.com/payouts' }));
     const second = await create(payout({ document_number: documentNumber }));
-    const answer = await eventually(`/v2/withdrawals/customer?document_number=${documentNumber}`, (a) => a.body?.data?.every((p: { status: number }) => p.status === 1) && a.body.total === 2);
+    const answer = await eventually(() => sandbox(`/v2/withdrawals/customer?document_number=${documentNumber}`), (a) => a.body?.data?.every((p: { status: number }) => p.status === 1) && a.body.total === 2, LAG);
     expect(answer).toEqual({ status: 200, body: { data: [expect.objectContaining({ id: first.id }), expect.objectContaining({ id: second.id })], total: 2 } });
     for (const item of answer.body.data) {
       expect(item).not.toHaveProperty('webhook');
@@ -188,8 +181,8 @@ describe('GET /v2/withdrawals/period/csv (4.11)', () => {
     const mine = await newMerchant(system);
     const tricky = await create(payout({ name: 'Silva, "Zé" & Filhos' }), mine.sandbox);
     const rejected = await create(payout({ pix_key: 'naoexiste@example.com' }), mine.sandbox);
-    await eventually(`/v2/withdrawals/period?${periodOf()}&status=3`, (a) => a.body?.count_data === 1, mine.sandbox);
-    const settled = await eventually(`/v2/withdrawals?id=${tricky.id}`, (a) => a.body?.status === 1, mine.sandbox);
+    await eventually(() => sandbox(`/v2/withdrawals/period?${periodOf()}&status=3`, mine.sandbox), (a) => a.body?.count_data === 1, LAG);
+    const settled = await eventually(() => sandbox(`/v2/withdrawals?id=${tricky.id}`, mine.sandbox), (a) => a.body?.status === 1, LAG);
 
     const csv = await csvOf(periodOf(), mine.sandbox);
     expect(csv.status).toBe(200);
@@ -230,7 +223,7 @@ describe('GET /v2/withdrawals/period/csv (4.11)', () => {
 
   it('exports nothing of another tenant, and refuses a bad period in the JSON error shape', async () => {
     const created = await create(payout());
-    await eventually(`/v2/withdrawals?id=${created.id}`, (a) => a.status === 200);
+    await eventually(() => sandbox(`/v2/withdrawals?id=${created.id}`), (a) => a.status === 200, LAG);
     const others = await csvOf(periodOf(), other.sandbox);
     expect(others.text).not.toContain(created.transaction_id);
     const bad = await csvOf('start=2026-11-02%2000:00:00&end=2026-11-01%2000:00:00');
@@ -244,13 +237,13 @@ describe('GET /v2/withdrawals/period/csv (4.11)', () => {
 describe('the read model', () => {
   it('is rebuilt from the topic when its database is lost', async () => {
     const created = await create(payout());
-    const before = await eventually(`/v2/withdrawals?id=${created.id}`, (a) => a.body?.status === 1);
+    const before = await eventually(() => sandbox(`/v2/withdrawals?id=${created.id}`), (a) => a.body?.status === 1, LAG);
     await system.crash('payout-query-service');
     const server = new Client({ connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
     await server.connect();
     await server.query(`DROP DATABASE "${system.profile.databasePrefix}_payout_query" WITH (FORCE)`);
     await server.end();
     await system.restart('payout-query-service');
-    expect(await eventually(`/v2/withdrawals?id=${created.id}`, (a) => a.status === 200, merchant.sandbox)).toEqual(before);
+    expect(await eventually(() => sandbox(`/v2/withdrawals?id=${created.id}`), (a) => a.status === 200, LAG)).toEqual(before);
   });
 });

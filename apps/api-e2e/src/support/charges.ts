@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Merchant } from './fixtures';
 import { Answer, call } from './http';
 import { RunningSystem } from './system';
@@ -34,17 +33,6 @@ export function chargeClient(system: RunningSystem, merchant: Merchant, environm
     clock: () => call(port, 'GET', '/v2/sandbox/clock', { key }),
     advance: (json) => call(port, 'POST', '/v2/sandbox/clock/advance', { key, json }),
   };
-}
-
-/** Asks again until the answer satisfies `accept` ("within seconds", platform.md §4); fails with the last answer. */
-export async function eventually(ask: () => Promise<Answer>, accept: (answer: Answer) => boolean, timeoutMs = 20_000): Promise<Answer> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const answer = await ask();
-    if (accept(answer)) return answer;
-    if (performance.now() > deadline) throw new Error(`not reached in ${timeoutMs} ms; last answer ${answer.status} ${JSON.stringify(answer.body)}`);
-    await sleep(200);
-  }
 }
 
 /** The days from a to b (YYYY-MM-DD). */

@@ -1,4 +1,5 @@
 import { Kafka, logLevel } from 'kafkajs';
+import { eventually } from '@pixauto/testing';
 
 export interface SeenEvent {
   key: string;
@@ -31,13 +32,9 @@ export class TopicWatcher {
     for (const { partition, offset } of ends) this.consumer.seek({ topic: this.topic, partition, offset });
   }
 
-  /** Resolves once `predicate` holds for what has been seen; fails after the timeout. */
+  /** Resolves once `predicate` holds for what has been seen; fails after the timeout, showing what was seen. */
   async waitFor(predicate: (seen: SeenEvent[]) => boolean, timeoutMs = 30_000): Promise<void> {
-    const deadline = performance.now() + timeoutMs;
-    while (!predicate(this.seen)) {
-      if (performance.now() > deadline) throw new Error(`condition not met on ${this.topic} after ${timeoutMs} ms (${this.seen.length} events seen)`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await eventually(() => this.seen, predicate, { timeoutMs, intervalMs: 100, what: `the events awaited on ${this.topic}` });
   }
 
   async stop(): Promise<void> {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { until } from '@pixauto/testing';
 
 // Servers of a test's own, on ports of their own, for the fault suite: it restarts and kills them, which it must never
 // do to the machine's shared PostgreSQL, Redis and Kafka (other suites run beside it). Each `stop` is safe to call
@@ -13,19 +14,17 @@ const POSTGRES_BIN = '/usr/lib/postgresql/15/bin';
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 const INFRA = path.join(ROOT, 'deploy', 'scripts', 'infra.mjs');
 
-/** Until something accepts connections on `port` (or, with `open: false`, nothing does); false past `timeoutMs`. */
-export async function waitForPort(port: number, timeoutMs: number, open = true): Promise<boolean> {
-  const deadline = performance.now() + timeoutMs;
-  while (performance.now() < deadline) {
-    const accepting = await new Promise<boolean>((resolve) => {
-      const socket = net.connect({ host: '127.0.0.1', port });
-      socket.once('connect', () => (socket.destroy(), resolve(true)));
-      socket.once('error', () => resolve(false));
-    });
-    if (accepting === open) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return false;
+/** Whether something accepts connections on `port` now. */
+const accepts = (port: number): Promise<boolean> =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+
+/** Until something accepts connections on `port` (or, with `open: false`, nothing does); throws past `timeoutMs`. */
+export async function waitForPort(port: number, timeoutMs: number, open = true): Promise<void> {
+  await until(async () => (await accepts(port)) === open, { timeoutMs, intervalMs: 100, what: `port ${port} ${open ? 'accepting connections' : 'closed'}` });
 }
 
 /**
@@ -95,7 +94,7 @@ export class PrivateRedis {
     const out = fs.openSync(path.join(this.dir, 'redis.log'), 'a');
     this.process = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.dir], { stdio: ['ignore', out, out] });
     fs.closeSync(out);
-    if (!(await waitForPort(this.port, 15_000))) throw new Error(`redis-server did not listen on ${this.port}`);
+    await waitForPort(this.port, 15_000); // redis-server listening
   }
 
   /** SIGTERM (redis-server's shutdown: with nothing to save, it exits at once), waited for. */

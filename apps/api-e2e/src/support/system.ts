@@ -28,6 +28,12 @@ export interface RunningSystem {
 
 export const ADMIN_TOKEN = 'e2e-admin-token';
 
+/**
+ * How long a test waits for what the running system does "within seconds" (an event followed, a read model caught up,
+ * a webhook sent): well past those seconds, for a loaded machine. The options of eventually and until (@pixauto/testing).
+ */
+export const WITHIN_SECONDS = { timeoutMs: 20_000, intervalMs: 200 };
+
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the launcher is the plain-Node script npm start uses
 const launcher = require('../../../../deploy/scripts/system.cjs') as { startSystem: (options: object) => Promise<RunningSystem> };
 

@@ -1,6 +1,6 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { eventually } from '@pixauto/testing';
 
 // A merchant's webhook endpoint on loopback. The path says how it behaves: /ok/... answers 204, /fail/... 500,
 // /fail-once/... 500 the first time each webhook-id arrives then 204, /gone/... 410, /hang/... never answers.
@@ -38,13 +38,9 @@ export class WebhookReceiver {
     return this.received.filter((r) => new URL(r.path, 'http://x').pathname.endsWith(path));
   }
 
-  /** Waits until `count` requests reached URLs ending in `path`. */
+  /** Waits until `count` requests reached URLs ending in `path`; fails after the timeout, naming the types that came. */
   async waitFor(path: string, count = 1, timeoutMs = 20_000): Promise<Received[]> {
-    const deadline = performance.now() + timeoutMs;
-    while (this.on(path).length < count) {
-      if (performance.now() > deadline) throw new Error(`${path}: ${this.on(path).length} of ${count} webhooks after ${timeoutMs} ms: ${this.on(path).map((r) => r.json.type)}`);
-      await sleep(50);
-    }
+    await eventually(() => this.on(path).map((r) => r.json.type), (types) => types.length >= count, { timeoutMs, what: `${count} webhooks on ${path}` });
     return this.on(path);
   }
 
