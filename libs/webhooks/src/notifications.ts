@@ -184,5 +184,5 @@ export function recordNotification(event: EventEnvelope): Notification | undefin
 
 export const RECURRENCE_STREAM_EVENT_TYPES: readonly string[] = [...Object.values(RecurrenceEventTypes), ...Object.values(ChargeEventTypes)];
 export const RECORD_EVENT_TYPES: readonly string[] = [...Object.values(PixChargeEventTypes), ...Object.values(PayoutEventTypes)];
-/** Every `type` a webhook can carry (README). */
+/** Every `type` a webhook can carry (docs/api/webhooks.md). */
 export const WEBHOOK_EVENT_TYPES: readonly string[] = [...RECURRENCE_STREAM_EVENT_TYPES, ...RECORD_EVENT_TYPES];
