@@ -1,6 +1,7 @@
 // npm start: infrastructure up, everything built, every app running in the foreground; Ctrl-C stops the apps.
-// START_PROFILE picks another profile of system.cjs (default dev, the ports README documents): the end-to-end suite
-// runs `npm start` itself on its own ports, whose profiles derive their keys (system.cjs) instead of keeping them in .data.
+// START_PROFILE picks another profile of system.cjs (default dev, the ports docs/architecture.md documents): the
+// end-to-end suite runs `npm start` itself on its own ports, whose profiles derive their keys (system.cjs) instead of
+// keeping them in .data.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -16,7 +17,9 @@ function adminToken() {
   return fs.readFileSync(file, 'utf8').trim();
 }
 
-/** A development key from the environment, or generated once and kept in .data/<file> (README "Secrets"). */
+/**
+ * A development key from the environment, or generated once and kept in .data/<file> (docs/operations.md "Secrets").
+ */
 function developmentKey(variable, file, make) {
   if (process.env[variable]) return process.env[variable];
   const kept = path.join(ROOT, '.data', file);
@@ -41,10 +44,10 @@ pixauto is up, on Node ${process.version}:
   sandbox API     http://127.0.0.1:${p.sandbox}
   API reference   http://127.0.0.1:${p.sandbox}/docs   (each listener serves /docs and /openapi.json)
   admin API       http://127.0.0.1:${p.admin}   (token in .data/admin-token, or $ADMIN_TOKEN)
-  health, metrics http://127.0.0.1:${p.gatewayOps}/health/ready, /metrics   (each service: its port + 50, README "Health and metrics")
+  health, metrics http://127.0.0.1:${p.gatewayOps}/health/ready, /metrics   (each service: its port + 50, docs/operations.md "Health and metrics")
   webhooks        sandbox webhooks may go to a receiver on loopback, over http too (e.g. http://127.0.0.1:8080/hook),
                   but not to the platform's own ports; production webhooks need a public https URL; link-local (cloud
-                  metadata) and private addresses are refused${process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS ? `, but for ${process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS} (WEBHOOK_ALLOW_PRIVATE_NETWORKS)` : ''} (README "Environment variables")
+                  metadata) and private addresses are refused${process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS ? `, but for ${process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS} (WEBHOOK_ALLOW_PRIVATE_NETWORKS)` : ''} (docs/operations.md "Environment variables")
 Create an account and a key:  ${adminUrl}npm run admin -- accounts create --name "My shop"
 Ctrl-C stops the apps (PostgreSQL, Redis and Kafka stay up: npm run infra:down stops what infra started).`);
 

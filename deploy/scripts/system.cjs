@@ -22,7 +22,9 @@ const NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=64'];
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
-/** Ports and settings per profile: `dev` is what README documents; `e2e` and `bench` stay out of its way. */
+/**
+ * Ports and settings per profile: `dev` is what docs/architecture.md documents; `e2e` and `bench` stay out of its way.
+ */
 const PROFILES = {
   dev: { gateway: 3000, sandbox: 3001, admin: 3002, recurrences: 4001, solicitations: 4002, payments: 4007, paymentsCallbacks: 4107, payoutQuery: 4008, payoutQueryHttp: 4108, webhooks: 4009, receipts: 4011, bankCallbacks: 4101, limits: 4005, bank: 4010, gatewayOps: 3050, recurrencesOps: 4051, solicitationsOps: 4052, limitsOps: 4055, paymentsOps: 4057, payoutQueryOps: 4058, webhooksOps: 4059, receiptsOps: 4061, databasePrefix: 'pixauto', redisDb: 0 },
   e2e: { gateway: 13000, sandbox: 13001, admin: 13002, recurrences: 14001, solicitations: 14002, payments: 14007, paymentsCallbacks: 14107, payoutQuery: 14008, payoutQueryHttp: 14108, webhooks: 14009, receipts: 14011, bankCallbacks: 14101, limits: 14005, bank: 14010, gatewayOps: 13050, recurrencesOps: 14051, solicitationsOps: 14052, limitsOps: 14055, paymentsOps: 14057, payoutQueryOps: 14058, webhooksOps: 14059, receiptsOps: 14061, databasePrefix: 'pixauto_e2e', redisDb: 15 },
@@ -53,21 +55,21 @@ function redisUrl(db) {
 
 /** Every app of the system with its own settings; shared ones (DATABASE_URL, KAFKA_BROKERS) come from the environment. */
 /**
- * The key that seals banking credentials and webhook secrets (README "Secrets"): SECRETS_KEYS when set, for the dev
- * profile the one npm start keeps in .data/secrets-keys; the test and bench profiles' data is made up, so theirs is
- * derived from the profile's name (stable, so a database left by an earlier run still opens).
+ * The key that seals banking credentials and webhook secrets (docs/operations.md "Secrets"): SECRETS_KEYS when set, for
+ * the dev profile the one npm start keeps in .data/secrets-keys; the test and bench profiles' data is made up, so
+ * theirs is derived from the profile's name (stable, so a database left by an earlier run still opens).
  */
 const testKey = (profileName, purpose) => crypto.createHash('sha256').update(`pixauto test ${purpose} ${profileName}`).digest('base64');
 const secretsKeysOf = (profileName) => process.env.SECRETS_KEYS ?? `${profileName}:${testKey(profileName, 'secrets key')}`;
-/** The key that HMACs documents into limit stream ids (README "Secrets"), found the same way. */
+/** The key that HMACs documents into limit stream ids (docs/operations.md "Secrets"), found the same way. */
 const documentKeyOf = (profileName) => process.env.DOCUMENT_KEY ?? testKey(profileName, 'document key');
 
 /**
- * What webhooks may reach (README "Environment variables"), the same in every profile: merchants' receivers in
- * development and tests listen on loopback over http, so the sandbox's webhooks may reach loopback; never our own
- * listeners' ports (those of every profile, which share this machine, and the servers'), never another address of
- * the private network or link-local (cloud metadata). Private networks stay closed unless WEBHOOK_ALLOW_PRIVATE_NETWORKS
- * in the environment opens some.
+ * What webhooks may reach (docs/operations.md "Environment variables"), the same in every profile: merchants' receivers
+ * in development and tests listen on loopback over http, so the sandbox's webhooks may reach loopback; never our own
+ * listeners' ports (those of every profile, which share this machine, and the servers'), never another address of the
+ * private network or link-local (cloud metadata). Private networks stay closed unless WEBHOOK_ALLOW_PRIVATE_NETWORKS in
+ * the environment opens some.
  */
 const WEBHOOK_LOOPBACK = 'sandbox';
 

@@ -1,7 +1,7 @@
 // npm test: the whole proof on a fresh machine. Infrastructure up (started only where missing), lint and type
-// checks, build, unit and integration tests of every project, the end-to-end suite (crash test included, and the
-// README's commands and every bench in its tiny mode) against the built apps, then everything it started is stopped
-// and its test data removed.
+// checks, build, unit and integration tests of every project, the end-to-end suite (crash test included, the
+// commands README.md and docs/ show, and every bench in its tiny mode) against the built apps, then everything it
+// started is stopped and its test data removed.
 // Closes with one line "N passed, N failed" summed over every Jest run.
 //
 // Every step has a time bound, and so has the whole run (CI gives it 90 minutes): a step past its bound is stopped

@@ -19,7 +19,7 @@ const K8S = path.join(ROOT, 'deploy', 'k8s');
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the launcher is the plain-Node script npm start uses
 const { appsOf } = require(path.join(ROOT, 'deploy', 'scripts', 'system.cjs')) as { appsOf: (profile: string, adminToken: string) => { name: string; env: Record<string, string> }[] };
 
-/** What npm start runs (profile dev, the ports README documents): the code's own list of apps. */
+/** What npm start runs (profile dev, the ports docs/architecture.md documents): the code's own list of apps. */
 const CODE_APPS = new Map(appsOf('dev', 'token').map((app) => [app.name, app.env]));
 /** Servers the apps use, described beside them in compose, outside the k8s manifests. */
 const INFRASTRUCTURE = ['postgres', 'redis', 'kafka'];

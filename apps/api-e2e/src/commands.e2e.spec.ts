@@ -3,11 +3,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eventually } from '@pixauto/testing';
-import { launch, printedJson, readmeSection, ROOT, run, shellBlocks, statusesIn, Step, stepsOf, stopGroup } from './support/commands';
+import { adminLinesIn, documentedText, launch, printedJson, readmeSection, ROOT, run, shellBlocks, statusesIn, Step, stepsOf, stopGroup } from './support/commands';
 
 // The commands README tells a user to run, run as written: `npm start`, then the sandbox quickstart's two blocks taken
-// from README.md itself (so the README cannot drift from the product), the `npm run admin -- ...` lines it shows,
-// `npm run api:generate` and `npm run infra:up`. What the test changes, and only that, is what a user changes:
+// from README.md itself (so the README cannot drift from the product), the `npm run admin -- ...` lines README.md and
+// docs/ show, `npm run api:generate` and `npm run infra:up`. What the test changes, and only that, is what a user
+// changes:
 //   - `npm start` runs on the e2e profile's ports (START_PROFILE), not the dev ports a developer's own system uses;
 //     so `npm run admin` gets ADMIN_URL and ADMIN_TOKEN (both documented), and the quickstart's
 //     `S=http://127.0.0.1:3001` names the profile's sandbox port;
@@ -104,9 +105,8 @@ describe('every command README tells a user to run', () => {
     expect(answers[3]).toMatchObject({ charges: [expect.objectContaining({ status: 'PAID' })] });
   }, 180_000);
 
-  it('the `npm run admin -- ...` lines README shows, and the commands of its table', async () => {
-    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    const shown = [...new Set([...readme.matchAll(/npm run admin -- [a-z][^`#\n]*[^`#\n\s]/g)].map((match) => match[0]))];
+  it('the `npm run admin -- ...` lines README.md and docs/ show, and the commands of the operator table', async () => {
+    const shown = adminLinesIn(documentedText());
     expect(shown).toEqual(expect.arrayContaining(['npm run admin -- help', 'npm run admin -- accounts update ID --rate-limit-sandbox 25']));
     const help = await run('npm run admin -- help', ADMIN);
     expect(help.code).toBe(0);

@@ -5,9 +5,9 @@ import { eventually } from '@pixauto/testing';
 import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
 import { openAccount, RECURRENCES, recurrenceBody } from './support/recurrences';
 
-// Logs (README "Logs and traces"): JSON lines in every app; one request id, sent as X-Request-Id, followed by one
-// grep from the gateway into the service and, through the event's Kafka headers, into the consumers; no API key and
-// no full CPF anywhere.
+// Logs (docs/operations.md "Logs and traces"): JSON lines in every app; one request id, sent as X-Request-Id, followed
+// by one grep from the gateway into the service and, through the event's Kafka headers, into the consumers; no API key
+// and no full CPF anywhere.
 
 const LOG_DIR = path.join(__dirname, '..', '..', '..', '.data', 'logs', process.env.E2E_PROFILE ?? 'e2e');
 const APPS = ['api-gateway', 'recurrence-service', 'solicitation-service', 'payments-service', 'limits-service', 'payout-query-service', 'webhook-dispatcher', 'receipt-service', 'bank-simulator'];

@@ -270,7 +270,7 @@ describe('POST /v2/pix refusals (nothing is created)', () => {
     const [sequenceState] = await payments('SELECT last_value, is_called FROM pix_charge_ids', []);
     const nextId = Number(sequenceState.last_value) + (sequenceState.is_called ? 1 : 0);
     const txid = `PIXAUTOCS${String(nextId).padStart(20, '0')}`;
-    await bank.createImmediateCharge(txid, { valor: { original: '1.00' } });
+    await bank.createImmediateCharge(txid, { calendario: {}, chave: RECEIVER_KEY, valor: { original: '1.00' } });
     await payer.payImmediateCharge(txid);
     const body = pixBody();
     const answer = await sandbox('POST', '/v2/pix', body);

@@ -19,7 +19,8 @@ import {
 } from './support/recurrences';
 import { RunningSystem, startSystem } from './support/system';
 
-// Recurrences through the gateway: service-api.md 2.1, 3.1, 4.1 to 4.4, 7.1 to 7.3, 8.1; README (transaction_id per tenant).
+// Recurrences through the gateway: service-api.md 2.1, 3.1, 4.1 to 4.4, 7.1 to 7.3, 8.1; docs/decisions/recurrences.md
+// (transaction_id per tenant).
 
 let system: RunningSystem;
 let merchant: Merchant;

@@ -6,7 +6,7 @@ import { RunningSystem, startSystem } from './support/system';
 import { shutdownDeadlineMs } from '@pixauto/runtime';
 import { eventually } from '@pixauto/testing';
 
-// SIGTERM under load, as an orchestrator stops a pod (README "Running in production"): the app exits 0 within 10 s;
+// SIGTERM under load, as an orchestrator stops a pod (docs/operations.md "Shutdown"): the app exits 0 within 10 s;
 // /health/ready turns 503 at once; every request sent before the signal is answered in full; a request after it may
 // be refused (503 with Retry-After, or the port closed) but is then not executed; what was acknowledged is readable
 // after the restart, and each of its events is published once: the outbox was flushed, not left for the next start.

@@ -5,9 +5,10 @@ import { eventually } from '@pixauto/testing';
 import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
 import { openAccount, RECURRENCES, recurrenceBody } from './support/recurrences';
 
-// Traces (README "Logs and traces"): with OTEL_EXPORTER_OTLP_ENDPOINT set, the apps export over OTLP/HTTP, and one
-// recurrence create is one trace: the gateway's HTTP span → recurrence-service's RPC span → the outbox's publish span →
-// solicitation-service's consumer span, each the parent of the next. A small OTLP receiver stands in for a collector.
+// Traces (docs/operations.md "Logs and traces"): with OTEL_EXPORTER_OTLP_ENDPOINT set, the apps export over OTLP/HTTP,
+// and one recurrence create is one trace: the gateway's HTTP span → recurrence-service's RPC span → the outbox's
+// publish span → solicitation-service's consumer span, each the parent of the next. A small OTLP receiver stands in for
+// a collector.
 
 interface ReceivedSpan {
   service: string;

@@ -1,6 +1,6 @@
 import { serviceConfig } from '@pixauto/runtime';
 
-/** The gateway's settings (platform.md §1); README lists every variable. */
+/** The gateway's settings (platform.md §1); docs/operations.md lists every variable. */
 export const gatewayConfig = (env: NodeJS.ProcessEnv = process.env) => ({
   ...serviceConfig('gateway', 3000, env),
   sandboxPort: Number(env.SANDBOX_PORT ?? 3001),
@@ -17,7 +17,10 @@ export const gatewayConfig = (env: NodeJS.ProcessEnv = process.env) => ({
     webhooks: env.WEBHOOK_DISPATCHER_ADDRESS ?? '127.0.0.1:4009',
     receipts: env.RECEIPT_SERVICE_ADDRESS ?? '127.0.0.1:4011',
   },
-  /** Requests one gateway process has waiting on one service at once; beyond, 503 at once (README "Overload"). */
+  /**
+   * Requests one gateway process has waiting on one service at once; beyond, 503 at once
+   * (docs/decisions/overload-and-outages.md "Overload").
+   */
   upstreamMaxInFlight: Number(env.UPSTREAM_MAX_IN_FLIGHT ?? 256),
   /** payout-query-service's HTTP listener, which the CSV export streams from. */
   payoutQueryCsvUrl: env.PAYOUT_QUERY_CSV_URL ?? 'http://127.0.0.1:4108',

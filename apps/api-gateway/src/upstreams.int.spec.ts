@@ -12,8 +12,9 @@ import { currentRequest, withRequest } from '@pixauto/telemetry';
 import { until } from '@pixauto/testing';
 import { Upstreams } from './upstreams';
 
-// Overload is answered, never queued without end (README "Overload"): the gateway's cap on requests waiting on one
-// service, a service's refusal of a request whose deadline passed, and the pool's wait, over real TCP and PostgreSQL.
+// Overload is answered, never queued without end (docs/decisions/overload-and-outages.md "Overload"): the gateway's cap
+// on requests waiting on one service, a service's refusal of a request whose deadline passed, and the pool's wait, over
+// real TCP and PostgreSQL.
 
 const PORT = 19_400 + Math.floor(Math.random() * 500);
 const tenant: Tenant = { accountId: 'acc_overload', environment: 'sandbox' };

@@ -15,7 +15,8 @@ const START_DEADLINE_MS = 8_000;
 
 /**
  * The gateway's one way to the services: NestJS TCP messages (3-5x the throughput of HTTP on this hop, measured:
- * README "Performance"). The service's reply is HTTP-shaped and goes back to the merchant as it is.
+ * docs/performance.md "Gateway to service transport"). The service's reply is HTTP-shaped and goes back to the merchant
+ * as it is.
  */
 export class Upstreams {
   private readonly clients: Map<UpstreamName, ClientProxy>;

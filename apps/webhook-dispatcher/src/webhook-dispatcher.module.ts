@@ -24,7 +24,7 @@ import { DeliveriesController } from './deliveries.controller';
 export const config = serviceConfig('webhook-dispatcher', 4009);
 
 /**
- * Where webhooks may go (README "Environment variables"): WEBHOOK_ALLOW_LOOPBACK, WEBHOOK_RESERVED_PORTS,
+ * Where webhooks may go (docs/operations.md "Environment variables"): WEBHOOK_ALLOW_LOOPBACK, WEBHOOK_RESERVED_PORTS,
  * WEBHOOK_ALLOW_PRIVATE_NETWORKS. The dispatcher's own listeners and the servers it uses are always reserved.
  */
 const targetPolicy = targetPolicyFrom(process.env, [

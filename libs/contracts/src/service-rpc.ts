@@ -2,8 +2,9 @@ import { RateLimits } from './accounts/account.types';
 import { Tenant } from './tenant';
 
 /**
- * Gateway → service calls travel as NestJS TCP messages (chosen by measurement, README "Performance").
- * The request carries the authenticated tenant; the reply is HTTP-shaped, so the gateway passes it on untouched.
+ * Gateway → service calls travel as NestJS TCP messages (chosen by measurement, docs/performance.md "Gateway to service
+ * transport"). The request carries the authenticated tenant; the reply is HTTP-shaped, so the gateway passes it on
+ * untouched.
  */
 /** What a service may need to know of the calling account; the gateway adds it where a route asks for it. */
 export interface AccountProfile {
@@ -23,14 +24,17 @@ export interface ServiceRequest {
   /** Sandbox: the tenant's test-clock offset as the gateway knows it (platform.md §4). */
   clock_offset_ms?: number;
   /**
-   * Epoch milliseconds after which the gateway will have given up waiting: a service that has not begun the request
-   * by then answers 503 without doing anything (README "Overload"). Absolute, as gRPC's deadlines: a request's
-   * time in the service's queues counts too.
+   * Epoch milliseconds after which the gateway will have given up waiting: a service that has not begun the request by
+   * then answers 503 without doing anything (docs/decisions/overload-and-outages.md "Overload"). Absolute, as gRPC's
+   * deadlines: a request's time in the service's queues counts too.
    */
   deadline_ms?: number;
   /** The request's id (X-Request-Id, or the gateway's own): the service's log lines and the events it appends carry it. */
   request_id?: string;
-  /** W3C trace context (traceparent, tracestate) of the gateway's span, when tracing is on (README "Logs and traces"). */
+  /**
+   * W3C trace context (traceparent, tracestate) of the gateway's span, when tracing is on (docs/operations.md "Logs and
+   * traces").
+   */
   trace?: Record<string, string>;
 }
 

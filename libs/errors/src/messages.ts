@@ -1,5 +1,5 @@
 // Every message a merchant can read, in one place. Texts quoted from service-api.md are a contract:
-// they are matched character for character. The others are ours (platform.md and README decisions).
+// they are matched character for character. The others are ours (platform.md and docs/decisions/).
 
 const backticked = (names: string[]): string => '`' + names.join(', ') + '`';
 

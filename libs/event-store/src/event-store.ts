@@ -204,7 +204,7 @@ function appendStatement<E extends DomainEvent>(batch: { request: AppendRequest<
   const b = new StatementBuilder();
   const requests = batch.map(({ request }) => request);
   const events = batch.flatMap(({ request, recorded }) => recorded.map((event) => ({ event, topic: topicOfEvent(request.topic, event.type) })));
-  // The request's id and trace context go with each event to Kafka (README "Logs and traces").
+  // The request's id and trace context go with each event to Kafka (docs/operations.md "Logs and traces").
   const carried = eventHeaders();
   const guard = `guard AS (
       SELECT event_store_expect_version(s.stream, s.expected) FROM unnest(${b.param(requests.map((r) => r.streamId))}::text[], ${b.param(requests.map((r) => r.expectedVersion))}::int[]) AS s (stream, expected))`;

@@ -25,7 +25,7 @@ export const documentDigest = (key: Buffer, documentNumber: string): string => c
 /** DOCUMENT_KEY: base64 of at least 32 random bytes; limits-service does not start without it. */
 export function documentKeyOf(env: NodeJS.ProcessEnv = process.env): Buffer {
   const key = Buffer.from(env.DOCUMENT_KEY ?? '', 'base64');
-  if (key.length < 32) throw new Error('DOCUMENT_KEY must be the base64 of at least 32 random bytes, never changed once limits exist (README "Secrets")');
+  if (key.length < 32) throw new Error('DOCUMENT_KEY must be the base64 of at least 32 random bytes, never changed once limits exist (docs/operations.md "Secrets")');
   return key;
 }
 

@@ -92,7 +92,8 @@ export class EventSubscriber {
 
   /**
    * One event, handled as part of the request that appended it: its log lines carry the request's id (Kafka header
-   * `request-id`), its span is a child of the publish span (README "Logs and traces"), and one line says it was handled.
+   * `request-id`), its span is a child of the publish span (docs/operations.md "Logs and traces"), and one line says it
+   * was handled.
    */
   private async handle(topic: string, message: KafkaMessage, event: EventEnvelope): Promise<void> {
     const requestId = carriedRequestId(message.headers?.[REQUEST_ID_EVENT_HEADER]?.toString());

@@ -10,9 +10,9 @@ import { currentRequest, registerTracing, Tracing, tracer, withRequest } from '@
 import { until } from '@pixauto/testing';
 import { createTestDataSource, dropTestDataSource } from '../../event-store/src/testing/test-database';
 
-// One trace across the asynchronous hop (README "Logs and traces"): a service's span appends an event; its trace
-// context is stored with the outbox row, the publisher's span is its child and travels in the Kafka headers, and the
-// consumer's span is the publisher's child, with the request's id bound to the handling. Real PostgreSQL and Kafka;
+// One trace across the asynchronous hop (docs/operations.md "Logs and traces"): a service's span appends an event; its
+// trace context is stored with the outbox row, the publisher's span is its child and travels in the Kafka headers, and
+// the consumer's span is the publisher's child, with the request's id bound to the handling. Real PostgreSQL and Kafka;
 // the SDK's in-memory exporter stands in for OTLP.
 
 const run = randomBytes(4).toString('hex');

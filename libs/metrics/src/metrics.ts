@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom-client';
 
-// Every metric of the platform, in one place, on prom-client's default registry: each app's ops listener serves
-// them at /metrics (README "Health and metrics" says what each tells an operator). A request, call or run is one
+// Every metric of the platform, in one place, on prom-client's default registry: each app's ops listener serves them at
+// /metrics (docs/operations.md "Health and metrics" says what each tells an operator). A request, call or run is one
 // observation of its histogram: `_count` counts them by label, `_bucket` and `_sum` give the latency.
 
 /** Seconds, from a Redis hit to the bank's 10 s time limit. */

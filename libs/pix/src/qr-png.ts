@@ -2,7 +2,7 @@ import { create } from 'qrcode';
 import { crc32, deflateSync } from 'node:zlib';
 
 // The QR image of a Pix code as a 1-bit grayscale PNG. qrcode's own PNG renderer writes 32-bit RGBA pixels through
-// pngjs and took ~5 ms of CPU per image, most of recurrence-service's CPU per create (README "Performance"); the
+// pngjs and took ~5 ms of CPU per image, most of recurrence-service's CPU per create (docs/performance.md); the
 // same pixels packed 8 to a byte take ~0.2 ms and are a fifth of the size. qrcode still builds the symbol.
 
 /** As qrcode's defaults: 4 pixels a module, a quiet zone of 2 modules (the code's scanners need 2 at least). */

@@ -1,4 +1,7 @@
-/** Settings of one process, from environment variables with defaults that work on one machine (README lists them). */
+/**
+ * Settings of one process, from environment variables with defaults that work on one machine (docs/operations.md
+ * "Environment variables" lists them).
+ */
 export interface ServiceConfig {
   service: string;
   host: string;

@@ -29,7 +29,8 @@ export function dataSourceOptions(config: ServiceConfig, migrations: Migrations)
     migrations,
     synchronize: false,
     migrationsRun: false,
-    // A request waits this long for a connection, then is answered 503 (README "Overload"), never queued forever.
+    // A request waits this long for a connection, then is answered 503 (docs/decisions/overload-and-outages.md
+    // "Overload"), never queued forever.
     extra: { max: config.databasePoolSize, connectionTimeoutMillis: config.databasePoolWaitMs },
   };
 }

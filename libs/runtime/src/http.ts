@@ -11,7 +11,10 @@ import { drainableHttp } from './shutdown';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** Fastify's request id: the caller's X-Request-Id when acceptable, a UUID otherwise (README "Logs and traces"). */
+/**
+ * Fastify's request id: the caller's X-Request-Id when acceptable, a UUID otherwise (docs/operations.md "Logs and
+ * traces").
+ */
 export const genReqId = (request: { headers: Record<string, string | string[] | undefined> }): string => requestIdFrom(request.headers[REQUEST_ID_HEADER]);
 
 /** The `:environment` of a bank callback path (`/bank/<environment>/...`); any other value is a route that does not exist. */

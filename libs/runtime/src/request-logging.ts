@@ -10,8 +10,8 @@ import { carriedRequestId, contextOf, endSpan, REQUEST_ID_HEADER, rootLogger, Sp
 import { toHttpError } from './http';
 
 /**
- * One access line per request (README "Logs and traces"): the gateway's per HTTP request, a service's per RPC, with
- * the request id that follows the request through services, events and consumers.
+ * One access line per request (docs/operations.md "Logs and traces"): the gateway's per HTTP request, a service's per
+ * RPC, with the request id that follows the request through services, events and consumers.
  */
 
 const roundMs = (ms: number): number => Math.round(ms * 10) / 10;

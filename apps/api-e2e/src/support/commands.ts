@@ -77,6 +77,23 @@ export function readmeSection(heading: string): string {
   return lines.slice(0, end < 0 ? undefined : end).join('\n');
 }
 
+/** README.md and every Markdown file under docs/ (in path order), as one text: everything the documentation shows a user. */
+export function documentedText(): string {
+  const files: string[] = [];
+  const visit = (dir: string) => {
+    for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(file);
+      else if (entry.name.endsWith('.md')) files.push(file);
+    }
+  };
+  visit('docs');
+  return ['README.md', ...files.sort()].map((file) => fs.readFileSync(path.join(ROOT, file), 'utf8')).join('\n');
+}
+
+/** The `npm run admin -- ...` command lines a text shows, each once. */
+export const adminLinesIn = (text: string): string[] => [...new Set([...text.matchAll(/npm run admin -- [a-z][^`#\n]*[^`#\n\s]/g)].map((match) => match[0]))];
+
 /** The ```sh blocks of a text, each as its lines. */
 export const shellBlocks = (text: string): string[][] => [...text.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1].trimEnd().split('\n'));
 

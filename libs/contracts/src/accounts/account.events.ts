@@ -8,8 +8,8 @@ export interface ProviderCredentials {
 }
 
 /**
- * Account events on Topics.accounts. Their banking credentials and webhook secrets are sealed (AES-256-GCM, README
- * "Secrets"): only the processes holding SECRETS_KEYS can read them.
+ * Account events on Topics.accounts. Their banking credentials and webhook secrets are sealed (AES-256-GCM,
+ * docs/decisions/secrets.md): only the processes holding SECRETS_KEYS can read them.
  */
 export interface AccountOpenedData {
   account_id: string;

@@ -30,7 +30,7 @@ export class RecurrencesReadModel1763800000300 implements MigrationInterface {
         created_at                 timestamptz NOT NULL,
         updated_at                 timestamptz NOT NULL,
         PRIMARY KEY (account_id, environment, recurrence_id),
-        -- transaction_id is unique per tenant (README): the append that would break it fails as a whole.
+        -- transaction_id is unique per tenant: the append that would break it fails as a whole.
         CONSTRAINT recurrences_transaction_id UNIQUE (account_id, environment, transaction_id)
       )`);
     await db.query('CREATE INDEX recurrences_by_creation ON recurrences (account_id, environment, created_at DESC, recurrence_id)');
