@@ -28,10 +28,12 @@ function samples(text: string, name: string, labels: Record<string, string>): nu
 export const sample = (text: string, name: string, labels: Record<string, string> = {}): number | undefined => samples(text, name, labels)[0];
 
 /** The sum of the samples of `name` whose labels include `labels` (0 when there is none). */
-export const total = (text: string, name: string, labels: Record<string, string> = {}): number => samples(text, name, labels).reduce((sum, value) => sum + value, 0);
+export const total = (text: string, name: string, labels: Record<string, string> = {}): number =>
+  samples(text, name, labels).reduce((sum, value) => sum + value, 0);
 
 /** How many runs of a periodic task (PeriodicTask: ChargeScheduler, SandboxSettlement...) an app has finished, whatever their outcome. */
-export const runsOf = async (opsPort: number, task: string): Promise<number> => total(await metricsOf(opsPort), 'pixauto_scheduler_run_duration_seconds_count', { task });
+export const runsOf = async (opsPort: number, task: string): Promise<number> =>
+  total(await metricsOf(opsPort), 'pixauto_scheduler_run_duration_seconds_count', { task });
 
 /**
  * Until a run of `task` has started and finished after this call (two more finished: the first may have begun before
