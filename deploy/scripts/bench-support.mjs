@@ -39,10 +39,16 @@ export function ensureTools(commands) {
   const install = `apt-get install -y -q --no-install-recommends ${packages.join(' ')}`;
   if (process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0) {
     console.log(`[bench] installing ${packages.join(', ')} (Debian packages)`);
-    spawnSync('sh', ['-c', `${install} >/dev/null 2>&1 || (apt-get update -q >/dev/null && ${install} >/dev/null)`], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    spawnSync('sh', ['-c', `${install} >/dev/null 2>&1 || (apt-get update -q >/dev/null && ${install} >/dev/null)`], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   }
   const still = missing();
-  if (still.length > 0) throw new Error(`this bench runs ${still.join(', ')}: install the Debian package ${[...new Set(still.map((command) => PACKAGES[command]))].join(' ')} (apt-get install, as root)`);
+  if (still.length > 0)
+    throw new Error(
+      `this bench runs ${still.join(', ')}: install the Debian package ${[...new Set(still.map((command) => PACKAGES[command]))].join(' ')} (apt-get install, as root)`,
+    );
 }
 
 export const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

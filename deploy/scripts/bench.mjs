@@ -49,17 +49,27 @@ function commitsByDatabase() {
   const url = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   const sql = `SELECT datname, xact_commit FROM pg_stat_database WHERE datname LIKE '${p.databasePrefix}\\_%'`;
   const run = spawnSync('psql', [url.toString(), '-Atc', sql], { encoding: 'utf8' });
-  return Object.fromEntries(run.stdout.split('\n').filter(Boolean).map((line) => line.split('|')).map(([name, commits]) => [name.slice(p.databasePrefix.length + 1), Number(commits)]));
+  return Object.fromEntries(
+    run.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split('|'))
+      .map(([name, commits]) => [name.slice(p.databasePrefix.length + 1), Number(commits)]),
+  );
 }
 
 /** One wrk phase through the gateway; what did not succeed is counted by status (a socket error or timeout as such). */
 function gatewayPhase(name, connections, env, system) {
   const before = cpuSeconds(system);
   const commitsBefore = commitsByDatabase();
-  const run = spawnSync('wrk', ['-t2', `-c${connections}`, `-d${SECONDS}s`, '--timeout', '10s', '--latency', '-s', path.join(BENCH, 'merchant.lua'), `http://127.0.0.1:${p.gateway}`], {
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-  });
+  const run = spawnSync(
+    'wrk',
+    ['-t2', `-c${connections}`, `-d${SECONDS}s`, '--timeout', '10s', '--latency', '-s', path.join(BENCH, 'merchant.lua'), `http://127.0.0.1:${p.gateway}`],
+    {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    },
+  );
   const line = run.stdout.split('\n').find((l) => l.startsWith('RESULT '));
   if (!line) throw new Error(`${name}: wrk printed no result\n${run.stdout}${run.stderr}`);
   const result = JSON.parse(line.slice('RESULT '.length));
@@ -73,7 +83,11 @@ function gatewayPhase(name, connections, env, system) {
   // statistics and the consumers have caught up.
   spawnSync('sleep', ['2']);
   const commitsAfter = commitsByDatabase();
-  const commitsPerRequest = Object.fromEntries(Object.entries(commitsAfter).map(([db, n]) => [db, (n - (commitsBefore[db] ?? 0)) / result.requests]).filter(([, n]) => n >= 0.05));
+  const commitsPerRequest = Object.fromEntries(
+    Object.entries(commitsAfter)
+      .map(([db, n]) => [db, (n - (commitsBefore[db] ?? 0)) / result.requests])
+      .filter(([, n]) => n >= 0.05),
+  );
   return { name, connections, rps: Math.round(succeeded / result.seconds), p50: result.p50_ms, p99: result.p99_ms, errors, cpuMsPerRequest, commitsPerRequest };
 }
 
@@ -81,10 +95,14 @@ function gatewayPhase(name, connections, env, system) {
 function databasePhase(name, connections, script, variables = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pgbench-'));
   const defines = Object.entries(variables).flatMap(([key, value]) => ['-D', `${key}=${value}`]);
-  const run = spawnSync('pgbench', ['-n', '-M', 'extended', `-c${connections}`, '-j2', ...pgbenchLength(SECONDS), '-l', ...defines, '-f', path.join(BENCH, script), limitsDatabaseUrl], {
-    cwd: dir,
-    encoding: 'utf8',
-  });
+  const run = spawnSync(
+    'pgbench',
+    ['-n', '-M', 'extended', `-c${connections}`, '-j2', ...pgbenchLength(SECONDS), '-l', ...defines, '-f', path.join(BENCH, script), limitsDatabaseUrl],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+    },
+  );
   const failed = Number(run.stdout.match(/number of failed transactions: (\d+)/)?.[1] ?? 0);
   if (run.status !== 0 || failed > 0) {
     throw new Error(`${name}: pgbench failed\n${run.stdout}${run.stderr}`);
@@ -149,7 +167,9 @@ try {
     await system.stop();
   }
   const documents = await onDatabase(limitsDatabaseUrl, async (client) => {
-    await client.query(`CREATE TABLE bench_documents AS SELECT row_number() OVER () AS i, account_id, document_number FROM customer_limits WHERE account_id <> 'pgbench'`);
+    await client.query(
+      `CREATE TABLE bench_documents AS SELECT row_number() OVER () AS i, account_id, document_number FROM customer_limits WHERE account_id <> 'pgbench'`,
+    );
     await client.query('ALTER TABLE bench_documents ADD PRIMARY KEY (i)');
     return Number((await client.query('SELECT count(*) FROM bench_documents')).rows[0].count);
   });
@@ -162,8 +182,18 @@ try {
   await dropBenchDatabases();
 }
 
-const errorsOf = (r) => Object.entries(r.errors).map(([status, count]) => `${status}: ${count}`).join(', ') || 'none';
-const fivexx = results.reduce((sum, r) => sum + Object.entries(r.errors).filter(([status]) => Number(status) >= 500 && Number(status) < 600).reduce((n, [, count]) => n + count, 0), 0);
+const errorsOf = (r) =>
+  Object.entries(r.errors)
+    .map(([status, count]) => `${status}: ${count}`)
+    .join(', ') || 'none';
+const fivexx = results.reduce(
+  (sum, r) =>
+    sum +
+    Object.entries(r.errors)
+      .filter(([status]) => Number(status) >= 500 && Number(status) < 600)
+      .reduce((n, [, count]) => n + count, 0),
+  0,
+);
 const gateway = results.filter((r) => r.cpuMsPerRequest);
 const lines = [
   `npm run bench: ${SECONDS} s per phase, wrk through the gateway (one production key; its rate limit, 5,000/s, never reached); pgbench for the database alone`,
@@ -177,12 +207,24 @@ const lines = [
   'CPU ms per request, by process (from /proc, over each phase)',
   '',
   `| phase | connections | ${Object.keys(gateway[0].cpuMsPerRequest).join(' | ')} |`,
-  `|---|---:|${Object.keys(gateway[0].cpuMsPerRequest).map(() => '---:').join('|')}|`,
-  ...gateway.map((r) => `| ${r.name} | ${r.connections} | ${Object.values(r.cpuMsPerRequest).map((ms) => ms.toFixed(2)).join(' | ')} |`),
+  `|---|---:|${Object.keys(gateway[0].cpuMsPerRequest)
+    .map(() => '---:')
+    .join('|')}|`,
+  ...gateway.map(
+    (r) =>
+      `| ${r.name} | ${r.connections} | ${Object.values(r.cpuMsPerRequest)
+        .map((ms) => ms.toFixed(2))
+        .join(' | ')} |`,
+  ),
   '',
   'Transactions committed per request, by database (the request, its bank calls and the consumers it set off; idle work included)',
   '',
-  ...gateway.map((r) => `- ${r.name}, ${r.connections}: ${Object.entries(r.commitsPerRequest).map(([db, n]) => `${db} ${n.toFixed(2)}`).join(', ')}`),
+  ...gateway.map(
+    (r) =>
+      `- ${r.name}, ${r.connections}: ${Object.entries(r.commitsPerRequest)
+        .map(([db, n]) => `${db} ${n.toFixed(2)}`)
+        .join(', ')}`,
+  ),
 ];
 console.log(`\n${lines.join('\n')}`);
 fs.mkdirSync(path.join(ROOT, '.data', 'bench'), { recursive: true });

@@ -274,7 +274,10 @@ function logErrors(file, from = 0) {
   }
   const lines = text.trimEnd().split('\n');
   const errs = lines.filter((l) => / (ERROR|FATAL) /.test(l));
-  return (errs.length ? errs : lines).slice(-12).map((l) => l.slice(0, 400)).join('\n');
+  return (errs.length ? errs : lines)
+    .slice(-12)
+    .map((l) => l.slice(0, 400))
+    .join('\n');
 }
 
 async function waitFor(check, timeoutMs, intervalMs = 300) {
@@ -429,7 +432,23 @@ async function upRedis(e) {
     fs.mkdirSync('/var/log/redis', { recursive: true });
     await run(
       'redis-server',
-      ['--daemonize', 'yes', '--bind', '127.0.0.1', '-::1', '--port', '6379', '--save', '', '--appendonly', 'no', '--dir', '/var/lib/redis', '--logfile', '/var/log/redis/ci.log'],
+      [
+        '--daemonize',
+        'yes',
+        '--bind',
+        '127.0.0.1',
+        '-::1',
+        '--port',
+        '6379',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        '/var/lib/redis',
+        '--logfile',
+        '/var/log/redis/ci.log',
+      ],
       { what: 'redis start' },
     );
   }
@@ -518,13 +537,7 @@ function heapOpts() {
 }
 
 function javaBase(node = SHARED_KAFKA) {
-  return [
-    '-cp',
-    path.join(KLIB, '*'),
-    `-Dlog4j.configuration=file:${KAFKA_LOG4J}`,
-    `-Dkafka.logs.dir=${node.dir}`,
-    '-Djava.awt.headless=true',
-  ];
+  return ['-cp', path.join(KLIB, '*'), `-Dlog4j.configuration=file:${KAFKA_LOG4J}`, `-Dkafka.logs.dir=${node.dir}`, '-Djava.awt.headless=true'];
 }
 
 async function formatKafkaStorage(node) {
@@ -626,7 +639,9 @@ async function startBroker(node, e, { kafkaTimeoutMs = 60_000 } = {}) {
     if (!died) await stopKafkaProcess(pid, 15_000);
     fs.rmSync(node.pidFile, { force: true });
     const why = died ? 'exited during start-up' : `did not serve requests within ${kafkaTimeoutMs / 1000}s (stopped it)`;
-    fail(`kafka: broker ${why}. Logs: ${node.out}, ${node.log}\n--- kafka.out ---\n${tail(node.out)}\n--- server.log (errors) ---\n${logErrors(node.log, logFrom)}`);
+    fail(
+      `kafka: broker ${why}. Logs: ${node.out}, ${node.log}\n--- kafka.out ---\n${tail(node.out)}\n--- server.log (errors) ---\n${logErrors(node.log, logFrom)}`,
+    );
   }
   log(`kafka: ready at ${hp(e)} (pid ${pid}, ${((Date.now() - t0) / 1000).toFixed(1)}s)`);
   return { started: true, record: { pid } };

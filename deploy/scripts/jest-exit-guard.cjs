@@ -14,7 +14,8 @@ function describeHandles() {
       const name = handle?.constructor?.name ?? typeof handle;
       if (name === 'ChildProcess') return `child process ${handle.pid}: ${(handle.spawnargs ?? []).join(' ').slice(0, 200)}`;
       if (name === 'Server') return `server listening on ${JSON.stringify(handle.address?.())}`;
-      if (name === 'Socket' || name === 'TLSSocket') return `socket ${handle.localAddress ?? ''}:${handle.localPort ?? ''} → ${handle.remoteAddress ?? '?'}:${handle.remotePort ?? '?'}`;
+      if (name === 'Socket' || name === 'TLSSocket')
+        return `socket ${handle.localAddress ?? ''}:${handle.localPort ?? ''} → ${handle.remoteAddress ?? '?'}:${handle.remotePort ?? '?'}`;
       return name;
     });
   const resources = typeof process.getActiveResourcesInfo === 'function' ? process.getActiveResourcesInfo() : [];

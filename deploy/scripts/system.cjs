@@ -6,7 +6,6 @@
 //   const { startSystem } = require('./deploy/scripts/system.cjs')
 //   const system = await startSystem({ profile: 'dev' | 'e2e' })
 
-
 const { spawn } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -26,12 +25,112 @@ const ROOT = path.resolve(__dirname, '..', '..');
  * Ports and settings per profile: `dev` is what docs/architecture.md documents; `e2e` and `bench` stay out of its way.
  */
 const PROFILES = {
-  dev: { gateway: 3000, sandbox: 3001, admin: 3002, recurrences: 4001, solicitations: 4002, payments: 4007, paymentsCallbacks: 4107, payoutQuery: 4008, payoutQueryHttp: 4108, webhooks: 4009, receipts: 4011, bankCallbacks: 4101, limits: 4005, bank: 4010, gatewayOps: 3050, recurrencesOps: 4051, solicitationsOps: 4052, limitsOps: 4055, paymentsOps: 4057, payoutQueryOps: 4058, webhooksOps: 4059, receiptsOps: 4061, databasePrefix: 'pixauto', redisDb: 0 },
-  e2e: { gateway: 13000, sandbox: 13001, admin: 13002, recurrences: 14001, solicitations: 14002, payments: 14007, paymentsCallbacks: 14107, payoutQuery: 14008, payoutQueryHttp: 14108, webhooks: 14009, receipts: 14011, bankCallbacks: 14101, limits: 14005, bank: 14010, gatewayOps: 13050, recurrencesOps: 14051, solicitationsOps: 14052, limitsOps: 14055, paymentsOps: 14057, payoutQueryOps: 14058, webhooksOps: 14059, receiptsOps: 14061, databasePrefix: 'pixauto_e2e', redisDb: 15 },
+  dev: {
+    gateway: 3000,
+    sandbox: 3001,
+    admin: 3002,
+    recurrences: 4001,
+    solicitations: 4002,
+    payments: 4007,
+    paymentsCallbacks: 4107,
+    payoutQuery: 4008,
+    payoutQueryHttp: 4108,
+    webhooks: 4009,
+    receipts: 4011,
+    bankCallbacks: 4101,
+    limits: 4005,
+    bank: 4010,
+    gatewayOps: 3050,
+    recurrencesOps: 4051,
+    solicitationsOps: 4052,
+    limitsOps: 4055,
+    paymentsOps: 4057,
+    payoutQueryOps: 4058,
+    webhooksOps: 4059,
+    receiptsOps: 4061,
+    databasePrefix: 'pixauto',
+    redisDb: 0,
+  },
+  e2e: {
+    gateway: 13000,
+    sandbox: 13001,
+    admin: 13002,
+    recurrences: 14001,
+    solicitations: 14002,
+    payments: 14007,
+    paymentsCallbacks: 14107,
+    payoutQuery: 14008,
+    payoutQueryHttp: 14108,
+    webhooks: 14009,
+    receipts: 14011,
+    bankCallbacks: 14101,
+    limits: 14005,
+    bank: 14010,
+    gatewayOps: 13050,
+    recurrencesOps: 14051,
+    solicitationsOps: 14052,
+    limitsOps: 14055,
+    paymentsOps: 14057,
+    payoutQueryOps: 14058,
+    webhooksOps: 14059,
+    receiptsOps: 14061,
+    databasePrefix: 'pixauto_e2e',
+    redisDb: 15,
+  },
   // The fault suite (apps/api-e2e/src/faults.e2e.spec.ts): on its own PostgreSQL, Redis and Kafka, which it restarts.
   // Below 32768, as every profile: a port in Linux's ephemeral range may be taken by any outgoing connection.
-  faults: { gateway: 25000, sandbox: 25001, admin: 25002, recurrences: 26001, solicitations: 26002, payments: 26007, paymentsCallbacks: 26107, payoutQuery: 26008, payoutQueryHttp: 26108, webhooks: 26009, receipts: 26011, bankCallbacks: 26101, limits: 26005, bank: 26010, gatewayOps: 25050, recurrencesOps: 26051, solicitationsOps: 26052, limitsOps: 26055, paymentsOps: 26057, payoutQueryOps: 26058, webhooksOps: 26059, receiptsOps: 26061, databasePrefix: 'pixauto_faults', redisDb: 0 },
-  bench: { gateway: 23000, sandbox: 23001, admin: 23002, recurrences: 24001, solicitations: 24002, payments: 24007, paymentsCallbacks: 24107, payoutQuery: 24008, payoutQueryHttp: 24108, webhooks: 24009, receipts: 24011, bankCallbacks: 24101, limits: 24005, bank: 24010, gatewayOps: 23050, recurrencesOps: 24051, solicitationsOps: 24052, limitsOps: 24055, paymentsOps: 24057, payoutQueryOps: 24058, webhooksOps: 24059, receiptsOps: 24061, databasePrefix: 'pixauto_bench', redisDb: 14 },
+  faults: {
+    gateway: 25000,
+    sandbox: 25001,
+    admin: 25002,
+    recurrences: 26001,
+    solicitations: 26002,
+    payments: 26007,
+    paymentsCallbacks: 26107,
+    payoutQuery: 26008,
+    payoutQueryHttp: 26108,
+    webhooks: 26009,
+    receipts: 26011,
+    bankCallbacks: 26101,
+    limits: 26005,
+    bank: 26010,
+    gatewayOps: 25050,
+    recurrencesOps: 26051,
+    solicitationsOps: 26052,
+    limitsOps: 26055,
+    paymentsOps: 26057,
+    payoutQueryOps: 26058,
+    webhooksOps: 26059,
+    receiptsOps: 26061,
+    databasePrefix: 'pixauto_faults',
+    redisDb: 0,
+  },
+  bench: {
+    gateway: 23000,
+    sandbox: 23001,
+    admin: 23002,
+    recurrences: 24001,
+    solicitations: 24002,
+    payments: 24007,
+    paymentsCallbacks: 24107,
+    payoutQuery: 24008,
+    payoutQueryHttp: 24108,
+    webhooks: 24009,
+    receipts: 24011,
+    bankCallbacks: 24101,
+    limits: 24005,
+    bank: 24010,
+    gatewayOps: 23050,
+    recurrencesOps: 24051,
+    solicitationsOps: 24052,
+    limitsOps: 24055,
+    paymentsOps: 24057,
+    payoutQueryOps: 24058,
+    webhooksOps: 24059,
+    receiptsOps: 24061,
+    databasePrefix: 'pixauto_bench',
+    redisDb: 14,
+  },
 };
 
 /**
@@ -43,7 +142,9 @@ function profileOf(name) {
   const match = /^e2e([1-4])$/.exec(name);
   if (!match) throw new Error(`unknown profile ${name}`);
   const n = Number(match[1]);
-  const moved = Object.fromEntries(Object.entries(PROFILES.e2e).map(([key, value]) => [key, typeof value === 'number' && key !== 'redisDb' ? value + 200 * n : value]));
+  const moved = Object.fromEntries(
+    Object.entries(PROFILES.e2e).map(([key, value]) => [key, typeof value === 'number' && key !== 'redisDb' ? value + 200 * n : value]),
+  );
   return { ...moved, databasePrefix: `pixauto_e2e${n}`, redisDb: 14 - n };
 }
 
@@ -76,7 +177,13 @@ const WEBHOOK_LOOPBACK = 'sandbox';
 /** Every port a profile of this file listens on, and those of the servers the apps use: no webhook goes there. */
 function reservedPorts() {
   const names = [...Object.keys(PROFILES), 'e2e1', 'e2e2', 'e2e3', 'e2e4'];
-  const ports = new Set(names.flatMap((name) => Object.entries(profileOf(name)).filter(([key, value]) => typeof value === 'number' && key !== 'redisDb').map(([, value]) => value)));
+  const ports = new Set(
+    names.flatMap((name) =>
+      Object.entries(profileOf(name))
+        .filter(([key, value]) => typeof value === 'number' && key !== 'redisDb')
+        .map(([, value]) => value),
+    ),
+  );
   const serverPort = (url, otherwise) => Number(new URL(url).port || otherwise);
   ports.add(serverPort(process.env.DATABASE_URL ?? 'postgres://127.0.0.1:5432', 5432));
   ports.add(serverPort(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', 6379));
@@ -96,7 +203,14 @@ function appsOf(profileName, adminToken, secretsKeys = secretsKeysOf(profileName
     {
       name: 'recurrence-service',
       ready: ready(p.recurrencesOps),
-      env: { ...common, PORT: String(p.recurrences), OPS_PORT: String(p.recurrencesOps), BANK_CALLBACK_PORT: String(p.bankCallbacks), BANK_PRODUCTION_URL: bank, BANK_SANDBOX_URL: bank },
+      env: {
+        ...common,
+        PORT: String(p.recurrences),
+        OPS_PORT: String(p.recurrencesOps),
+        BANK_CALLBACK_PORT: String(p.bankCallbacks),
+        BANK_PRODUCTION_URL: bank,
+        BANK_SANDBOX_URL: bank,
+      },
     },
     {
       name: 'payments-service',
@@ -124,7 +238,13 @@ function appsOf(profileName, adminToken, secretsKeys = secretsKeysOf(profileName
     {
       name: 'webhook-dispatcher',
       ready: ready(p.webhooksOps),
-      env: { ...common, PORT: String(p.webhooks), OPS_PORT: String(p.webhooksOps), WEBHOOK_ALLOW_LOOPBACK: WEBHOOK_LOOPBACK, WEBHOOK_RESERVED_PORTS: reservedPorts() },
+      env: {
+        ...common,
+        PORT: String(p.webhooks),
+        OPS_PORT: String(p.webhooksOps),
+        WEBHOOK_ALLOW_LOOPBACK: WEBHOOK_LOOPBACK,
+        WEBHOOK_RESERVED_PORTS: reservedPorts(),
+      },
     },
     {
       name: 'receipt-service',
@@ -193,7 +313,16 @@ const STARTUP_BOUND_MS = 180_000;
  * `appEnv` adds to an app's environment (tests: `{ 'webhook-dispatcher': { NODE_OPTIONS: ... } }`), never to its
  * settings above.
  */
-async function startSystem({ profile = 'dev', adminToken, secretsKeys, documentKey, inherit = false, appEnv = {}, readyTimeoutMs = 60_000, startupBoundMs = STARTUP_BOUND_MS } = {}) {
+async function startSystem({
+  profile = 'dev',
+  adminToken,
+  secretsKeys,
+  documentKey,
+  inherit = false,
+  appEnv = {},
+  readyTimeoutMs = 60_000,
+  startupBoundMs = STARTUP_BOUND_MS,
+} = {}) {
   const logDir = path.join(ROOT, '.data', 'logs', profile);
   fs.mkdirSync(logDir, { recursive: true });
   const apps = appsOf(profile, adminToken, secretsKeys, documentKey);
@@ -203,7 +332,13 @@ async function startSystem({ profile = 'dev', adminToken, secretsKeys, documentK
     const main = path.join(ROOT, 'dist', 'apps', app.program ?? app.name, 'src', 'main.js');
     if (!fs.existsSync(main)) throw new Error(`${main} is missing: build first (npx nx run-many -t build)`);
     // Another instance still on the port would answer the readiness check while this one fails to listen.
-    if (await statusAt(app.ready).then(() => true, () => false)) throw new Error(`${app.ready} already answers: is another ${app.name} (profile ${profile}) still running?`);
+    if (
+      await statusAt(app.ready).then(
+        () => true,
+        () => false,
+      )
+    )
+      throw new Error(`${app.ready} already answers: is another ${app.name} (profile ${profile}) still running?`);
     const out = inherit ? 'inherit' : fs.openSync(path.join(logDir, `${app.name}.log`), 'a');
     const child = spawn(process.execPath, [...NODE_FLAGS, main], {
       cwd: ROOT,
@@ -260,7 +395,13 @@ async function startSystem({ profile = 'dev', adminToken, secretsKeys, documentK
     startReplica: async (name, env, port) => {
       const app = apps.find((candidate) => candidate.name === name);
       const opsPort = env.OPS_PORT ?? String(port + 50);
-      const replica = { ...app, name: `${name}-replica`, program: name, env: { ...app.env, OPS_PORT: opsPort, ...env }, ready: `http://127.0.0.1:${opsPort}/health/ready` };
+      const replica = {
+        ...app,
+        name: `${name}-replica`,
+        program: name,
+        env: { ...app.env, OPS_PORT: opsPort, ...env },
+        ready: `http://127.0.0.1:${opsPort}/health/ready`,
+      };
       apps.push(replica);
       await launch(replica);
     },

@@ -25,7 +25,10 @@ const minutes = (ms) => `${Math.round(ms / 60_000)} min`;
 /** The processes of a group, one line each (what a stuck step still had running). */
 function processesOf(group) {
   const lines = spawnSync('ps', ['-e', '-o', 'pgid=,pid=,etime=,args='], { encoding: 'utf8' }).stdout?.split('\n') ?? [];
-  return lines.filter((line) => line.trim().split(/\s+/)[0] === String(group)).map((line) => `  ${line.trim().split(/\s+/).slice(1).join(' ').slice(0, 240)}`).join('\n');
+  return lines
+    .filter((line) => line.trim().split(/\s+/)[0] === String(group))
+    .map((line) => `  ${line.trim().split(/\s+/).slice(1).join(' ').slice(0, 240)}`)
+    .join('\n');
 }
 
 let running; // the step's child: a signal to this script reaches its whole group too, and no later step starts

@@ -29,10 +29,16 @@ const prose = (text: string) => text.replace(/^```[\s\S]*?^```/gm, '').replace(/
 function anchorsOf(file: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
-  for (const line of read(file).replace(/^```[\s\S]*?^```/gm, '').split('\n')) {
+  for (const line of read(file)
+    .replace(/^```[\s\S]*?^```/gm, '')
+    .split('\n')) {
     const heading = /^#{1,6} (.*)$/.exec(line);
     if (heading) {
-      const base = heading[1].trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+      const base = heading[1]
+        .trim()
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+        .replace(/\s/g, '-');
       const count = seen.get(base) ?? 0;
       seen.set(base, count + 1);
       anchors.add(count === 0 ? base : `${base}-${count}`);
@@ -58,7 +64,17 @@ describe('README.md and docs/', () => {
   const files = documents();
 
   it('has the pages the README links into', () => {
-    expect(files).toEqual(expect.arrayContaining(['docs/api/README.md', 'docs/decisions/README.md', 'docs/operations.md', 'docs/architecture.md', 'docs/performance.md', 'docs/testing.md', 'docs/known-limits.md']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'docs/api/README.md',
+        'docs/decisions/README.md',
+        'docs/operations.md',
+        'docs/architecture.md',
+        'docs/performance.md',
+        'docs/testing.md',
+        'docs/known-limits.md',
+      ]),
+    );
   });
 
   it.each(files)('%s: every relative link points to an existing file and heading', (file) => {

@@ -17,7 +17,9 @@ import { shutdownDeadlineMs } from '@pixauto/runtime';
 const ROOT = path.resolve(__dirname, '..', '..');
 const K8S = path.join(ROOT, 'deploy', 'k8s');
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the launcher is the plain-Node script npm start uses
-const { appsOf } = require(path.join(ROOT, 'deploy', 'scripts', 'system.cjs')) as { appsOf: (profile: string, adminToken: string) => { name: string; env: Record<string, string> }[] };
+const { appsOf } = require(path.join(ROOT, 'deploy', 'scripts', 'system.cjs')) as {
+  appsOf: (profile: string, adminToken: string) => { name: string; env: Record<string, string> }[];
+};
 
 /** What npm start runs (profile dev, the ports docs/architecture.md documents): the code's own list of apps. */
 const CODE_APPS = new Map(appsOf('dev', 'token').map((app) => [app.name, app.env]));
@@ -38,7 +40,9 @@ function variablesReadByCode(): Set<string> {
       }
     }
   };
-  for (const top of ['apps', 'libs']) for (const project of fs.readdirSync(path.join(ROOT, top))) if (fs.existsSync(path.join(ROOT, top, project, 'src'))) visit(path.join(ROOT, top, project, 'src'));
+  for (const top of ['apps', 'libs'])
+    for (const project of fs.readdirSync(path.join(ROOT, top)))
+      if (fs.existsSync(path.join(ROOT, top, project, 'src'))) visit(path.join(ROOT, top, project, 'src'));
   return names;
 }
 
@@ -122,34 +126,52 @@ describe('docker-compose.yml', () => {
   it.each(composeApps)('%s: its ports are those it listens on, its variables are read by the code, its addresses name apps and their ports', (app) => {
     const service = compose.services[app];
     const read = variablesReadByCode();
-    for (const name of Object.keys(service.environment ?? {})) expect({ name, known: read.has(name) || name in READ_BY_DEPENDENCIES }).toEqual({ name, known: true });
+    for (const name of Object.keys(service.environment ?? {}))
+      expect({ name, known: read.has(name) || name in READ_BY_DEPENDENCIES }).toEqual({ name, known: true });
     for (const [name, value] of Object.entries(service.environment ?? {})) {
       if (name.endsWith('PORT')) expect({ name, port: Number(value) }).toEqual({ name, port: Number(CODE_APPS.get(app)![name]) });
       const address = addressOf(String(value));
       if (address) expect({ name, value, listens: portsOf(address.app).includes(address.port) }).toEqual({ name, value, listens: true });
     }
-    for (const port of [...(service.expose ?? []), ...(service.ports ?? []).map((mapping) => mapping.split(':').pop()!)]) expect(portsOf(app)).toContain(Number(port));
+    for (const port of [...(service.expose ?? []), ...(service.ports ?? []).map((mapping) => mapping.split(':').pop()!)])
+      expect(portsOf(app)).toContain(Number(port));
     // Compose kills an app only past its own deadline (GracefulShutdown, with the default SHUTDOWN_DELAY_MS).
-    expect(Number(/^(\d+)s$/.exec(service.stop_grace_period ?? '')?.[1]) * 1000).toBeGreaterThan(shutdownDeadlineMs(Number(service.environment?.SHUTDOWN_DELAY_MS ?? 1000)));
+    expect(Number(/^(\d+)s$/.exec(service.stop_grace_period ?? '')?.[1]) * 1000).toBeGreaterThan(
+      shutdownDeadlineMs(Number(service.environment?.SHUTDOWN_DELAY_MS ?? 1000)),
+    );
   });
 });
 
 describe('deploy/k8s', () => {
-  it.each(manifests.map((manifest) => [`${manifest.kind} ${manifest.metadata.name}`, manifest] as const))('%s is valid against the Kubernetes schema', (_name, manifest) => {
-    const Model = MODELS[`${manifest.apiVersion}/${manifest.kind}`];
-    expect(Model).toBeDefined();
-    expect(() => new Model(manifest as never).validate()).not.toThrow();
-  });
+  it.each(manifests.map((manifest) => [`${manifest.kind} ${manifest.metadata.name}`, manifest] as const))(
+    '%s is valid against the Kubernetes schema',
+    (_name, manifest) => {
+      const Model = MODELS[`${manifest.apiVersion}/${manifest.kind}`];
+      expect(Model).toBeDefined();
+      expect(() => new Model(manifest as never).validate()).not.toThrow();
+    },
+  );
 
   it('has a Deployment and a Service for every app of the code, and only those', () => {
     const apps = [...CODE_APPS.keys()].sort();
     expect(deployments.map((deployment) => deployment.metadata.name).sort()).toEqual(apps);
-    expect(ofKind('Service').map((service) => service.metadata.name).sort()).toEqual(apps);
+    expect(
+      ofKind('Service')
+        .map((service) => service.metadata.name)
+        .sort(),
+    ).toEqual(apps);
   });
 
   it('scales the gateway and the services on CPU, and pins the bank simulator to one replica', () => {
-    const scaled = ofKind<{ spec: { scaleTargetRef: { kind: string; name: string } } }>('HorizontalPodAutoscaler').map((hpa) => `${hpa.spec.scaleTargetRef.kind}/${hpa.spec.scaleTargetRef.name}`);
-    expect(scaled.sort()).toEqual([...CODE_APPS.keys()].filter((app) => app !== 'bank-simulator').map((app) => `Deployment/${app}`).sort());
+    const scaled = ofKind<{ spec: { scaleTargetRef: { kind: string; name: string } } }>('HorizontalPodAutoscaler').map(
+      (hpa) => `${hpa.spec.scaleTargetRef.kind}/${hpa.spec.scaleTargetRef.name}`,
+    );
+    expect(scaled.sort()).toEqual(
+      [...CODE_APPS.keys()]
+        .filter((app) => app !== 'bank-simulator')
+        .map((app) => `Deployment/${app}`)
+        .sort(),
+    );
     expect(deployments.find((deployment) => deployment.metadata.name === 'bank-simulator')!.spec.replicas).toBe(1);
   });
 
@@ -170,7 +192,8 @@ describe('deploy/k8s', () => {
     const read = variablesReadByCode();
     for (const variable of container.env ?? []) {
       expect({ name: variable.name, known: read.has(variable.name) }).toEqual({ name: variable.name, known: true });
-      if (variable.name.endsWith('PORT')) expect({ name: variable.name, value: variable.value }).toEqual({ name: variable.name, value: CODE_APPS.get(app)![variable.name] });
+      if (variable.name.endsWith('PORT'))
+        expect({ name: variable.name, value: variable.value }).toEqual({ name: variable.name, value: CODE_APPS.get(app)![variable.name] });
       if (variable.valueFrom) expect(variable.valueFrom.secretKeyRef?.name).toBe('pixauto-secrets');
     }
     expect(container.envFrom).toEqual([{ configMapRef: { name: config.metadata.name } }]);
@@ -187,14 +210,20 @@ describe('deploy/k8s', () => {
       expect(['DATABASE_URL', 'ADMIN_TOKEN', 'SECRETS_KEYS', 'DOCUMENT_KEY']).not.toContain(name);
       const address = addressOf(value);
       if (address) {
-        const exposed = ofKind<ServiceManifest>('Service').find((service) => service.metadata.name === address.app)!.spec.ports.map((port) => port.port);
+        const exposed = ofKind<ServiceManifest>('Service')
+          .find((service) => service.metadata.name === address.app)!
+          .spec.ports.map((port) => port.port);
         expect({ name, value, exposed: exposed.includes(address.port) }).toEqual({ name, value, exposed: true });
       }
     }
   });
 
   it('passes each secret by reference: the database URL to every app, the keys to those that use them', () => {
-    const secretsOf = (app: string) => (containerOf(app).env ?? []).filter((variable) => variable.valueFrom).map((variable) => variable.name).sort();
+    const secretsOf = (app: string) =>
+      (containerOf(app).env ?? [])
+        .filter((variable) => variable.valueFrom)
+        .map((variable) => variable.name)
+        .sort();
     expect(Object.fromEntries([...CODE_APPS.keys()].map((app) => [app, secretsOf(app)]))).toEqual({
       'api-gateway': ['ADMIN_TOKEN', 'DATABASE_URL', 'SECRETS_KEYS'],
       'bank-simulator': ['DATABASE_URL'],

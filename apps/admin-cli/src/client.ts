@@ -37,15 +37,11 @@ export function describeResponse(request: AdminRequest, status: number, statusTe
   if (status >= 200 && status < 300) {
     return { exitCode: 0, stdout: body, stderr: request.notice ? `${request.notice}\n` : '' };
   }
-  const hint =
-    status === 401 || status === 403 ? 'Check ADMIN_TOKEN (or .data/admin-token): it must be the token the gateway was started with.\n' : '';
+  const hint = status === 401 || status === 403 ? 'Check ADMIN_TOKEN (or .data/admin-token): it must be the token the gateway was started with.\n' : '';
   return { exitCode: 1, stdout: '', stderr: `HTTP ${status}${statusText ? ` ${statusText}` : ''}\n${body}${hint}` };
 }
 
-export async function send(
-  request: AdminRequest,
-  options: { baseUrl: string; token: string; fetch: Fetch; timeoutMs?: number },
-): Promise<Outcome> {
+export async function send(request: AdminRequest, options: { baseUrl: string; token: string; fetch: Fetch; timeoutMs?: number }): Promise<Outcome> {
   const url = buildUrl(options.baseUrl, request);
   let response: Response;
   let text: string;
@@ -53,7 +49,11 @@ export async function send(
     response = await options.fetch(url, { ...buildInit(request, options.token), signal: AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS) });
     text = await response.text();
   } catch (error) {
-    return { exitCode: 1, stdout: '', stderr: `${request.method} ${url} failed: ${reason(error)}\nIs the gateway running with ADMIN_TOKEN set? (ADMIN_URL=${options.baseUrl})\n` };
+    return {
+      exitCode: 1,
+      stdout: '',
+      stderr: `${request.method} ${url} failed: ${reason(error)}\nIs the gateway running with ADMIN_TOKEN set? (ADMIN_URL=${options.baseUrl})\n`,
+    };
   }
   return describeResponse(request, response.status, response.statusText, text);
 }

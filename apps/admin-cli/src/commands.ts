@@ -41,7 +41,13 @@ export const COMMANDS: Record<string, Record<string, Subcommand>> = {
   accounts: {
     create: {
       positionals: [],
-      options: { name: { type: 'string' }, 'no-wallet': { type: 'boolean' }, 'cashin-provider': { type: 'string' }, 'providers-json': { type: 'string' }, ...RATE_LIMIT_OPTIONS },
+      options: {
+        name: { type: 'string' },
+        'no-wallet': { type: 'boolean' },
+        'cashin-provider': { type: 'string' },
+        'providers-json': { type: 'string' },
+        ...RATE_LIMIT_OPTIONS,
+      },
       build(_positionals, values) {
         if (values.name === undefined) throw new UsageError('accounts create: --name is required');
         const body: Record<string, unknown> = { name: parseName(values.name as string) };
@@ -244,8 +250,7 @@ export function parseEnvironment(value: string): Environment {
   throw new UsageError(`--environment must be ${ENVIRONMENTS.join(' or ')} (got '${value}')`);
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `--providers-json`: the banks enabled for refund receipts, each with the account's credentials. */
 export function parseProviders(text: string): ProviderCredentials[] {

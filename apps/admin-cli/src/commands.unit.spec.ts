@@ -81,14 +81,14 @@ describe('parseCommand', () => {
     });
 
     it('maps every option', () => {
-      expect(
-        request('accounts', 'create', '--name=Acme Ltda', '--no-wallet', '--cashin-provider', 'PROVIDER_C', '--providers-json', CREDENTIALS).body,
-      ).toEqual({
-        name: 'Acme Ltda',
-        wallet: false,
-        cashin_provider: 'PROVIDER_C',
-        providers: [{ code: 'PROVIDER_A', credentials: { client_id: 'id', client_secret: 'secret' } }],
-      });
+      expect(request('accounts', 'create', '--name=Acme Ltda', '--no-wallet', '--cashin-provider', 'PROVIDER_C', '--providers-json', CREDENTIALS).body).toEqual(
+        {
+          name: 'Acme Ltda',
+          wallet: false,
+          cashin_provider: 'PROVIDER_C',
+          providers: [{ code: 'PROVIDER_A', credentials: { client_id: 'id', client_secret: 'secret' } }],
+        },
+      );
     });
 
     it('accepts an empty providers array', () => {
@@ -163,9 +163,11 @@ describe('parseCommand', () => {
         body: { cashin_provider: 'PROVIDER_A' },
       });
     });
-    it('sets one environment\'s rate limit, or both', () => {
+    it("sets one environment's rate limit, or both", () => {
       expect(request('accounts', 'update', 'acc_1', '--rate-limit-sandbox', '25').body).toEqual({ rate_limit: { sandbox: 25 } });
-      expect(request('accounts', 'update', 'acc_1', '--rate-limit-production=100', '--rate-limit-sandbox=25').body).toEqual({ rate_limit: { production: 100, sandbox: 25 } });
+      expect(request('accounts', 'update', 'acc_1', '--rate-limit-production=100', '--rate-limit-sandbox=25').body).toEqual({
+        rate_limit: { production: 100, sandbox: 25 },
+      });
       expect(request('accounts', 'create', '--name', 'A', '--rate-limit-production', '100000').body).toEqual({ name: 'A', rate_limit: { production: 100000 } });
     });
     it.each(['0', '-1', '1.5', '100001', 'ten', '', '010'])('refuses --rate-limit-sandbox %j', (value) => {
@@ -182,7 +184,9 @@ describe('parseCommand', () => {
       expect(usageError('accounts', 'update', 'acc_1', `--wallet=${value}`)).toBe(`--wallet must be true or false (got '${value}')`);
     });
     it('refuses --no-wallet (update has --wallet true|false)', () => {
-      expect(usageError('accounts', 'update', 'acc_1', '--no-wallet')).toBe("accounts update: unknown option '--no-wallet' (options: --wallet, --cashin-provider, --providers-json, --rate-limit-production, --rate-limit-sandbox)");
+      expect(usageError('accounts', 'update', 'acc_1', '--no-wallet')).toBe(
+        "accounts update: unknown option '--no-wallet' (options: --wallet, --cashin-provider, --providers-json, --rate-limit-production, --rate-limit-sandbox)",
+      );
     });
     it('requires the id', () => {
       expect(usageError('accounts', 'update', '--wallet', 'true')).toBe('accounts update: missing ACCOUNT_ID');

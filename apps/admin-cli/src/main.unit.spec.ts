@@ -3,15 +3,16 @@ import { Dependencies, run } from './main';
 import { USAGE } from './usage';
 
 const ROOT = '/repo';
-const deps = (overrides: Partial<Dependencies> & { tokenFile?: string } = {}): Dependencies & { fetch: jest.Mock } => ({
-  scriptDir: path.join(ROOT, 'dist/apps/admin-cli/src'),
-  fs: {
-    exists: (file) => file === path.join(ROOT, 'nx.json'),
-    read: (file) => (file === path.join(ROOT, '.data/admin-token') ? overrides.tokenFile : undefined),
-  },
-  fetch: jest.fn(async () => new Response('{"account_id":"acc_1"}', { status: 200 })),
-  ...overrides,
-}) as Dependencies & { fetch: jest.Mock };
+const deps = (overrides: Partial<Dependencies> & { tokenFile?: string } = {}): Dependencies & { fetch: jest.Mock } =>
+  ({
+    scriptDir: path.join(ROOT, 'dist/apps/admin-cli/src'),
+    fs: {
+      exists: (file) => file === path.join(ROOT, 'nx.json'),
+      read: (file) => (file === path.join(ROOT, '.data/admin-token') ? overrides.tokenFile : undefined),
+    },
+    fetch: jest.fn(async () => new Response('{"account_id":"acc_1"}', { status: 200 })),
+    ...overrides,
+  }) as Dependencies & { fetch: jest.Mock };
 
 describe('run', () => {
   it('prints the usage on help, exit 0, without a token', async () => {
@@ -21,7 +22,19 @@ describe('run', () => {
   });
 
   it('lists every command and the env vars in the usage', () => {
-    for (const text of ['accounts create', 'accounts show', 'accounts update', 'keys create', 'keys revoke', '--no-wallet', '--read-only', '--no-transactions', 'ADMIN_URL', 'ADMIN_TOKEN', '.data/admin-token']) {
+    for (const text of [
+      'accounts create',
+      'accounts show',
+      'accounts update',
+      'keys create',
+      'keys revoke',
+      '--no-wallet',
+      '--read-only',
+      '--no-transactions',
+      'ADMIN_URL',
+      'ADMIN_TOKEN',
+      '.data/admin-token',
+    ]) {
       expect(USAGE).toContain(text);
     }
   });
@@ -45,12 +58,18 @@ describe('run', () => {
     const d = deps({ tokenFile: 'from-file\n' });
     const outcome = await run(['accounts', 'show', 'acc_1'], {}, d);
     expect(outcome).toEqual({ exitCode: 0, stdout: '{\n  "account_id": "acc_1"\n}\n', stderr: '' });
-    expect(d.fetch).toHaveBeenCalledWith('http://127.0.0.1:3002/admin/accounts/acc_1', expect.objectContaining({ headers: expect.objectContaining({ authorization: 'Bearer from-file' }) }));
+    expect(d.fetch).toHaveBeenCalledWith(
+      'http://127.0.0.1:3002/admin/accounts/acc_1',
+      expect.objectContaining({ headers: expect.objectContaining({ authorization: 'Bearer from-file' }) }),
+    );
   });
 
   it('uses ADMIN_URL and ADMIN_TOKEN from the environment', async () => {
     const d = deps({ tokenFile: 'from-file' });
     await run(['keys', 'revoke', 'key_1'], { ADMIN_URL: 'http://gw:9000/', ADMIN_TOKEN: 'devtoken' }, d);
-    expect(d.fetch).toHaveBeenCalledWith('http://gw:9000/admin/api-keys/key_1', expect.objectContaining({ method: 'DELETE', headers: expect.objectContaining({ authorization: 'Bearer devtoken' }) }));
+    expect(d.fetch).toHaveBeenCalledWith(
+      'http://gw:9000/admin/api-keys/key_1',
+      expect.objectContaining({ method: 'DELETE', headers: expect.objectContaining({ authorization: 'Bearer devtoken' }) }),
+    );
   });
 });

@@ -26,7 +26,15 @@ const SAMPLES: Record<string, string[]> = {
 };
 
 /** The documented operation a request's method and path are an instance of. */
-function operationOf(method: string, path: string): { template: string; operation: { parameters?: Array<{ name: string; in: string }>; requestBody?: { content: Record<string, { schema: { $ref: string } }> } } } | undefined {
+function operationOf(
+  method: string,
+  path: string,
+):
+  | {
+      template: string;
+      operation: { parameters?: Array<{ name: string; in: string }>; requestBody?: { content: Record<string, { schema: { $ref: string } }> } };
+    }
+  | undefined {
   for (const [template, item] of Object.entries<Record<string, never>>(document.paths)) {
     const pattern = new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`);
     if (pattern.test(path) && item[method.toLowerCase()]) return { template, operation: item[method.toLowerCase()] };
@@ -62,7 +70,9 @@ describe('the admin CLI against the admin API document', () => {
       if (parsed.kind !== 'request') throw new Error(command);
       return `${parsed.request.method} ${operationOf(parsed.request.method, new URL(parsed.request.path, 'http://admin').pathname)?.template}`;
     });
-    const documented = Object.entries<Record<string, unknown>>(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+    const documented = Object.entries<Record<string, unknown>>(document.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     expect(sent.sort()).toEqual(documented.sort());
   });
 });

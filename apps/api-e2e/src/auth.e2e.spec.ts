@@ -34,7 +34,7 @@ describe('API keys', () => {
     expect((await call(system.profile.gateway, 'GET', limitQuery(document), { key: `Bearer ${merchant.production}` })).status).toBe(200);
   });
 
-  it('refuses a key on the other environment\'s port', async () => {
+  it("refuses a key on the other environment's port", async () => {
     expect(await call(system.profile.sandbox, 'GET', limitQuery(freshCpf()), { key: merchant.production })).toEqual({ status: 401, body: INVALID_KEY });
     expect(await call(system.profile.gateway, 'GET', limitQuery(freshCpf()), { key: merchant.sandbox })).toEqual({ status: 401, body: INVALID_KEY });
   });
@@ -58,7 +58,7 @@ describe('API keys', () => {
 });
 
 describe('tenants', () => {
-  it('answers another account\'s limit exactly as an unknown one', async () => {
+  it("answers another account's limit exactly as an unknown one", async () => {
     const document = freshCpf();
     await call(system.profile.gateway, 'POST', '/v2/limits', { key: merchant.production, json: limitBody(document) });
     const other = await newMerchant(system);
@@ -77,7 +77,8 @@ describe('tenants', () => {
 });
 
 describe('request shapes', () => {
-  const post = (raw: string | Buffer, contentType?: string) => call(system.profile.gateway, 'POST', '/v2/limits', { key: merchant.production, raw, contentType });
+  const post = (raw: string | Buffer, contentType?: string) =>
+    call(system.profile.gateway, 'POST', '/v2/limits', { key: merchant.production, raw, contentType });
 
   it('answers malformed JSON with a 400 ValidationError', async () => {
     expect(await post('{"document_number":')).toEqual({ status: 400, body: { type: 'ValidationError', message: 'body is not valid JSON' } });
@@ -112,11 +113,17 @@ describe('request shapes', () => {
     expect(await post('{"__proto__":{"polluted":true}}')).toEqual({ status: 400, body: { type: 'ValidationError', message: 'body is not valid JSON' } });
   });
 
-  it('refuses a body on a GET, a path parameter past 100 characters and a malformed URL in the spec\'s shape', async () => {
+  it("refuses a body on a GET, a path parameter past 100 characters and a malformed URL in the spec's shape", async () => {
     // fetch refuses to send a body with GET; a client built on plain sockets can.
     const answer = await new Promise<{ status: number; body: unknown }>((resolve, reject) => {
       const request = httpRequest(
-        { host: '127.0.0.1', port: system.profile.gateway, method: 'GET', path: limitQuery(freshCpf()), headers: { authorization: merchant.production, 'content-type': 'application/json', 'content-length': '7' } },
+        {
+          host: '127.0.0.1',
+          port: system.profile.gateway,
+          method: 'GET',
+          path: limitQuery(freshCpf()),
+          headers: { authorization: merchant.production, 'content-type': 'application/json', 'content-length': '7' },
+        },
         (response) => {
           let text = '';
           response.on('data', (chunk: Buffer) => (text += chunk));
@@ -132,10 +139,13 @@ describe('request shapes', () => {
       status: 400,
       body: { type: 'ValidationError', message: 'path parameters must be at most 100 characters' },
     });
-    expect(await sandbox('/v2/automatic-pix/recurrences/%E0%A4%A')).toEqual({ status: 400, body: { type: 'ValidationError', message: 'the URL is not valid: check its percent-encoding' } });
+    expect(await sandbox('/v2/automatic-pix/recurrences/%E0%A4%A')).toEqual({
+      status: 400,
+      body: { type: 'ValidationError', message: 'the URL is not valid: check its percent-encoding' },
+    });
   });
 
-  it('answers a 10 kB Authorization header as any unknown key, and headers past 16 kB in the spec\'s shape', async () => {
+  it("answers a 10 kB Authorization header as any unknown key, and headers past 16 kB in the spec's shape", async () => {
     expect(await call(system.profile.gateway, 'GET', limitQuery(freshCpf()), { key: 'k'.repeat(10_000) })).toEqual({ status: 401, body: INVALID_KEY });
     expect(await call(system.profile.gateway, 'GET', limitQuery(freshCpf()), { key: 'k'.repeat(20_000) })).toEqual({
       status: 431,
@@ -144,15 +154,25 @@ describe('request shapes', () => {
   });
 
   it('answers an unknown route with 404 and a message', async () => {
-    expect(await call(system.profile.gateway, 'GET', '/v2/nothing-here', { key: merchant.production })).toEqual({ status: 404, body: { message: 'Route not found' } });
+    expect(await call(system.profile.gateway, 'GET', '/v2/nothing-here', { key: merchant.production })).toEqual({
+      status: 404,
+      body: { message: 'Route not found' },
+    });
   });
 
   it('refuses text no service can store (NUL, an unpaired surrogate) wherever it is, naming where, and creates nothing', async () => {
-    const unstorable = (path: string) => ({ status: 400, body: { type: 'ValidationError', message: `${path} must be text without NUL characters or unpaired surrogates` } });
+    const unstorable = (path: string) => ({
+      status: 400,
+      body: { type: 'ValidationError', message: `${path} must be text without NUL characters or unpaired surrogates` },
+    });
     const document = freshCpf();
     // JSON escapes, as a client sends them: "\u0000" and a lone "\ud800".
-    expect(await post(`{"document_number":"${document}","type":"cashin","mechanism":"quantity","quantity":2,"details":"a\\u0000b"}`)).toEqual(unstorable('body.details'));
-    expect(await post(`{"document_number":"${document}","type":"cashin","mechanism":"quantity","quantity":2,"details":"\\ud800"}`)).toEqual(unstorable('body.details'));
+    expect(await post(`{"document_number":"${document}","type":"cashin","mechanism":"quantity","quantity":2,"details":"a\\u0000b"}`)).toEqual(
+      unstorable('body.details'),
+    );
+    expect(await post(`{"document_number":"${document}","type":"cashin","mechanism":"quantity","quantity":2,"details":"\\ud800"}`)).toEqual(
+      unstorable('body.details'),
+    );
     const sandbox = (method: string, path: string, json?: unknown) => call(system.profile.sandbox, method, path, { key: merchant.sandbox, json });
     expect(await sandbox('POST', '/v2/automatic-pix/recurrences', { transaction_id: '\u0000' })).toEqual(unstorable('body.transaction_id'));
     expect(await sandbox('GET', '/v2/automatic-pix/recurrences/%00')).toEqual(unstorable('params.recurrence_id'));
@@ -166,12 +186,27 @@ describe('rate limits (issue #12 §1)', () => {
   const get = async (port: number, key: string) => {
     const response = await fetch(`http://127.0.0.1:${port}${limitQuery(freshCpf())}`, { headers: { authorization: key } });
     const header = (name: string) => response.headers.get(name);
-    return { status: response.status, body: await response.json(), limit: header('ratelimit-limit'), remaining: header('ratelimit-remaining'), reset: header('ratelimit-reset'), policy: header('ratelimit-policy'), retryAfter: header('retry-after') };
+    return {
+      status: response.status,
+      body: await response.json(),
+      limit: header('ratelimit-limit'),
+      remaining: header('ratelimit-remaining'),
+      reset: header('ratelimit-reset'),
+      policy: header('ratelimit-policy'),
+      retryAfter: header('retry-after'),
+    };
   };
 
-  it('tells every answer its key\'s limit, refuses what goes past it with 429 and Retry-After, per key and environment', async () => {
+  it("tells every answer its key's limit, refuses what goes past it with 429 and Retry-After, per key and environment", async () => {
     const limited = await newMerchant(system);
-    expect(await get(system.profile.sandbox, limited.sandbox)).toMatchObject({ status: 404, limit: '5000', remaining: '4999', reset: '1', policy: '5000;w=1', retryAfter: null });
+    expect(await get(system.profile.sandbox, limited.sandbox)).toMatchObject({
+      status: 404,
+      limit: '5000',
+      remaining: '4999',
+      reset: '1',
+      policy: '5000;w=1',
+      retryAfter: null,
+    });
 
     const changed = await admin(system, 'PATCH', `/admin/accounts/${limited.accountId}`, { rate_limit: { sandbox: 3 } });
     expect(changed).toMatchObject({ status: 200, body: { rate_limit: { production: 5000, sandbox: 3 } } });
@@ -200,7 +235,10 @@ describe('rate limits (issue #12 §1)', () => {
   it('refuses a limit that is not a whole number from 1 to 100000', async () => {
     const message = 'body.rate_limit must be an object of production and/or sandbox, each a whole number of requests per second from 1 to 100000';
     for (const rate_limit of [{ sandbox: 0 }, { production: 1.5 }, { production: 100001 }, 5, { sandbox: '3' }]) {
-      expect(await admin(system, 'PATCH', `/admin/accounts/${merchant.accountId}`, { rate_limit })).toEqual({ status: 400, body: { type: 'ValidationError', message } });
+      expect(await admin(system, 'PATCH', `/admin/accounts/${merchant.accountId}`, { rate_limit })).toEqual({
+        status: 400,
+        body: { type: 'ValidationError', message },
+      });
     }
   });
 });
@@ -230,11 +268,20 @@ describe('admin API', () => {
   it('changes an account and refuses bad input', async () => {
     const opened = await admin(system, 'POST', '/admin/accounts', { name: 'Feira', wallet: false, cashin_provider: 'PROVIDER_C' });
     const id = opened.body.account_id;
-    const changed = await admin(system, 'PATCH', `/admin/accounts/${id}`, { wallet: true, providers: [{ code: 'PROVIDER_B', credentials: { client_id: 'c', client_secret: 's' } }] });
+    const changed = await admin(system, 'PATCH', `/admin/accounts/${id}`, {
+      wallet: true,
+      providers: [{ code: 'PROVIDER_B', credentials: { client_id: 'c', client_secret: 's' } }],
+    });
     expect(changed).toEqual({ status: 200, body: { ...opened.body, wallet: true, providers: [{ code: 'PROVIDER_B' }] } });
-    expect((await admin(system, 'PATCH', `/admin/accounts/${id}`, { wallet: 'yes' })).body).toEqual({ type: 'ValidationError', message: 'body.wallet must be true or false' });
+    expect((await admin(system, 'PATCH', `/admin/accounts/${id}`, { wallet: 'yes' })).body).toEqual({
+      type: 'ValidationError',
+      message: 'body.wallet must be true or false',
+    });
     expect((await admin(system, 'PATCH', `/admin/accounts/${id}`, {})).status).toBe(400);
-    expect(await admin(system, 'PATCH', '/admin/accounts/00000000-0000-0000-0000-000000000000', { wallet: true })).toEqual({ status: 404, body: { message: 'Account not found' } });
+    expect(await admin(system, 'PATCH', '/admin/accounts/00000000-0000-0000-0000-000000000000', { wallet: true })).toEqual({
+      status: 404,
+      body: { message: 'Account not found' },
+    });
     expect((await admin(system, 'POST', '/admin/accounts', { name: '' })).status).toBe(400);
   });
 

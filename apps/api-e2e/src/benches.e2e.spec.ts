@@ -7,7 +7,9 @@ import { ROOT, run } from './support/commands';
 // print its figures. A bench installs the tools it needs (wrk, pgbench) or says which package is missing; each stops
 // the system it started and drops its databases, whether it passed or not, and is stopped itself past its bound.
 
-const scripts = Object.keys((JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts).filter((name) => /^bench(:|$)/.test(name));
+const scripts = Object.keys((JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts).filter(
+  (name) => /^bench(:|$)/.test(name),
+);
 
 /** What each bench prints once it has measured: a line of its final table or summary. */
 const FIGURES: Record<string, RegExp> = {
@@ -24,8 +26,13 @@ describe('every bench, in its tiny mode', () => {
     expect(scripts.sort()).toEqual(Object.keys(FIGURES).sort());
   });
 
-  it.each(Object.keys(FIGURES))('npm run %s', async (script) => {
-    const { code, output } = await run(`npm run ${script}`, { BENCH_SMOKE: '1', BENCH_SKIP_BUILD: '1' }, 420_000);
-    if (code !== 0 || !FIGURES[script].test(output)) throw new Error(`npm run ${script}: exit ${code}, figures ${FIGURES[script].test(output) ? '' : 'not '}printed\n${output.slice(-4000)}`);
-  }, 480_000);
+  it.each(Object.keys(FIGURES))(
+    'npm run %s',
+    async (script) => {
+      const { code, output } = await run(`npm run ${script}`, { BENCH_SMOKE: '1', BENCH_SKIP_BUILD: '1' }, 420_000);
+      if (code !== 0 || !FIGURES[script].test(output))
+        throw new Error(`npm run ${script}: exit ${code}, figures ${FIGURES[script].test(output) ? '' : 'not '}printed\n${output.slice(-4000)}`);
+    },
+    480_000,
+  );
 });

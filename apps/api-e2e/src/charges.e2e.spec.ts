@@ -6,7 +6,17 @@ import { nextRunOf } from './support/metrics';
 import { Merchant } from './support/fixtures';
 import { call } from './support/http';
 import { TopicWatcher } from './support/kafka';
-import { brasiliaDay, CHARGE_TOPIC, invalid, openAccount, RECURRENCE_NOT_FOUND, RECURRENCE_TOPIC, recurrenceBody, recurrenceClient, RecurrenceClient } from './support/recurrences';
+import {
+  brasiliaDay,
+  CHARGE_TOPIC,
+  invalid,
+  openAccount,
+  RECURRENCE_NOT_FOUND,
+  RECURRENCE_TOPIC,
+  recurrenceBody,
+  recurrenceClient,
+  RecurrenceClient,
+} from './support/recurrences';
 import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
 
 // Cycle charges (service-api.md 1, 2.1, 4.15, 7.3, 7.5; platform.md §3) and the sandbox test clock (platform.md §4),
@@ -42,7 +52,8 @@ async function approvedRecurrence(recurrences: RecurrenceClient, overrides: Reco
   return created.body;
 }
 
-const chargesOf = (charges: ChargeClient, recurrenceId: string, count: number, accept: (list: any[]) => boolean = () => true) => // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const chargesOf = (charges: ChargeClient, recurrenceId: string, count: number, accept: (list: any[]) => boolean = () => true) =>
   eventually(
     () => charges.list(recurrenceId),
     (answer) => answer.status === 200 && answer.body.charges.length === count && accept(answer.body.charges),
@@ -56,7 +67,7 @@ const chargeEvents = (recurrenceId: string) =>
   watcher.seen.filter((e) => e.envelope.type.startsWith('charge.') && e.envelope.data.recurrence_id === recurrenceId).map((e) => e.envelope);
 
 describe('the sandbox test clock', () => {
-  it('starts at real time, advances by days and hours, and is the tenant\'s own', async () => {
+  it("starts at real time, advances by days and hours, and is the tenant's own", async () => {
     const { charges } = await sandboxMerchant();
     const start = await charges.clock();
     expect(start).toEqual({ status: 200, body: { now: expect.any(String), today: brasiliaDay(0) } });
@@ -75,7 +86,9 @@ describe('the sandbox test clock', () => {
     const { charges } = await sandboxMerchant();
     expect(await charges.advance({})).toEqual(invalid('body must set `days` or `hours`'));
     expect(await charges.advance({ days: -1 })).toEqual(invalid('body.days must be a non-negative integer'));
-    expect(await charges.advance({ days: 1.5, hours: 'x' })).toEqual(invalid('body.days must be a non-negative integer. body.hours must be a non-negative integer'));
+    expect(await charges.advance({ days: 1.5, hours: 'x' })).toEqual(
+      invalid('body.days must be a non-negative integer. body.hours must be a non-negative integer'),
+    );
     expect(await charges.advance({ days: 3661 })).toEqual(invalid('the clock can advance at most 3660 days in one call'));
     expect(await charges.advance({ weeks: 1 })).toEqual(invalid('`weeks` is not a field of this endpoint'));
     expect((await charges.clock()).body.today).toBe(brasiliaDay(0));
@@ -88,28 +101,42 @@ describe('the sandbox test clock', () => {
     expect((await production.advance({ days: 1 })).status).toBe(404);
   });
 
-  it('drives the tenant\'s date rules: start_date validation, activation expiry and solicitation deadline', async () => {
+  it("drives the tenant's date rules: start_date validation, activation expiry and solicitation deadline", async () => {
     const { merchant, recurrences, charges } = await sandboxMerchant();
     await charges.advance({ days: 10 });
     expect(await recurrences.create(recurrenceBody({ schedule: { start_date: brasiliaDay(5), periodicity: 'MONTHLY' } }))).toEqual(
       invalid('body.schedule.start_date must be after today (Brasília time)'),
     );
 
-    const journey3 = await recurrences.create(recurrenceBody({ schedule: { start_date: brasiliaDay(20), periodicity: 'MONTHLY' }, activation_amount: 10, activation_expires_in: 3600 }));
+    const journey3 = await recurrences.create(
+      recurrenceBody({ schedule: { start_date: brasiliaDay(20), periodicity: 'MONTHLY' }, activation_amount: 10, activation_expires_in: 3600 }),
+    );
     expect(journey3.status).toBe(201);
     const solicited = await recurrences.create(recurrenceBody({ schedule: { start_date: brasiliaDay(20), periodicity: 'MONTHLY' } }));
     const deadline = new Date(Date.parse((await charges.clock()).body.now) + 2 * 86_400_000).toISOString();
     const solicitation = await call(system.profile.sandbox, 'POST', '/v2/automatic-pix/solicitations', {
       key: merchant.sandbox,
-      json: { recurrence_id: solicited.body.recurrence_id, expires_at: deadline, destination: { agency: '0001', account: '12345', document_number: '52998224725', ispb: '99999999' } },
+      json: {
+        recurrence_id: solicited.body.recurrence_id,
+        expires_at: deadline,
+        destination: { agency: '0001', account: '12345', document_number: '52998224725', ispb: '99999999' },
+      },
     });
     expect(solicitation.status).toBe(201);
 
     await charges.advance({ days: 3 });
-    await eventually(() => recurrences.get(journey3.body.recurrence_id), (a) => a.body.pix_copy_paste === null, WITHIN_SECONDS);
+    await eventually(
+      () => recurrences.get(journey3.body.recurrence_id),
+      (a) => a.body.pix_copy_paste === null,
+      WITHIN_SECONDS,
+    );
     const [activation] = await chargesOf(charges, journey3.body.recurrence_id, 1);
     expect(activation).toMatchObject({ type: 'activation', status: 'EXPIRED', amount: 10 });
-    await eventually(() => recurrences.get(solicited.body.recurrence_id), (a) => a.body.status === 'EXPIRED', WITHIN_SECONDS);
+    await eventually(
+      () => recurrences.get(solicited.body.recurrence_id),
+      (a) => a.body.status === 'EXPIRED',
+      WITHIN_SECONDS,
+    );
   });
 });
 
@@ -158,7 +185,11 @@ describe('a year of a monthly recurrence, unfolding by advancing the clock', () 
       } else {
         await advanceTo(charges, due);
       }
-      const paid = await eventually(() => charges.get(charge.charge_id), (a) => a.body.status === 'PAID', WITHIN_SECONDS);
+      const paid = await eventually(
+        () => charges.get(charge.charge_id),
+        (a) => a.body.status === 'PAID',
+        WITHIN_SECONDS,
+      );
       expect(paid.body).toMatchObject({ due_date: due, retries: cycle === 3 ? 1 : 0, paid_at: expect.any(String) });
     }
 
@@ -205,7 +236,11 @@ describe('charge creation', () => {
     const [first] = await chargesOf(charges, r.recurrence_id, 1);
     expect((await recurrences.update(r.recurrence_id, { status: 'CANCELLED' })).body.status).toBe('CANCELLED');
     await charges.advance({ days: 30 });
-    await eventually(() => charges.get(first.charge_id), (a) => a.body.status === 'PAID', WITHIN_SECONDS);
+    await eventually(
+      () => charges.get(first.charge_id),
+      (a) => a.body.status === 'PAID',
+      WITHIN_SECONDS,
+    );
     await scheduled();
     expect((await charges.list(r.recurrence_id)).body.charges).toHaveLength(1);
   });
@@ -223,7 +258,8 @@ describe('charge creation', () => {
     const replica = { PORT: String(system.profile.recurrences + 500), BANK_CALLBACK_PORT: String(system.profile.recurrences + 501), DATABASE_POOL_SIZE: '10' };
     await system.startReplica('recurrence-service', replica, system.profile.recurrences + 500);
     const ids: string[] = [];
-    for (let i = 0; i < 20; i++) ids.push((await approvedRecurrence(recurrences, { schedule: { start_date: brasiliaDay(10), periodicity: 'WEEKLY' } })).recurrence_id);
+    for (let i = 0; i < 20; i++)
+      ids.push((await approvedRecurrence(recurrences, { schedule: { start_date: brasiliaDay(10), periodicity: 'WEEKLY' } })).recurrence_id);
     // Both schedulers see all twenty become due at the same moment, several cycles each.
     await charges.advance({ days: 20 });
     for (const id of ids) await chargesOf(charges, id, 3);
@@ -257,7 +293,7 @@ describe('charge operations and their messages (service-api.md 7.3)', () => {
     [{ charge_id: chargeId }] = await chargesOf(charges, recurrenceId, 1);
   });
 
-  it('answers 404 for an unknown charge or another account\'s, and for the charges of an unknown recurrence', async () => {
+  it("answers 404 for an unknown charge or another account's, and for the charges of an unknown recurrence", async () => {
     expect(await charges.get('00000000-0000-0000-0000-000000000000')).toEqual(CHARGE_NOT_FOUND);
     const other = await sandboxMerchant();
     expect(await other.charges.get(chargeId)).toEqual(CHARGE_NOT_FOUND);
@@ -267,7 +303,7 @@ describe('charge operations and their messages (service-api.md 7.3)', () => {
     expect(await chargeClient(system, (await sandboxMerchant()).merchant, 'production').get(chargeId)).toEqual(CHARGE_NOT_FOUND);
   });
 
-  it('refuses bad bodies with the spec\'s messages and changes nothing', async () => {
+  it("refuses bad bodies with the spec's messages and changes nothing", async () => {
     expect(await charges.cancel(chargeId, { status: 'PAID' })).toEqual(invalid('body.status must be one of the following values: CANCELLED'));
     expect(await charges.cancel(chargeId, {})).toEqual(invalid('body.status is a required field'));
     expect(await charges.reschedule(chargeId, {})).toEqual(invalid('date is required'));
@@ -286,7 +322,9 @@ describe('charge operations and their messages (service-api.md 7.3)', () => {
   it('reschedules a SCHEDULED charge before the next cycle, and cancels it', async () => {
     const moved = await charges.reschedule(chargeId, { date: brasiliaDay(6) });
     expect(moved).toEqual({ status: 200, body: expect.objectContaining({ charge_id: chargeId, due_date: brasiliaDay(6), status: 'SCHEDULED' }) });
-    expect(await charges.reschedule(chargeId, { date: brasiliaDay(40) })).toEqual(invalid(expect.stringMatching(/^date must be before the next cycle's date/) as unknown as string));
+    expect(await charges.reschedule(chargeId, { date: brasiliaDay(40) })).toEqual(
+      invalid(expect.stringMatching(/^date must be before the next cycle's date/) as unknown as string),
+    );
     expect((await charges.cancel(chargeId)).body).toMatchObject({ charge_id: chargeId, status: 'CANCELLED' });
     expect((await charges.cancel(chargeId)).body).toMatchObject({ status: 'CANCELLED' });
     await watcher.waitFor(() => chargeEvents(recurrenceId).some((e) => e.type === 'charge.cancelled'));
@@ -320,10 +358,21 @@ describe('charge operations and their messages (service-api.md 7.3)', () => {
     const activationId = created.body.activation.charge_id;
     await recurrences.authorize(created.body.recurrence_id);
     const list = await chargesOf(charges, created.body.recurrence_id, 2);
-    expect(list[0]).toMatchObject({ charge_id: activationId, type: 'activation', amount: 19.9, status: 'PAID', due_date: brasiliaDay(0), paid_at: expect.any(String) });
+    expect(list[0]).toMatchObject({
+      charge_id: activationId,
+      type: 'activation',
+      amount: 19.9,
+      status: 'PAID',
+      due_date: brasiliaDay(0),
+      paid_at: expect.any(String),
+    });
     expect(list[1]).toMatchObject({ type: 'cycle', status: 'SCHEDULED' });
-    expect(await charges.cancel(activationId)).toEqual(invalid('an activation charge cannot be cancelled: it is an immediate Pix payment, not a scheduled debit'));
-    expect(await charges.retry(activationId, { date: brasiliaDay(2) })).toEqual(invalid('an activation charge cannot be retried: it is an immediate Pix payment, not a scheduled debit'));
+    expect(await charges.cancel(activationId)).toEqual(
+      invalid('an activation charge cannot be cancelled: it is an immediate Pix payment, not a scheduled debit'),
+    );
+    expect(await charges.retry(activationId, { date: brasiliaDay(2) })).toEqual(
+      invalid('an activation charge cannot be retried: it is an immediate Pix payment, not a scheduled debit'),
+    );
   });
 
   it('answers what a paid or an activation charge cannot do, and changes nothing', async () => {
@@ -335,7 +384,9 @@ describe('charge operations and their messages (service-api.md 7.3)', () => {
     expect((await charges.pay(cycle.charge_id)).body).toMatchObject({ status: 'PAID' });
     const paid = await charges.get(cycle.charge_id);
     expect(await charges.cancel(cycle.charge_id)).toEqual(invalid('the charge is PAID and can no longer be cancelled'));
-    expect(await charges.reschedule(cycle.charge_id, { date: brasiliaDay(5) })).toEqual(invalid('the charge is PAID: only a SCHEDULED charge can be rescheduled'));
+    expect(await charges.reschedule(cycle.charge_id, { date: brasiliaDay(5) })).toEqual(
+      invalid('the charge is PAID: only a SCHEDULED charge can be rescheduled'),
+    );
     expect(await charges.pay(cycle.charge_id)).toEqual(invalid('the charge is PAID: there is no pending debit attempt'));
     expect(await charges.fail(cycle.charge_id)).toEqual(invalid('the charge is PAID: there is no pending debit attempt'));
     expect(await charges.get(cycle.charge_id)).toEqual(paid);
@@ -349,7 +400,13 @@ describe('charge operations and their messages (service-api.md 7.3)', () => {
     // clock): an event the refusals had wrongly caused would have come before it, on the same stream.
     await charges.advance({ days: 30 });
     await watcher.waitFor(() => chargeEvents(created.body.recurrence_id).length >= 5);
-    expect(chargeEvents(created.body.recurrence_id).map((e) => e.type)).toEqual(['charge.created', 'charge.paid', 'charge.created', 'charge.paid', 'charge.created']);
+    expect(chargeEvents(created.body.recurrence_id).map((e) => e.type)).toEqual([
+      'charge.created',
+      'charge.paid',
+      'charge.created',
+      'charge.paid',
+      'charge.created',
+    ]);
   });
 
   it('sends pending charges to the new webhook, while the activation keeps the one of its creation', async () => {

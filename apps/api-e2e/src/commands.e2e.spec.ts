@@ -3,7 +3,20 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eventually } from '@pixauto/testing';
-import { adminLinesIn, documentedText, launch, printedJson, readmeSection, ROOT, run, shellBlocks, statusesIn, Step, stepsOf, stopGroup } from './support/commands';
+import {
+  adminLinesIn,
+  documentedText,
+  launch,
+  printedJson,
+  readmeSection,
+  ROOT,
+  run,
+  shellBlocks,
+  statusesIn,
+  Step,
+  stepsOf,
+  stopGroup,
+} from './support/commands';
 
 // The commands README tells a user to run, run as written: `npm start`, then the sandbox quickstart's two blocks taken
 // from README.md itself (so the README cannot drift from the product), the `npm run admin -- ...` lines README.md and
@@ -20,7 +33,9 @@ import { adminLinesIn, documentedText, launch, printedJson, readmeSection, ROOT,
 
 const PROFILE = process.env.E2E_PROFILE ?? 'e2e';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the launcher is the plain-Node script npm start uses
-const { profileOf } = require('../../../deploy/scripts/system.cjs') as { profileOf: (name: string) => { sandbox: number; admin: number; databasePrefix: string } };
+const { profileOf } = require('../../../deploy/scripts/system.cjs') as {
+  profileOf: (name: string) => { sandbox: number; admin: number; databasePrefix: string };
+};
 const ports = profileOf(PROFILE);
 const ADMIN = { ADMIN_URL: `http://127.0.0.1:${ports.admin}`, ADMIN_TOKEN: 'e2e-commands-admin-token' };
 const QUICKSTART = readmeSection('## Sandbox quickstart');
@@ -90,7 +105,10 @@ describe('every command README tells a user to run', () => {
     const values: Record<string, string> = {};
     const printed = [];
     for (const step of stepsOf(first.slice(1))) printed.push(await runStep(step, values));
-    expect(printed).toEqual([expect.objectContaining({ account_id: expect.any(String) }), expect.objectContaining({ api_key: expect.stringMatching(/^pix_test_/) })]);
+    expect(printed).toEqual([
+      expect.objectContaining({ account_id: expect.any(String) }),
+      expect.objectContaining({ api_key: expect.stringMatching(/^pix_test_/) }),
+    ]);
     const key = String(printed[1].api_key);
 
     // The block's first line sets KEY and S; every later line runs after it, as in one terminal.
@@ -119,7 +137,10 @@ describe('every command README tells a user to run', () => {
       await runStep({ command: line.replace(/\bID\b/, id), answer: '' }, values);
     }
     const key = await runStep({ command: `npm run admin -- keys create ${id} --environment production --read-only`, answer: '' }, values);
-    expect(await runStep({ command: `npm run admin -- accounts show ${id}`, answer: '' }, values)).toMatchObject({ account_id: id, rate_limit: expect.objectContaining({ sandbox: 25 }) });
+    expect(await runStep({ command: `npm run admin -- accounts show ${id}`, answer: '' }, values)).toMatchObject({
+      account_id: id,
+      rate_limit: expect.objectContaining({ sandbox: 25 }),
+    });
     await runStep({ command: `npm run admin -- webhooks rotate-secret ${id}`, answer: '' }, values);
     await runStep({ command: `npm run admin -- webhooks deliveries ${id} --environment sandbox`, answer: '' }, values);
     const revoked = await run(`npm run admin -- keys revoke ${String(key.key_id)}`, ADMIN);

@@ -55,12 +55,20 @@ it('loses no acknowledged write and duplicates no effect across a kill -9', asyn
 
   const writers = Array.from({ length: WRITERS }, writer);
   try {
-    await eventually(() => acknowledged.size, (n) => n >= 200, { timeoutMs: 60_000, what: 'acknowledged writes' });
+    await eventually(
+      () => acknowledged.size,
+      (n) => n >= 200,
+      { timeoutMs: 60_000, what: 'acknowledged writes' },
+    );
     const before = acknowledged.size;
     await system.crash('limits-service');
     await new Promise((resolve) => setTimeout(resolve, 500)); // writes keep coming while it is down
     await system.restart('limits-service');
-    await eventually(() => acknowledged.size, (n) => n >= before + 200, { timeoutMs: 60_000, what: 'acknowledged writes' });
+    await eventually(
+      () => acknowledged.size,
+      (n) => n >= before + 200,
+      { timeoutMs: 60_000, what: 'acknowledged writes' },
+    );
   } finally {
     flowing = false; // whatever happened: a failed expectation fails the test, the writers never outlive it
     await Promise.all(writers);
@@ -76,7 +84,9 @@ it('loses no acknowledged write and duplicates no effect across a kill -9', asyn
 
   // Every acknowledged write's event reached Kafka.
   const publishedDocuments = () =>
-    new Set(watcher.seen.filter((event) => event.envelope.tenant.account_id === merchant.accountId).map((event) => String(event.envelope.data.document_number)));
+    new Set(
+      watcher.seen.filter((event) => event.envelope.tenant.account_id === merchant.accountId).map((event) => String(event.envelope.data.document_number)),
+    );
   await watcher.waitFor(() => [...acknowledged.keys()].every((document) => publishedDocuments().has(document)), 60_000);
 
   // Effects are not duplicated: one stored event per limit, whatever the consumer saw twice.
@@ -90,7 +100,11 @@ it('loses no acknowledged write and duplicates no effect across a kill -9', asyn
   expect(stored[0].max_version).toBe(1);
   // And the outbox empties: nothing committed stays unpublished (the delete follows the broker's ack).
   const pending = async () =>
-    (await queryService(system.profile.databasePrefix, 'limits', `SELECT count(*)::int AS n FROM outbox WHERE payload->'tenant'->>'account_id' = $1`, [merchant.accountId]))[0].n;
+    (
+      await queryService(system.profile.databasePrefix, 'limits', `SELECT count(*)::int AS n FROM outbox WHERE payload->'tenant'->>'account_id' = $1`, [
+        merchant.accountId,
+      ])
+    )[0].n;
   await eventually(pending, (n) => n === 0, { timeoutMs: 30_000, intervalMs: 200, what: "the merchant's outbox rows" });
 });
 
@@ -118,12 +132,20 @@ it('recurrence-service: loses no acknowledged create across a kill -9, and a cre
 
   const writers = Array.from({ length: WRITERS }, writer);
   try {
-    await eventually(() => acknowledged.size, (n) => n >= 40, { timeoutMs: 60_000, what: 'acknowledged writes' });
+    await eventually(
+      () => acknowledged.size,
+      (n) => n >= 40,
+      { timeoutMs: 60_000, what: 'acknowledged writes' },
+    );
     const before = acknowledged.size;
     await system.crash('recurrence-service');
     await new Promise((resolve) => setTimeout(resolve, 500));
     await system.restart('recurrence-service');
-    await eventually(() => acknowledged.size, (n) => n >= before + 40, { timeoutMs: 60_000, what: 'acknowledged writes' });
+    await eventually(
+      () => acknowledged.size,
+      (n) => n >= before + 40,
+      { timeoutMs: 60_000, what: 'acknowledged writes' },
+    );
   } finally {
     flowing = false;
     await Promise.all(writers);
@@ -136,7 +158,8 @@ it('recurrence-service: loses no acknowledged create across a kill -9, and a cre
     expect(await storedFor(system, merchant.accountId, transactionId)).toMatchObject({ rows: 1, events: 1 });
   }
   // Each created event reached Kafka (a consumer may see one twice; its effects are idempotent).
-  const published = () => new Set(recurrencesWatcher.seen.filter((e) => e.envelope.type === 'recurrence.created').map((e) => e.envelope.stream_id.split(':').pop()));
+  const published = () =>
+    new Set(recurrencesWatcher.seen.filter((e) => e.envelope.type === 'recurrence.created').map((e) => e.envelope.stream_id.split(':').pop()));
   await recurrencesWatcher.waitFor(() => [...acknowledged.keys()].every((id) => published().has(id)), 60_000);
 
   // A create the crash failed, repeated with its transaction_id, ends with exactly one recurrence: created now, or
@@ -156,8 +179,14 @@ it('payments-service: cash-in charges and payouts survive a kill -9: each acknow
   const payments = (sql: string, params: unknown[]) => queryService(system.profile.databasePrefix, 'payments', sql, params);
   const bank = (sql: string, params: unknown[]) => queryService(system.profile.databasePrefix, 'bank_simulator', sql, params);
   const kinds = {
-    charge: { path: '/v2/pix', body: (transaction_id: string) => ({ transaction_id, amount: 10.5, payer: { document_number: freshCpf(), name: 'Maria Silva' } }) },
-    payout: { path: '/v2/payout/pix', body: (transaction_id: string) => ({ transaction_id, amount: 7.25, name: 'Maria Silva', document_number: freshCpf(), pix_key: 'maria@example.com' }) },
+    charge: {
+      path: '/v2/pix',
+      body: (transaction_id: string) => ({ transaction_id, amount: 10.5, payer: { document_number: freshCpf(), name: 'Maria Silva' } }),
+    },
+    payout: {
+      path: '/v2/payout/pix',
+      body: (transaction_id: string) => ({ transaction_id, amount: 7.25, name: 'Maria Silva', document_number: freshCpf(), pix_key: 'maria@example.com' }),
+    },
   } as const;
   type Kind = keyof typeof kinds;
   const acknowledged: Record<Kind, Map<number, string>> = { charge: new Map(), payout: new Map() }; // id → transaction_id
@@ -181,7 +210,11 @@ it('payments-service: cash-in charges and payouts survive a kill -9: each acknow
   const writers = [...Array.from({ length: WRITERS / 2 }, writer('charge')), ...Array.from({ length: WRITERS / 2 }, writer('payout'))];
   const total = () => acknowledged.charge.size + acknowledged.payout.size;
   try {
-    await eventually(() => ({ charges: acknowledged.charge.size, payouts: acknowledged.payout.size }), (n) => n.charges >= 20 && n.payouts >= 20, { timeoutMs: 60_000, what: 'acknowledged writes' });
+    await eventually(
+      () => ({ charges: acknowledged.charge.size, payouts: acknowledged.payout.size }),
+      (n) => n.charges >= 20 && n.payouts >= 20,
+      { timeoutMs: 60_000, what: 'acknowledged writes' },
+    );
     const before = total();
     await system.crash('payments-service');
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -203,11 +236,19 @@ it('payments-service: cash-in charges and payouts survive a kill -9: each acknow
   // Every acknowledged payout is recorded once, handed to the bank once (its idEnvio), and paid: the sender resumed
   // after the restart, and a payout it had sent before the crash was not sent again as a second one.
   for (const transactionId of acknowledged.payout.values()) {
-    expect(await payments('SELECT count(*)::int AS n FROM payouts WHERE transaction_id = $1 AND account_id = $2', [transactionId, merchant.accountId])).toEqual([{ n: 1 }]);
+    expect(await payments('SELECT count(*)::int AS n FROM payouts WHERE transaction_id = $1 AND account_id = $2', [transactionId, merchant.accountId])).toEqual(
+      [{ n: 1 }],
+    );
   }
   const paid = async () =>
-    (await payments('SELECT id, status FROM payouts WHERE account_id = $1', [merchant.accountId])).filter((row) => acknowledged.payout.has(Number(row.id)) && row.status === 1).length;
-  await eventually(paid, (n) => n === acknowledged.payout.size, { timeoutMs: 60_000, intervalMs: 500, what: `acknowledged payouts paid, of ${acknowledged.payout.size}` });
+    (await payments('SELECT id, status FROM payouts WHERE account_id = $1', [merchant.accountId])).filter(
+      (row) => acknowledged.payout.has(Number(row.id)) && row.status === 1,
+    ).length;
+  await eventually(paid, (n) => n === acknowledged.payout.size, {
+    timeoutMs: 60_000,
+    intervalMs: 500,
+    what: `acknowledged payouts paid, of ${acknowledged.payout.size}`,
+  });
   const idEnvios = [...acknowledged.payout.keys()].map((id) => `PIXAUTOS${String(id).padStart(12, '0')}`);
   const atBank = await bank('SELECT id_envio, status FROM payouts WHERE id_envio = ANY($1)', [idEnvios]);
   expect(atBank).toHaveLength(idEnvios.length);
@@ -221,6 +262,8 @@ it('payments-service: cash-in charges and payouts survive a kill -9: each acknow
     expect({ kind, status: [201, 400].includes(again.status) }).toEqual({ kind, status: true });
     if (again.status === 400) expect(again.body.message).toBe('body.transaction_id already exists');
     const table = kind === 'charge' ? 'pix_charges' : 'payouts';
-    expect(await payments(`SELECT count(*)::int AS n FROM ${table} WHERE transaction_id = $1 AND account_id = $2`, [body.transaction_id, merchant.accountId])).toEqual([{ n: 1 }]);
+    expect(
+      await payments(`SELECT count(*)::int AS n FROM ${table} WHERE transaction_id = $1 AND account_id = $2`, [body.transaction_id, merchant.accountId]),
+    ).toEqual([{ n: 1 }]);
   }
 }, 240_000);

@@ -40,7 +40,13 @@ beforeAll(async () => {
   // startSystem hands its environment to every app: the system under test uses the suite's own servers.
   Object.assign(process.env, { DATABASE_URL: postgres.url, REDIS_URL: redis.url, KAFKA_BROKERS: kafka.brokers });
   // A generous start: the suite runs beside the others on two cores.
-  system = await launcher.startSystem({ profile: 'faults', adminToken: ADMIN_TOKEN, readyTimeoutMs: 180_000, startupBoundMs: 360_000, appEnv: withLoopbackOnly({}) });
+  system = await launcher.startSystem({
+    profile: 'faults',
+    adminToken: ADMIN_TOKEN,
+    readyTimeoutMs: 180_000,
+    startupBoundMs: 360_000,
+    appEnv: withLoopbackOnly({}),
+  });
   merchant = await newMerchant(system);
 }, 400_000);
 
@@ -144,7 +150,9 @@ async function query<T = Record<string, unknown>>(database: string, sql: string,
 
 /** Events committed but not yet acknowledged by Kafka, in every database of the system. */
 async function outboxBacklog(): Promise<number> {
-  const databases = await query<{ datname: string }>('postgres', 'SELECT datname FROM pg_database WHERE datname LIKE $1', [`${system!.profile.databasePrefix}\\_%`]);
+  const databases = await query<{ datname: string }>('postgres', 'SELECT datname FROM pg_database WHERE datname LIKE $1', [
+    `${system!.profile.databasePrefix}\\_%`,
+  ]);
   let backlog = 0;
   for (const { datname } of databases) {
     const [table] = await query<{ found: boolean }>(datname, `SELECT to_regclass('outbox') IS NOT NULL AS found`);
@@ -170,7 +178,11 @@ async function publishedDocuments(expected: Iterable<string>, timeoutMs: number)
         seen.set(document, (seen.get(document) ?? 0) + 1);
       },
     });
-    await eventually(() => [...want].filter((document) => !seen.has(document)), (missing) => missing.length === 0, { timeoutMs, intervalMs: 100, what: 'acknowledged limits missing on Kafka' });
+    await eventually(
+      () => [...want].filter((document) => !seen.has(document)),
+      (missing) => missing.length === 0,
+      { timeoutMs, intervalMs: 100, what: 'acknowledged limits missing on Kafka' },
+    );
   } finally {
     await consumer.disconnect().catch(() => undefined);
   }
@@ -197,7 +209,10 @@ async function underFault(name: string, fault: () => Promise<{ outageMs: number 
   }
 
   // No 500, no request left unanswered: every failure a 503 or 429, with Retry-After, in the error shape.
-  const statuses = writers.failures.reduce<Record<string, number>>((counts, failure) => ({ ...counts, [failure.status]: (counts[failure.status] ?? 0) + 1 }), {});
+  const statuses = writers.failures.reduce<Record<string, number>>(
+    (counts, failure) => ({ ...counts, [failure.status]: (counts[failure.status] ?? 0) + 1 }),
+    {},
+  );
   const wrong = writers.failures.filter(
     (failure) => ![503, 429].includes(failure.status) || !failure.retryAfter || typeof (failure.body as { message?: unknown })?.message !== 'string',
   );
@@ -205,7 +220,11 @@ async function underFault(name: string, fault: () => Promise<{ outageMs: number 
   expect(wrong.slice(0, 5)).toEqual([]);
 
   // Every outbox drained: nothing committed stays unpublished.
-  measured[measured.length - 1].drainedMs = await until(async () => (await outboxBacklog()) === 0, { timeoutMs: DRAINED_WITHIN_MS, intervalMs: 100, what: 'every outbox drained' });
+  measured[measured.length - 1].drainedMs = await until(async () => (await outboxBacklog()) === 0, {
+    timeoutMs: DRAINED_WITHIN_MS,
+    intervalMs: 100,
+    what: 'every outbox drained',
+  });
 
   // Nothing acknowledged lost: each readable with the amount acknowledged.
   const documents = [...writers.acknowledged.keys()];
@@ -213,7 +232,9 @@ async function underFault(name: string, fault: () => Promise<{ outageMs: number 
   for (let i = 0; i < documents.length; i += WRITERS) {
     await Promise.all(
       documents.slice(i, i + WRITERS).map(async (document) => {
-        const response = await fetch(`http://127.0.0.1:${system!.profile.gateway}/v2/limits?document_number=${document}&type=cashout`, { headers: { authorization: merchant.production } });
+        const response = await fetch(`http://127.0.0.1:${system!.profile.gateway}/v2/limits?document_number=${document}&type=cashout`, {
+          headers: { authorization: merchant.production },
+        });
         const body = (await response.json()) as { amount?: number };
         if (response.status !== 200 || body.amount !== writers.acknowledged.get(document)! / 100) lost.push(document);
       }),

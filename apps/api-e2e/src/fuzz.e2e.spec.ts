@@ -67,10 +67,43 @@ const ROUTES: [Method, string][] = [
 
 /** Field names of the spec, so that generated bodies and queries get past "unknown field" into each rule. */
 const FIELDS = [
-  'transaction_id', 'amount', 'debtor', 'document_number', 'name', 'schedule', 'start_date', 'end_date', 'periodicity',
-  'retry_policy', 'webhook', 'type', 'mechanism', 'quantity', 'details', 'payer', 'pix_key', 'refund_id', 'id', 'status',
-  'start', 'end', 'page', 'page_size', 'size', 'event_type', 'resource_id', 'journey', 'activation_amount', 'bank',
-  'account_number', 'due_date', 'reason', 'approved', 'expires_in', 'description', 'business_day_adjust',
+  'transaction_id',
+  'amount',
+  'debtor',
+  'document_number',
+  'name',
+  'schedule',
+  'start_date',
+  'end_date',
+  'periodicity',
+  'retry_policy',
+  'webhook',
+  'type',
+  'mechanism',
+  'quantity',
+  'details',
+  'payer',
+  'pix_key',
+  'refund_id',
+  'id',
+  'status',
+  'start',
+  'end',
+  'page',
+  'page_size',
+  'size',
+  'event_type',
+  'resource_id',
+  'journey',
+  'activation_amount',
+  'bank',
+  'account_number',
+  'due_date',
+  'reason',
+  'approved',
+  'expires_in',
+  'description',
+  'business_day_adjust',
 ];
 
 const text = fc.oneof(
@@ -92,7 +125,9 @@ const request = fc.record({ route: fc.constantFrom(...ROUTES), param: text, body
 async function eventCount(): Promise<number> {
   const services = ['limits', 'recurrence', 'solicitation', 'payments', 'gateway'];
   const sql = 'SELECT count(*) AS n FROM events WHERE account_id = $1';
-  const counts = await Promise.all(services.map(async (service) => Number((await queryService(system.profile.databasePrefix, service, sql, [merchant.accountId]))[0].n)));
+  const counts = await Promise.all(
+    services.map(async (service) => Number((await queryService(system.profile.databasePrefix, service, sql, [merchant.accountId]))[0].n)),
+  );
   return counts.reduce((sum, n) => sum + n, 0);
 }
 
@@ -119,7 +154,10 @@ it('answers generated requests on every route without a 5xx, every refusal with 
   await fc.assert(
     fc.asyncProperty(request, async ({ route: [method, template], param, body: generated, query: q }) => {
       const path = template.replace(':x', encodeURIComponent(param) || '%20');
-      const raw = typeof generated === 'object' && generated !== null && 'raw' in generated && Object.keys(generated).length === 1 ? String(generated.raw) : JSON.stringify(generated);
+      const raw =
+        typeof generated === 'object' && generated !== null && 'raw' in generated && Object.keys(generated).length === 1
+          ? String(generated.raw)
+          : JSON.stringify(generated);
       const answer = await send(merchant.sandbox, method, path, q, method === 'GET' ? undefined : raw);
       expectAnswered(answer);
       if (answer.status < 400 && method !== 'GET') accepted.push(answer.where);
@@ -133,7 +171,16 @@ it('answers generated requests on every route without a 5xx, every refusal with 
 /** Valid requests of the creating routes, each field then kept, dropped or replaced by a generated value. */
 const tomorrow = new Date(Date.now() - 3 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
 const TEMPLATES: [string, Record<string, unknown>][] = [
-  ['/v2/automatic-pix/recurrences', { transaction_id: 'fz', debtor: { document_number: '52998224725', name: 'Maria' }, schedule: { start_date: tomorrow, periodicity: 'MONTHLY' }, amount: 10.5, retry_policy: 'NOT_ALLOWED' }],
+  [
+    '/v2/automatic-pix/recurrences',
+    {
+      transaction_id: 'fz',
+      debtor: { document_number: '52998224725', name: 'Maria' },
+      schedule: { start_date: tomorrow, periodicity: 'MONTHLY' },
+      amount: 10.5,
+      retry_policy: 'NOT_ALLOWED',
+    },
+  ],
   ['/v2/limits', { document_number: '52998224725', type: 'cashin', mechanism: 'amount', amount: 100, details: 'x' }],
   ['/v2/pix', { transaction_id: 'fz', amount: 12.5, payer: { document_number: '52998224725', name: 'Maria' } }],
   ['/v2/payout/pix', { transaction_id: 'fz', amount: 10.9, name: 'Maria', document_number: '52998224725', pix_key: 'maria@example.com' }],
@@ -142,10 +189,17 @@ const TEMPLATES: [string, Record<string, unknown>][] = [
 /** Each field mostly kept, at times replaced by a generated value or dropped; objects mutated field by field. */
 const objectOf = (template: Record<string, unknown>): fc.Arbitrary<Record<string, unknown>> =>
   fc
-    .tuple(...Object.entries(template).map(([key, field]) => fc.oneof({ weight: 5, arbitrary: fieldOf(field).map((v) => [key, v] as const) }, { weight: 1, arbitrary: fc.constant(undefined) })))
+    .tuple(
+      ...Object.entries(template).map(([key, field]) =>
+        fc.oneof({ weight: 5, arbitrary: fieldOf(field).map((v) => [key, v] as const) }, { weight: 1, arbitrary: fc.constant(undefined) }),
+      ),
+    )
     .map((entries) => Object.fromEntries(entries.filter((entry) => entry !== undefined)));
 const fieldOf = (field: unknown): fc.Arbitrary<unknown> =>
-  fc.oneof({ weight: 4, arbitrary: field !== null && typeof field === 'object' ? objectOf(field as Record<string, unknown>) : fc.constant(field) }, { weight: 1, arbitrary: value });
+  fc.oneof(
+    { weight: 4, arbitrary: field !== null && typeof field === 'object' ? objectOf(field as Record<string, unknown>) : fc.constant(field) },
+    { weight: 1, arbitrary: value },
+  );
 const mutated = fc
   .constantFrom(...TEMPLATES)
   .chain(([path, template]) => fc.record({ path: fc.constant(path), body: objectOf(template), id: fc.string({ minLength: 1, maxLength: 20 }) }));

@@ -24,7 +24,11 @@ afterAll(async () => {
 
 let sequence = 0;
 const fresh = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++sequence}`;
-const pixBody = (transactionId = fresh('idem')) => ({ transaction_id: transactionId, amount: 12.5, payer: { document_number: freshCpf(), name: 'Maria Silva' } });
+const pixBody = (transactionId = fresh('idem')) => ({
+  transaction_id: transactionId,
+  amount: 12.5,
+  payer: { document_number: freshCpf(), name: 'Maria Silva' },
+});
 
 /** A POST with an Idempotency-Key: the status, the body, and the two headers this feature adds. */
 async function post(path: string, json: unknown, idempotencyKey: string | undefined, key = merchant.sandbox, port = system.profile.sandbox) {
@@ -33,7 +37,13 @@ async function post(path: string, json: unknown, idempotencyKey: string | undefi
   if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
   const response = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers, body: JSON.stringify(json) });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined, replayed: response.headers.get('idempotent-replayed'), retryAfter: response.headers.get('retry-after'), requestId };
+  return {
+    status: response.status,
+    body: text ? JSON.parse(text) : undefined,
+    replayed: response.headers.get('idempotent-replayed'),
+    retryAfter: response.headers.get('retry-after'),
+    requestId,
+  };
 }
 
 const PAYMENTS_LOG = path.join(__dirname, '..', '..', '..', '.data', 'logs', process.env.E2E_PROFILE ?? 'e2e', 'payments-service.log');
@@ -59,12 +69,18 @@ const handledOf = (requestIds: string[]): string[] => [
 async function servedBy(requestIds: string[]): Promise<string[]> {
   const later = await post('/v2/pix', pixBody(), undefined);
   expect(later.status).toBe(201);
-  const handled = await eventually(() => handledOf([...requestIds, later.requestId]), (ids) => ids.includes(later.requestId), { ...WITHIN_SECONDS, what: 'the access line of a request sent after them' });
+  const handled = await eventually(
+    () => handledOf([...requestIds, later.requestId]),
+    (ids) => ids.includes(later.requestId),
+    { ...WITHIN_SECONDS, what: 'the access line of a request sent after them' },
+  );
   return handled.filter((id) => id !== later.requestId);
 }
 
 const chargesOf = async (transactionId: string) =>
-  Number((await queryService(system.profile.databasePrefix, 'payments', 'SELECT count(*) AS n FROM pix_charges WHERE transaction_id = $1', [transactionId]))[0].n);
+  Number(
+    (await queryService(system.profile.databasePrefix, 'payments', 'SELECT count(*) AS n FROM pix_charges WHERE transaction_id = $1', [transactionId]))[0].n,
+  );
 
 describe('Idempotency-Key', () => {
   it('runs a POST once: the repeat gets the same 201 and body, marked as a replay, and nothing is created twice', async () => {
@@ -89,7 +105,15 @@ describe('Idempotency-Key', () => {
     expect(await post('/v2/limits', { document_number: freshCpf(), type: 'cashin', mechanism: 'quantity', quantity: 1 }, key)).toMatchObject({ status: 422 });
     // The same key is another account's own, and production's own.
     expect(await post('/v2/pix', pixBody(), key, other.sandbox)).toMatchObject({ status: 201, replayed: null });
-    expect(await post('/v2/limits', { document_number: freshCpf(), type: 'cashin', mechanism: 'quantity', quantity: 1 }, key, merchant.production, system.profile.gateway)).toMatchObject({
+    expect(
+      await post(
+        '/v2/limits',
+        { document_number: freshCpf(), type: 'cashin', mechanism: 'quantity', quantity: 1 },
+        key,
+        merchant.production,
+        system.profile.gateway,
+      ),
+    ).toMatchObject({
       status: 200,
       replayed: null,
     });
@@ -121,14 +145,18 @@ describe('Idempotency-Key', () => {
     const running = answers.filter((a) => a.status === 409);
     expect(created.length + running.length).toBe(6);
     expect(new Set(created.map((a) => a.body.id)).size).toBe(1);
-    for (const r of running) expect(r).toMatchObject({ retryAfter: '1', body: { message: 'A request with this Idempotency-Key is still running: retry after it has been answered' } });
+    for (const r of running)
+      expect(r).toMatchObject({ retryAfter: '1', body: { message: 'A request with this Idempotency-Key is still running: retry after it has been answered' } });
     expect(await chargesOf(body.transaction_id)).toBe(1);
     expect(await servedBy(answers.map((a) => a.requestId))).toEqual(created.map((a) => a.requestId));
     expect((await post('/v2/pix', body, key)).replayed).toBe('true');
   });
 
   it('refuses a malformed key, and without the header nothing changes', async () => {
-    expect(await post('/v2/pix', pixBody(), 'x'.repeat(256))).toMatchObject({ status: 400, body: { type: 'ValidationError', message: 'header Idempotency-Key must be 1 to 255 printable ASCII characters' } });
+    expect(await post('/v2/pix', pixBody(), 'x'.repeat(256))).toMatchObject({
+      status: 400,
+      body: { type: 'ValidationError', message: 'header Idempotency-Key must be 1 to 255 printable ASCII characters' },
+    });
     const body = pixBody();
     expect((await post('/v2/pix', body, undefined)).status).toBe(201);
     expect(await post('/v2/pix', body, undefined)).toMatchObject({ status: 400, body: { message: 'body.transaction_id already exists' }, replayed: null });

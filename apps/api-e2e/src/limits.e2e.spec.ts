@@ -29,9 +29,18 @@ const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** A refused request leaves nothing: no event in the store, no row in the read model, no outbox message. */
 async function expectNothingStoredFor(document: string) {
-  const events = await queryService(system.profile.databasePrefix, 'limits', `SELECT count(*)::int AS n FROM events WHERE data->>'document_number' = $1`, [document]);
-  const rows = await queryService(system.profile.databasePrefix, 'limits', 'SELECT count(*)::int AS n FROM customer_limits WHERE document_number = $1', [document]);
-  const outbox = await queryService(system.profile.databasePrefix, 'limits', `SELECT count(*)::int AS n FROM outbox WHERE payload->'data'->>'document_number' = $1`, [document]);
+  const events = await queryService(system.profile.databasePrefix, 'limits', `SELECT count(*)::int AS n FROM events WHERE data->>'document_number' = $1`, [
+    document,
+  ]);
+  const rows = await queryService(system.profile.databasePrefix, 'limits', 'SELECT count(*)::int AS n FROM customer_limits WHERE document_number = $1', [
+    document,
+  ]);
+  const outbox = await queryService(
+    system.profile.databasePrefix,
+    'limits',
+    `SELECT count(*)::int AS n FROM outbox WHERE payload->'data'->>'document_number' = $1`,
+    [document],
+  );
   expect([events[0].n, rows[0].n, outbox[0].n]).toEqual([0, 0, 0]);
   expect((await getLimit(`?document_number=${document}&type=cashin`)).status).toBe(404);
 }
@@ -42,7 +51,15 @@ describe('POST /v2/limits', () => {
     const answer = await setLimit({ document_number: document, type: 'cashin', mechanism: 'amount', amount: 150.5, details: 'KYC tier 1' });
     expect(answer).toEqual({
       status: 200,
-      body: { document_number: document, type: 'cashin', mechanism: 'amount', amount: 150.5, details: 'KYC tier 1', created_at: expect.stringMatching(ISO_UTC), updated_at: expect.stringMatching(ISO_UTC) },
+      body: {
+        document_number: document,
+        type: 'cashin',
+        mechanism: 'amount',
+        amount: 150.5,
+        details: 'KYC tier 1',
+        created_at: expect.stringMatching(ISO_UTC),
+        updated_at: expect.stringMatching(ISO_UTC),
+      },
     });
     expect(answer.body.created_at).toBe(answer.body.updated_at);
   });
@@ -51,7 +68,14 @@ describe('POST /v2/limits', () => {
     const document = freshCpf();
     const answer = await setLimit({ document_number: document, type: 'cashout', mechanism: 'quantity', quantity: 10 });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ document_number: document, type: 'cashout', mechanism: 'quantity', quantity: 10, created_at: expect.any(String), updated_at: expect.any(String) });
+    expect(answer.body).toEqual({
+      document_number: document,
+      type: 'cashout',
+      mechanism: 'quantity',
+      quantity: 10,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
   });
 
   it('updates the limit of the same document and type, keeping created_at', async () => {
@@ -59,7 +83,14 @@ describe('POST /v2/limits', () => {
     const first = await setLimit({ document_number: document, type: 'cashin', mechanism: 'amount', amount: 100 });
     const second = await setLimit({ document_number: document, type: 'cashin', mechanism: 'quantity', quantity: 3 });
     expect(second.status).toBe(200);
-    expect(second.body).toEqual({ document_number: document, type: 'cashin', mechanism: 'quantity', quantity: 3, created_at: first.body.created_at, updated_at: expect.any(String) });
+    expect(second.body).toEqual({
+      document_number: document,
+      type: 'cashin',
+      mechanism: 'quantity',
+      quantity: 3,
+      created_at: first.body.created_at,
+      updated_at: expect.any(String),
+    });
     expect(second.body.updated_at >= first.body.updated_at).toBe(true);
     expect((await getLimit(`?document_number=${document}&type=cashin`)).body).toEqual(second.body);
   });
@@ -96,13 +127,17 @@ describe('POST /v2/limits', () => {
     const first = await setLimit(body);
     const again = await setLimit(body);
     expect(again.body).toEqual(first.body);
-    const events = await queryService(system.profile.databasePrefix, 'limits', `SELECT count(*)::int AS n FROM events WHERE data->>'document_number' = $1`, [document]);
+    const events = await queryService(system.profile.databasePrefix, 'limits', `SELECT count(*)::int AS n FROM events WHERE data->>'document_number' = $1`, [
+      document,
+    ]);
     expect(events[0].n).toBe(1);
   });
 
   it.each([0, -10, '10', null])('refuses amount %p: "body.amount must be a positive number"', async (amount) => {
     const document = freshCpf();
-    expect(await setLimit({ document_number: document, type: 'cashin', mechanism: 'amount', amount })).toEqual(invalid('body.amount must be a positive number'));
+    expect(await setLimit({ document_number: document, type: 'cashin', mechanism: 'amount', amount })).toEqual(
+      invalid('body.amount must be a positive number'),
+    );
     await expectNothingStoredFor(document);
   });
 
@@ -114,28 +149,42 @@ describe('POST /v2/limits', () => {
 
   it.each(['CASHIN', 'withdrawal', ''])('refuses type %p: "body.type must be one of cashin or cashout"', async (type) => {
     const document = freshCpf();
-    expect(await setLimit({ document_number: document, type, mechanism: 'quantity', quantity: 1 })).toEqual(invalid('body.type must be one of cashin or cashout'));
+    expect(await setLimit({ document_number: document, type, mechanism: 'quantity', quantity: 1 })).toEqual(
+      invalid('body.type must be one of cashin or cashout'),
+    );
     await expectNothingStoredFor(document);
   });
 
   it('refuses a non-positive or fractional quantity', async () => {
     const document = freshCpf();
     for (const quantity of [0, -1, 2.5]) {
-      expect(await setLimit({ document_number: document, type: 'cashin', mechanism: 'quantity', quantity })).toEqual(invalid('body.quantity must be a positive integer'));
+      expect(await setLimit({ document_number: document, type: 'cashin', mechanism: 'quantity', quantity })).toEqual(
+        invalid('body.quantity must be a positive integer'),
+      );
     }
     await expectNothingStoredFor(document);
   });
 
   it('refuses an invalid document, mechanism, details and unknown fields', async () => {
     const document = freshCpf();
-    expect(await setLimit({ document_number: '12345678900', type: 'cashin', mechanism: 'quantity', quantity: 1 })).toEqual(invalid('body.document_number is invalid'));
-    expect(await setLimit({ document_number: document, type: 'cashin', mechanism: 'percent', quantity: 1 })).toEqual(invalid('body.mechanism must be one of amount or quantity'));
+    expect(await setLimit({ document_number: '12345678900', type: 'cashin', mechanism: 'quantity', quantity: 1 })).toEqual(
+      invalid('body.document_number is invalid'),
+    );
+    expect(await setLimit({ document_number: document, type: 'cashin', mechanism: 'percent', quantity: 1 })).toEqual(
+      invalid('body.mechanism must be one of amount or quantity'),
+    );
     expect(await setLimit({ document_number: document, type: 'cashin', mechanism: 'quantity', quantity: 1, details: 'x'.repeat(4097) })).toEqual(
       invalid('body.details must be a string of at most 4096 characters'),
     );
-    expect(await setLimit({ document_number: document, type: 'cashin', mechanism: 'quantity', quantity: 1, limit: 5 })).toEqual(invalid('`limit` is not a field of this endpoint'));
-    expect(await setLimit({ document_number: document, type: 'cashin', mechanism: 'amount', amount: 1.999 })).toEqual(invalid('body.amount must have at most 2 decimal places'));
-    expect(await setLimit({ document_number: document, type: 'cashin', mechanism: 'amount', amount: 1e20 })).toEqual(invalid('body.amount must be at most 9999999999.99'));
+    expect(await setLimit({ document_number: document, type: 'cashin', mechanism: 'quantity', quantity: 1, limit: 5 })).toEqual(
+      invalid('`limit` is not a field of this endpoint'),
+    );
+    expect(await setLimit({ document_number: document, type: 'cashin', mechanism: 'amount', amount: 1.999 })).toEqual(
+      invalid('body.amount must have at most 2 decimal places'),
+    );
+    expect(await setLimit({ document_number: document, type: 'cashin', mechanism: 'amount', amount: 1e20 })).toEqual(
+      invalid('body.amount must be at most 9999999999.99'),
+    );
     await expectNothingStoredFor(document);
   });
 

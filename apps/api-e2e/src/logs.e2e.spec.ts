@@ -10,7 +10,17 @@ import { openAccount, RECURRENCES, recurrenceBody } from './support/recurrences'
 // and no full CPF anywhere.
 
 const LOG_DIR = path.join(__dirname, '..', '..', '..', '.data', 'logs', process.env.E2E_PROFILE ?? 'e2e');
-const APPS = ['api-gateway', 'recurrence-service', 'solicitation-service', 'payments-service', 'limits-service', 'payout-query-service', 'webhook-dispatcher', 'receipt-service', 'bank-simulator'];
+const APPS = [
+  'api-gateway',
+  'recurrence-service',
+  'solicitation-service',
+  'payments-service',
+  'limits-service',
+  'payout-query-service',
+  'webhook-dispatcher',
+  'receipt-service',
+  'bank-simulator',
+];
 const fileOf = (app: string): string => path.join(LOG_DIR, `${app}.log`);
 
 let system: RunningSystem;
@@ -24,7 +34,11 @@ beforeAll(async () => {
 afterAll(() => system?.stop());
 
 /** What an app has logged in this run. */
-const logOf = (app: string): string => fs.readFileSync(fileOf(app)).subarray(startOf.get(app) ?? 0).toString('utf8');
+const logOf = (app: string): string =>
+  fs
+    .readFileSync(fileOf(app))
+    .subarray(startOf.get(app) ?? 0)
+    .toString('utf8');
 
 /** The JSON lines of an app's log that hold `text`. */
 const linesWith = (app: string, text: string): Record<string, unknown>[] =>
@@ -49,19 +63,41 @@ describe('logs', () => {
     expect(response.status).toBe(201);
     expect(response.headers.get('x-request-id')).toBe(requestId);
 
-    const access = await eventually(() => linesWith('api-gateway', requestId), (lines) => lines.length > 0, WITHIN_SECONDS);
-    expect(access).toContainEqual(
-      expect.objectContaining({ msg: 'request', method: 'POST', route: RECURRENCES, status: 201, listener: 'production', environment: 'production', account_id: merchant.accountId, request_id: requestId, latency_ms: expect.any(Number) }),
+    const access = await eventually(
+      () => linesWith('api-gateway', requestId),
+      (lines) => lines.length > 0,
+      WITHIN_SECONDS,
     );
-    const rpc = await eventually(() => linesWith('recurrence-service', requestId), (lines) => lines.some((line) => line.msg === 'rpc'), WITHIN_SECONDS);
-    expect(rpc).toContainEqual(expect.objectContaining({ msg: 'rpc', pattern: 'recurrences.create', status: 201, account_id: merchant.accountId, request_id: requestId }));
+    expect(access).toContainEqual(
+      expect.objectContaining({
+        msg: 'request',
+        method: 'POST',
+        route: RECURRENCES,
+        status: 201,
+        listener: 'production',
+        environment: 'production',
+        account_id: merchant.accountId,
+        request_id: requestId,
+        latency_ms: expect.any(Number),
+      }),
+    );
+    const rpc = await eventually(
+      () => linesWith('recurrence-service', requestId),
+      (lines) => lines.some((line) => line.msg === 'rpc'),
+      WITHIN_SECONDS,
+    );
+    expect(rpc).toContainEqual(
+      expect.objectContaining({ msg: 'rpc', pattern: 'recurrences.create', status: 201, account_id: merchant.accountId, request_id: requestId }),
+    );
     // RecurrenceCreated reaches the solicitation-service through Kafka, the id in the message's headers.
     const consumed = await eventually(
       () => linesWith('solicitation-service', requestId),
       (lines) => lines.some((line) => line.msg === 'event handled'),
       WITHIN_SECONDS,
     );
-    expect(consumed).toContainEqual(expect.objectContaining({ msg: 'event handled', topic: 'pixauto.recurrences.events.v1', type: 'recurrence.created', request_id: requestId }));
+    expect(consumed).toContainEqual(
+      expect.objectContaining({ msg: 'event handled', topic: 'pixauto.recurrences.events.v1', type: 'recurrence.created', request_id: requestId }),
+    );
 
     for (const app of APPS) {
       const log = logOf(app);

@@ -26,8 +26,26 @@ afterAll(() => system?.stop());
 
 /** The documented examples without an id in their path whose answer is 404: lookups of data that does not exist, and a solicitation for the examples' recurrence id. */
 const expected404: Record<Listener, string[]> = {
-  production: ['POST /v2/automatic-pix/solicitations → 404', 'GET /v2/limits → 404', 'GET /v2/pix → 404', 'GET /v2/withdrawals → 404', 'GET /v2/withdrawals/customer → 404', 'GET /v2/withdrawals/refund/receipt → 404', 'GET /v2/withdrawals/receipt → 404', 'GET /v2/transactions/refund/receipt → 404'],
-  sandbox: ['POST /v2/automatic-pix/solicitations → 404', 'GET /v2/limits → 404', 'GET /v2/pix → 404', 'GET /v2/withdrawals → 404', 'GET /v2/withdrawals/customer → 404', 'GET /v2/withdrawals/refund/receipt → 404', 'GET /v2/withdrawals/receipt → 404', 'GET /v2/transactions/refund/receipt → 404'],
+  production: [
+    'POST /v2/automatic-pix/solicitations → 404',
+    'GET /v2/limits → 404',
+    'GET /v2/pix → 404',
+    'GET /v2/withdrawals → 404',
+    'GET /v2/withdrawals/customer → 404',
+    'GET /v2/withdrawals/refund/receipt → 404',
+    'GET /v2/withdrawals/receipt → 404',
+    'GET /v2/transactions/refund/receipt → 404',
+  ],
+  sandbox: [
+    'POST /v2/automatic-pix/solicitations → 404',
+    'GET /v2/limits → 404',
+    'GET /v2/pix → 404',
+    'GET /v2/withdrawals → 404',
+    'GET /v2/withdrawals/customer → 404',
+    'GET /v2/withdrawals/refund/receipt → 404',
+    'GET /v2/withdrawals/receipt → 404',
+    'GET /v2/transactions/refund/receipt → 404',
+  ],
   admin: [],
 };
 
@@ -51,7 +69,7 @@ describe.each([['production'], ['sandbox'], ['admin']] as Array<[Listener]>)('th
     if (listener !== 'admin') expect((await fetch(`${base}/v2/limits?document_number=11144477735&type=cashin`)).status).toBe(401);
   });
 
-  it("answers each documented request example with a documented status and a body its schema accepts", async () => {
+  it('answers each documented request example with a documented status and a body its schema accepts', async () => {
     const document = documentOf(listener);
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
@@ -79,7 +97,12 @@ describe.each([['production'], ['sandbox'], ['admin']] as Array<[Listener]>)('th
         const text = await answer.text();
         outcomes.push(`${method.toUpperCase()} ${path} → ${status}`);
         const documented = operation.responses[status];
-        expect({ where, status, documented: documented !== undefined, body: documented ? undefined : text }).toEqual({ where, status, documented: true, body: undefined });
+        expect({ where, status, documented: documented !== undefined, body: documented ? undefined : text }).toEqual({
+          where,
+          status,
+          documented: true,
+          body: undefined,
+        });
         const content = documented.content ?? {};
         if (content['application/json']) {
           expect({ where, contentType: answer.headers.get('content-type') }).toEqual({ where, contentType: expect.stringMatching(/^application\/json/) });
@@ -98,8 +121,21 @@ describe.each([['production'], ['sandbox'], ['admin']] as Array<[Listener]>)('th
     // and the others reach the resource or the rules they name, not a route or parameter miss
     expect(outcomes.filter((outcome) => outcome.endsWith('→ 404') && !/\{\w+\}/.test(outcome)).sort()).toEqual([...expected404[listener]].sort());
     const expected = {
-      production: ['POST /v2/limits → 200', 'POST /v2/automatic-pix/recurrences → 201', 'POST /v2/pix → 201', 'POST /v2/payout/pix → 201', 'POST /v2/payout → 201', 'GET /v2/webhooks/deliveries → 200'],
-      sandbox: ['POST /v2/limits → 200', 'POST /v2/automatic-pix/recurrences → 201', 'POST /v2/pix → 201', 'GET /v2/sandbox/clock → 200', 'POST /v2/sandbox/clock/advance → 200'],
+      production: [
+        'POST /v2/limits → 200',
+        'POST /v2/automatic-pix/recurrences → 201',
+        'POST /v2/pix → 201',
+        'POST /v2/payout/pix → 201',
+        'POST /v2/payout → 201',
+        'GET /v2/webhooks/deliveries → 200',
+      ],
+      sandbox: [
+        'POST /v2/limits → 200',
+        'POST /v2/automatic-pix/recurrences → 201',
+        'POST /v2/pix → 201',
+        'GET /v2/sandbox/clock → 200',
+        'POST /v2/sandbox/clock/advance → 200',
+      ],
       admin: ['POST /admin/accounts → 201'],
     }[listener];
     expect(succeeded).toEqual(expect.arrayContaining(expected));
@@ -110,7 +146,13 @@ describe('the typed client (libs/api-client)', () => {
   it('creates a recurrence, reads it back and lists its charges on the sandbox, checked by the compiler against the document', async () => {
     const client = sandboxClient(`http://127.0.0.1:${system.profile.sandbox}`, merchant.sandbox);
     const created = await client.POST('/v2/automatic-pix/recurrences', {
-      body: { transaction_id: `rec-client-${merchant.accountId.slice(0, 8)}`, debtor: { document_number: '52998224725', name: 'Maria Souza' }, schedule: { start_date: '2099-02-10', periodicity: 'MONTHLY' }, amount: 12.34, retry_policy: 'NOT_ALLOWED' },
+      body: {
+        transaction_id: `rec-client-${merchant.accountId.slice(0, 8)}`,
+        debtor: { document_number: '52998224725', name: 'Maria Souza' },
+        schedule: { start_date: '2099-02-10', periodicity: 'MONTHLY' },
+        amount: 12.34,
+        retry_policy: 'NOT_ALLOWED',
+      },
     });
     expect(created.response.status).toBe(201);
     const id = created.data!.recurrence_id;

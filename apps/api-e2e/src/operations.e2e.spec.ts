@@ -35,7 +35,10 @@ it(`the tests and the bank simulator run on Node ${NODE_MAJOR} too`, () => {
   expect(process.versions.node.split('.')[0]).toBe(NODE_MAJOR);
   // The simulator has no ops listener: its log's first line names its runtime, as every app's does.
   const log = fs.readFileSync(path.join(__dirname, '..', '..', '..', '.data', 'logs', process.env.E2E_PROFILE ?? 'e2e', 'bank-simulator.log'), 'utf8');
-  const started = log.split('\n').filter((line) => line.includes('"running on Node')).map((line) => JSON.parse(line).node as string);
+  const started = log
+    .split('\n')
+    .filter((line) => line.includes('"running on Node'))
+    .map((line) => JSON.parse(line).node as string);
   expect(started.length).toBeGreaterThan(0);
   expect(started.at(-1)!.split('.')[0]).toBe(`v${NODE_MAJOR}`);
 });
@@ -77,7 +80,9 @@ describe('metrics', () => {
     expect(sample(text, 'pixauto_http_request_duration_seconds_sum', labels)).toBeGreaterThan(0);
     // A path no route has is one label value, whatever the path.
     expect((await call(system.profile.gateway, 'GET', `/nowhere/${freshCpf()}`)).status).toBe(404);
-    expect(sample(await metricsOf(system.profile.gatewayOps), 'pixauto_http_request_duration_seconds_count', { route: 'unmatched', status: '404' })).toBeGreaterThan(0);
+    expect(
+      sample(await metricsOf(system.profile.gatewayOps), 'pixauto_http_request_duration_seconds_count', { route: 'unmatched', status: '404' }),
+    ).toBeGreaterThan(0);
   });
 
   it("a service counts the gateway's messages by pattern and status, and its outbox publishes", async () => {
@@ -109,7 +114,8 @@ describe('metrics', () => {
     // At start it registers its callback URL with the bank.
     expect(sample(text, 'pixauto_bank_request_duration_seconds_count', { bank: 'bcb-pix', operation: 'PUT /webhookrec', outcome: 'ok' })).toBeGreaterThan(0);
     expect(sample(text, 'pixauto_scheduler_run_duration_seconds_count', { task: 'ChargeScheduler' })).toBeGreaterThan(0);
-    for (const name of ['pixauto_kafka_messages_consumed_total', 'pixauto_kafka_consumer_lag', 'pixauto_webhook_deliveries_total']) expect(text).toContain(`# TYPE ${name} `);
+    for (const name of ['pixauto_kafka_messages_consumed_total', 'pixauto_kafka_consumer_lag', 'pixauto_webhook_deliveries_total'])
+      expect(text).toContain(`# TYPE ${name} `);
   });
 });
 
@@ -141,19 +147,31 @@ describe('readiness', () => {
     });
     expect(write.status).toBe(200);
     expect(await eventually(published, (count) => count > before, WITHIN_SECONDS)).toBeGreaterThan(before);
-    const drained = await eventually(() => metricsOf(system.profile.limitsOps), (metrics) => sample(metrics, 'pixauto_outbox_backlog') === 0, WITHIN_SECONDS);
+    const drained = await eventually(
+      () => metricsOf(system.profile.limitsOps),
+      (metrics) => sample(metrics, 'pixauto_outbox_backlog') === 0,
+      WITHIN_SECONDS,
+    );
     expect(sample(drained, 'pixauto_outbox_backlog')).toBe(0);
   });
 
   it('turns 503 while a migration of the service is not recorded as run', async () => {
     const ready = () => call(system.profile.receiptsOps, 'GET', '/health/ready');
-    const [latest] = await queryService(system.profile.databasePrefix, 'receipt', 'DELETE FROM migrations WHERE id = (SELECT max(id) FROM migrations) RETURNING *');
+    const [latest] = await queryService(
+      system.profile.databasePrefix,
+      'receipt',
+      'DELETE FROM migrations WHERE id = (SELECT max(id) FROM migrations) RETURNING *',
+    );
     try {
       const down = await ready();
       expect(down.status).toBe(503);
       expect(down.body.error.database).toEqual({ status: 'down', pending: [latest.name] });
     } finally {
-      await queryService(system.profile.databasePrefix, 'receipt', 'INSERT INTO migrations (id, timestamp, name) VALUES ($1, $2, $3)', [latest.id, latest.timestamp, latest.name]);
+      await queryService(system.profile.databasePrefix, 'receipt', 'INSERT INTO migrations (id, timestamp, name) VALUES ($1, $2, $3)', [
+        latest.id,
+        latest.timestamp,
+        latest.name,
+      ]);
     }
     expect((await ready()).status).toBe(200);
   });

@@ -33,7 +33,14 @@ const E2E_ID = /^E\d{8}\d{12}[A-Za-z0-9]{11}$/;
 
 let sequence = 0;
 const txid = () => `saque-${process.pid}-${Date.now().toString(36)}-${++sequence}`;
-const toKey = (extra: object = {}) => ({ transaction_id: txid(), amount: 150.5, name: 'Maria Silva', document_number: freshCpf(), pix_key: 'maria@example.com', ...extra });
+const toKey = (extra: object = {}) => ({
+  transaction_id: txid(),
+  amount: 150.5,
+  name: 'Maria Silva',
+  document_number: freshCpf(),
+  pix_key: 'maria@example.com',
+  ...extra,
+});
 const toAccount = (extra: object = {}) => ({
   transaction_id: txid(),
   amount: 99.9,
@@ -42,14 +49,19 @@ const toAccount = (extra: object = {}) => ({
   bank: { ispb: '60701190', account_agency: '0001', account_number: '12345-6' },
   ...extra,
 });
-const eventsOf = (id: number): SeenEvent[] => watcher.seen.filter((e) => e.envelope.tenant.account_id === merchant.accountId && (e.envelope.data.payout as { id: number }).id === id);
+const eventsOf = (id: number): SeenEvent[] =>
+  watcher.seen.filter((e) => e.envelope.tenant.account_id === merchant.accountId && (e.envelope.data.payout as { id: number }).id === id);
 
 /** A refused request leaves nothing: no event, no row, no outbox message (and so nothing for the bank to pay). */
 async function expectNothingStoredFor(transactionId: string) {
   const prefix = system.profile.databasePrefix;
-  const [events] = await queryService(prefix, 'payments', `SELECT count(*)::int AS n FROM events WHERE data->'payout'->>'transaction_id' = $1`, [transactionId]);
+  const [events] = await queryService(prefix, 'payments', `SELECT count(*)::int AS n FROM events WHERE data->'payout'->>'transaction_id' = $1`, [
+    transactionId,
+  ]);
   const [rows] = await queryService(prefix, 'payments', 'SELECT count(*)::int AS n FROM payouts WHERE transaction_id = $1', [transactionId]);
-  const [outbox] = await queryService(prefix, 'payments', `SELECT count(*)::int AS n FROM outbox WHERE payload->'data'->'payout'->>'transaction_id' = $1`, [transactionId]);
+  const [outbox] = await queryService(prefix, 'payments', `SELECT count(*)::int AS n FROM outbox WHERE payload->'data'->'payout'->>'transaction_id' = $1`, [
+    transactionId,
+  ]);
   expect([events.n, rows.n, outbox.n]).toEqual([0, 0, 0]);
 }
 
@@ -84,7 +96,13 @@ describe('POST /v2/payout/pix', () => {
       [4, 1],
     ]);
     const done = changes[1].envelope.data.payout as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-    expect(done).toMatchObject({ status: 1, name: 'JOÃO DA SILVA', e2e: expect.stringMatching(E2E_ID), psp_id: expect.any(String), paid_at: expect.stringMatching(ISO_UTC) });
+    expect(done).toMatchObject({
+      status: 1,
+      name: 'JOÃO DA SILVA',
+      e2e: expect.stringMatching(E2E_ID),
+      psp_id: expect.any(String),
+      paid_at: expect.stringMatching(ISO_UTC),
+    });
     expect(done.bank).toMatchObject({ type: 'PIX', bank_name: expect.any(String), ispb: expect.stringMatching(/^\d{8}$/) });
     expect(eventsOf(body.id)[0].key).toBe(`payout:${merchant.accountId}:sandbox:${body.id}`);
   });
@@ -124,7 +142,10 @@ describe('POST /v2/payout/pix', () => {
     [{ pix_key: undefined, bank: { ispb: '6070119', account_agency: '1', account_number: '1' } }, 'body.bank.ispb must be exactly 8 digits'],
     [{ pix_key: undefined, bank: { account_agency: '1', account_number: '1' } }, 'body.bank.ispb is a required field'],
     [{ pix_key: undefined, bank: { ispb: '60701190', account_agency: '12345', account_number: '1' } }, 'body.bank.account_agency must be 1 to 4 digits'],
-    [{ pix_key: undefined, bank: { ispb: '60701190', account_agency: '1', account_number: 'abc' } }, 'body.bank.account_number must be 1 to 20 digits, a hyphen and a check digit allowed'],
+    [
+      { pix_key: undefined, bank: { ispb: '60701190', account_agency: '1', account_number: 'abc' } },
+      'body.bank.account_number must be 1 to 20 digits, a hyphen and a check digit allowed',
+    ],
     [{ webhook: 'ftp://x' }, 'body.webhook must be a URL of at most 255 characters'],
   ])('refuses %j: %s, and stores nothing', async (change, message) => {
     const body = { ...toKey(), ...change };
@@ -134,9 +155,13 @@ describe('POST /v2/payout/pix', () => {
 
   it('refuses unknown fields, naming them', async () => {
     expect(await sandbox('POST', '/v2/payout/pix', { ...toKey(), foo: 1, bar: 2 })).toEqual(invalid('`foo, bar` is not a field of this endpoint'));
-    expect(await sandbox('POST', '/v2/payout/pix', { ...toKey(), bank: { ispb: '60701190', account_agency: '1', account_number: '1', branch: 'x' }, pix_key: undefined })).toEqual(
-      invalid('`bank.branch` is not a field of this endpoint'),
-    );
+    expect(
+      await sandbox('POST', '/v2/payout/pix', {
+        ...toKey(),
+        bank: { ispb: '60701190', account_agency: '1', account_number: '1', branch: 'x' },
+        pix_key: undefined,
+      }),
+    ).toEqual(invalid('`bank.branch` is not a field of this endpoint'));
   });
 
   it('keeps transaction_id unique per tenant: a repeat is refused, other tenants and the other environment are free', async () => {
@@ -156,7 +181,10 @@ describe('POST /v2/payout/pix', () => {
 
   it('refuses a read-only key', async () => {
     const readOnly = await newMerchant(system, { read_only: true });
-    expect(await call(system.profile.sandbox, 'POST', '/v2/payout/pix', { key: readOnly.sandbox, json: toKey() })).toEqual({ status: 403, body: { code: 2, message: 'Api Key is read-only!' } });
+    expect(await call(system.profile.sandbox, 'POST', '/v2/payout/pix', { key: readOnly.sandbox, json: toKey() })).toEqual({
+      status: 403,
+      body: { code: 2, message: 'Api Key is read-only!' },
+    });
   });
 });
 
@@ -185,7 +213,9 @@ describe('POST /v2/sandbox/payouts/:id/status', () => {
     const moved = await sandbox('POST', `/v2/sandbox/payouts/${payout.id}/status`, { status });
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ id: payout.id, status });
-    expect(await sandbox('POST', `/v2/sandbox/payouts/${payout.id}/status`, { status: 1 })).toEqual(invalid(`the payout is ${name} (${status}) and can no longer change`));
+    expect(await sandbox('POST', `/v2/sandbox/payouts/${payout.id}/status`, { status: 1 })).toEqual(
+      invalid(`the payout is ${name} (${status}) and can no longer change`),
+    );
   });
 
   it('completes a payout at once (1) with paid_at and e2e', async () => {
@@ -196,10 +226,16 @@ describe('POST /v2/sandbox/payouts/:id/status', () => {
 
   it('refuses another status, answers 404 for unknown and foreign payouts, and is not on the production port', async () => {
     const payout = await created();
-    for (const status of [0, 5, '1', null]) expect(await sandbox('POST', `/v2/sandbox/payouts/${payout.id}/status`, { status })).toEqual(invalid('body.status must be one of the following values: 1, 2, 3, 4'));
+    for (const status of [0, 5, '1', null])
+      expect(await sandbox('POST', `/v2/sandbox/payouts/${payout.id}/status`, { status })).toEqual(
+        invalid('body.status must be one of the following values: 1, 2, 3, 4'),
+      );
     expect(await sandbox('POST', '/v2/sandbox/payouts/999999999/status', { status: 2 })).toEqual({ status: 404, body: { message: 'Payout not found' } });
     expect(await sandbox('POST', '/v2/sandbox/payouts/abc/status', { status: 2 })).toEqual({ status: 404, body: { message: 'Payout not found' } });
-    expect(await sandbox('POST', `/v2/sandbox/payouts/${payout.id}/status`, { status: 2 }, other.sandbox)).toEqual({ status: 404, body: { message: 'Payout not found' } });
+    expect(await sandbox('POST', `/v2/sandbox/payouts/${payout.id}/status`, { status: 2 }, other.sandbox)).toEqual({
+      status: 404,
+      body: { message: 'Payout not found' },
+    });
     expect(await production('POST', `/v2/sandbox/payouts/${payout.id}/status`, { status: 2 })).toEqual({ status: 404, body: { message: 'Route not found' } });
   });
 });
@@ -213,7 +249,9 @@ describe('cashout customer limits (8.2)', () => {
     expect((await limit(document, { mechanism: 'amount', amount: 100 })).status).toBe(200);
     expect((await sandbox('POST', '/v2/limits', { document_number: document, type: 'cashin', mechanism: 'amount', amount: 1 })).status).toBe(200);
     const above = toKey({ document_number: document, amount: 100.01 });
-    expect(await sandbox('POST', '/v2/payout/pix', above)).toEqual(exceeded(`cashout limit exceeded for customer ${document}: 100.01 is above the limit of 100.00 per transaction`));
+    expect(await sandbox('POST', '/v2/payout/pix', above)).toEqual(
+      exceeded(`cashout limit exceeded for customer ${document}: 100.01 is above the limit of 100.00 per transaction`),
+    );
     await expectNothingStoredFor(above.transaction_id);
     expect((await sandbox('POST', '/v2/payout/pix', toKey({ document_number: document, amount: 100 }))).status).toBe(201);
     expect((await production('POST', '/v2/payout/pix', toKey({ document_number: document, amount: 5000 }))).status).toBe(201); // production has no limit
@@ -273,7 +311,13 @@ describe('cashout customer limits (8.2)', () => {
       const tenant = { accountId: merchant.accountId, environment: 'sandbox' };
       const answers = await Promise.all(
         Array.from({ length: 10 }, (_, n) =>
-          firstValueFrom(clients[n % 2].send<{ status: number }>('payments.payouts.create-pix', { tenant, account: { name: 'Loja', wallet: true, cashin_provider: 'PROVIDER_A' }, body: toKey({ document_number: document }) })),
+          firstValueFrom(
+            clients[n % 2].send<{ status: number }>('payments.payouts.create-pix', {
+              tenant,
+              account: { name: 'Loja', wallet: true, cashin_provider: 'PROVIDER_A' },
+              body: toKey({ document_number: document }),
+            }),
+          ),
         ),
       );
       expect(answers.filter((a) => a.status === 201)).toHaveLength(3);

@@ -49,7 +49,12 @@ const E2E_ID = /^E\d{8}\d{12}[A-Za-z0-9]{11}$/;
 
 let sequence = 0;
 const freshTransactionId = () => `pix-${process.pid}-${Date.now().toString(36)}-${++sequence}`;
-const pixBody = (extra: Record<string, unknown> = {}) => ({ transaction_id: freshTransactionId(), amount: 150.5, payer: { document_number: freshCpf(), name: 'Maria Silva' }, ...extra });
+const pixBody = (extra: Record<string, unknown> = {}) => ({
+  transaction_id: freshTransactionId(),
+  amount: 150.5,
+  payer: { document_number: freshCpf(), name: 'Maria Silva' },
+  ...extra,
+});
 const streamOf = (m: Merchant, environment: string, transactionId: string) => `pix_charge:${m.accountId}:${environment}:${transactionId}`;
 
 async function created(body: Record<string, unknown> = pixBody(), post = sandbox) {
@@ -61,7 +66,8 @@ async function created(body: Record<string, unknown> = pixBody(), post = sandbox
 const payments = (sql: string, params: unknown[]) => queryService(system.profile.databasePrefix, 'payments', sql, params);
 const txidOf = async (id: number): Promise<string> => String((await payments('SELECT txid FROM pix_charges WHERE id = $1', [id]))[0].txid);
 /** How many Pix notifications of the bank (POST /bank/{environment}/pix) payments-service has answered. */
-const bankPixNotices = async () => total(await metricsOf(system.profile.paymentsOps), 'pixauto_http_request_duration_seconds_count', { listener: 'http', route: '/bank/:environment/pix' });
+const bankPixNotices = async () =>
+  total(await metricsOf(system.profile.paymentsOps), 'pixauto_http_request_duration_seconds_count', { listener: 'http', route: '/bank/:environment/pix' });
 
 const eventTypes = async (streamId: string): Promise<string[]> =>
   (await payments('SELECT type FROM events WHERE stream_id = $1 ORDER BY version', [streamId])).map((row) => String(row.type));
@@ -70,7 +76,9 @@ const eventsOf = (transactionId: string): SeenEvent[] =>
 
 /** A refused request leaves nothing: no event, no row, no outbox message. */
 async function expectNothingStoredFor(transactionId: string) {
-  const [events] = await payments(`SELECT count(*)::int AS n FROM events WHERE data->'charge'->>'transaction_id' = $1 OR stream_id LIKE '%:' || $1`, [transactionId]);
+  const [events] = await payments(`SELECT count(*)::int AS n FROM events WHERE data->'charge'->>'transaction_id' = $1 OR stream_id LIKE '%:' || $1`, [
+    transactionId,
+  ]);
   const [rows] = await payments('SELECT count(*)::int AS n FROM pix_charges WHERE transaction_id = $1', [transactionId]);
   const [outbox] = await payments(`SELECT count(*)::int AS n FROM outbox WHERE payload->'data'->'charge'->>'transaction_id' = $1`, [transactionId]);
   expect([events.n, rows.n, outbox.n]).toEqual([0, 0, 0]);
@@ -78,7 +86,12 @@ async function expectNothingStoredFor(transactionId: string) {
 
 /** What the bank simulator holds of the charges it issued to the sandbox for one payer. */
 async function bankChargesOf(document: string): Promise<string[]> {
-  const rows = await queryService(system.profile.databasePrefix, 'bank_simulator', `SELECT record->>'status' AS status FROM charges WHERE record->'devedor'->>'cpf' = $1`, [document]);
+  const rows = await queryService(
+    system.profile.databasePrefix,
+    'bank_simulator',
+    `SELECT record->>'status' AS status FROM charges WHERE record->'devedor'->>'cpf' = $1`,
+    [document],
+  );
   return rows.map((row) => String(row.status)).sort();
 }
 
@@ -209,7 +222,11 @@ describe('POST /v2/pix refusals (nothing is created)', () => {
     ['webhook over 255', { webhook: `https://shop.example.com/${'x'.repeat(240)}` }, 'body.webhook must be a URL of at most 255 characters'],
     ['description over 140', { description: 'x'.repeat(141) }, 'body.description must be a string of at most 140 characters'],
     ['unknown fields', { customer: 'x', currency: 'BRL' }, '`customer, currency` is not a field of this endpoint'],
-    ['unknown payer field', { payer: { document_number: '52998224725', name: 'Maria', email: 'm@example.com' } }, '`payer.email` is not a field of this endpoint'],
+    [
+      'unknown payer field',
+      { payer: { document_number: '52998224725', name: 'Maria', email: 'm@example.com' } },
+      '`payer.email` is not a field of this endpoint',
+    ],
   ];
 
   it.each(cases)('%s: %j → 400 "%s"', async (_name, change, message) => {
@@ -221,7 +238,9 @@ describe('POST /v2/pix refusals (nothing is created)', () => {
 
   it('gives several field problems in one message', async () => {
     const body = pixBody({ amount: 0, expires_in: 0 });
-    expect(await sandbox('POST', '/v2/pix', body)).toEqual(invalid('body.amount must be a positive number. body.expires_in must be an integer between 1 and 86400'));
+    expect(await sandbox('POST', '/v2/pix', body)).toEqual(
+      invalid('body.amount must be a positive number. body.expires_in must be an integer between 1 and 86400'),
+    );
     await expectNothingStoredFor(body.transaction_id);
   });
 
@@ -252,7 +271,9 @@ describe('POST /v2/pix refusals (nothing is created)', () => {
 
   it('refuses the transaction_id of a journey 3 activation deposit announced in the account', async () => {
     const recurrenceTransactionId = `ativ-${Date.now().toString(36)}-${++sequence}`; // short enough for its deposit's id to be a valid one
-    const recurrence = await recurrenceClient(system, merchant, 'sandbox').create(recurrenceBody({ transaction_id: recurrenceTransactionId, activation_amount: 5 }));
+    const recurrence = await recurrenceClient(system, merchant, 'sandbox').create(
+      recurrenceBody({ transaction_id: recurrenceTransactionId, activation_amount: 5 }),
+    );
     expect(recurrence.status).toBe(201);
     // payments-service learns the activation from Kafka within moments
     await eventually(
@@ -281,7 +302,7 @@ describe('POST /v2/pix refusals (nothing is created)', () => {
 });
 
 describe('GET /v2/pix', () => {
-  it('answers 404 for an unknown charge or another account\'s, and the query messages', async () => {
+  it("answers 404 for an unknown charge or another account's, and the query messages", async () => {
     const charge = await created();
     expect(await sandbox('GET', `/v2/pix?id=${charge.id}`, undefined, other.sandbox)).toEqual(NOT_FOUND);
     expect(await sandbox('GET', `/v2/pix?transaction_id=${charge.transaction_id}`, undefined, other.sandbox)).toEqual(NOT_FOUND);
@@ -307,12 +328,18 @@ describe('paying a charge', () => {
     // The bank's own notification of the same payment records nothing more: one paid event.
     await watcher.waitFor(() => eventsOf(charge.transaction_id).some((e) => e.envelope.type === 'pix_charge.paid'));
     const paid = eventsOf(charge.transaction_id).find((e) => e.envelope.type === 'pix_charge.paid');
-    expect(paid?.envelope.data.charge).toMatchObject({ id: charge.id, status: 'PAID', paid_at: answer.body.paid_at, e2e_id: expect.stringMatching(E2E_ID), pix_copy_paste: null });
+    expect(paid?.envelope.data.charge).toMatchObject({
+      id: charge.id,
+      status: 'PAID',
+      paid_at: answer.body.paid_at,
+      e2e_id: expect.stringMatching(E2E_ID),
+      pix_copy_paste: null,
+    });
     await until(async () => (await bankPixNotices()) > noticesBefore, { ...WITHIN_SECONDS, what: "the bank's notification of the payment, handled" });
     expect(await eventTypes(streamOf(merchant, 'sandbox', charge.transaction_id))).toEqual(['pix_charge.created', 'pix_charge.paid']);
   });
 
-  it('the sandbox pay route: 404 for unknown ids and another account\'s, 400 for a non-integer id, 404 on the production port', async () => {
+  it("the sandbox pay route: 404 for unknown ids and another account's, 400 for a non-integer id, 404 on the production port", async () => {
     const charge = await created();
     expect(await sandbox('POST', '/v2/sandbox/pix/999999999/pay')).toEqual(NOT_FOUND);
     expect(await sandbox('POST', `/v2/sandbox/pix/${charge.id}/pay`, undefined, other.sandbox)).toEqual(NOT_FOUND);
@@ -322,7 +349,7 @@ describe('paying a charge', () => {
     expect((await sandbox('GET', `/v2/pix?id=${charge.id}`)).body.status).toBe('PENDING');
   });
 
-  it('is recorded from the bank\'s notification when the payer pays at the bank directly', async () => {
+  it("is recorded from the bank's notification when the payer pays at the bank directly", async () => {
     const charge = await created();
     const txid = await txidOf(charge.id);
     const cob = await payer.payImmediateCharge(txid);
@@ -364,14 +391,19 @@ describe('expiry', () => {
     expect(await post('POST', `/v2/sandbox/pix/${charge.id}/pay`)).toEqual(invalid('the Pix charge is EXPIRED: only a PENDING charge can be paid'));
     await watcher.waitFor(() => eventsOf(charge.transaction_id).some((e) => e.envelope.type === 'pix_charge.expired'));
     const event = eventsOf(charge.transaction_id).find((e) => e.envelope.type === 'pix_charge.expired');
-    expect(event?.envelope).toMatchObject({ version: 2, tenant: { account_id: tenant.accountId, environment: 'sandbox' }, data: { charge: { id: charge.id, status: 'EXPIRED', pix_copy_paste: null } } });
+    expect(event?.envelope).toMatchObject({
+      version: 2,
+      tenant: { account_id: tenant.accountId, environment: 'sandbox' },
+      data: { charge: { id: charge.id, status: 'EXPIRED', pix_copy_paste: null } },
+    });
     // The bank's charge can no longer be paid either.
     await expect(payer.payImmediateCharge(await txidOf(charge.id))).rejects.toThrow();
   });
 });
 
 describe('cashin customer limits (8.2)', () => {
-  const limit = (document: string, json: object, key = merchant.sandbox) => sandbox('POST', '/v2/limits', { document_number: document, type: 'cashin', ...json }, key);
+  const limit = (document: string, json: object, key = merchant.sandbox) =>
+    sandbox('POST', '/v2/limits', { document_number: document, type: 'cashin', ...json }, key);
   const forPayer = (document: string, extra: Record<string, unknown> = {}) => pixBody({ payer: { document_number: document, name: 'Maria Silva' }, ...extra });
 
   it('amount: above the limit is refused and leaves nothing (no bank charge either); at the limit passes; a cashout limit does not apply', async () => {
@@ -379,7 +411,9 @@ describe('cashin customer limits (8.2)', () => {
     expect((await limit(document, { mechanism: 'amount', amount: 100 })).status).toBe(200);
     expect((await sandbox('POST', '/v2/limits', { document_number: document, type: 'cashout', mechanism: 'amount', amount: 1 })).status).toBe(200);
     const above = forPayer(document, { amount: 100.01 });
-    expect(await sandbox('POST', '/v2/pix', above)).toEqual(exceeded(`cashin limit exceeded for customer ${document}: 100.01 is above the limit of 100.00 per transaction`));
+    expect(await sandbox('POST', '/v2/pix', above)).toEqual(
+      exceeded(`cashin limit exceeded for customer ${document}: 100.01 is above the limit of 100.00 per transaction`),
+    );
     await expectNothingStoredFor(above.transaction_id);
     expect(await bankChargesOf(document)).toEqual([]);
     expect((await sandbox('POST', '/v2/pix', forPayer(document, { amount: 100 }))).status).toBe(201);
@@ -401,7 +435,9 @@ describe('cashin customer limits (8.2)', () => {
     expect((await post('/v2/pix', forPayer(document))).status).toBe(201);
     expect((await post('/v2/pix', forPayer(document))).status).toBe(201);
     const third = forPayer(document);
-    expect(await post('/v2/pix', third)).toEqual(exceeded(`cashin limit exceeded for customer ${document}: the limit of 2 transactions per day (Brasília time) is reached`));
+    expect(await post('/v2/pix', third)).toEqual(
+      exceeded(`cashin limit exceeded for customer ${document}: the limit of 2 transactions per day (Brasília time) is reached`),
+    );
     await expectNothingStoredFor(third.transaction_id);
     expect(await bankChargesOf(document)).toEqual(['ATIVA', 'ATIVA']);
     expect((await post('/v2/sandbox/clock/advance', { days: 1 })).status).toBe(200);
@@ -416,7 +452,9 @@ describe('cashin customer limits (8.2)', () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => sandbox('POST', '/v2/pix', forPayer(document))));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
     expect(answers.filter((a) => a.status !== 201)).toEqual(
-      Array.from({ length: 3 }, () => exceeded(`cashin limit exceeded for customer ${document}: the limit of 3 transactions per day (Brasília time) is reached`)),
+      Array.from({ length: 3 }, () =>
+        exceeded(`cashin limit exceeded for customer ${document}: the limit of 3 transactions per day (Brasília time) is reached`),
+      ),
     );
     expect((await bankChargesOf(document)).filter((status) => status === 'ATIVA')).toHaveLength(3);
   });
@@ -427,7 +465,9 @@ describe('cashin customer limits (8.2)', () => {
     expect((await sandbox('POST', '/v2/pix', forPayer(document))).status).toBe(201);
     const recurrences = recurrenceClient(system, merchant, 'sandbox');
     const transactionId = `ativ-${Date.now().toString(36)}-${++sequence}`;
-    const recurrence = await recurrences.create(recurrenceBody({ transaction_id: transactionId, debtor: { document_number: document, name: 'Maria Silva' }, activation_amount: 7.5 }));
+    const recurrence = await recurrences.create(
+      recurrenceBody({ transaction_id: transactionId, debtor: { document_number: document, name: 'Maria Silva' }, activation_amount: 7.5 }),
+    );
     expect(recurrence.status).toBe(201);
     expect((await recurrences.authorize(recurrence.body.recurrence_id)).body.journey).toBe('JOURNEY_3');
     const deposit = await eventually(

@@ -2,7 +2,17 @@ import { eventually } from '@pixauto/testing';
 import { call } from './support/http';
 import { admin, freshCpf, Merchant } from './support/fixtures';
 import { TopicWatcher } from './support/kafka';
-import { brCodeFields, eventsOf, invalid, openAccount, RECURRENCE_NOT_FOUND, RECURRENCE_TOPIC, recurrenceBody, recurrenceClient, RecurrenceClient } from './support/recurrences';
+import {
+  brCodeFields,
+  eventsOf,
+  invalid,
+  openAccount,
+  RECURRENCE_NOT_FOUND,
+  RECURRENCE_TOPIC,
+  recurrenceBody,
+  recurrenceClient,
+  RecurrenceClient,
+} from './support/recurrences';
 import { RunningSystem, startSystem } from './support/system';
 
 // The payer's side in the sandbox (platform.md §4): journeys 2 and 3 by QR, refusal; and the recurrence events on
@@ -102,7 +112,11 @@ describe('journey 3: authorization with the activation payment', () => {
     const before = await created({ transaction_id: transactionId, activation_amount: 19.9 });
     await sandbox.authorize(before.recurrence_id);
     const read = (query: string) => call(system.profile.sandbox, 'GET', `/v2/pix?${query}`, { key: merchant.sandbox });
-    const deposit = await eventually(() => read(`transaction_id=${transactionId}-ativacao`), (answer) => answer.status !== 404, { timeoutMs: 15_000, intervalMs: 200 });
+    const deposit = await eventually(
+      () => read(`transaction_id=${transactionId}-ativacao`),
+      (answer) => answer.status !== 404,
+      { timeoutMs: 15_000, intervalMs: 200 },
+    );
     expect(deposit).toEqual({
       status: 200,
       body: {
@@ -130,7 +144,11 @@ describe('journey 3: authorization with the activation payment', () => {
 
   it('an activation that expires unpaid voids the code, and the recurrence can no longer be authorized', async () => {
     const before = await created({ activation_amount: 10, activation_expires_in: 1 });
-    const current = await eventually(() => sandbox.get(before.recurrence_id), (answer) => answer.body.pix_copy_paste === null, { timeoutMs: 15_000, intervalMs: 250 });
+    const current = await eventually(
+      () => sandbox.get(before.recurrence_id),
+      (answer) => answer.body.pix_copy_paste === null,
+      { timeoutMs: 15_000, intervalMs: 250 },
+    );
     expect(current.body).toMatchObject({ status: 'CREATED', pix_copy_paste: null });
     expect(current.body).not.toHaveProperty('qrcode');
     expect(await sandbox.authorize(before.recurrence_id)).toEqual(
@@ -141,7 +159,7 @@ describe('journey 3: authorization with the activation payment', () => {
 });
 
 describe('the bank behind us', () => {
-  it('answers a settlement refusal as a ProviderError with the bank\'s status and violations, and creates nothing', async () => {
+  it("answers a settlement refusal as a ProviderError with the bank's status and violations, and creates nothing", async () => {
     const transactionId = `badloc-${Date.now()}`;
     const answer = await sandbox.create(recurrenceBody({ transaction_id: transactionId, location_id: 999999999 }));
     expect(answer.status).toBe(404);
@@ -175,7 +193,8 @@ describe('the sandbox payer routes', () => {
 });
 
 describe('recurrence events on Kafka', () => {
-  const ofRecurrence = (id: string) => () => watcher.seen.filter((event) => event.envelope.data.recurrence_id === id || event.envelope.stream_id.endsWith(`:${id}`));
+  const ofRecurrence = (id: string) => () =>
+    watcher.seen.filter((event) => event.envelope.data.recurrence_id === id || event.envelope.stream_id.endsWith(`:${id}`));
 
   it('publishes creation, approval and cancellation keyed by the stream id, with the tenant', async () => {
     const document = freshCpf();
@@ -206,7 +225,10 @@ describe('recurrence events on Kafka', () => {
 
   it('carries the debtor email and address on the created event, though the API never echoes them', async () => {
     const document = freshCpf();
-    const answer = await created({ debtor: { document_number: document, name: 'Maria Souza', email: 'maria@example.com', address } }, recurrenceClient(system, merchant));
+    const answer = await created(
+      { debtor: { document_number: document, name: 'Maria Souza', email: 'maria@example.com', address } },
+      recurrenceClient(system, merchant),
+    );
     expect(answer.debtor).toEqual({ document_number: document, name: 'Maria Souza' });
     const mine = ofRecurrence(answer.recurrence_id);
     await watcher.waitFor(() => mine().length >= 1);
@@ -228,6 +250,9 @@ describe('recurrence events on Kafka', () => {
     await sandbox.authorize(id);
     const mine = ofRecurrence(id);
     await watcher.waitFor(() => mine().some((event) => event.envelope.type === 'recurrence.approved'));
-    expect(mine().find((event) => event.envelope.type === 'recurrence.approved')?.envelope.data).toEqual({ journey: 'JOURNEY_3', approved_on: expect.any(String) });
+    expect(mine().find((event) => event.envelope.type === 'recurrence.approved')?.envelope.data).toEqual({
+      journey: 'JOURNEY_3',
+      approved_on: expect.any(String),
+    });
   });
 });

@@ -170,7 +170,10 @@ describe('POST /v2/automatic-pix/recurrences: every message of 7.3, and nothing 
   });
 
   it('"body.schedule.end_date must be after schedule.start_date" when both are the same day', async () => {
-    await expectRefusedCreate(withSchedule({ start_date: brasiliaDay(3), end_date: brasiliaDay(3) }), 'body.schedule.end_date must be after schedule.start_date');
+    await expectRefusedCreate(
+      withSchedule({ start_date: brasiliaDay(3), end_date: brasiliaDay(3) }),
+      'body.schedule.end_date must be after schedule.start_date',
+    );
   });
 
   it('"body.schedule.start_date is not a valid date" for a nonexistent day', async () => {
@@ -540,7 +543,10 @@ describe('PATCH /v2/automatic-pix/recurrences/:recurrence_id: changes', () => {
 
   it('records nothing when a PATCH changes nothing', async () => {
     const before = await created({ webhook: 'https://merchant.example.com/same' });
-    expect(await api.update(before.recurrence_id, { webhook: 'https://merchant.example.com/same', charge_lead_days: 5 })).toEqual({ status: 200, body: before });
+    expect(await api.update(before.recurrence_id, { webhook: 'https://merchant.example.com/same', charge_lead_days: 5 })).toEqual({
+      status: 200,
+      body: before,
+    });
     expect(await eventsOf(system, before.recurrence_id)).toEqual([{ type: 'recurrence.created', version: 1 }]);
   });
 

@@ -54,7 +54,9 @@ async function paidCharge(amount = 150.5, key = merchant.sandbox) {
 }
 
 const refundEvents = (transactionId: string) =>
-  watcher.seen.filter((e) => e.envelope.type.startsWith('pix_charge.refund') && (e.envelope.data.charge as { transaction_id: string }).transaction_id === transactionId);
+  watcher.seen.filter(
+    (e) => e.envelope.type.startsWith('pix_charge.refund') && (e.envelope.data.charge as { transaction_id: string }).transaction_id === transactionId,
+  );
 const refundsOf = async (m: Merchant) => Number((await payments('SELECT count(*) AS n FROM pix_refunds WHERE account_id = $1', [m.accountId]))[0].n);
 
 describe('POST /v2/transactions/refund', () => {
@@ -81,7 +83,10 @@ describe('POST /v2/transactions/refund', () => {
     expect((await bank.getReceivedPix(charge.e2e)).devolucoes).toEqual([expect.objectContaining({ status: 'DEVOLVIDO' })]);
     await watcher.waitFor(() => refundEvents(charge.transaction_id).length >= 2);
     const [requested, refunded] = refundEvents(charge.transaction_id).map((e) => e.envelope);
-    expect(requested).toMatchObject({ type: 'pix_charge.refund_requested', data: { refund: { id: answer.body.id, refund_id: refundId, amount_centavos: 15050, status: 'PROCESSING' } } });
+    expect(requested).toMatchObject({
+      type: 'pix_charge.refund_requested',
+      data: { refund: { id: answer.body.id, refund_id: refundId, amount_centavos: 15050, status: 'PROCESSING' } },
+    });
     expect(refunded).toMatchObject({ type: 'pix_charge.refunded', data: { refund: { status: 'REFUNDED', rtr_id: expect.stringMatching(RTR_ID) } } });
   });
 
@@ -102,7 +107,9 @@ describe('POST /v2/transactions/refund', () => {
       Array.from({ length: 10 }, () => sandbox('POST', '/v2/transactions/refund', { id: charge.id, refund_id: fresh('race'), amount: 20 })),
     );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(7);
-    expect(answers.filter((a) => a.status === 400).map((a) => a.body.message)).toEqual(Array(3).fill('body.amount must be at most what is left to refund of the transaction: 10.50'));
+    expect(answers.filter((a) => a.status === 400).map((a) => a.body.message)).toEqual(
+      Array(3).fill('body.amount must be at most what is left to refund of the transaction: 10.50'),
+    );
     const pix = await bank.getReceivedPix(charge.e2e);
     expect(pix.devolucoes).toHaveLength(7);
   });
@@ -113,7 +120,9 @@ describe('POST /v2/transactions/refund', () => {
     const refundId = fresh('bad');
     const post = (json: unknown) => sandbox('POST', '/v2/transactions/refund', json);
     expect(await post({ refund_id: refundId })).toEqual(invalid('one of id, transaction_id is required'));
-    expect(await post({ id: charge.id, transaction_id: charge.transaction_id, refund_id: refundId })).toEqual(invalid('please provide only one of id, transaction_id'));
+    expect(await post({ id: charge.id, transaction_id: charge.transaction_id, refund_id: refundId })).toEqual(
+      invalid('please provide only one of id, transaction_id'),
+    );
     expect(await post({ id: charge.id })).toEqual(invalid('body.refund_id is a required field'));
     expect(await post({ id: charge.id, refund_id: 'x'.repeat(36) })).toEqual(invalid('body.refund_id must be a string of at most 35 characters'));
     expect(await post({ id: charge.id, refund_id: 42 })).toEqual(invalid('body.refund_id must be a string of at most 35 characters'));
@@ -122,7 +131,9 @@ describe('POST /v2/transactions/refund', () => {
     expect(await post({ id: charge.id, refund_id: refundId, amount: -1 })).toEqual(invalid('body.amount must be a positive number'));
     expect(await post({ id: charge.id, refund_id: refundId, amount: 1.005 })).toEqual(invalid('body.amount must have at most 2 decimal places'));
     expect(await post({ id: charge.id, refund_id: refundId, reason: 'x' })).toEqual(invalid('`reason` is not a field of this endpoint'));
-    expect(await post({ id: charge.id, refund_id: refundId, amount: 150.51 })).toEqual(invalid('body.amount must be at most what is left to refund of the transaction: 150.50'));
+    expect(await post({ id: charge.id, refund_id: refundId, amount: 150.51 })).toEqual(
+      invalid('body.amount must be at most what is left to refund of the transaction: 150.50'),
+    );
     expect(await post({ id: 999999999, refund_id: refundId })).toEqual(TRANSACTION_NOT_FOUND);
     expect(await post({ transaction_id: 'never-created', refund_id: refundId })).toEqual(TRANSACTION_NOT_FOUND);
     // Another account's charge, and the other environment's, are not found.
@@ -139,8 +150,12 @@ describe('POST /v2/transactions/refund', () => {
     const [first, second] = [await paidCharge(), await paidCharge()];
     const refundId = fresh('once');
     expect((await sandbox('POST', '/v2/transactions/refund', { id: first.id, refund_id: refundId, amount: 1 })).status).toBe(201);
-    expect(await sandbox('POST', '/v2/transactions/refund', { id: first.id, refund_id: refundId, amount: 1 })).toEqual(invalid('body.refund_id already exists'));
-    expect(await sandbox('POST', '/v2/transactions/refund', { id: second.id, refund_id: refundId, amount: 1 })).toEqual(invalid('body.refund_id already exists'));
+    expect(await sandbox('POST', '/v2/transactions/refund', { id: first.id, refund_id: refundId, amount: 1 })).toEqual(
+      invalid('body.refund_id already exists'),
+    );
+    expect(await sandbox('POST', '/v2/transactions/refund', { id: second.id, refund_id: refundId, amount: 1 })).toEqual(
+      invalid('body.refund_id already exists'),
+    );
     expect((await bank.getReceivedPix(second.e2e)).devolucoes).toBeUndefined();
     // Another account may use the same one.
     const theirs = await paidCharge(10, other.sandbox);
@@ -163,7 +178,10 @@ describe('sandbox refunds (platform.md §4)', () => {
   it('settle: unknown or another account’s refund is 404; production answers 404', async () => {
     const charge = await paidCharge(5);
     const refund = await sandbox('POST', `/v2/sandbox/transactions/${charge.id}/refund`, {});
-    expect(await sandbox('POST', `/v2/sandbox/refunds/${refund.body.id}/settle`, undefined, other.sandbox)).toEqual({ status: 404, body: { message: 'Refund not found' } });
+    expect(await sandbox('POST', `/v2/sandbox/refunds/${refund.body.id}/settle`, undefined, other.sandbox)).toEqual({
+      status: 404,
+      body: { message: 'Refund not found' },
+    });
     expect(await sandbox('POST', '/v2/sandbox/refunds/999999999/settle')).toEqual({ status: 404, body: { message: 'Refund not found' } });
     expect((await production('POST', `/v2/sandbox/refunds/${refund.body.id}/settle`)).status).toBe(404);
     // Settling twice answers the refund as it is.
@@ -184,7 +202,11 @@ describe('sandbox refunds (platform.md §4)', () => {
 
 /** A new account whose charges go to `cashin_provider`, with its receipt providers as given (default: A and B enabled). */
 async function account(cashinProvider: string, providers?: unknown): Promise<Merchant> {
-  const opened = await admin(system, 'POST', '/admin/accounts', { name: 'Loja Recibos', cashin_provider: cashinProvider, ...(providers !== undefined && { providers }) });
+  const opened = await admin(system, 'POST', '/admin/accounts', {
+    name: 'Loja Recibos',
+    cashin_provider: cashinProvider,
+    ...(providers !== undefined && { providers }),
+  });
   expect(opened.status).toBe(201);
   const key = await admin(system, 'POST', `/admin/accounts/${opened.body.account_id}/api-keys`, { environment: 'sandbox' });
   return { accountId: opened.body.account_id, sandbox: key.body.api_key, production: '' };
@@ -201,7 +223,12 @@ async function settledRefund(m: Merchant, amount = 80.25) {
 
 const receipt = (query: string, key = merchant.sandbox) => sandbox('GET', `/v2/transactions/refund/receipt?${query}`, undefined, key);
 /** The receipt once receipt-service has the refund's provider identifier (it learns it from Kafka). */
-const receiptWhenReady = (query: string, key = merchant.sandbox) => eventually(() => receipt(query, key), (a) => a.status !== 409 && a.status !== 404, WITHIN_SECONDS);
+const receiptWhenReady = (query: string, key = merchant.sandbox) =>
+  eventually(
+    () => receipt(query, key),
+    (a) => a.status !== 409 && a.status !== 404,
+    WITHIN_SECONDS,
+  );
 const receiptError = (status: number, message: string, detail?: string) => ({ status, body: { message, ...(detail !== undefined && { detail }) } });
 
 describe('GET /v2/transactions/refund/receipt', () => {
@@ -246,31 +273,61 @@ describe('GET /v2/transactions/refund/receipt', () => {
     expect(await receipt(`id=${charge.id}`, other.sandbox)).toEqual(receiptError(404, 'Transaction not found!'));
     expect(await production('GET', `/v2/transactions/refund/receipt?id=${charge.id}`)).toEqual(receiptError(404, 'Transaction not found!'));
     const unrefunded = await paidCharge(4);
-    expect(await eventually(() => receipt(`id=${unrefunded.id}`), (a) => a.status !== 404 || a.body.message !== 'Transaction not found!', WITHIN_SECONDS)).toEqual(
-      receiptError(404, 'No refund found for this transaction!'),
-    );
+    expect(
+      await eventually(
+        () => receipt(`id=${unrefunded.id}`),
+        (a) => a.status !== 404 || a.body.message !== 'Transaction not found!',
+        WITHIN_SECONDS,
+      ),
+    ).toEqual(receiptError(404, 'No refund found for this transaction!'));
     expect(await receipt('refund_id=never-given')).toEqual(receiptError(404, 'No refund found for this transaction!'));
   });
 
   it('answers 409 while the bank has not liquidated the refund, and 409 with the refund_ids for a charge refunded twice', async () => {
     const charge = await paidCharge(10);
     const first = await sandbox('POST', '/v2/transactions/refund', { id: charge.id, refund_id: fresh('one'), amount: 4 });
-    expect(await eventually(() => receipt(`id=${charge.id}`), (a) => a.status === 409, WITHIN_SECONDS)).toEqual(receiptError(409, 'Receipt not available yet: this refund has no provider identifier.'));
+    expect(
+      await eventually(
+        () => receipt(`id=${charge.id}`),
+        (a) => a.status === 409,
+        WITHIN_SECONDS,
+      ),
+    ).toEqual(receiptError(409, 'Receipt not available yet: this refund has no provider identifier.'));
     const second = await sandbox('POST', '/v2/transactions/refund', { id: charge.id, refund_id: fresh('two'), amount: 6 });
     await sandbox('POST', `/v2/sandbox/refunds/${first.body.id}/settle`);
-    const ambiguous = await eventually(() => receipt(`id=${charge.id}`), (a) => a.body.detail !== undefined, WITHIN_SECONDS);
-    expect(ambiguous).toEqual(receiptError(409, 'This transaction has more than one refund. Pass refund_id to choose one.', `${first.body.refund_id},${second.body.refund_id}`));
+    const ambiguous = await eventually(
+      () => receipt(`id=${charge.id}`),
+      (a) => a.body.detail !== undefined,
+      WITHIN_SECONDS,
+    );
+    expect(ambiguous).toEqual(
+      receiptError(409, 'This transaction has more than one refund. Pass refund_id to choose one.', `${first.body.refund_id},${second.body.refund_id}`),
+    );
     expect((await receiptWhenReady(`refund_id=${first.body.refund_id}`)).body).toMatchObject({ id: first.body.id });
-    expect(await receipt(`refund_id=${second.body.refund_id}`)).toEqual(receiptError(409, 'Receipt not available yet: this refund has no provider identifier.'));
+    expect(await receipt(`refund_id=${second.body.refund_id}`)).toEqual(
+      receiptError(409, 'Receipt not available yet: this refund has no provider identifier.'),
+    );
   });
 
   it('refuses a charge of PROVIDER_C, and a provider the account has not enabled', async () => {
     const c = await account('PROVIDER_C');
     const { charge } = await settledRefund(c, 2);
-    expect(await eventually(() => receipt(`id=${charge.id}`, c.sandbox), (a) => a.status === 400, WITHIN_SECONDS)).toEqual(receiptError(400, 'Refund receipts are not supported for provider PROVIDER_C.'));
+    expect(
+      await eventually(
+        () => receipt(`id=${charge.id}`, c.sandbox),
+        (a) => a.status === 400,
+        WITHIN_SECONDS,
+      ),
+    ).toEqual(receiptError(400, 'Refund receipts are not supported for provider PROVIDER_C.'));
     const onlyA = await account('PROVIDER_B', [{ code: 'PROVIDER_A', credentials: { client_id: 'loja', client_secret: 'segredo' } }]);
     const b = await settledRefund(onlyA, 2);
-    expect(await eventually(() => receipt(`id=${b.charge.id}`, onlyA.sandbox), (a) => a.status === 400, WITHIN_SECONDS)).toEqual(receiptError(400, 'PROVIDER_B is not enabled for this account.'));
+    expect(
+      await eventually(
+        () => receipt(`id=${b.charge.id}`, onlyA.sandbox),
+        (a) => a.status === 400,
+        WITHIN_SECONDS,
+      ),
+    ).toEqual(receiptError(400, 'PROVIDER_B is not enabled for this account.'));
   });
 
   it.each([
@@ -280,9 +337,17 @@ describe('GET /v2/transactions/refund/receipt', () => {
     const m = await account(provider);
     const { charge } = await settledRefund(m, 5);
     expect((await receiptWhenReady(`id=${charge.id}`, m.sandbox)).status).toBe(200);
-    const changed = await admin(system, 'PATCH', `/admin/accounts/${m.accountId}`, { providers: [{ code: provider, credentials: { client_id: 'loja', client_secret: 'invalid' } }] });
+    const changed = await admin(system, 'PATCH', `/admin/accounts/${m.accountId}`, {
+      providers: [{ code: provider, credentials: { client_id: 'loja', client_secret: 'invalid' } }],
+    });
     expect(changed.status).toBe(200);
-    expect(await eventually(() => receipt(`id=${charge.id}`, m.sandbox), (a) => a.status === 502, WITHIN_SECONDS)).toEqual(receiptError(502, `Failed to retrieve the refund receipt from ${provider}.`, words));
+    expect(
+      await eventually(
+        () => receipt(`id=${charge.id}`, m.sandbox),
+        (a) => a.status === 502,
+        WITHIN_SECONDS,
+      ),
+    ).toEqual(receiptError(502, `Failed to retrieve the refund receipt from ${provider}.`, words));
   });
 
   it('answers a bounded 502 while the bank is down; a refund asked meanwhile is accepted and reaches the bank once it is back', async () => {
@@ -294,7 +359,10 @@ describe('GET /v2/transactions/refund/receipt', () => {
     try {
       const started = performance.now();
       const answer = await receipt(`id=${charge.id}`);
-      expect(answer).toMatchObject({ status: 502, body: { message: 'Failed to retrieve the refund receipt from PROVIDER_A.', detail: expect.stringContaining('PROVIDER_A') } });
+      expect(answer).toMatchObject({
+        status: 502,
+        body: { message: 'Failed to retrieve the refund receipt from PROVIDER_A.', detail: expect.stringContaining('PROVIDER_A') },
+      });
       expect(performance.now() - started).toBeLessThan(10_000);
       accepted = await sandbox('POST', '/v2/transactions/refund', { id: unrefunded.id, refund_id: fresh('offline') });
       expect(accepted).toMatchObject({ status: 201, body: { status: 'PROCESSING', amount: 7 } });
@@ -302,7 +370,11 @@ describe('GET /v2/transactions/refund/receipt', () => {
       await system.restart('bank-simulator');
     }
     // The reconciler asks the bank, finds no such refund, and sends it: once.
-    const pix = await eventually(() => bank.getReceivedPix(unrefunded.e2e), (found) => found.devolucoes !== undefined, { ...WITHIN_SECONDS, what: 'the refund at the bank' });
+    const pix = await eventually(
+      () => bank.getReceivedPix(unrefunded.e2e),
+      (found) => found.devolucoes !== undefined,
+      { ...WITHIN_SECONDS, what: 'the refund at the bank' },
+    );
     expect(pix.devolucoes).toEqual([expect.objectContaining({ valor: '7.00', status: 'EM_PROCESSAMENTO' })]);
   });
 });
@@ -311,23 +383,46 @@ describe('payouts: the receipt of a completed payout, and one sent back by the r
   const alnum = () => `DEV${process.pid}${Date.now().toString(36)}${++sequence}`.replace(/[^A-Za-z0-9]/g, '');
   /** A payout of `amount` the bank completed: its id and transaction_id. */
   async function completedPayout(amount = 120, key = merchant.sandbox) {
-    const created = await sandbox('POST', '/v2/payout/pix', { transaction_id: fresh('saque'), amount, name: 'Maria Silva', document_number: freshCpf(), pix_key: 'maria@example.com' }, key);
+    const created = await sandbox(
+      'POST',
+      '/v2/payout/pix',
+      { transaction_id: fresh('saque'), amount, name: 'Maria Silva', document_number: freshCpf(), pix_key: 'maria@example.com' },
+      key,
+    );
     expect(created.status).toBe(201);
-    await eventually(() => sandbox('GET', `/v2/withdrawals?id=${created.body.id}`, undefined, key), (a) => a.body.status === 1, WITHIN_SECONDS);
+    await eventually(
+      () => sandbox('GET', `/v2/withdrawals?id=${created.body.id}`, undefined, key),
+      (a) => a.body.status === 1,
+      WITHIN_SECONDS,
+    );
     return { id: created.body.id as number, transaction_id: created.body.transaction_id as string };
   }
   const withdrawals = (path: string, key = merchant.sandbox) => sandbox('GET', `/v2/withdrawals/${path}`, undefined, key);
-  const ready = (path: string, key = merchant.sandbox) => eventually(() => withdrawals(path, key), (a) => a.status !== 404 && a.status !== 409, WITHIN_SECONDS);
+  const ready = (path: string, key = merchant.sandbox) =>
+    eventually(
+      () => withdrawals(path, key),
+      (a) => a.status !== 404 && a.status !== 409,
+      WITHIN_SECONDS,
+    );
 
   it('GET /v2/withdrawals/receipt: the PDF proving a completed payout was paid, by id or transaction_id', async () => {
     const payout = await completedPayout(120);
     const answer = await ready(`receipt?id=${payout.id}`);
     expect(answer).toEqual({
       status: 200,
-      body: { type: 'payout', provider: 'PROVIDER_A', id: payout.id, transaction_id: payout.transaction_id, filename: `payout-${payout.transaction_id}.pdf`, content_type: 'application/pdf', pdf: expect.any(String) },
+      body: {
+        type: 'payout',
+        provider: 'PROVIDER_A',
+        id: payout.id,
+        transaction_id: payout.transaction_id,
+        filename: `payout-${payout.transaction_id}.pdf`,
+        content_type: 'application/pdf',
+        pdf: expect.any(String),
+      },
     });
     const text = await pdfText(Buffer.from(answer.body.pdf, 'base64'));
-    for (const expected of ['Comprovante de Pix enviado', 'Emitido por PROVIDER_A', 'R$ 120,00', 'Chave Pix: maria@example.com']) expect(text).toContain(expected);
+    for (const expected of ['Comprovante de Pix enviado', 'Emitido por PROVIDER_A', 'R$ 120,00', 'Chave Pix: maria@example.com'])
+      expect(text).toContain(expected);
     expect((await withdrawals(`receipt?transaction_id=${payout.transaction_id}`)).body).toMatchObject({ id: payout.id });
   });
 
@@ -335,9 +430,21 @@ describe('payouts: the receipt of a completed payout, and one sent back by the r
     expect(await withdrawals('receipt')).toEqual(invalid('one of id, transaction_id is required!'));
     expect(await withdrawals('receipt?id=1&transaction_id=x')).toEqual(invalid('please provide only one of id, transaction_id'));
     expect(await withdrawals('receipt?id=999999999')).toEqual(receiptError(404, 'Payout not found!'));
-    const held = await sandbox('POST', '/v2/payout/pix', { transaction_id: fresh('held'), amount: 3, name: 'Maria Silva', document_number: freshCpf(), pix_key: 'maria@example.com' });
+    const held = await sandbox('POST', '/v2/payout/pix', {
+      transaction_id: fresh('held'),
+      amount: 3,
+      name: 'Maria Silva',
+      document_number: freshCpf(),
+      pix_key: 'maria@example.com',
+    });
     await sandbox('POST', `/v2/sandbox/payouts/${held.body.id}/status`, { status: 4 });
-    expect(await eventually(() => withdrawals(`receipt?id=${held.body.id}`), (a) => a.status === 409, WITHIN_SECONDS)).toEqual(receiptError(409, 'Receipt not available yet: the payout is not completed.'));
+    expect(
+      await eventually(
+        () => withdrawals(`receipt?id=${held.body.id}`),
+        (a) => a.status === 409,
+        WITHIN_SECONDS,
+      ),
+    ).toEqual(receiptError(409, 'Receipt not available yet: the payout is not completed.'));
     const payout = await completedPayout(5);
     await ready(`receipt?id=${payout.id}`);
     expect(await withdrawals(`receipt?id=${payout.id}`, other.sandbox)).toEqual(receiptError(404, 'Payout not found!'));
@@ -351,7 +458,15 @@ describe('payouts: the receipt of a completed payout, and one sent back by the r
     const refundId = alnum();
     const returned = await sandbox('POST', `/v2/sandbox/payouts/${payout.id}/return`, { amount: 50, refund_id: refundId });
     expect(returned).toMatchObject({ status: 200, body: { id: payout.id, status: 1, refund_id: refundId } });
-    expect((await eventually(() => sandbox('GET', `/v2/withdrawals?id=${payout.id}`), (a) => a.body.refund_id !== undefined, WITHIN_SECONDS)).body.refund_id).toBe(refundId);
+    expect(
+      (
+        await eventually(
+          () => sandbox('GET', `/v2/withdrawals?id=${payout.id}`),
+          (a) => a.body.refund_id !== undefined,
+          WITHIN_SECONDS,
+        )
+      ).body.refund_id,
+    ).toBe(refundId);
 
     const answer = await ready(`refund/receipt?refund_id=${refundId}`);
     expect(answer).toEqual({
@@ -370,30 +485,52 @@ describe('payouts: the receipt of a completed payout, and one sent back by the r
     const text = await pdfText(Buffer.from(answer.body.pdf, 'base64'));
     for (const expected of ['Comprovante de devolução Pix', 'R$ 50,00']) expect(text).toContain(expected);
     expect((await withdrawals(`refund/receipt?transaction_id=${payout.transaction_id}`)).body).toMatchObject({ refund_id: refundId });
-    expect(await receipt(`refund_id=${refundId}`)).toEqual(receiptError(400, 'This refund belongs to a payout. Use GET /v2/withdrawals/refund/receipt instead.'));
+    expect(await receipt(`refund_id=${refundId}`)).toEqual(
+      receiptError(400, 'This refund belongs to a payout. Use GET /v2/withdrawals/refund/receipt instead.'),
+    );
 
     // A second return, named by the bank: the payout now has two, so its id alone is ambiguous.
     const second = await sandbox('POST', `/v2/sandbox/payouts/${payout.id}/return`, {});
     expect(second.body.refund_id).toMatch(/^D\d{20}[A-Za-z0-9]{11}$/);
-    expect(await eventually(() => withdrawals(`refund/receipt?id=${payout.id}`), (a) => a.status === 409, WITHIN_SECONDS)).toEqual(
-      receiptError(409, 'This payout has more than one refund. Pass refund_id to choose one.', `${refundId},${second.body.refund_id}`),
-    );
+    expect(
+      await eventually(
+        () => withdrawals(`refund/receipt?id=${payout.id}`),
+        (a) => a.status === 409,
+        WITHIN_SECONDS,
+      ),
+    ).toEqual(receiptError(409, 'This payout has more than one refund. Pass refund_id to choose one.', `${refundId},${second.body.refund_id}`));
   });
 
   it('refuses a return the sandbox bank could not make, and a charge refund asked on the payouts’ route', async () => {
-    const held = await sandbox('POST', '/v2/payout/pix', { transaction_id: fresh('held'), amount: 3, name: 'Maria Silva', document_number: freshCpf(), pix_key: 'maria@example.com' });
+    const held = await sandbox('POST', '/v2/payout/pix', {
+      transaction_id: fresh('held'),
+      amount: 3,
+      name: 'Maria Silva',
+      document_number: freshCpf(),
+      pix_key: 'maria@example.com',
+    });
     await sandbox('POST', `/v2/sandbox/payouts/${held.body.id}/status`, { status: 4 });
-    expect(await sandbox('POST', `/v2/sandbox/payouts/${held.body.id}/return`, {})).toEqual(invalid('the payout is processing (4): only a completed payout can be returned'));
+    expect(await sandbox('POST', `/v2/sandbox/payouts/${held.body.id}/return`, {})).toEqual(
+      invalid('the payout is processing (4): only a completed payout can be returned'),
+    );
     const payout = await completedPayout(10);
-    expect(await sandbox('POST', `/v2/sandbox/payouts/${payout.id}/return`, { amount: 10.01 })).toEqual(invalid('body.amount must be at most what is left to return of the payout: 10.00'));
-    expect(await sandbox('POST', `/v2/sandbox/payouts/${payout.id}/return`, { refund_id: 'not-alnum' })).toEqual(invalid('body.refund_id must be 1 to 35 letters and digits'));
+    expect(await sandbox('POST', `/v2/sandbox/payouts/${payout.id}/return`, { amount: 10.01 })).toEqual(
+      invalid('body.amount must be at most what is left to return of the payout: 10.00'),
+    );
+    expect(await sandbox('POST', `/v2/sandbox/payouts/${payout.id}/return`, { refund_id: 'not-alnum' })).toEqual(
+      invalid('body.refund_id must be 1 to 35 letters and digits'),
+    );
     expect((await production('POST', `/v2/sandbox/payouts/${payout.id}/return`, {})).status).toBe(404);
     const chargeRefundId = alnum();
     const charge = await paidCharge(2);
     expect((await sandbox('POST', '/v2/transactions/refund', { id: charge.id, refund_id: chargeRefundId })).status).toBe(201);
     expect(await sandbox('POST', `/v2/sandbox/payouts/${payout.id}/return`, { refund_id: chargeRefundId })).toEqual(invalid('body.refund_id already exists'));
-    expect(await eventually(() => withdrawals(`refund/receipt?refund_id=${chargeRefundId}`), (a) => a.status === 400, WITHIN_SECONDS)).toEqual(
-      receiptError(400, 'This refund belongs to a transaction. Use GET /v2/transactions/refund/receipt instead.'),
-    );
+    expect(
+      await eventually(
+        () => withdrawals(`refund/receipt?refund_id=${chargeRefundId}`),
+        (a) => a.status === 400,
+        WITHIN_SECONDS,
+      ),
+    ).toEqual(receiptError(400, 'This refund belongs to a transaction. Use GET /v2/transactions/refund/receipt instead.'));
   });
 });

@@ -58,9 +58,22 @@ type Kind = (typeof KINDS)[number];
 
 function requestOf(kind: Kind, merchant: Merchant): { port: 'gateway' | 'sandbox'; path: string; key: string; body: Record<string, unknown>; created: number } {
   if (kind === 'recurrence') return { port: 'gateway', path: RECURRENCES, key: merchant.production, body: recurrenceBody(), created: 201 };
-  if (kind === 'limit') return { port: 'gateway', path: '/v2/limits', key: merchant.production, body: { document_number: freshCpf(), type: 'cashout', mechanism: 'quantity', quantity: 5 }, created: 200 };
+  if (kind === 'limit')
+    return {
+      port: 'gateway',
+      path: '/v2/limits',
+      key: merchant.production,
+      body: { document_number: freshCpf(), type: 'cashout', mechanism: 'quantity', quantity: 5 },
+      created: 200,
+    };
   const transaction_id = `drain-${process.pid}-${Math.random().toString(36).slice(2, 14)}`;
-  return { port: 'sandbox', path: '/v2/payout/pix', key: merchant.sandbox, body: { transaction_id, amount: 7.25, name: 'Maria Silva', document_number: freshCpf(), pix_key: 'maria@example.com' }, created: 201 };
+  return {
+    port: 'sandbox',
+    path: '/v2/payout/pix',
+    key: merchant.sandbox,
+    body: { transaction_id, amount: 7.25, name: 'Maria Silva', document_number: freshCpf(), pix_key: 'maria@example.com' },
+    created: 201,
+  };
 }
 
 /** One request as a merchant sends it: what came back, and when it was sent. */
@@ -117,13 +130,19 @@ function load(merchant: Merchant) {
   };
 }
 
-const readyStatus = (port: number) => fetch(`http://127.0.0.1:${port}/health/ready`, { signal: AbortSignal.timeout(5000) }).then(
-  async (response) => ({ status: response.status, body: await response.json() }),
-  () => undefined,
-);
+const readyStatus = (port: number) =>
+  fetch(`http://127.0.0.1:${port}/health/ready`, { signal: AbortSignal.timeout(5000) }).then(
+    async (response) => ({ status: response.status, body: await response.json() }),
+    () => undefined,
+  );
 
 async function outboxOf(merchant: Merchant): Promise<number> {
-  const [row] = await queryService(system.profile.databasePrefix, 'recurrence', `SELECT count(*)::int AS n FROM outbox WHERE payload->'tenant'->>'account_id' = $1`, [merchant.accountId]);
+  const [row] = await queryService(
+    system.profile.databasePrefix,
+    'recurrence',
+    `SELECT count(*)::int AS n FROM outbox WHERE payload->'tenant'->>'account_id' = $1`,
+    [merchant.accountId],
+  );
   return Number(row.n);
 }
 
@@ -144,7 +163,11 @@ async function terminateUnderLoad(app: string, merchant: Merchant, afterExit: ()
     const opsPort = readinessPort[app](system.profile);
     if (opsPort !== undefined) {
       // Not ready from the signal on, while it still serves.
-      const ready = await eventually(() => readyStatus(opsPort), (answer) => answer?.status !== 200, { timeoutMs: 5000, intervalMs: 0, what: `${app} not ready from the signal on` });
+      const ready = await eventually(
+        () => readyStatus(opsPort),
+        (answer) => answer?.status !== 200,
+        { timeoutMs: 5000, intervalMs: 0, what: `${app} not ready from the signal on` },
+      );
       expect(ready).toEqual({ status: 503, body: expect.objectContaining({ status: 'error', error: { app: { status: 'down', message: 'shutting down' } } }) });
     }
     const { exitCode, ms } = await exit;
@@ -186,7 +209,9 @@ async function checkWrites(merchant: Merchant, attempts: Attempt[]): Promise<voi
   }
   expect(stored.size).toBe(acknowledged.length);
   const published = () =>
-    watcher.seen.filter((event) => event.envelope.type === 'recurrence.created' && event.envelope.tenant.account_id === merchant.accountId).map((event) => event.envelope.stream_id.split(':').pop());
+    watcher.seen
+      .filter((event) => event.envelope.type === 'recurrence.created' && event.envelope.tenant.account_id === merchant.accountId)
+      .map((event) => event.envelope.stream_id.split(':').pop());
   await watcher.waitFor(() => acknowledged.every((id) => published().includes(id)));
   const times = new Map<string | undefined, number>();
   for (const id of published()) times.set(id, (times.get(id) ?? 0) + 1);
@@ -195,14 +220,18 @@ async function checkWrites(merchant: Merchant, attempts: Attempt[]): Promise<voi
 
 const rounds = Array.from({ length: ROUNDS }, (_, index) => index + 1);
 describe.each(APPS)('%s drains on SIGTERM under load', (app) => {
-  it.each(rounds)(`round %i: requests it took are answered, later ones refused and never executed, exit 0 within the deadline`, async () => {
-    const merchant = await newMerchant(system);
-    const attempts = await terminateUnderLoad(app, merchant, async () => {
-      // recurrence-service flushed its outbox: nothing it committed waits there for the next start.
-      if (app === 'recurrence-service') expect(await outboxOf(merchant)).toBe(0);
-    });
-    // An app that answers the writers' requests really went away under load (the others only consume their events).
-    if (ANSWERS_THE_LOAD.includes(app)) expect(attempts.some((attempt) => attempt.outcome !== 'created')).toBe(true);
-    await checkWrites(merchant, attempts);
-  }, 120_000);
+  it.each(rounds)(
+    `round %i: requests it took are answered, later ones refused and never executed, exit 0 within the deadline`,
+    async () => {
+      const merchant = await newMerchant(system);
+      const attempts = await terminateUnderLoad(app, merchant, async () => {
+        // recurrence-service flushed its outbox: nothing it committed waits there for the next start.
+        if (app === 'recurrence-service') expect(await outboxOf(merchant)).toBe(0);
+      });
+      // An app that answers the writers' requests really went away under load (the others only consume their events).
+      if (ANSWERS_THE_LOAD.includes(app)) expect(attempts.some((attempt) => attempt.outcome !== 'created')).toBe(true);
+      await checkWrites(merchant, attempts);
+    },
+    120_000,
+  );
 });

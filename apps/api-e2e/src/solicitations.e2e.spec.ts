@@ -52,7 +52,11 @@ describe('POST /v2/automatic-pix/solicitations', () => {
     const recurrenceId = await newRecurrence();
     const created = await solicit(recurrenceId);
     expect(created).toEqual({ status: 201, body: { solicitation_id: expect.any(String), recurrence_id: recurrenceId, status: 'CREATED' } });
-    await eventually(() => solicitationStatus(created.body.solicitation_id), (status) => status === 'RECEIVED', SOON);
+    await eventually(
+      () => solicitationStatus(created.body.solicitation_id),
+      (status) => status === 'RECEIVED',
+      SOON,
+    );
     expect((await recurrenceStatus(recurrenceId)).status).toBe('CREATED'); // RECEIVED is the alert's path, not the payer's decision
   });
 
@@ -72,7 +76,9 @@ describe('POST /v2/automatic-pix/solicitations', () => {
     expect(await solicit(recurrenceId, { destination: { ...destination(), document_number: '52998224724' } })).toEqual(
       invalid('body.destination.document_number is invalid'),
     );
-    const rows = await queryService(system.profile.databasePrefix, 'solicitation', 'SELECT count(*)::int AS n FROM solicitations WHERE recurrence_id = $1', [recurrenceId]);
+    const rows = await queryService(system.profile.databasePrefix, 'solicitation', 'SELECT count(*)::int AS n FROM solicitations WHERE recurrence_id = $1', [
+      recurrenceId,
+    ]);
     expect(rows[0].n).toBe(0);
     expect((await solicit(recurrenceId)).status).toBe(201);
   });
@@ -96,7 +102,10 @@ describe('GET and PATCH /v2/automatic-pix/solicitations/:id', () => {
       status: 404,
       body: { message: 'Solicitation not found' },
     });
-    expect(await sandbox('PATCH', '/v2/automatic-pix/solicitations/nope', { status: 'CANCELLED' })).toEqual({ status: 404, body: { message: 'Solicitation not found' } });
+    expect(await sandbox('PATCH', '/v2/automatic-pix/solicitations/nope', { status: 'CANCELLED' })).toEqual({
+      status: 404,
+      body: { message: 'Solicitation not found' },
+    });
   });
 
   it('cancels a solicitation not yet answered and leaves the recurrence alone', async () => {
@@ -120,9 +129,17 @@ describe('the payer in the sandbox', () => {
   it('accepting approves the recurrence with JOURNEY_1', async () => {
     const recurrenceId = await newRecurrence();
     const created = await solicit(recurrenceId);
-    await eventually(() => solicitationStatus(created.body.solicitation_id), (status) => status === 'RECEIVED', SOON);
+    await eventually(
+      () => solicitationStatus(created.body.solicitation_id),
+      (status) => status === 'RECEIVED',
+      SOON,
+    );
     expect((await sandbox('POST', `/v2/sandbox/solicitations/${created.body.solicitation_id}/answer`, { decision: 'ACCEPT' })).status).toBe(200);
-    await eventually(() => recurrenceStatus(recurrenceId), (recurrence) => recurrence.status === 'APPROVED', SOON);
+    await eventually(
+      () => recurrenceStatus(recurrenceId),
+      (recurrence) => recurrence.status === 'APPROVED',
+      SOON,
+    );
     expect(await recurrenceStatus(recurrenceId)).toMatchObject({ status: 'APPROVED', journey: 'JOURNEY_1' });
     expect(await sandbox('PATCH', `/v2/automatic-pix/solicitations/${created.body.solicitation_id}`, { status: 'CANCELLED' })).toEqual(
       invalid('the solicitation is ACCEPTED and can no longer be cancelled'),
@@ -132,9 +149,17 @@ describe('the payer in the sandbox', () => {
   it('refusing rejects the recurrence, and its Pix code is void', async () => {
     const recurrenceId = await newRecurrence();
     const created = await solicit(recurrenceId);
-    await eventually(() => solicitationStatus(created.body.solicitation_id), (status) => status === 'RECEIVED', SOON);
+    await eventually(
+      () => solicitationStatus(created.body.solicitation_id),
+      (status) => status === 'RECEIVED',
+      SOON,
+    );
     await sandbox('POST', `/v2/sandbox/solicitations/${created.body.solicitation_id}/answer`, { decision: 'REJECT' });
-    await eventually(() => recurrenceStatus(recurrenceId), (recurrence) => recurrence.status === 'REJECTED', SOON);
+    await eventually(
+      () => recurrenceStatus(recurrenceId),
+      (recurrence) => recurrence.status === 'REJECTED',
+      SOON,
+    );
     const rejected = await recurrenceStatus(recurrenceId);
     expect(rejected.pix_copy_paste).toBeNull();
     expect(rejected).not.toHaveProperty('qrcode');
@@ -143,8 +168,16 @@ describe('the payer in the sandbox', () => {
   it('an institution that does not exist (ISPB 9999...) never receives the alert; the deadline expires the recurrence', async () => {
     const recurrenceId = await newRecurrence();
     const created = await solicit(recurrenceId, { destination: destination('99990001'), expires_at: new Date(Date.now() + 4000).toISOString() });
-    await eventually(() => solicitationStatus(created.body.solicitation_id), (status) => status === 'SENT', SOON);
-    await eventually(() => recurrenceStatus(recurrenceId), (recurrence) => recurrence.status === 'EXPIRED', SOON);
+    await eventually(
+      () => solicitationStatus(created.body.solicitation_id),
+      (status) => status === 'SENT',
+      SOON,
+    );
+    await eventually(
+      () => recurrenceStatus(recurrenceId),
+      (recurrence) => recurrence.status === 'EXPIRED',
+      SOON,
+    );
     expect(await solicitationStatus(created.body.solicitation_id)).toBe('SENT');
     expect((await recurrenceStatus(recurrenceId)).pix_copy_paste).toBeNull();
   });
@@ -154,7 +187,12 @@ describe('the payer in the sandbox', () => {
     expect(await sandbox('POST', `/v2/sandbox/solicitations/${created.body.solicitation_id}/answer`, { decision: 'MAYBE' })).toEqual(
       invalid('body.decision must be one of the following values: ACCEPT, REJECT'),
     );
-    expect(await call(system.profile.gateway, 'POST', `/v2/sandbox/solicitations/${created.body.solicitation_id}/answer`, { key: merchant.production, json: { decision: 'ACCEPT' } })).toEqual({
+    expect(
+      await call(system.profile.gateway, 'POST', `/v2/sandbox/solicitations/${created.body.solicitation_id}/answer`, {
+        key: merchant.production,
+        json: { decision: 'ACCEPT' },
+      }),
+    ).toEqual({
       status: 404,
       body: { message: 'Route not found' },
     });
@@ -169,7 +207,11 @@ describe('the deadline is durable', () => {
     await new Promise((resolve) => setTimeout(resolve, 4000)); // the deadline passes with nobody watching
     await system.restart('solicitation-service');
     const outcome = async () =>
-      (await queryService(system.profile.databasePrefix, 'solicitation', 'SELECT outcome FROM solicitations WHERE solicitation_id = $1', [created.body.solicitation_id]))[0].outcome;
+      (
+        await queryService(system.profile.databasePrefix, 'solicitation', 'SELECT outcome FROM solicitations WHERE solicitation_id = $1', [
+          created.body.solicitation_id,
+        ])
+      )[0].outcome;
     await eventually(outcome, (found) => found === 'EXPIRED', SOON);
     const expiredEvents = await queryService(
       system.profile.databasePrefix,
@@ -178,6 +220,10 @@ describe('the deadline is durable', () => {
       [recurrenceId],
     );
     expect(expiredEvents[0].n).toBe(1);
-    await eventually(() => recurrenceStatus(recurrenceId), (recurrence) => recurrence.status === 'EXPIRED', SOON);
+    await eventually(
+      () => recurrenceStatus(recurrenceId),
+      (recurrence) => recurrence.status === 'EXPIRED',
+      SOON,
+    );
   });
 });

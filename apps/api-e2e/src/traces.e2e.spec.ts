@@ -51,7 +51,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await system?.stop();
   receiver?.close();
-  for (const [name, value] of [['OTEL_EXPORTER_OTLP_ENDPOINT', saved.endpoint], ['OTEL_BSP_SCHEDULE_DELAY', saved.delay]] as const) {
+  for (const [name, value] of [
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', saved.endpoint],
+    ['OTEL_BSP_SCHEDULE_DELAY', saved.delay],
+  ] as const) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
@@ -80,6 +83,11 @@ it('makes one recurrence create one trace across the gateway, the service, the o
     return [http, rpc, publish, consume];
   };
   const chain = await eventually(chainSoFar, (links) => links[3] !== undefined, { ...WITHIN_SECONDS, what: 'the trace from the request to its consumer' });
-  expect(chain.map((span) => span?.name)).toEqual([`POST ${RECURRENCES}`, 'recurrences.create', 'pixauto.recurrences.events.v1 publish', 'pixauto.recurrences.events.v1 process']);
+  expect(chain.map((span) => span?.name)).toEqual([
+    `POST ${RECURRENCES}`,
+    'recurrences.create',
+    'pixauto.recurrences.events.v1 publish',
+    'pixauto.recurrences.events.v1 process',
+  ]);
   expect(new Set(chain.map((span) => span?.traceId)).size).toBe(1);
 });

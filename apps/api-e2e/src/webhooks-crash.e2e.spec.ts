@@ -41,7 +41,11 @@ it('delivers every event across three kill -9s of the dispatcher, repeating only
   const writers = Promise.all(Array.from({ length: WRITERS }, writer));
   try {
     for (let kill = 1; kill <= 3; kill++) {
-      await eventually(() => created.length, (n) => n >= (kill * EVENTS) / 4, { timeoutMs: 60_000, what: `recurrences created, of ${EVENTS}` });
+      await eventually(
+        () => created.length,
+        (n) => n >= (kill * EVENTS) / 4,
+        { timeoutMs: 60_000, what: `recurrences created, of ${EVENTS}` },
+      );
       await system.crash('webhook-dispatcher');
       await sleep(300); // events keep coming while it is down
       await system.restart('webhook-dispatcher');
@@ -53,7 +57,8 @@ it('delivers every event across three kill -9s of the dispatcher, repeating only
     await writers;
   }
 
-  const ids = () => new Map(receiver.received.filter((r) => r.path.startsWith('/ok/crash-')).map((r) => [r.json.data.recurrence_id as string, r.headers['webhook-id']]));
+  const ids = () =>
+    new Map(receiver.received.filter((r) => r.path.startsWith('/ok/crash-')).map((r) => [r.json.data.recurrence_id as string, r.headers['webhook-id']]));
   const undelivered = () => {
     const delivered = ids();
     return created.filter((id) => !delivered.has(id));

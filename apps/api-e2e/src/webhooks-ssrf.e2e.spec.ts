@@ -47,7 +47,9 @@ beforeAll(async () => {
   receiver = new WebhookReceiver();
   await receiver.start();
   logStart = fs.existsSync(DISPATCHER_LOG) ? fs.statSync(DISPATCHER_LOG).size : 0;
-  const E2E_HOSTS = Object.entries(HOSTS).map(([name, address]) => `${name}=${address}`).join(',');
+  const E2E_HOSTS = Object.entries(HOSTS)
+    .map(([name, address]) => `${name}=${address}`)
+    .join(',');
   system = await startSystem({ appEnv: { 'webhook-dispatcher': { NODE_OPTIONS: `--require ${PRELOAD}`, E2E_HOSTS } } });
   merchant = await openAccount(system);
 }, 300_000); // nine apps one after another: minutes on a busy machine
@@ -90,7 +92,8 @@ describe('webhooks reach loopback receivers and nothing else of ours', () => {
     expect(dev).not.toHaveProperty('WEBHOOK_ALLOW_PRIVATE_NETWORKS');
     const reserved = dev.WEBHOOK_RESERVED_PORTS.split(',').map(Number);
     const p = system.profile;
-    for (const port of [3000, 3001, 3002, 3050, 4010, 4059, p.gateway, p.sandbox, p.admin, p.gatewayOps, p.bank, p.limits, p.webhooksOps, p.payoutQueryHttp]) expect(reserved).toContain(port);
+    for (const port of [3000, 3001, 3002, 3050, 4010, 4059, p.gateway, p.sandbox, p.admin, p.gatewayOps, p.bank, p.limits, p.webhooksOps, p.payoutQueryHttp])
+      expect(reserved).toContain(port);
     expect(reserved).not.toContain(receiver.port);
   });
 
@@ -133,7 +136,10 @@ describe('webhooks reach loopback receivers and nothing else of ours', () => {
     const name = fresh('production');
     expect(await firstAttempt(receiver.url('ok', name), 'production')).toMatchObject({ status_code: null, error: 'the webhook URL must use https (got http)' });
     expect(await firstAttempt(`https://127.0.0.1:${receiver.port}/ok/${name}`, 'production')).toMatchObject({ status_code: null, error: REFUSED('127.0.0.1') });
-    expect(await firstAttempt(`https://metadata.ssrf.test:${trapPort}/hook`, 'production')).toMatchObject({ status_code: null, error: REFUSED('169.254.169.254') });
+    expect(await firstAttempt(`https://metadata.ssrf.test:${trapPort}/hook`, 'production')).toMatchObject({
+      status_code: null,
+      error: REFUSED('169.254.169.254'),
+    });
     expect(receiver.on(name)).toEqual([]);
   });
 

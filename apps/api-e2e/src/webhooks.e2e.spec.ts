@@ -51,7 +51,9 @@ describe('a recurrence and its charges reach their webhook, signed', () => {
     const recurrences = recurrenceClient(system, merchant, 'sandbox');
     const charges = chargeClient(system, merchant);
     const path = fresh('recurrence');
-    const created = await recurrences.create(recurrenceBody({ webhook: receiver.url('ok', path), schedule: { start_date: brasiliaDay(2), periodicity: 'MONTHLY' } }));
+    const created = await recurrences.create(
+      recurrenceBody({ webhook: receiver.url('ok', path), schedule: { start_date: brasiliaDay(2), periodicity: 'MONTHLY' } }),
+    );
     expect(created.status).toBe(201);
     const id = created.body.recurrence_id;
     const [first] = await receiver.waitFor(path, 1);
@@ -60,9 +62,19 @@ describe('a recurrence and its charges reach their webhook, signed', () => {
     expect(verified(first)).toEqual({ type: 'recurrence.created', timestamp: expect.any(String), data: asListed(created.body) });
 
     expect((await recurrences.authorize(id)).status).toBe(200);
-    const charge = (await eventually(() => charges.list(id), (a) => a.body.charges.length === 1, WITHIN_SECONDS)).body.charges[0];
+    const charge = (
+      await eventually(
+        () => charges.list(id),
+        (a) => a.body.charges.length === 1,
+        WITHIN_SECONDS,
+      )
+    ).body.charges[0];
     expect((await charges.pay(charge.charge_id)).status).toBe(200);
-    await eventually(() => charges.get(charge.charge_id), (a) => a.body.status === 'PAID', WITHIN_SECONDS);
+    await eventually(
+      () => charges.get(charge.charge_id),
+      (a) => a.body.status === 'PAID',
+      WITHIN_SECONDS,
+    );
     expect((await recurrences.update(id, { status: 'CANCELLED' })).status).toBe(200);
 
     const all = await receiver.waitFor(path, 5);
@@ -76,7 +88,11 @@ describe('a recurrence and its charges reach their webhook, signed', () => {
     // The delivery log shows each, delivered, under the webhook-id the endpoint saw.
     const log = await deliveries(`?resource_id=${id}`);
     expect(log.status).toBe(200);
-    expect(log.body.deliveries.map((d: { event_type: string }) => d.event_type).sort()).toEqual(['recurrence.approved', 'recurrence.cancelled', 'recurrence.created']);
+    expect(log.body.deliveries.map((d: { event_type: string }) => d.event_type).sort()).toEqual([
+      'recurrence.approved',
+      'recurrence.cancelled',
+      'recurrence.created',
+    ]);
     const one = await sandbox('GET', `/v2/webhooks/deliveries/${all[0].headers['webhook-id']}`);
     expect(one.body).toMatchObject({
       id: all[0].headers['webhook-id'],
@@ -101,9 +117,17 @@ describe('a recurrence and its charges reach their webhook, signed', () => {
     expect((await receiver.waitFor(path, 2)).map((r) => verified(r).type)).toEqual(['recurrence.created', 'recurrence.rejected']);
 
     const failing = fresh('failing');
-    const r = await recurrences.create(recurrenceBody({ webhook: receiver.url('ok', failing), retry_policy: 'ALLOWS_3R_7D', schedule: { start_date: brasiliaDay(3), periodicity: 'MONTHLY' } }));
+    const r = await recurrences.create(
+      recurrenceBody({ webhook: receiver.url('ok', failing), retry_policy: 'ALLOWS_3R_7D', schedule: { start_date: brasiliaDay(3), periodicity: 'MONTHLY' } }),
+    );
     await recurrences.authorize(r.body.recurrence_id);
-    const charge = (await eventually(() => charges.list(r.body.recurrence_id), (a) => a.body.charges.length === 1, WITHIN_SECONDS)).body.charges[0];
+    const charge = (
+      await eventually(
+        () => charges.list(r.body.recurrence_id),
+        (a) => a.body.charges.length === 1,
+        WITHIN_SECONDS,
+      )
+    ).body.charges[0];
     expect((await charges.fail(charge.charge_id)).status).toBe(200);
     expect((await charges.retry(charge.charge_id, { date: brasiliaDay(5) })).status).toBe(200);
     const types = (await receiver.waitFor(failing, 5)).map((x) => verified(x).type);
@@ -114,17 +138,26 @@ describe('a recurrence and its charges reach their webhook, signed', () => {
     const own = await openAccount(system);
     const clock = chargeClient(system, own);
     const path = fresh('expired');
-    const created = await recurrenceClient(system, own, 'sandbox').create(recurrenceBody({ webhook: receiver.url('ok', path), schedule: { start_date: brasiliaDay(20), periodicity: 'MONTHLY' } }));
+    const created = await recurrenceClient(system, own, 'sandbox').create(
+      recurrenceBody({ webhook: receiver.url('ok', path), schedule: { start_date: brasiliaDay(20), periodicity: 'MONTHLY' } }),
+    );
     const deadline = new Date(Date.parse((await clock.clock()).body.now) + 2 * 86_400_000).toISOString();
     // An ISPB that does not exist: the payer never answers, and the deadline expires the recurrence.
     const solicitation = await call(system.profile.sandbox, 'POST', '/v2/automatic-pix/solicitations', {
       key: own.sandbox,
-      json: { recurrence_id: created.body.recurrence_id, expires_at: deadline, destination: { agency: '0001', account: '12345', document_number: '52998224725', ispb: '99999999' } },
+      json: {
+        recurrence_id: created.body.recurrence_id,
+        expires_at: deadline,
+        destination: { agency: '0001', account: '12345', document_number: '52998224725', ispb: '99999999' },
+      },
     });
     expect(solicitation.status).toBe(201);
     await clock.advance({ days: 3 });
     const [, expired] = await receiver.waitFor(path, 2);
-    const body = new Webhook((await admin(system, 'GET', `/admin/accounts/${own.accountId}`)).body.webhook_secret).verify(expired.body, expired.headers) as { type: string; data: unknown };
+    const body = new Webhook((await admin(system, 'GET', `/admin/accounts/${own.accountId}`)).body.webhook_secret).verify(expired.body, expired.headers) as {
+      type: string;
+      data: unknown;
+    };
     expect(body).toMatchObject({ type: 'recurrence.expired', data: { recurrence_id: created.body.recurrence_id, status: 'EXPIRED', pix_copy_paste: null } });
   });
 
@@ -194,7 +227,11 @@ describe('delivery semantics', () => {
     expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
     expect(second.at - first.at).toBeGreaterThan(4000); // the schedule's 5 s, ±10%
     verified(second);
-    const log = await eventually(() => sandbox('GET', `/v2/webhooks/deliveries/${first.headers['webhook-id']}`), (a) => a.body.status === 'delivered', WITHIN_SECONDS);
+    const log = await eventually(
+      () => sandbox('GET', `/v2/webhooks/deliveries/${first.headers['webhook-id']}`),
+      (a) => a.body.status === 'delivered',
+      WITHIN_SECONDS,
+    );
     expect(log.body.attempts).toMatchObject([
       { number: 1, status_code: 500, error: 'HTTP 500', response_body: 'not now' },
       { number: 2, status_code: 204, error: null },
@@ -228,9 +265,17 @@ describe('delivery semantics', () => {
 
     const before = fresh('before');
     const after = fresh('after');
-    const b = await recurrences.create(recurrenceBody({ webhook: receiver.url('ok', before), schedule: { start_date: brasiliaDay(2), periodicity: 'MONTHLY' } }));
+    const b = await recurrences.create(
+      recurrenceBody({ webhook: receiver.url('ok', before), schedule: { start_date: brasiliaDay(2), periodicity: 'MONTHLY' } }),
+    );
     await recurrences.authorize(b.body.recurrence_id);
-    const charge = (await eventually(() => charges.list(b.body.recurrence_id), (x) => x.body.charges.length === 1, WITHIN_SECONDS)).body.charges[0];
+    const charge = (
+      await eventually(
+        () => charges.list(b.body.recurrence_id),
+        (x) => x.body.charges.length === 1,
+        WITHIN_SECONDS,
+      )
+    ).body.charges[0];
     await receiver.waitFor(before, 3);
     expect((await recurrences.update(b.body.recurrence_id, { webhook: receiver.url('ok', after) })).status).toBe(200);
     await charges.pay(charge.charge_id);
@@ -324,7 +369,10 @@ describe('the delivery log', () => {
     expect(page.body.deliveries.every((d: { status: string }) => d.status === 'delivered')).toBe(true);
     expect(await deliveries('?status=done&page_size=0')).toEqual({
       status: 400,
-      body: { type: 'ValidationError', message: 'query.status must be one of pending, delivered, failed, cancelled. query.page_size must be an integer from 1 to 100' },
+      body: {
+        type: 'ValidationError',
+        message: 'query.status must be one of pending, delivered, failed, cancelled. query.page_size must be an integer from 1 to 100',
+      },
     });
   });
 
@@ -335,7 +383,10 @@ describe('the delivery log', () => {
     const id = first.headers['webhook-id'];
     const other = await openAccount(system);
     expect(await sandbox('GET', `/v2/webhooks/deliveries/${id}`, undefined, other.sandbox)).toEqual({ status: 404, body: { message: 'Delivery not found' } });
-    expect(await sandbox('POST', `/v2/webhooks/deliveries/${id}/retry`, undefined, other.sandbox)).toEqual({ status: 404, body: { message: 'Delivery not found' } });
+    expect(await sandbox('POST', `/v2/webhooks/deliveries/${id}/retry`, undefined, other.sandbox)).toEqual({
+      status: 404,
+      body: { message: 'Delivery not found' },
+    });
     expect((await call(system.profile.gateway, 'GET', `/v2/webhooks/deliveries/${id}`, { key: merchant.production })).status).toBe(404);
 
     const readOnly = (await admin(system, 'POST', `/admin/accounts/${merchant.accountId}/api-keys`, { environment: 'sandbox', read_only: true })).body.api_key;
@@ -347,7 +398,11 @@ describe('the delivery log', () => {
     const [, again] = await receiver.waitFor(path, 2);
     expect(again.headers['webhook-id']).toBe(id);
     expect(again.body).toBe(first.body);
-    const log = await eventually(() => sandbox('GET', `/v2/webhooks/deliveries/${id}`), (a) => a.body.attempts.length === 2, WITHIN_SECONDS);
+    const log = await eventually(
+      () => sandbox('GET', `/v2/webhooks/deliveries/${id}`),
+      (a) => a.body.attempts.length === 2,
+      WITHIN_SECONDS,
+    );
     expect(log.body.attempts[1]).toMatchObject({ number: 2, status_code: 204, trigger: 'manual' });
   });
 });
@@ -371,7 +426,7 @@ describe('secret rotation', () => {
 });
 
 describe('the operator', () => {
-  it('lists and retries an account\'s deliveries through the admin API, naming the environment', async () => {
+  it("lists and retries an account's deliveries through the admin API, naming the environment", async () => {
     const path = fresh('operator');
     const created = await recurrenceClient(system, merchant, 'sandbox').create(recurrenceBody({ webhook: receiver.url('ok', path) }));
     const [first] = await receiver.waitFor(path, 1);
@@ -379,9 +434,15 @@ describe('the operator', () => {
     const listed = await admin(system, 'GET', `${base}?environment=sandbox&resource_id=${created.body.recurrence_id}`);
     expect(listed).toMatchObject({ status: 200, body: { deliveries: [{ id: first.headers['webhook-id'], status: 'delivered' }] } });
     expect((await admin(system, 'GET', `${base}?environment=production&resource_id=${created.body.recurrence_id}`)).body.deliveries).toEqual([]);
-    expect(await admin(system, 'GET', base)).toEqual({ status: 400, body: { type: 'ValidationError', message: 'query.environment must be one of production or sandbox' } });
+    expect(await admin(system, 'GET', base)).toEqual({
+      status: 400,
+      body: { type: 'ValidationError', message: 'query.environment must be one of production or sandbox' },
+    });
     expect((await admin(system, 'POST', `${base}/${first.headers['webhook-id']}/retry?environment=sandbox`)).status).toBe(202);
     expect((await receiver.waitFor(path, 2))[1].headers['webhook-id']).toBe(first.headers['webhook-id']);
-    expect(await admin(system, 'POST', '/admin/accounts/00000000-0000-4000-8000-000000000000/webhook-secret')).toEqual({ status: 404, body: { message: 'Account not found' } });
+    expect(await admin(system, 'POST', '/admin/accounts/00000000-0000-4000-8000-000000000000/webhook-secret')).toEqual({
+      status: 404,
+      body: { message: 'Account not found' },
+    });
   });
 });

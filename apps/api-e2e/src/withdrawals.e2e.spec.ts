@@ -27,7 +27,14 @@ const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 let sequence = 0;
 const txid = () => `lookup-${process.pid}-${Date.now().toString(36)}-${++sequence}`;
-const payout = (extra: object = {}) => ({ transaction_id: txid(), amount: 42.1, name: 'Maria Silva', document_number: freshCpf(), pix_key: 'maria@example.com', ...extra });
+const payout = (extra: object = {}) => ({
+  transaction_id: txid(),
+  amount: 42.1,
+  name: 'Maria Silva',
+  document_number: freshCpf(),
+  pix_key: 'maria@example.com',
+  ...extra,
+});
 
 async function create(body: object, key = merchant.sandbox, port = system.profile.sandbox) {
   const answer = await call(port, 'POST', '/v2/payout/pix', { key, json: body });
@@ -50,7 +57,11 @@ async function csvOf(query: string, key = merchant.sandbox): Promise<{ status: n
 describe('GET /v2/withdrawals (4.8)', () => {
   it('finds a payout by id and by transaction_id within seconds: the record of 2.3 with bank_name, as the bank settled it', async () => {
     const created = await create(payout({ webhook: 'https://shop.example.com/payouts' }));
-    const byId = await eventually(() => sandbox(`/v2/withdrawals?id=${created.id}`), (a) => a.body?.status === 1, LAG);
+    const byId = await eventually(
+      () => sandbox(`/v2/withdrawals?id=${created.id}`),
+      (a) => a.body?.status === 1,
+      LAG,
+    );
     expect(byId).toEqual({
       status: 200,
       body: {
@@ -62,7 +73,13 @@ describe('GET /v2/withdrawals (4.8)', () => {
         currency: 'BRL',
         amount: 42.1,
         status: 1,
-        bank: { type: 'PIX', bank_name: expect.any(String), ispb: expect.stringMatching(/^\d{8}$/), account_agency: expect.any(String), account_number: expect.any(String) },
+        bank: {
+          type: 'PIX',
+          bank_name: expect.any(String),
+          ispb: expect.stringMatching(/^\d{8}$/),
+          account_agency: expect.any(String),
+          account_number: expect.any(String),
+        },
         webhook: 'https://shop.example.com/payouts',
         created_at: created.created_at,
         paid_at: expect.stringMatching(ISO_UTC),
@@ -75,7 +92,11 @@ describe('GET /v2/withdrawals (4.8)', () => {
 
   it('answers 404 for an unknown id, another account and the other environment', async () => {
     const created = await create(payout());
-    await eventually(() => sandbox(`/v2/withdrawals?id=${created.id}`), (a) => a.status === 200, LAG);
+    await eventually(
+      () => sandbox(`/v2/withdrawals?id=${created.id}`),
+      (a) => a.status === 200,
+      LAG,
+    );
     const notFound = { status: 404, body: { message: 'Payout not found' } };
     expect(await sandbox('/v2/withdrawals?id=999999999')).toEqual(notFound);
     expect(await sandbox(`/v2/withdrawals?id=${created.id}`, other.sandbox)).toEqual(notFound);
@@ -102,8 +123,16 @@ describe('GET /v2/withdrawals/period (4.9)', () => {
     for (let i = 0; i < 3; i++) made.push(await create(payout(), mine.sandbox));
     const rejected = await create(payout({ pix_key: 'naoexiste@example.com' }), mine.sandbox); // the bank rejects it: 3
     made.push(rejected);
-    await eventually(() => sandbox(`/v2/withdrawals/period?${periodOf()}&status=3`, mine.sandbox), (a) => a.body?.count_data === 1, LAG);
-    await eventually(() => sandbox(`/v2/withdrawals/period?${periodOf()}&status=1`, mine.sandbox), (a) => a.body?.count_data === 3, LAG);
+    await eventually(
+      () => sandbox(`/v2/withdrawals/period?${periodOf()}&status=3`, mine.sandbox),
+      (a) => a.body?.count_data === 1,
+      LAG,
+    );
+    await eventually(
+      () => sandbox(`/v2/withdrawals/period?${periodOf()}&status=1`, mine.sandbox),
+      (a) => a.body?.count_data === 3,
+      LAG,
+    );
   });
 
   it('pages a period oldest first: count_data, page, size (default 10), count_pages, data without bank_name', async () => {
@@ -113,7 +142,16 @@ describe('GET /v2/withdrawals/period (4.9)', () => {
     expect(all.body.data.map((p: { id: number }) => p.id)).toEqual(made.map((p) => p.id));
     const first = all.body.data[0];
     expect(Object.keys(first.bank).sort()).toEqual(['account_agency', 'account_number', 'ispb', 'type']);
-    expect(first).toEqual(expect.objectContaining({ currency: 'BRL', status: 1, webhook: null, e2e: expect.any(String), psp_id: expect.any(String), paid_at: expect.stringMatching(ISO_UTC) }));
+    expect(first).toEqual(
+      expect.objectContaining({
+        currency: 'BRL',
+        status: 1,
+        webhook: null,
+        e2e: expect.any(String),
+        psp_id: expect.any(String),
+        paid_at: expect.stringMatching(ISO_UTC),
+      }),
+    );
 
     const second = await sandbox(`/v2/withdrawals/period?${periodOf()}&page=2&size=3`, mine.sandbox);
     expect(second.body).toEqual({ count_data: 4, page: 2, size: 3, count_pages: 2, data: [expect.objectContaining({ id: made[3].id, status: 3 })] });
@@ -125,7 +163,13 @@ describe('GET /v2/withdrawals/period (4.9)', () => {
     const rejected = await sandbox(`/v2/withdrawals/period?${periodOf()}&status=3`, mine.sandbox);
     expect(rejected.body).toEqual(expect.objectContaining({ count_data: 1, data: [expect.objectContaining({ id: made[3].id })] }));
     expect((await sandbox(`/v2/withdrawals/period?${periodOf()}&status=0`, mine.sandbox)).body.count_data).toBe(0);
-    expect((await sandbox(`/v2/withdrawals/period?${periodOf(-7200, -3600)}`, mine.sandbox)).body).toEqual({ count_data: 0, page: 1, size: 10, count_pages: 0, data: [] });
+    expect((await sandbox(`/v2/withdrawals/period?${periodOf(-7200, -3600)}`, mine.sandbox)).body).toEqual({
+      count_data: 0,
+      page: 1,
+      size: 10,
+      count_pages: 0,
+      data: [],
+    });
   });
 
   it('shows a tenant its own payouts only', async () => {
@@ -156,7 +200,11 @@ describe('GET /v2/withdrawals/customer (4.10)', () => {
     const documentNumber = freshCpf();
     const first = await create(payout({ document_number: documentNumber, webhook: 'https://shop.example.com/payouts' }));
     const second = await create(payout({ document_number: documentNumber }));
-    const answer = await eventually(() => sandbox(`/v2/withdrawals/customer?document_number=${documentNumber}`), (a) => a.body?.data?.every((p: { status: number }) => p.status === 1) && a.body.total === 2, LAG);
+    const answer = await eventually(
+      () => sandbox(`/v2/withdrawals/customer?document_number=${documentNumber}`),
+      (a) => a.body?.data?.every((p: { status: number }) => p.status === 1) && a.body.total === 2,
+      LAG,
+    );
     expect(answer).toEqual({ status: 200, body: { data: [expect.objectContaining({ id: first.id }), expect.objectContaining({ id: second.id })], total: 2 } });
     for (const item of answer.body.data) {
       expect(item).not.toHaveProperty('webhook');
@@ -164,12 +212,21 @@ describe('GET /v2/withdrawals/customer (4.10)', () => {
       expect(item).not.toHaveProperty('psp_id');
       expect(item).toEqual(expect.objectContaining({ document_number: documentNumber, paid_at: expect.stringMatching(ISO_UTC) }));
     }
-    expect(await sandbox(`/v2/withdrawals/customer?document_number=${documentNumber}`, other.sandbox)).toEqual({ status: 404, body: { message: 'No withdrawals found for this customer' } });
-    expect(await production(`/v2/withdrawals/customer?document_number=${documentNumber}`)).toEqual({ status: 404, body: { message: 'No withdrawals found for this customer' } });
+    expect(await sandbox(`/v2/withdrawals/customer?document_number=${documentNumber}`, other.sandbox)).toEqual({
+      status: 404,
+      body: { message: 'No withdrawals found for this customer' },
+    });
+    expect(await production(`/v2/withdrawals/customer?document_number=${documentNumber}`)).toEqual({
+      status: 404,
+      body: { message: 'No withdrawals found for this customer' },
+    });
   });
 
   it('answers 404 for a customer without payouts, and refuses an invalid document', async () => {
-    expect(await sandbox(`/v2/withdrawals/customer?document_number=${freshCpf()}`)).toEqual({ status: 404, body: { message: 'No withdrawals found for this customer' } });
+    expect(await sandbox(`/v2/withdrawals/customer?document_number=${freshCpf()}`)).toEqual({
+      status: 404,
+      body: { message: 'No withdrawals found for this customer' },
+    });
     expect(await sandbox('/v2/withdrawals/customer?document_number=52998224724')).toEqual(invalid('document_number is invalid'));
     expect(await sandbox('/v2/withdrawals/customer?document_number=529.982.247-25')).toEqual(invalid('document_number is invalid'));
     expect(await sandbox('/v2/withdrawals/customer')).toEqual(invalid('query.document_number is a required field'));
@@ -181,8 +238,16 @@ describe('GET /v2/withdrawals/period/csv (4.11)', () => {
     const mine = await newMerchant(system);
     const tricky = await create(payout({ name: 'Silva, "Zé" & Filhos' }), mine.sandbox);
     const rejected = await create(payout({ pix_key: 'naoexiste@example.com' }), mine.sandbox);
-    await eventually(() => sandbox(`/v2/withdrawals/period?${periodOf()}&status=3`, mine.sandbox), (a) => a.body?.count_data === 1, LAG);
-    const settled = await eventually(() => sandbox(`/v2/withdrawals?id=${tricky.id}`, mine.sandbox), (a) => a.body?.status === 1, LAG);
+    await eventually(
+      () => sandbox(`/v2/withdrawals/period?${periodOf()}&status=3`, mine.sandbox),
+      (a) => a.body?.count_data === 1,
+      LAG,
+    );
+    const settled = await eventually(
+      () => sandbox(`/v2/withdrawals?id=${tricky.id}`, mine.sandbox),
+      (a) => a.body?.status === 1,
+      LAG,
+    );
 
     const csv = await csvOf(periodOf(), mine.sandbox);
     expect(csv.status).toBe(200);
@@ -223,7 +288,11 @@ describe('GET /v2/withdrawals/period/csv (4.11)', () => {
 
   it('exports nothing of another tenant, and refuses a bad period in the JSON error shape', async () => {
     const created = await create(payout());
-    await eventually(() => sandbox(`/v2/withdrawals?id=${created.id}`), (a) => a.status === 200, LAG);
+    await eventually(
+      () => sandbox(`/v2/withdrawals?id=${created.id}`),
+      (a) => a.status === 200,
+      LAG,
+    );
     const others = await csvOf(periodOf(), other.sandbox);
     expect(others.text).not.toContain(created.transaction_id);
     const bad = await csvOf('start=2026-11-02%2000:00:00&end=2026-11-01%2000:00:00');
@@ -237,13 +306,23 @@ describe('GET /v2/withdrawals/period/csv (4.11)', () => {
 describe('the read model', () => {
   it('is rebuilt from the topic when its database is lost', async () => {
     const created = await create(payout());
-    const before = await eventually(() => sandbox(`/v2/withdrawals?id=${created.id}`), (a) => a.body?.status === 1, LAG);
+    const before = await eventually(
+      () => sandbox(`/v2/withdrawals?id=${created.id}`),
+      (a) => a.body?.status === 1,
+      LAG,
+    );
     await system.crash('payout-query-service');
     const server = new Client({ connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
     await server.connect();
     await server.query(`DROP DATABASE "${system.profile.databasePrefix}_payout_query" WITH (FORCE)`);
     await server.end();
     await system.restart('payout-query-service');
-    expect(await eventually(() => sandbox(`/v2/withdrawals?id=${created.id}`), (a) => a.status === 200, LAG)).toEqual(before);
+    expect(
+      await eventually(
+        () => sandbox(`/v2/withdrawals?id=${created.id}`),
+        (a) => a.status === 200,
+        LAG,
+      ),
+    ).toEqual(before);
   });
 });

@@ -19,9 +19,18 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
 
 /** What the three listeners share: the gateway's own database (accounts, keys), Redis and the pools to the services. */
 @Module({
-  imports: [EventSourcingModule.forService({ config, migrations: [AccountsReadModel1763800000200, AccountsRateLimits1763800000720], topics: [Topics.accounts, Topics.sandboxClock] })],
+  imports: [
+    EventSourcingModule.forService({
+      config,
+      migrations: [AccountsReadModel1763800000200, AccountsRateLimits1763800000720],
+      topics: [Topics.accounts, Topics.sandboxClock],
+    }),
+  ],
   providers: [
-    { provide: REDIS, useFactory: () => new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true, commandTimeout: REDIS_COMMAND_TIMEOUT_MS }) },
+    {
+      provide: REDIS,
+      useFactory: () => new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true, commandTimeout: REDIS_COMMAND_TIMEOUT_MS }),
+    },
     { provide: ApiKeyDirectory, inject: [REDIS, DataSource], useFactory: (redis: Redis, db: DataSource) => new ApiKeyDirectory(redis, db) },
     { provide: AccountProfiles, inject: [REDIS, DataSource], useFactory: (redis: Redis, db: DataSource) => new AccountProfiles(redis, db) },
     { provide: RateLimiter, inject: [REDIS], useFactory: (redis: Redis) => new RateLimiter(redis) },
@@ -31,7 +40,11 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
       useFactory: (store: EventStore, db: DataSource, directory: ApiKeyDirectory, profiles: AccountProfiles, clock: Clock) =>
         new AccountsAdmin(store, db, directory, profiles, clock, SecretBox.fromEnvironment()),
     },
-    { provide: Upstreams, inject: [TenantClocks], useFactory: (clocks: TenantClocks) => new Upstreams(config.upstreams, clocks.offsetOf, config.upstreamMaxInFlight) },
+    {
+      provide: Upstreams,
+      inject: [TenantClocks],
+      useFactory: (clocks: TenantClocks) => new Upstreams(config.upstreams, clocks.offsetOf, config.upstreamMaxInFlight),
+    },
     {
       provide: SandboxClocks,
       inject: [EventStore, CLOCK, TenantClocks],
@@ -41,7 +54,10 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
   exports: [ApiKeyDirectory, AccountProfiles, AccountsAdmin, Upstreams, SandboxClocks, RateLimiter],
 })
 export class GatewayCoreModule implements OnApplicationShutdown {
-  constructor(@Inject(REDIS) private readonly redis: Redis, private readonly upstreams: Upstreams) {}
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly upstreams: Upstreams,
+  ) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.upstreams.close();

@@ -22,7 +22,10 @@ async function main(): Promise<void> {
   const core = await NestFactory.createApplicationContext(GatewayCoreModule, { logger: new NestLogger() });
   const production = await createHttpApp(MerchantApiModule.forEnvironment('production', core));
   const sandbox = await createHttpApp(MerchantApiModule.forEnvironment('sandbox', core));
-  for (const [app, environment] of [[production, 'production'], [sandbox, 'sandbox']] as const) {
+  for (const [app, environment] of [
+    [production, 'production'],
+    [sandbox, 'sandbox'],
+  ] as const) {
     const fastify = app.getHttpAdapter().getInstance();
     instrumentHttp(fastify, environment);
     refuseUnstorableText(fastify); // first: a refused request claims no Idempotency-Key

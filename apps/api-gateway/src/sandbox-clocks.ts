@@ -6,7 +6,11 @@ import { projectSandboxClock, SANDBOX_CLOCK_STREAM, sandboxClock, sandboxClockSt
 
 /** platform.md §4: each sandbox tenant's test clock. The gateway owns it; the services follow it on Kafka. */
 export class SandboxClocks {
-  constructor(private readonly eventStore: EventStore, private readonly clock: Clock, private readonly clocks: TenantClocks) {}
+  constructor(
+    private readonly eventStore: EventStore,
+    private readonly clock: Clock,
+    private readonly clocks: TenantClocks,
+  ) {}
 
   async get(tenant: Tenant): Promise<SandboxClockResponse> {
     const state = await this.eventStore.load(sandboxClock, sandboxClockStreamId(tenant.accountId));

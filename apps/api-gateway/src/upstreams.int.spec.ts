@@ -46,7 +46,11 @@ let client: ClientProxy;
 let gateway: FastifyInstance;
 
 beforeAll(async () => {
-  service = await NestFactory.createMicroservice<MicroserviceOptions>(TestServiceModule, { transport: Transport.TCP, options: { host: '127.0.0.1', port: PORT }, logger: false });
+  service = await NestFactory.createMicroservice<MicroserviceOptions>(TestServiceModule, {
+    transport: Transport.TCP,
+    options: { host: '127.0.0.1', port: PORT },
+    logger: false,
+  });
   service.useGlobalFilters(new ServiceReplyFilter());
   service.useGlobalInterceptors(new DeadlineInterceptor());
   await service.listen();
@@ -55,7 +59,10 @@ beforeAll(async () => {
   gateway = Fastify();
   gateway.setErrorHandler((error, _request, reply) => {
     const answer = toHttpError(error);
-    void reply.status(answer.status).headers(answer.headers ?? {}).send(answer.body);
+    void reply
+      .status(answer.status)
+      .headers(answer.headers ?? {})
+      .send(answer.body);
   });
   gateway.post('/:pattern', (request, reply) => upstreams.relay('limits', `test.${(request.params as { pattern: string }).pattern}`, tenant, request, reply));
   await gateway.ready();
@@ -111,8 +118,12 @@ describe('a service refuses a request whose deadline has passed', () => {
 });
 
 describe('a request that finds no free database connection in time', () => {
-  it('is answered 503 with Retry-After, not 500 (pg-pool\'s own timeout, as the services configure it)', async () => {
-    const pool = new Pool({ connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', max: 1, connectionTimeoutMillis: 100 });
+  it("is answered 503 with Retry-After, not 500 (pg-pool's own timeout, as the services configure it)", async () => {
+    const pool = new Pool({
+      connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      max: 1,
+      connectionTimeoutMillis: 100,
+    });
     const held = await pool.connect();
     try {
       const error = await pool.connect().then(
@@ -146,11 +157,18 @@ describe('a service whose connection drops with the request in flight', () => {
       });
     });
     await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
-    const upstreams = new Upstreams({ limits: `127.0.0.1:${(dropping.address() as net.AddressInfo).port}` } as ConstructorParameters<typeof Upstreams>[0], () => 0, 2);
+    const upstreams = new Upstreams(
+      { limits: `127.0.0.1:${(dropping.address() as net.AddressInfo).port}` } as ConstructorParameters<typeof Upstreams>[0],
+      () => 0,
+      2,
+    );
     const app = Fastify();
     app.setErrorHandler((error, _request, reply) => {
       const answer = toHttpError(error);
-      void reply.status(answer.status).headers(answer.headers ?? {}).send(answer.body);
+      void reply
+        .status(answer.status)
+        .headers(answer.headers ?? {})
+        .send(answer.body);
     });
     app.post('/set', (request, reply) => upstreams.relay('limits', 'limits.set', tenant, request, reply));
     try {

@@ -63,7 +63,10 @@ export class Upstreams {
       .then(() => firstValueFrom(client.send<ServiceReply>(pattern, message).pipe(timeout(REPLY_TIMEOUT_MS))))
       .catch(() => refuse(unavailable(Messages.request.serviceUnavailable)))
       .finally(() => this.inFlight.set(name, (this.inFlight.get(name) ?? 1) - 1));
-    reply.status(answer.status).headers(answer.headers ?? {}).send(answer.body);
+    reply
+      .status(answer.status)
+      .headers(answer.headers ?? {})
+      .send(answer.body);
   }
 
   async close(): Promise<void> {

@@ -14,7 +14,9 @@ export async function createSimulatorApp(config: SimulatorConfig, options: { log
   app
     .getHttpAdapter()
     .getInstance()
-    .addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
+    .addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
   // Registered after the platform's filter, so it is the one that answers: the BCB's problem+json, not the merchant API's shapes.
   app.useGlobalFilters(new ProblemFilter());
   return app;

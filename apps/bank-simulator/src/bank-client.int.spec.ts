@@ -54,7 +54,10 @@ class Receiver {
   }
 
   statusesOf(idRec: string): string[] {
-    return this.calls.flatMap((call) => call.recs).filter((rec) => rec.idRec === idRec).map((rec) => rec.status);
+    return this.calls
+      .flatMap((call) => call.recs)
+      .filter((rec) => rec.idRec === idRec)
+      .map((rec) => rec.status);
   }
 
   stop(): Promise<void> {
@@ -71,7 +74,11 @@ const readBody = async (request: IncomingMessage): Promise<string> => {
 let config: SimulatorConfig;
 
 /** An immediate charge as the BCB requires it (calendario, the receiver's key), with what the test sets. */
-const immediateCharge = (body: Omit<CobSolicitada, 'calendario' | 'chave'> & Partial<CobSolicitada>): CobSolicitada => ({ calendario: {}, chave: config.receiver.chave, ...body });
+const immediateCharge = (body: Omit<CobSolicitada, 'calendario' | 'chave'> & Partial<CobSolicitada>): CobSolicitada => ({
+  calendario: {},
+  chave: config.receiver.chave,
+  ...body,
+});
 let app: NestFastifyApplication;
 let baseUrl: string;
 let bank: PixBankClient;
@@ -164,7 +171,9 @@ describe('locations and recurrences', () => {
   });
 
   it('marks a recurrence that allows retries with RR', async () => {
-    const rec = await bank.createRecurrence(recurrenceBody({ politicaRetentativa: 'PERMITE_3R_7D', calendario: { dataInicial: inDays(3), dataFinal: inDays(400), periodicidade: 'SEMANAL' } }));
+    const rec = await bank.createRecurrence(
+      recurrenceBody({ politicaRetentativa: 'PERMITE_3R_7D', calendario: { dataInicial: inDays(3), dataFinal: inDays(400), periodicidade: 'SEMANAL' } }),
+    );
     expect(rec.idRec.startsWith('RR')).toBe(true);
     expect(rec.calendario).toEqual({ dataInicial: inDays(3), dataFinal: inDays(400), periodicidade: 'SEMANAL' });
   });
@@ -183,11 +192,18 @@ describe('locations and recurrences', () => {
   it('refuses a past first date, an end before the start, and both amounts, all at once', async () => {
     const refusal = await refusalOf(
       bank.createRecurrence(
-        recurrenceBody({ calendario: { dataInicial: inDays(-1), dataFinal: inDays(-5), periodicidade: 'MENSAL' }, valor: { valorRec: '1.00', valorMinimoRecebedor: '2.00' } }),
+        recurrenceBody({
+          calendario: { dataInicial: inDays(-1), dataFinal: inDays(-5), periodicidade: 'MENSAL' },
+          valor: { valorRec: '1.00', valorMinimoRecebedor: '2.00' },
+        }),
       ),
     );
     expect(refusal).toMatchObject({ kind: 'provider', status: 400, providerCode: 'RecOperacaoInvalida' });
-    expect(refusal.kind === 'provider' && refusal.violations?.map((v) => v.property)).toEqual(['rec.calendario.dataInicial', 'rec.calendario.dataFinal', 'rec.valor']);
+    expect(refusal.kind === 'provider' && refusal.violations?.map((v) => v.property)).toEqual([
+      'rec.calendario.dataInicial',
+      'rec.calendario.dataFinal',
+      'rec.valor',
+    ]);
   });
 
   it('refuses a location that does not exist or is already used', async () => {
@@ -229,7 +245,10 @@ describe('locations and recurrences', () => {
       providerCode: 'RecOperacaoInvalida',
       message: 'A recorrência encontra-se expirada, cancelada ou rejeitada.',
     });
-    await eventually(async () => receiver.statusesOf(rec.idRec), (s) => s.length > 0);
+    await eventually(
+      async () => receiver.statusesOf(rec.idRec),
+      (s) => s.length > 0,
+    );
     expect(receiver.statusesOf(rec.idRec)).toEqual(['CANCELADA']);
     expect((await bank.getRecurrence(rec.idRec)).dadosQR).toBeUndefined();
   });
@@ -240,7 +259,11 @@ describe('journey 2 and refusal by QR', () => {
     const loc = await bank.createRecurrenceLocation();
     const rec = await bank.createRecurrence(recurrenceBody({ loc: loc.id }));
     const approved = await payer.authorizeRecurrence(rec.idRec);
-    expect(approved).toMatchObject({ status: 'APROVADA', ativacao: { tipoJornada: 'JORNADA_2' }, pagador: { cpf: '52998224725', ispbParticipante: config.payerIspb } });
+    expect(approved).toMatchObject({
+      status: 'APROVADA',
+      ativacao: { tipoJornada: 'JORNADA_2' },
+      pagador: { cpf: '52998224725', ispbParticipante: config.payerIspb },
+    });
     expect(fromBankJourney(approved.ativacao?.tipoJornada)).toBe('JOURNEY_2');
     expect(await refusalOf(payer.authorizeRecurrence(rec.idRec))).toMatchObject({ status: 400, providerCode: 'RecOperacaoInvalida' });
 
@@ -257,13 +280,23 @@ describe('journey 2 and refusal by QR', () => {
 describe('journey 3: recurrence with an immediate charge', () => {
   it('creates the charge, binds it, shows the composite QR, and authorizing pays the charge', async () => {
     const txid = newTxid();
-    const cob = await bank.createImmediateCharge(txid, immediateCharge({
-      calendario: { expiracao: 3600 },
-      devedor: { cpf: '52998224725', nome: 'Fulano de Tal' },
+    const cob = await bank.createImmediateCharge(
+      txid,
+      immediateCharge({
+        calendario: { expiracao: 3600 },
+        devedor: { cpf: '52998224725', nome: 'Fulano de Tal' },
+        valor: { original: '19.90' },
+        solicitacaoPagador: 'Assinatura mensal',
+      }),
+    );
+    expect(cob).toMatchObject({
+      txid,
+      status: 'ATIVA',
+      revisao: 0,
       valor: { original: '19.90' },
-      solicitacaoPagador: 'Assinatura mensal',
-    }));
-    expect(cob).toMatchObject({ txid, status: 'ATIVA', revisao: 0, valor: { original: '19.90' }, calendario: { expiracao: 3600 }, chave: config.receiver.chave });
+      calendario: { expiracao: 3600 },
+      chave: config.receiver.chave,
+    });
     expect(hasValidCrc(cob.pixCopiaECola ?? '')).toBe(true);
 
     const loc = await bank.createRecurrenceLocation();
@@ -281,9 +314,20 @@ describe('journey 3: recurrence with an immediate charge', () => {
 
     const paid = await bank.getImmediateCharge(txid);
     expect(paid.status).toBe('CONCLUIDA');
-    expect(paid.pix).toEqual([{ endToEndId: expect.stringMatching(/^E87654321\d{12}[a-zA-Z0-9]{11}$/), txid, valor: '19.90', chave: config.receiver.chave, horario: expect.any(String) }]);
+    expect(paid.pix).toEqual([
+      {
+        endToEndId: expect.stringMatching(/^E87654321\d{12}[a-zA-Z0-9]{11}$/),
+        txid,
+        valor: '19.90',
+        chave: config.receiver.chave,
+        horario: expect.any(String),
+      },
+    ]);
 
-    const notified = await eventually(async () => receiver.calls.flatMap((c) => c.recs).find((r) => r.idRec === rec.idRec), (r) => r !== undefined);
+    const notified = await eventually(
+      async () => receiver.calls.flatMap((c) => c.recs).find((r) => r.idRec === rec.idRec),
+      (r) => r !== undefined,
+    );
     expect(notified).toMatchObject({ status: 'APROVADA', ativacao: { tipoJornada: 'JORNADA_3', dadosJornada: { txid } } });
   });
 
@@ -305,7 +349,9 @@ describe('journey 3: recurrence with an immediate charge', () => {
       providerCode: 'CobOperacaoInvalida',
       violations: [{ property: 'cob.txid', reason: expect.any(String) }],
     });
-    expect(await refusalOf(bank.createImmediateCharge(newTxid(), immediateCharge({ valor: { original: '0.00' } })))).toMatchObject({ message: 'O campo cob.valor.original é zero.' });
+    expect(await refusalOf(bank.createImmediateCharge(newTxid(), immediateCharge({ valor: { original: '0.00' } })))).toMatchObject({
+      message: 'O campo cob.valor.original é zero.',
+    });
     expect(await refusalOf(bank.getImmediateCharge(newTxid()))).toMatchObject({ status: 404, providerCode: 'CobNaoEncontrado' });
     expect(await refusalOf(bank.createRecurrence(recurrenceBody({ ativacao: { dadosJornada: { txid: newTxid() } } })))).toMatchObject({
       status: 400,
@@ -321,7 +367,11 @@ describe('journey 3: recurrence with an immediate charge', () => {
     const loc = await bank.createRecurrenceLocation();
     const rec = await bank.createRecurrence(recurrenceBody({ loc: loc.id, ativacao: { dadosJornada: { txid } } }));
     await sleep(1100);
-    expect(await refusalOf(payer.payImmediateCharge(txid))).toMatchObject({ status: 400, providerCode: 'CobOperacaoInvalida', violations: [{ property: 'cob.calendario.expiracao' }] });
+    expect(await refusalOf(payer.payImmediateCharge(txid))).toMatchObject({
+      status: 400,
+      providerCode: 'CobOperacaoInvalida',
+      violations: [{ property: 'cob.calendario.expiracao' }],
+    });
     expect(await refusalOf(payer.authorizeRecurrence(rec.idRec))).toMatchObject({ status: 400, providerCode: 'RecOperacaoInvalida' });
     expect((await bank.getImmediateCharge(txid)).status).toBe('ATIVA'); // expiry is not a status (CobrancaStatus)
     expect((await bank.getRecurrence(rec.idRec, { txid })).dadosQR).toBeUndefined();
@@ -329,13 +379,25 @@ describe('journey 3: recurrence with an immediate charge', () => {
 });
 
 describe('journey 1: solicitations', () => {
-  const waitFor = (id: string, status: SolicRecCompleta['status']) => eventually(() => bank.getSolicitation(id), (s) => s.status === status);
+  const waitFor = (id: string, status: SolicRecCompleta['status']) =>
+    eventually(
+      () => bank.getSolicitation(id),
+      (s) => s.status === status,
+    );
 
   it('travels CRIADA → ENVIADA → RECEBIDA by itself; the payer accepts; the recurrence is APROVADA (journey 1)', async () => {
     const rec = await bank.createRecurrence(recurrenceBody());
-    const created = await bank.createSolicitation({ idRec: rec.idRec, calendario: { dataExpiracaoSolicitacao: expiresIn(3_600_000) }, destinatario: destinatario() });
+    const created = await bank.createSolicitation({
+      idRec: rec.idRec,
+      calendario: { dataExpiracaoSolicitacao: expiresIn(3_600_000) },
+      destinatario: destinatario(),
+    });
     expect(created.idSolicRec).toMatch(/^SC12345678\d{8}[a-zA-Z0-9]{11}$/);
-    expect(created).toMatchObject({ status: 'CRIADA', idRec: rec.idRec, recPayload: { idRec: rec.idRec, recebedor: { ispbParticipante: config.receiver.ispb } } });
+    expect(created).toMatchObject({
+      status: 'CRIADA',
+      idRec: rec.idRec,
+      recPayload: { idRec: rec.idRec, recebedor: { ispbParticipante: config.receiver.ispb } },
+    });
 
     const received = await waitFor(created.idSolicRec, 'RECEBIDA');
     expect(received.atualizacao.map((a) => a.status)).toEqual(['CRIADA', 'ENVIADA', 'RECEBIDA']);
@@ -345,7 +407,11 @@ describe('journey 1: solicitations', () => {
     expect(answered.status).toBe('ACEITA');
     expect(fromBankSolicitationStatus(answered.status, answered.atualizacao)).toEqual({ status: 'RECEIVED', outcome: 'ACCEPTED' });
     const approved = await bank.getRecurrence(rec.idRec);
-    expect(approved).toMatchObject({ status: 'APROVADA', ativacao: { tipoJornada: 'JORNADA_1' }, pagador: { cpf: '11144477735', ispbParticipante: '91193552' } });
+    expect(approved).toMatchObject({
+      status: 'APROVADA',
+      ativacao: { tipoJornada: 'JORNADA_1' },
+      pagador: { cpf: '11144477735', ispbParticipante: '91193552' },
+    });
     expect(approved.solicitacao?.map((s) => s.status)).toEqual(['ACEITA']);
 
     expect(await refusalOf(payer.answerSolicitation(created.idSolicRec, 'REJECT'))).toMatchObject({ status: 400, providerCode: 'SolicRecOperacaoInvalida' });
@@ -353,13 +419,20 @@ describe('journey 1: solicitations', () => {
       status: 400,
       message: 'Não é possível cancelar uma solicitação de recorrência com o status diferente de CRIADA, ENVIADA ou RECEBIDA.',
     });
-    await eventually(async () => receiver.statusesOf(rec.idRec), (s) => s.length > 0);
+    await eventually(
+      async () => receiver.statusesOf(rec.idRec),
+      (s) => s.length > 0,
+    );
     expect(receiver.statusesOf(rec.idRec)).toEqual(['APROVADA']);
   });
 
   it('the payer rejects: solicitation REJEITADA, recurrence REJEITADA', async () => {
     const rec = await bank.createRecurrence(recurrenceBody());
-    const created = await bank.createSolicitation({ idRec: rec.idRec, calendario: { dataExpiracaoSolicitacao: expiresIn(3_600_000) }, destinatario: destinatario() });
+    const created = await bank.createSolicitation({
+      idRec: rec.idRec,
+      calendario: { dataExpiracaoSolicitacao: expiresIn(3_600_000) },
+      destinatario: destinatario(),
+    });
     await waitFor(created.idSolicRec, 'RECEBIDA');
     expect((await payer.answerSolicitation(created.idSolicRec, 'REJECT')).status).toBe('REJEITADA');
     expect((await bank.getRecurrence(rec.idRec)).status).toBe('REJEITADA');
@@ -373,12 +446,19 @@ describe('journey 1: solicitations', () => {
       destinatario: destinatario('99990001'),
     });
     const body = { idRec: rec.idRec, calendario: { dataExpiracaoSolicitacao: expiresIn(3_600_000) }, destinatario: destinatario() };
-    expect(await refusalOf(bank.createSolicitation(body))).toMatchObject({ status: 400, message: 'Existe uma solicitação ativa referente ao mesmo solicrec.idRec.' });
+    expect(await refusalOf(bank.createSolicitation(body))).toMatchObject({
+      status: 400,
+      message: 'Existe uma solicitação ativa referente ao mesmo solicrec.idRec.',
+    });
 
     await waitFor(created.idSolicRec, 'ENVIADA');
     // One sent after it to a payer that exists is received: this one's time to be received has passed too.
     const another = await bank.createRecurrence(recurrenceBody());
-    const later = await bank.createSolicitation({ idRec: another.idRec, calendario: { dataExpiracaoSolicitacao: expiresIn(3_600_000) }, destinatario: destinatario() });
+    const later = await bank.createSolicitation({
+      idRec: another.idRec,
+      calendario: { dataExpiracaoSolicitacao: expiresIn(3_600_000) },
+      destinatario: destinatario(),
+    });
     await waitFor(later.idSolicRec, 'RECEBIDA');
     const stuck = await bank.getSolicitation(created.idSolicRec);
     expect(stuck.status).toBe('ENVIADA');
@@ -399,8 +479,15 @@ describe('journey 1: solicitations', () => {
 
   it('past its deadline unanswered: solicitation EXPIRADA, recurrence EXPIRADA, pushed to the webhook', async () => {
     const rec = await bank.createRecurrence(recurrenceBody());
-    const created = await bank.createSolicitation({ idRec: rec.idRec, calendario: { dataExpiracaoSolicitacao: expiresIn(1200) }, destinatario: destinatario('99990001') });
-    await eventually(async () => receiver.statusesOf(rec.idRec), (s) => s.includes('EXPIRADA'));
+    const created = await bank.createSolicitation({
+      idRec: rec.idRec,
+      calendario: { dataExpiracaoSolicitacao: expiresIn(1200) },
+      destinatario: destinatario('99990001'),
+    });
+    await eventually(
+      async () => receiver.statusesOf(rec.idRec),
+      (s) => s.includes('EXPIRADA'),
+    );
     expect(receiver.statusesOf(rec.idRec)).toEqual(['EXPIRADA']);
     const expired = await bank.getSolicitation(created.idSolicRec);
     expect(expired.status).toBe('EXPIRADA');
@@ -411,13 +498,23 @@ describe('journey 1: solicitations', () => {
   it('refuses a bad CPF, a past deadline, an unknown recurrence and an unknown solicitation', async () => {
     const rec = await bank.createRecurrence(recurrenceBody());
     const badCpf = await refusalOf(
-      bank.createSolicitation({ idRec: rec.idRec, calendario: { dataExpiracaoSolicitacao: expiresIn(60_000) }, destinatario: { ...destinatario(), cpf: '11111111111' } }),
+      bank.createSolicitation({
+        idRec: rec.idRec,
+        calendario: { dataExpiracaoSolicitacao: expiresIn(60_000) },
+        destinatario: { ...destinatario(), cpf: '11111111111' },
+      }),
     );
     expect(badCpf).toMatchObject({ status: 400, providerCode: 'SolicRecOperacaoInvalida', violations: [{ property: 'solicrec.destinatario.cpf' }] });
-    const past = await refusalOf(bank.createSolicitation({ idRec: rec.idRec, calendario: { dataExpiracaoSolicitacao: expiresIn(-60_000) }, destinatario: destinatario() }));
+    const past = await refusalOf(
+      bank.createSolicitation({ idRec: rec.idRec, calendario: { dataExpiracaoSolicitacao: expiresIn(-60_000) }, destinatario: destinatario() }),
+    );
     expect(past).toMatchObject({ status: 400, violations: [{ property: 'solicrec.calendario.dataExpiracaoSolicitacao' }] });
     const unknownRec = await refusalOf(
-      bank.createSolicitation({ idRec: 'RN1234567820250101aaaaaaaaaaa', calendario: { dataExpiracaoSolicitacao: expiresIn(60_000) }, destinatario: destinatario() }),
+      bank.createSolicitation({
+        idRec: 'RN1234567820250101aaaaaaaaaaa',
+        calendario: { dataExpiracaoSolicitacao: expiresIn(60_000) },
+        destinatario: destinatario(),
+      }),
     );
     expect(unknownRec).toMatchObject({ status: 404, providerCode: 'RecNaoEncontrada' });
     expect(await refusalOf(bank.getSolicitation('SC1234567820250101aaaaaaaaaaa'))).toMatchObject({ status: 404, providerCode: 'SolicRecNaoEncontrada' });
@@ -425,12 +522,19 @@ describe('journey 1: solicitations', () => {
 
   it('keeps moving solicitations after a restart of the simulator', async () => {
     const rec = await bank.createRecurrence(recurrenceBody());
-    const created = await bank.createSolicitation({ idRec: rec.idRec, calendario: { dataExpiracaoSolicitacao: expiresIn(3_600_000) }, destinatario: destinatario() });
+    const created = await bank.createSolicitation({
+      idRec: rec.idRec,
+      calendario: { dataExpiracaoSolicitacao: expiresIn(3_600_000) },
+      destinatario: destinatario(),
+    });
     await app.close();
     await startSimulator(); // a new port: the clients follow it
     const restarted = new PixBankClient(baseUrl, { token: 'production-token' });
     try {
-      const received = await eventually(() => restarted.getSolicitation(created.idSolicRec), (s) => s.status === 'RECEBIDA');
+      const received = await eventually(
+        () => restarted.getSolicitation(created.idSolicRec),
+        (s) => s.status === 'RECEBIDA',
+      );
       expect(received.atualizacao.map((a) => a.status)).toEqual(['CRIADA', 'ENVIADA', 'RECEBIDA']);
     } finally {
       await restarted.close();
@@ -480,7 +584,10 @@ describe('clients and transport', () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const unreachable = new PixBankClient(`http://127.0.0.1:${port}`, { token: 't' });
     try {
-      expect(await refusalOf(unreachable.getRecurrence('RN1234567820250101aaaaaaaaaaa'))).toMatchObject({ kind: 'unavailable', message: expect.stringContaining('the bank is unavailable') });
+      expect(await refusalOf(unreachable.getRecurrence('RN1234567820250101aaaaaaaaaaa'))).toMatchObject({
+        kind: 'unavailable',
+        message: expect.stringContaining('the bank is unavailable'),
+      });
     } finally {
       await unreachable.close();
     }
@@ -507,7 +614,10 @@ describe('clients and transport', () => {
     const rec = await bank.createRecurrence(recurrenceBody());
     receiver.failOnce.add(rec.idRec);
     await payer.refuseRecurrence(rec.idRec);
-    await eventually(async () => receiver.statusesOf(rec.idRec), (s) => s.length > 0);
+    await eventually(
+      async () => receiver.statusesOf(rec.idRec),
+      (s) => s.length > 0,
+    );
     expect(receiver.statusesOf(rec.idRec)).toEqual(['REJEITADA']);
     expect(receiver.failOnce.has(rec.idRec)).toBe(false); // the first delivery was answered 500, the retry went through
     expect(new Set(receiver.paths)).toEqual(new Set(['/hooks/bank/rec']));

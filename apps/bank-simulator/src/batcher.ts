@@ -16,7 +16,10 @@ export class Batcher<I, O> {
   private running = false;
   private scheduled = false;
 
-  constructor(private readonly run: (items: I[]) => Promise<Settled<O>[]>, private readonly max: number) {}
+  constructor(
+    private readonly run: (items: I[]) => Promise<Settled<O>[]>,
+    private readonly max: number,
+  ) {}
 
   add(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {

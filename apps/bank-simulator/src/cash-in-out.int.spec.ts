@@ -74,7 +74,11 @@ const readBody = async (request: IncomingMessage): Promise<string> => {
 let config: SimulatorConfig;
 
 /** An immediate charge as the BCB requires it (calendario, the receiver's key), with what the test sets. */
-const immediateCharge = (body: Omit<CobSolicitada, 'calendario' | 'chave'> & Partial<CobSolicitada>): CobSolicitada => ({ calendario: {}, chave: config.receiver.chave, ...body });
+const immediateCharge = (body: Omit<CobSolicitada, 'calendario' | 'chave'> & Partial<CobSolicitada>): CobSolicitada => ({
+  calendario: {},
+  chave: config.receiver.chave,
+  ...body,
+});
 let app: NestFastifyApplication;
 let baseUrl: string;
 let bank: PixBankClient;
@@ -157,7 +161,11 @@ const raw = (method: string, path: string, body?: unknown, token = 'production-t
 async function laterPayoutSettled(): Promise<void> {
   const idEnvio = newIdEnvio();
   await bank.createPayout(idEnvio, toAccount());
-  await eventually(() => receiver.payout(idEnvio), (pushed) => pushed.some((p) => p.pagamento.status === 'REALIZADO'), { what: `payout ${idEnvio}, created later, settled and pushed` });
+  await eventually(
+    () => receiver.payout(idEnvio),
+    (pushed) => pushed.some((p) => p.pagamento.status === 'REALIZADO'),
+    { what: `payout ${idEnvio}, created later, settled and pushed` },
+  );
 }
 
 describe('cash-in: the Pix webhook, per key', () => {
@@ -167,7 +175,12 @@ describe('cash-in: the Pix webhook, per key', () => {
     try {
       expect(await refusalOf(other.getPixWebhook(chave))).toMatchObject({ status: 404, providerCode: 'WebhookNaoEncontrado' });
       await other.configurePixWebhook(chave, 'https://pix.example.com/api/webhook/');
-      expect(await other.getPixWebhook(chave)).toEqual({ webhookUrl: 'https://pix.example.com/api/webhook/', cnpj: expect.stringMatching(/^\d{14}$/), chave, criacao: expect.any(String) });
+      expect(await other.getPixWebhook(chave)).toEqual({
+        webhookUrl: 'https://pix.example.com/api/webhook/',
+        cnpj: expect.stringMatching(/^\d{14}$/),
+        chave,
+        criacao: expect.any(String),
+      });
       await other.configurePixWebhook(chave, 'https://pix.example.com/v2/');
       expect((await other.getPixWebhook(chave)).webhookUrl).toBe('https://pix.example.com/v2/');
       expect(await refusalOf(bank.getPixWebhook(chave))).toMatchObject({ status: 404 }); // another client's
@@ -186,7 +199,7 @@ describe('cash-in: the Pix webhook, per key', () => {
     }
   });
 
-  it('a charge names the receiver\'s key; paying it pushes {pix: [...]} to {webhookUrl}/pix; GET /pix/{e2eid} shows it', async () => {
+  it("a charge names the receiver's key; paying it pushes {pix: [...]} to {webhookUrl}/pix; GET /pix/{e2eid} shows it", async () => {
     const txid = newTxid();
     const cob = await bank.createImmediateCharge(txid, immediateCharge({ valor: { original: '99.90' }, devedor: { cpf: '52998224725', nome: 'Maria Silva' } }));
     expect(cob.chave).toBe(config.receiver.chave);
@@ -195,7 +208,10 @@ describe('cash-in: the Pix webhook, per key', () => {
     const pix = paid.pix?.[0];
     expect(pix).toEqual({ endToEndId: expect.stringMatching(E2E_ID), txid, valor: '99.90', chave: config.receiver.chave, horario: expect.any(String) });
 
-    const pushed = await eventually(() => receiver.pix().filter((p) => p.pix.txid === txid), (found) => found.length > 0);
+    const pushed = await eventually(
+      () => receiver.pix().filter((p) => p.pix.txid === txid),
+      (found) => found.length > 0,
+    );
     expect(pushed).toEqual([{ path: '/hooks/bank/pix', pix }]);
 
     expect(await bank.getReceivedPix(pix?.endToEndId ?? '')).toEqual(pix);
@@ -226,8 +242,13 @@ describe('cash-in: the Pix webhook, per key', () => {
     };
     const rec = await bank.createRecurrence(recurrence);
     await payer.authorizeRecurrence(rec.idRec);
-    const pushed = await eventually(() => receiver.pix().filter((p) => p.pix.txid === txid), (found) => found.length > 0);
-    expect(pushed.map((p) => p.pix)).toEqual([{ endToEndId: expect.stringMatching(E2E_ID), txid, valor: '40.00', chave: config.receiver.chave, horario: expect.any(String) }]);
+    const pushed = await eventually(
+      () => receiver.pix().filter((p) => p.pix.txid === txid),
+      (found) => found.length > 0,
+    );
+    expect(pushed.map((p) => p.pix)).toEqual([
+      { endToEndId: expect.stringMatching(E2E_ID), txid, valor: '40.00', chave: config.receiver.chave, horario: expect.any(String) },
+    ]);
   });
 
   it('pushes nothing for a charge on a key without a webhook', async () => {
@@ -238,7 +259,11 @@ describe('cash-in: the Pix webhook, per key', () => {
     const later = newTxid();
     await bank.createImmediateCharge(later, immediateCharge({ valor: { original: '1.00' } }));
     await payer.payImmediateCharge(later);
-    await eventually(() => receiver.pix().filter((p) => p.pix.txid === later), (found) => found.length > 0, { what: 'the push of the charge paid later' });
+    await eventually(
+      () => receiver.pix().filter((p) => p.pix.txid === later),
+      (found) => found.length > 0,
+      { what: 'the push of the charge paid later' },
+    );
     expect(receiver.pix().filter((p) => p.pix.txid === txid)).toEqual([]);
     expect(await bank.getReceivedPix(pix?.[0]?.endToEndId ?? '')).toMatchObject({ txid, chave: 'loja@example.com' });
   });
@@ -301,7 +326,10 @@ describe('cash-out: payouts', () => {
       atualizacao: [{ status: 'EM_PROCESSAMENTO', data: pagamento.horario.solicitacao }],
     });
     expect(pagamento.endToEndId).toHaveLength(32);
-    expect(INSTITUTIONS.find((i) => i.ispb === pagamento.destinatario.ispb)).toMatchObject({ nome: pagamento.destinatario.nomeBanco, codigo: pagamento.destinatario.codigoBanco });
+    expect(INSTITUTIONS.find((i) => i.ispb === pagamento.destinatario.ispb)).toMatchObject({
+      nome: pagamento.destinatario.nomeBanco,
+      codigo: pagamento.destinatario.codigoBanco,
+    });
     expect(payoutStatusOf(pagamento.status)).toBe(PayoutStatus.processing);
 
     expect(await bank.getPayout(idEnvio)).toEqual(pagamento);
@@ -334,7 +362,10 @@ describe('cash-out: payouts', () => {
     const bodies = (await Promise.all(answers.map((a) => a.json()))) as Pagamento[];
     expect(new Set(bodies.map((b) => b.endToEndId)).size).toBe(1);
     // Until its settlement is pushed (a later push): by then a second push of its creation would have come.
-    await eventually(() => receiver.payout(idEnvio), (pushed) => pushed.some((p) => p.pagamento.status === 'REALIZADO'));
+    await eventually(
+      () => receiver.payout(idEnvio),
+      (pushed) => pushed.some((p) => p.pagamento.status === 'REALIZADO'),
+    );
     expect(receiver.payout(idEnvio).filter((p) => p.pagamento.status === 'EM_PROCESSAMENTO')).toHaveLength(1); // created once, pushed once
   });
 
@@ -363,10 +394,19 @@ describe('cash-out: payouts', () => {
 
   it('refuses a body that breaks the schema with 400, naming each property; a bad idEnvio too', async () => {
     const refusal = await refusalOf(
-      bank.createPayout(newIdEnvio(), { valor: '12', destinatario: { ispb: '123', agencia: '12345', conta: '1' }, favorecido: { nome: 'X', cpf: '52998224724' } }),
+      bank.createPayout(newIdEnvio(), {
+        valor: '12',
+        destinatario: { ispb: '123', agencia: '12345', conta: '1' },
+        favorecido: { nome: 'X', cpf: '52998224724' },
+      }),
     );
     expect(refusal).toMatchObject({ kind: 'provider', status: 400, providerCode: 'PagamentoOperacaoInvalida' });
-    expect(refusal.kind === 'provider' && refusal.violations?.map((v) => v.property)).toEqual(['valor', 'destinatario.ispb', 'destinatario.agencia', 'favorecido.cpf']);
+    expect(refusal.kind === 'provider' && refusal.violations?.map((v) => v.property)).toEqual([
+      'valor',
+      'destinatario.ispb',
+      'destinatario.agencia',
+      'favorecido.cpf',
+    ]);
     expect(await refusalOf(bank.createPayout('com-hifen', toKey()))).toMatchObject({ status: 400, violations: [{ property: 'idEnvio' }] });
     expect(await refusalOf(bank.getPayout(newIdEnvio()))).toMatchObject({
       status: 404,
@@ -379,7 +419,10 @@ describe('cash-out: payouts', () => {
     const idEnvio = newIdEnvio();
     const asked = performance.now();
     const created = await bank.createPayout(idEnvio, toKey());
-    const done = await eventually(() => bank.getPayout(idEnvio), (p) => p.status === 'REALIZADO');
+    const done = await eventually(
+      () => bank.getPayout(idEnvio),
+      (p) => p.status === 'REALIZADO',
+    );
     // Not before its time: read every 50 ms from its creation on, it is first seen settled SETTLE_MS after it was asked for at the earliest.
     expect(performance.now() - asked).toBeGreaterThanOrEqual(SETTLE_MS);
     expect(done).toMatchObject({
@@ -390,7 +433,10 @@ describe('cash-out: payouts', () => {
     expect(done.atualizacao.map((a) => a.status)).toEqual(['EM_PROCESSAMENTO', 'REALIZADO']);
     expect(payoutStatusOf(done.status)).toBe(PayoutStatus.completed);
 
-    const pushed = await eventually(() => receiver.payout(idEnvio), (p) => p.length >= 2);
+    const pushed = await eventually(
+      () => receiver.payout(idEnvio),
+      (p) => p.length >= 2,
+    );
     expect(pushed).toEqual([
       { path: '/hooks/bank/pagamentos', pagamento: created },
       { path: '/hooks/bank/pagamentos', pagamento: done },
@@ -424,7 +470,10 @@ describe('cash-out: payouts', () => {
         providerCode: 'PagamentoOperacaoInvalida',
         message: `O pagamento encontra-se com o status ${status} e não pode mais ser alterado.`,
       });
-      const pushed = await eventually(() => receiver.payout(idEnvio), (p) => p.length >= 2);
+      const pushed = await eventually(
+        () => receiver.payout(idEnvio),
+        (p) => p.length >= 2,
+      );
       expect(pushed.map((p) => p.pagamento.status)).toEqual(['EM_PROCESSAMENTO', status]);
     }
     await laterPayoutSettled(); // the sweeper leaves them as /sim put them
@@ -457,7 +506,10 @@ describe('cash-out: payouts', () => {
     expect(created.horario.solicitacao).toBe(ahead.toISOString());
     expect(created.endToEndId.slice(9, 21)).toBe(ahead.toISOString().slice(0, 16).replace(/[-T:]/g, ''));
     // Settled by real time all the same (the sandbox is not left waiting 40 days), on the payout's own timeline.
-    const done = await eventually(() => bank.getPayout(idEnvio), (p) => p.status === 'REALIZADO');
+    const done = await eventually(
+      () => bank.getPayout(idEnvio),
+      (p) => p.status === 'REALIZADO',
+    );
     expect(done.horario.liquidacao).toBe(new Date(ahead.getTime() + SETTLE_MS).toISOString());
 
     const other = newIdEnvio();
@@ -504,9 +556,15 @@ describe('cash-out: payouts', () => {
     await stopSimulator();
     await sleep(SETTLE_MS + 200);
     await startSimulator(); // a new port: the clients follow it
-    const done = await eventually(() => bank.getPayout(idEnvio), (p) => p.status === 'REALIZADO');
+    const done = await eventually(
+      () => bank.getPayout(idEnvio),
+      (p) => p.status === 'REALIZADO',
+    );
     expect(done.status).toBe('REALIZADO');
-    const pushed = await eventually(() => receiver.payout(idEnvio), (p) => p.some((x) => x.pagamento.status === 'REALIZADO'));
+    const pushed = await eventually(
+      () => receiver.payout(idEnvio),
+      (p) => p.some((x) => x.pagamento.status === 'REALIZADO'),
+    );
     // (the creation's push may have been cut short by the stop: deliveries are kept in memory only)
     expect(pushed.map((p) => p.pagamento.status).slice(-1)).toEqual(['REALIZADO']);
   });

@@ -63,7 +63,11 @@ const readBody = async (request: IncomingMessage): Promise<string> => {
 let config: SimulatorConfig;
 
 /** An immediate charge as the BCB requires it (calendario, the receiver's key), with what the test sets. */
-const immediateCharge = (body: Omit<CobSolicitada, 'calendario' | 'chave'> & Partial<CobSolicitada>): CobSolicitada => ({ calendario: {}, chave: config.receiver.chave, ...body });
+const immediateCharge = (body: Omit<CobSolicitada, 'calendario' | 'chave'> & Partial<CobSolicitada>): CobSolicitada => ({
+  calendario: {},
+  chave: config.receiver.chave,
+  ...body,
+});
 let app: NestFastifyApplication;
 let baseUrl: string;
 let bank: PixBankClient;
@@ -71,7 +75,12 @@ let payer: SimulatedPayer;
 const receiver = new Receiver();
 
 beforeAll(async () => {
-  config = { ...simulatorConfig({}), databaseName, webhookRetryDelaysMs: [100, 200], recurringChargeSweep: { everyMs: 100, batchSize: 100, maxBatchesPerRun: 10 } };
+  config = {
+    ...simulatorConfig({}),
+    databaseName,
+    webhookRetryDelaysMs: [100, 200],
+    recurringChargeSweep: { everyMs: 100, batchSize: 100, maxBatchesPerRun: 10 },
+  };
   app = await createSimulatorApp(config, { logger: false });
   await app.listen(0, '127.0.0.1');
   baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
@@ -178,7 +187,10 @@ describe('PUT and GET /cobr/{txid}', () => {
     ]);
     expect(read.pix).toBeUndefined();
 
-    const notified = await eventually(async () => receiver.chargeNotifications(txid), (n) => n.length > 0);
+    const notified = await eventually(
+      async () => receiver.chargeNotifications(txid),
+      (n) => n.length > 0,
+    );
     expect(notified).toEqual([{ idRec, txid, status: 'ATIVA', atualizacao: read.atualizacao, tentativas: read.tentativas }]);
     expect(receiver.calls.find((call) => (call.body as WebhookCobRCallback).cobsr?.[0]?.txid === txid)?.path).toBe('/hooks/bank/cobr');
   });
@@ -295,7 +307,9 @@ describe('PUTs that arrive together', () => {
     ];
     const outcomes = await Promise.allSettled(puts);
 
-    expect(outcomes.slice(0, 8).map((o) => (o.status === 'fulfilled' ? [o.value.txid, o.value.status] : o.reason))).toEqual(good.map(({ txid }) => [txid, 'ATIVA']));
+    expect(outcomes.slice(0, 8).map((o) => (o.status === 'fulfilled' ? [o.value.txid, o.value.status] : o.reason))).toEqual(
+      good.map(({ txid }) => [txid, 'ATIVA']),
+    );
     const reasons = await Promise.all(outcomes.slice(8).map((o) => reasonOf(o.status === 'rejected' ? Promise.reject(o.reason) : Promise.resolve(o.value))));
     expect(reasons).toEqual([
       'O campo cobr.idRec não corresponde a uma recorrência existente.',
@@ -307,7 +321,10 @@ describe('PUTs that arrive together', () => {
     for (const txid of [noSuchRec, cycleTakenTxid]) expect(await refusalOf(bank.getRecurringCharge(txid))).toMatchObject({ status: 404 });
     expect(await bank.getRecurringCharge(taken.txid)).toMatchObject({ idRec: taken.idRec });
     // The webhook hears each creation once, however the callbacks grouped them.
-    await eventually(async () => good.map(({ txid }) => receiver.chargeNotifications(txid).length), (counts) => counts.every((n) => n === 1));
+    await eventually(
+      async () => good.map(({ txid }) => receiver.chargeNotifications(txid).length),
+      (counts) => counts.every((n) => n === 1),
+    );
   });
 });
 
@@ -320,8 +337,13 @@ describe('PATCH /cobr/{txid}', () => {
       encerramento: { cancelamento: { solicitante: 'USUARIO_RECEBEDOR', codigo: 'SLCR', descricao: expect.any(String) } },
       tentativas: [{ tipo: 'AGND', status: 'CANCELADA' }],
     });
-    expect(await reasonOf(bank.cancelRecurringCharge(txid))).toBe('A cobrança encontra-se com o status CANCELADA; somente uma cobrança CRIADA ou ATIVA pode ser cancelada.');
-    const notified = await eventually(async () => receiver.chargeNotifications(txid), (n) => n.some((c) => c.status === 'CANCELADA'));
+    expect(await reasonOf(bank.cancelRecurringCharge(txid))).toBe(
+      'A cobrança encontra-se com o status CANCELADA; somente uma cobrança CRIADA ou ATIVA pode ser cancelada.',
+    );
+    const notified = await eventually(
+      async () => receiver.chargeNotifications(txid),
+      (n) => n.some((c) => c.status === 'CANCELADA'),
+    );
     expect(notified.map((n) => n.status).sort()).toEqual(['ATIVA', 'CANCELADA']);
   });
 
@@ -341,7 +363,10 @@ describe('PATCH /cobr/{txid}', () => {
       body: JSON.stringify({ status: 'CONCLUIDA' }),
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ type: 'https://pix.bcb.gov.br/api/v2/error/CobROperacaoInvalida', violacoes: [{ propriedade: 'cobr.status' }] });
+    expect(await response.json()).toMatchObject({
+      type: 'https://pix.bcb.gov.br/api/v2/error/CobROperacaoInvalida',
+      violacoes: [{ propriedade: 'cobr.status' }],
+    });
   });
 
   it('cancelling the recurrence leaves its charges as they are', async () => {
@@ -365,7 +390,9 @@ describe('POST /cobr/{txid}/retentativa/{data}', () => {
     const { txid } = await newCharge('PERMITE_3R_7D', 1);
     expect(await reasonOf(bank.retryRecurringCharge(txid, inDays(2)))).toBe('Existe uma tentativa com status SOLICITADA ou AGENDADA.');
     await bank.cancelRecurringCharge(txid);
-    expect(await reasonOf(bank.retryRecurringCharge(txid, inDays(2)))).toBe('A cobrança encontra-se com o status CANCELADA; somente uma cobrança ATIVA pode receber retentativa.');
+    expect(await reasonOf(bank.retryRecurringCharge(txid, inDays(2)))).toBe(
+      'A cobrança encontra-se com o status CANCELADA; somente uma cobrança ATIVA pode receber retentativa.',
+    );
   });
 
   it('refuses a date that is not one, not in the future, the due date itself or outside the 7 days after it; allows 3 retries', async () => {
@@ -395,7 +422,10 @@ describe('POST /cobr/{txid}/retentativa/{data}', () => {
     expect(await reasonOf(bank.retryRecurringCharge(txid, inDays(5)))).toBe('A cobrança já recebeu o número máximo de 3 retentativas.');
     expect((await bank.getRecurringCharge(txid)).tentativas).toHaveLength(4);
 
-    const notified = await eventually(async () => receiver.chargeNotifications(txid), (n) => n.length >= 8);
+    const notified = await eventually(
+      async () => receiver.chargeNotifications(txid),
+      (n) => n.length >= 8,
+    );
     // One push per change (creation, then each refusal and retry); deliveries run side by side, so in any order.
     expect(notified.map((n) => n.tentativas?.length).sort()).toEqual([1, 1, 2, 2, 3, 3, 4, 4]);
   });
@@ -410,14 +440,21 @@ describe('/sim/cobr: the payer’s bank', () => {
     expect(paid.atualizacao.map((a) => a.status)).toEqual(['CRIADA', 'ATIVA', 'CONCLUIDA']);
     expect(await reasonOf(payer.payRecurringCharge(txid))).toBe('A cobrança não possui tentativa com status SOLICITADA ou AGENDADA a liquidar.');
     expect(await reasonOf(payer.failRecurringCharge(txid))).toBe('A cobrança não possui tentativa com status SOLICITADA ou AGENDADA a liquidar.');
-    const notified = await eventually(async () => receiver.chargeNotifications(txid), (n) => n.some((c) => c.status === 'CONCLUIDA'));
+    const notified = await eventually(
+      async () => receiver.chargeNotifications(txid),
+      (n) => n.some((c) => c.status === 'CONCLUIDA'),
+    );
     expect(notified.find((n) => n.status === 'CONCLUIDA')).toMatchObject({ pix: paid.pix, tentativas: paid.tentativas });
   });
 
   it('refuses the debit: REJEITADA with AM02 under NAO_PERMITE; a retry paid after a refusal under PERMITE_3R_7D', async () => {
     const notAllowed = await newCharge('NAO_PERMITE', 1);
     const rejected = await payer.failRecurringCharge(notAllowed.txid);
-    expect(rejected).toMatchObject({ status: 'REJEITADA', encerramento: { rejeicao: { codigo: 'AM02' } }, tentativas: [{ status: 'REJEITADA', rejeicao: { codigo: 'AM02' } }] });
+    expect(rejected).toMatchObject({
+      status: 'REJEITADA',
+      encerramento: { rejeicao: { codigo: 'AM02' } },
+      tentativas: [{ status: 'REJEITADA', rejeicao: { codigo: 'AM02' } }],
+    });
 
     const allowed = await newCharge('PERMITE_3R_7D', 1);
     await payer.failRecurringCharge(allowed.txid);
@@ -484,9 +521,15 @@ describe('the sweeper', () => {
     const idRec = await approvedRecurrence('NAO_PERMITE', today());
     const txid = newTxid();
     await bank.createRecurringCharge(txid, cobrBody(idRec, today()));
-    const settled = await eventually(() => bank.getRecurringCharge(txid), (cobr) => cobr.status === 'CONCLUIDA');
+    const settled = await eventually(
+      () => bank.getRecurringCharge(txid),
+      (cobr) => cobr.status === 'CONCLUIDA',
+    );
     expect(settled).toMatchObject({ status: 'CONCLUIDA', tentativas: [{ status: 'PAGA', dataLiquidacao: today() }], pix: [{ txid, valor: '106.07' }] });
-    const notified = await eventually(async () => receiver.chargeNotifications(txid), (n) => n.some((c) => c.status === 'CONCLUIDA'));
+    const notified = await eventually(
+      async () => receiver.chargeNotifications(txid),
+      (n) => n.some((c) => c.status === 'CONCLUIDA'),
+    );
     expect(notified.map((n) => n.status)).toContain('CONCLUIDA');
   });
 
@@ -495,7 +538,11 @@ describe('the sweeper', () => {
     // A charge due today, created after it: the sweep that settles this one saw the other one too.
     const dueToday = newTxid();
     await bank.createRecurringCharge(dueToday, cobrBody(await approvedRecurrence('NAO_PERMITE', today()), today()));
-    await eventually(() => bank.getRecurringCharge(dueToday), (cobr) => cobr.status === 'CONCLUIDA', { what: 'the charge due today settled by the sweeper' });
+    await eventually(
+      () => bank.getRecurringCharge(dueToday),
+      (cobr) => cobr.status === 'CONCLUIDA',
+      { what: 'the charge due today settled by the sweeper' },
+    );
     expect((await bank.getRecurringCharge(txid)).tentativas?.[0].status).toBe('AGENDADA');
   });
 });

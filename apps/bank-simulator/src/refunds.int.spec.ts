@@ -39,7 +39,13 @@ const readBody = async (request: IncomingMessage): Promise<string> => {
 };
 
 beforeAll(async () => {
-  config = { ...simulatorConfig({}), databaseName, webhookRetryDelaysMs: [100], refundSettleMs: SETTLE_MS, refundSweep: { everyMs: 100, batchSize: 100, maxBatchesPerRun: 10 } };
+  config = {
+    ...simulatorConfig({}),
+    databaseName,
+    webhookRetryDelaysMs: [100],
+    refundSettleMs: SETTLE_MS,
+    refundSweep: { everyMs: 100, batchSize: 100, maxBatchesPerRun: 10 },
+  };
   app = await createSimulatorApp(config, { logger: false });
   await app.listen(0, '127.0.0.1');
   baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
@@ -70,7 +76,12 @@ afterAll(async () => {
 /** A paid immediate charge of `valor` with a named debtor: its e2e id. */
 async function paidPix(valor = '100.00'): Promise<string> {
   const txid = randomBytes(16).toString('hex');
-  await bank.createImmediateCharge(txid, { calendario: { expiracao: 3600 }, devedor: { cpf: '52998224725', nome: 'Maria Silva' }, valor: { original: valor }, chave: config.receiver.chave });
+  await bank.createImmediateCharge(txid, {
+    calendario: { expiracao: 3600 },
+    devedor: { cpf: '52998224725', nome: 'Maria Silva' },
+    valor: { original: valor },
+    chave: config.receiver.chave,
+  });
   const cob = await payer.payImmediateCharge(txid);
   return cob.pix?.[0].endToEndId as string;
 }
@@ -95,8 +106,6 @@ async function providerRefusalOf(call: Promise<unknown>): Promise<string> {
   throw new Error('expected the provider to refuse');
 }
 
-
-
 describe('refunds at the bank (PUT/GET /pix/{e2eid}/devolucao/{id})', () => {
   it('asks EM_PROCESSAMENTO, shows it on the Pix, and liquidates it on /sim with a callback carrying it', async () => {
     const e2e = await paidPix();
@@ -107,13 +116,19 @@ describe('refunds at the bank (PUT/GET /pix/{e2eid}/devolucao/{id})', () => {
     callbacks = [];
     const settled = await payer.settleRefund(e2e, 'PIXAUTORT1');
     expect(settled).toMatchObject({ status: 'DEVOLVIDO', horario: { liquidacao: expect.any(String) } });
-    await until(() => callbacks.some((c) => c.pix.some((p) => p.endToEndId === e2e && p.devolucoes?.[0]?.status === 'DEVOLVIDO')), { what: 'the Pix callback carrying the refund DEVOLVIDO' });
+    await until(() => callbacks.some((c) => c.pix.some((p) => p.endToEndId === e2e && p.devolucoes?.[0]?.status === 'DEVOLVIDO')), {
+      what: 'the Pix callback carrying the refund DEVOLVIDO',
+    });
   });
 
   it('liquidates by itself refundSettleMs after the request', async () => {
     const e2e = await paidPix();
     await bank.requestRefund(e2e, 'PIXAUTORT2', { valor: '1.00' });
-    await eventually(() => bank.getRefund(e2e, 'PIXAUTORT2'), (refund) => refund.status === 'DEVOLVIDO', { timeoutMs: SETTLE_MS + 3000 });
+    await eventually(
+      () => bank.getRefund(e2e, 'PIXAUTORT2'),
+      (refund) => refund.status === 'DEVOLVIDO',
+      { timeoutMs: SETTLE_MS + 3000 },
+    );
   });
 
   it('refuses a refund beyond the Pix, a used id, and knows no refund or Pix it never saw', async () => {
@@ -122,7 +137,10 @@ describe('refunds at the bank (PUT/GET /pix/{e2eid}/devolucao/{id})', () => {
     expect(await refusalOf(bank.requestRefund(e2e, 'PIXAUTORT4', { valor: '4.01' }))).toMatchObject({ kind: 'provider', status: 400 });
     expect(await refusalOf(bank.requestRefund(e2e, 'PIXAUTORT3', { valor: '1.00' }))).toMatchObject({ kind: 'provider', status: 400 });
     expect(await refusalOf(bank.getRefund(e2e, 'PIXAUTORT9'))).toMatchObject({ kind: 'provider', status: 404 });
-    expect(await refusalOf(bank.requestRefund('E00000000202601010000abcdefghijk', 'PIXAUTORT5', { valor: '1.00' }))).toMatchObject({ kind: 'provider', status: 404 });
+    expect(await refusalOf(bank.requestRefund('E00000000202601010000abcdefghijk', 'PIXAUTORT5', { valor: '1.00' }))).toMatchObject({
+      kind: 'provider',
+      status: 404,
+    });
   });
 });
 
@@ -146,10 +164,12 @@ describe('the receipt providers', () => {
       expect(text).toContain(expected);
   });
 
-  it("refuses a secret of \"invalid\" in each bank's own words", async () => {
+  it('refuses a secret of "invalid" in each bank\'s own words', async () => {
     expect(await providerRefusalOf(providerA.refundReceipt(INVALID, rtrId))).toBe('Client authentication failed: the client secret is invalid.');
     expect(await providerRefusalOf(providerB.refundReceipt(INVALID, rtrId))).toBe('The request signature does not match the API key secret.');
-    expect(await providerRefusalOf(providerA.refundReceipt({ client_id: 'x' }, rtrId))).toBe("the account's PROVIDER_A credentials need a client_id and a client_secret");
+    expect(await providerRefusalOf(providerA.refundReceipt({ client_id: 'x' }, rtrId))).toBe(
+      "the account's PROVIDER_A credentials need a client_id and a client_secret",
+    );
   });
 
   it('has no receipt for a refund not liquidated yet, nor for an unknown one', async () => {
@@ -182,7 +202,9 @@ describe('payouts sent back by the receiving bank, and the payout receipt', () =
   it('returns part of a REALIZADO payout under the id given, then what is left under its rtrId, never more', async () => {
     const paid = await REALIZADO();
     const first = await payer.returnPayout(paid.idEnvio, { valor: '30.00', id: 'DEVOLVE1' });
-    expect(first.devolucoes).toEqual([{ id: 'DEVOLVE1', rtrId: expect.stringMatching(/^D\d{20}[A-Za-z0-9]{11}$/), valor: '30.00', horario: { liquidacao: expect.any(String) } }]);
+    expect(first.devolucoes).toEqual([
+      { id: 'DEVOLVE1', rtrId: expect.stringMatching(/^D\d{20}[A-Za-z0-9]{11}$/), valor: '30.00', horario: { liquidacao: expect.any(String) } },
+    ]);
     expect(await refusalOf(payer.returnPayout(paid.idEnvio, { valor: '70.01' }))).toMatchObject({ kind: 'provider', status: 400 });
     expect(await refusalOf(payer.returnPayout(paid.idEnvio, { id: 'DEVOLVE1' }))).toMatchObject({ kind: 'provider', status: 400 });
     const rest = await payer.returnPayout(paid.idEnvio, {});
@@ -192,7 +214,11 @@ describe('payouts sent back by the receiving bank, and the payout receipt', () =
 
   it('returns only a REALIZADO payout', async () => {
     const idEnvio = `PIXAUTOT${randomBytes(6).toString('hex')}`;
-    await bank.createPayout(idEnvio, { valor: '1.00', destinatario: { chave: 'joao.silva@example.com' }, favorecido: { nome: 'João da Silva', cpf: '52998224725' } });
+    await bank.createPayout(idEnvio, {
+      valor: '1.00',
+      destinatario: { chave: 'joao.silva@example.com' },
+      favorecido: { nome: 'João da Silva', cpf: '52998224725' },
+    });
     await payer.setPayoutStatus(idEnvio, 'EM_PROCESSAMENTO');
     expect(await refusalOf(payer.returnPayout(idEnvio, {}))).toMatchObject({ kind: 'provider', status: 400 });
   });
@@ -200,12 +226,25 @@ describe('payouts sent back by the receiving bank, and the payout receipt', () =
   it('the providers render the payout receipt by its end-to-end id, and the return receipt by its rtrId', async () => {
     const paid = await REALIZADO('250.00');
     const sent = await pdfText(await providerA.payoutReceipt(GOOD, paid.endToEndId));
-    for (const expected of ['Comprovante de Pix enviado', 'Emitido por PROVIDER_A', 'R$ 250,00', paid.endToEndId, 'JOÃO DA SILVA', 'Chave Pix: joao.silva@example.com']) expect(sent).toContain(expected);
+    for (const expected of [
+      'Comprovante de Pix enviado',
+      'Emitido por PROVIDER_A',
+      'R$ 250,00',
+      paid.endToEndId,
+      'JOÃO DA SILVA',
+      'Chave Pix: joao.silva@example.com',
+    ])
+      expect(sent).toContain(expected);
     const returned = await payer.returnPayout(paid.idEnvio, { valor: '50.00' });
     const back = await pdfText(await providerB.refundReceipt(GOOD, returned.devolucoes?.[0].rtrId as string));
-    for (const expected of ['Comprovante de devolução Pix', 'Emitido por PROVIDER_B', 'R$ 50,00', paid.endToEndId, 'JOÃO DA SILVA']) expect(back).toContain(expected);
+    for (const expected of ['Comprovante de devolução Pix', 'Emitido por PROVIDER_B', 'R$ 50,00', paid.endToEndId, 'JOÃO DA SILVA'])
+      expect(back).toContain(expected);
     const unpaid = `PIXAUTOT${randomBytes(6).toString('hex')}`;
-    const pending = await bank.createPayout(unpaid, { valor: '1.00', destinatario: { chave: 'joao.silva@example.com' }, favorecido: { nome: 'João da Silva', cpf: '52998224725' } });
+    const pending = await bank.createPayout(unpaid, {
+      valor: '1.00',
+      destinatario: { chave: 'joao.silva@example.com' },
+      favorecido: { nome: 'João da Silva', cpf: '52998224725' },
+    });
     await payer.setPayoutStatus(unpaid, 'EM_PROCESSAMENTO');
     expect(await providerRefusalOf(providerB.payoutReceipt(GOOD, pending.endToEndId))).toBe('There is no receipt for this payout.');
   });

@@ -27,7 +27,17 @@ import { payoutReceipt, payoutReturnReceipt, pixRefundReceipt, renderReceipt } f
 import { devolucaoView, liquidate, newRefund, RefundRecord } from './domain/refund';
 import { changeStatus, newPayout, pagamentoView, resolveDestination, returnPayout, settle as settlePayout } from './domain/payout';
 import { CobRecord, CobRRecord, LocationRecord, PayoutRecord, RecRecord, SolicRecord, WebhookKind } from './domain/records';
-import { cancelRecurringCharge, cycleTaken, dueOn, issueRecurringCharge, refuseAttempt, requestRetry, settle, settleIfDue, txidInUse } from './domain/recurring-charge';
+import {
+  cancelRecurringCharge,
+  cycleTaken,
+  dueOn,
+  issueRecurringCharge,
+  refuseAttempt,
+  requestRetry,
+  settle,
+  settleIfDue,
+  txidInUse,
+} from './domain/recurring-charge';
 import { advance, answer, cancel, isOpen, newSolicitation, nextStep } from './domain/solicitation';
 import {
   validateChargeRemoval,
@@ -46,7 +56,17 @@ import {
   NewRecurringCharge,
   validateWebhookUrl,
 } from './domain/validation';
-import { cobRNotificationView, cobRView, cobView, locRecView, pixView, recCompletaView, recGeradaView, recNotificationView, solicRecView } from './domain/views';
+import {
+  cobRNotificationView,
+  cobRView,
+  cobView,
+  locRecView,
+  pixView,
+  recCompletaView,
+  recGeradaView,
+  recNotificationView,
+  solicRecView,
+} from './domain/views';
 import { Batcher, settled, Settled } from './batcher';
 import { SimulatedClock } from './simulated-clock';
 import { BankStore, uniqueViolationOf } from './store/bank-store';
@@ -96,7 +116,9 @@ export class SimulatedBank {
   // ---- PayloadLocationRec ----
 
   createRecurrenceLocation(client: string): Promise<LocRec> {
-    return this.transaction(async (m) => locRecView(await this.store.insertLocation(m, client, 'rec', locationUrl(this.config.publicHost, 'rec'), this.clock.now())));
+    return this.transaction(async (m) =>
+      locRecView(await this.store.insertLocation(m, client, 'rec', locationUrl(this.config.publicHost, 'rec'), this.clock.now())),
+    );
   }
 
   getRecurrenceLocation(client: string, id: string): Promise<LocRec> {
@@ -187,11 +209,16 @@ export class SimulatedBank {
       if (rec.status !== 'CRIADA') {
         refuse(
           Problems.solicRecInvalid([
-            violation('solicrec.idRec', `A recorrência encontra-se com o status ${rec.status}; somente uma recorrência CRIADA pode ser solicitada ao usuário pagador.`, rec.idRec),
+            violation(
+              'solicrec.idRec',
+              `A recorrência encontra-se com o status ${rec.status}; somente uma recorrência CRIADA pode ser solicitada ao usuário pagador.`,
+              rec.idRec,
+            ),
           ]),
         );
       }
-      if (solicitations.some(isOpen)) refuse(Problems.solicRecInvalid([violation('solicrec.idRec', 'Existe uma solicitação ativa referente ao mesmo solicrec.idRec.', rec.idRec)]));
+      if (solicitations.some(isOpen))
+        refuse(Problems.solicRecInvalid([violation('solicrec.idRec', 'Existe uma solicitação ativa referente ao mesmo solicrec.idRec.', rec.idRec)]));
       const s = newSolicitation(solicitationId(this.config.receiver.ispb, now), input, now);
       await this.store.insertSolicitation(m, client, s, this.dueAt(s));
       return solicRecView(s, rec, this.config.receiver);
@@ -446,7 +473,11 @@ export class SimulatedBank {
   }
 
   /** Under the recurrences' locks, so that PUTs for one recurrence (and one cycle) take turns; each PUT's own outcome. */
-  private async insertRecurringCharges(m: EntityManager, items: RecurringChargePut[], notices: Notice[]): Promise<Map<RecurringChargePut, Settled<CobRCompleta>>> {
+  private async insertRecurringCharges(
+    m: EntityManager,
+    items: RecurringChargePut[],
+    notices: Notice[],
+  ): Promise<Map<RecurringChargePut, Settled<CobRCompleta>>> {
     const keys = items.map(({ client, input }) => ({ client, idRec: input.idRec }));
     const stored = await this.store.lockRecurrences(m, keys);
     const solicitations = await this.store.lockSolicitationsOf(m, keys);
@@ -467,11 +498,20 @@ export class SimulatedBank {
     items.forEach((item, index) => {
       const rec = recs[index];
       const payerIspb = rec?.pagador?.ispbParticipante ?? this.config.payerIspb;
-      const cobr = issueRecurringCharge(item.txid, item.input, { rec, ...conflicts[index] }, { payerIspb, endToEndId: endToEndId(payerIspb, item.now) }, item.now);
+      const cobr = issueRecurringCharge(
+        item.txid,
+        item.input,
+        { rec, ...conflicts[index] },
+        { payerIspb, endToEndId: endToEndId(payerIspb, item.now) },
+        item.now,
+      );
       if (cobr.ok) issued.push({ item, cobr: cobr.value });
       else outcomes.set(item, { ok: false, error: new ProblemException(cobr.problem) });
     });
-    await this.store.insertRecurringCharges(m, issued.map(({ item, cobr }) => ({ client: item.client, cobr, dueOn: dueOn(cobr) })));
+    await this.store.insertRecurringCharges(
+      m,
+      issued.map(({ item, cobr }) => ({ client: item.client, cobr, dueOn: dueOn(cobr) })),
+    );
     for (const { item, cobr } of issued) {
       notices.push({ client: item.client, notification: { kind: 'cobr', cobr: cobRNotificationView(cobr) } });
       outcomes.set(item, { ok: true, value: cobRView(cobr, this.config.receiver) });
@@ -541,14 +581,22 @@ export class SimulatedBank {
         if (cob.status === 'ATIVA' && isExpired(cob, now)) {
           refuse(
             Problems.recInvalid([
-              violation('rec.ativacao.dadosJornada.txid', 'A cobrança imediata da ativação está expirada: a recorrência não pode mais ser autorizada com ela.', cob.txid),
+              violation(
+                'rec.ativacao.dadosJornada.txid',
+                'A cobrança imediata da ativação está expirada: a recorrência não pode mais ser autorizada com ela.',
+                cob.txid,
+              ),
             ]),
           );
         }
         if (cob.status === 'REMOVIDA_PELO_USUARIO_RECEBEDOR') {
           refuse(
             Problems.recInvalid([
-              violation('rec.ativacao.dadosJornada.txid', 'A cobrança imediata da ativação foi removida: a recorrência não pode mais ser autorizada com ela.', cob.txid),
+              violation(
+                'rec.ativacao.dadosJornada.txid',
+                'A cobrança imediata da ativação foi removida: a recorrência não pode mais ser autorizada com ela.',
+                cob.txid,
+              ),
             ]),
           );
         }
@@ -772,7 +820,8 @@ export class SimulatedBank {
     const cob = await this.store.findCharge(m, client, txid, true);
     const path = 'rec.ativacao.dadosJornada.txid';
     if (!cob) v.push(violation(path, 'O campo rec.ativacao.dadosJornada.txid não corresponde a uma cobrança imediata existente.', txid));
-    else if (cob.idRec !== null) v.push(violation(path, 'A cobrança imediata referenciada por rec.ativacao.dadosJornada.txid já está vinculada a outra recorrência.', txid));
+    else if (cob.idRec !== null)
+      v.push(violation(path, 'A cobrança imediata referenciada por rec.ativacao.dadosJornada.txid já está vinculada a outra recorrência.', txid));
     else if (cob.status !== 'ATIVA') v.push(violation(path, 'A cobrança imediata referenciada por rec.ativacao.dadosJornada.txid não está ATIVA.', txid));
     else return cob;
     return undefined;

@@ -87,13 +87,16 @@ export class SimulatorModule {
         {
           provide: SimulatedBank,
           inject: [DataSource, WebhookNotifier, SimulatedClock],
-          useFactory: (dataSource: DataSource, notifier: WebhookNotifier, clock: SimulatedClock) => new SimulatedBank(dataSource, new BankStore(), clock, config, notifier),
+          useFactory: (dataSource: DataSource, notifier: WebhookNotifier, clock: SimulatedClock) =>
+            new SimulatedBank(dataSource, new BankStore(), clock, config, notifier),
         },
         {
           provide: SWEEPERS,
           inject: [SimulatedBank],
           useFactory: (bank: SimulatedBank): Sweeper[] => [
-            new Sweeper('SolicitationSweeper', { everyMs: config.sweepEveryMs, batchSize: 100, maxBatchesPerRun: 50 }, (limit) => bank.settleDueSolicitations(limit)),
+            new Sweeper('SolicitationSweeper', { everyMs: config.sweepEveryMs, batchSize: 100, maxBatchesPerRun: 50 }, (limit) =>
+              bank.settleDueSolicitations(limit),
+            ),
             new Sweeper('RecurringChargeSweeper', config.recurringChargeSweep, (limit) => bank.settleDueRecurringCharges(limit)),
             new Sweeper('PayoutSweeper', config.payoutSweep, (limit) => bank.settleDuePayouts(limit)),
             new Sweeper('RefundSweeper', config.refundSweep, (limit) => bank.settleDueRefunds(limit)),

@@ -1,10 +1,29 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { DataSource } from 'typeorm';
-import { GetLimitQuery, Patterns, reply, ServiceReply, ServiceRequest, SET_LIMIT_FIELDS, SetLimitRequest, Topics, validateBody, validateQuery } from '@pixauto/contracts';
+import {
+  GetLimitQuery,
+  Patterns,
+  reply,
+  ServiceReply,
+  ServiceRequest,
+  SET_LIMIT_FIELDS,
+  SetLimitRequest,
+  Topics,
+  validateBody,
+  validateQuery,
+} from '@pixauto/contracts';
 import { Messages, notFound, refuse } from '@pixauto/errors';
 import { EventStore } from '@pixauto/event-store';
-import { CUSTOMER_LIMIT_STREAM, customerLimit, customerLimitStreamId, documentDigest, findCustomerLimit, limitResponse, projectCustomerLimit } from '@pixauto/limits';
+import {
+  CUSTOMER_LIMIT_STREAM,
+  customerLimit,
+  customerLimitStreamId,
+  documentDigest,
+  findCustomerLimit,
+  limitResponse,
+  projectCustomerLimit,
+} from '@pixauto/limits';
 import { Clock, reaisToCentavos } from '@pixauto/pix';
 import { CLOCK } from '@pixauto/runtime';
 

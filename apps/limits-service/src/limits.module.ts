@@ -9,7 +9,11 @@ const documentKey = documentKeyOf();
 
 @Module({
   imports: [
-    EventSourcingModule.forService({ config, migrations: [CustomerLimitsReadModel1763800000100, customerLimitStreamsKeyed(documentKey)], topics: [Topics.limits] }),
+    EventSourcingModule.forService({
+      config,
+      migrations: [CustomerLimitsReadModel1763800000100, customerLimitStreamsKeyed(documentKey)],
+      topics: [Topics.limits],
+    }),
   ],
   controllers: [LimitsController],
   providers: [{ provide: DOCUMENT_KEY, useValue: documentKey }],

@@ -8,7 +8,11 @@ import { Refunds } from './refunds';
 /** The bank's notifications (BCB callbacks, registered by BankWebhookRegistration): Pix received and payouts. */
 @Controller('bank/:environment')
 export class BankCallbacksController {
-  constructor(private readonly charges: PixCharges, private readonly refunds: Refunds, private readonly payouts: PayoutBankNotices) {}
+  constructor(
+    private readonly charges: PixCharges,
+    private readonly refunds: Refunds,
+    private readonly payouts: PayoutBankNotices,
+  ) {}
 
   /** `{webhookUrl}/pix`, body `{pix: [...]}`: payments on our key, and their refunds (`devolucoes`) as they change. */
   @Post('pix')

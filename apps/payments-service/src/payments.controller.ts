@@ -8,7 +8,10 @@ import { Refunds } from './refunds';
 /** POST and GET /v2/pix, refunds, and the sandbox's POST /v2/sandbox/pix/:id/pay and refunds (platform.md §3, §4), behind the gateway. */
 @Controller()
 export class PaymentsController {
-  constructor(private readonly pixCharges: PixCharges, private readonly refunds: Refunds) {}
+  constructor(
+    private readonly pixCharges: PixCharges,
+    private readonly refunds: Refunds,
+  ) {}
 
   @MessagePattern(Patterns.payments.createPixCharge)
   create(@Payload() request: ServiceRequest): Promise<ServiceReply> {

@@ -44,7 +44,13 @@ const recurrenceFollower = kafkaFollower('RecurrenceFollower', [Payments, DataSo
   imports: [
     EventSourcingModule.forService({
       config,
-      migrations: [PixChargesReadModel1763800000500, CustomerLimitUsage1763800000600, PayoutsReadModel1763800000610, PixChargesCashIn1763800000620, PixRefundsReadModel1763800000630],
+      migrations: [
+        PixChargesReadModel1763800000500,
+        CustomerLimitUsage1763800000600,
+        PayoutsReadModel1763800000610,
+        PixChargesCashIn1763800000620,
+        PixRefundsReadModel1763800000630,
+      ],
       topics: [Topics.payments, Topics.payouts, Topics.recurrences],
     }),
   ],

@@ -46,7 +46,14 @@ export class Payments {
           origin: { recurrence_id: recurrenceId, activation_charge_id: activation.activationChargeId },
         },
       },
-      { streamId: pixChargeStreamId(tenant, transactionId), streamType: PIX_CHARGE_STREAM, tenant, now: this.clock.now(tenant), topic: Topics.payments.name, project: projectPixCharge },
+      {
+        streamId: pixChargeStreamId(tenant, transactionId),
+        streamType: PIX_CHARGE_STREAM,
+        tenant,
+        now: this.clock.now(tenant),
+        topic: Topics.payments.name,
+        project: projectPixCharge,
+      },
     );
     if (!outcome.ok) refuse(outcome.refusal);
   }

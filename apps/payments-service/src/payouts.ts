@@ -83,7 +83,14 @@ export class PayoutBankNotices {
       if (!known.has(d.rtrId)) commands.push({ type: 'RecordReturn', return: returnOf(await nextRefundId(this.dataSource.manager), d, sandboxNow) });
     }
     for (const command of commands) {
-      const outcome = await this.eventStore.handle(payout, command, { streamId: payoutStreamId(tenant, id), streamType: PAYOUT_STREAM, tenant, now, topic: Topics.payouts.name, project: projectPayout });
+      const outcome = await this.eventStore.handle(payout, command, {
+        streamId: payoutStreamId(tenant, id),
+        streamType: PAYOUT_STREAM,
+        tenant,
+        now,
+        topic: Topics.payouts.name,
+        project: projectPayout,
+      });
       if (!outcome.ok) refuse(outcome.refusal);
     }
   }
@@ -116,7 +123,13 @@ function noticeOf(answer: Pagamento, sandboxNow: string | undefined): BankPayout
   return {
     status: payoutStatusOf(answer.status),
     name: to?.nome ?? null,
-    bank: { bank_name: to?.nomeBanco ?? null, bank_code: to?.codigoBanco ?? null, ispb: to?.ispb ?? null, account_agency: to?.agencia ?? null, account_number: to?.conta ?? null },
+    bank: {
+      bank_name: to?.nomeBanco ?? null,
+      bank_code: to?.codigoBanco ?? null,
+      ispb: to?.ispb ?? null,
+      account_agency: to?.agencia ?? null,
+      account_number: to?.conta ?? null,
+    },
     e2e: answer.endToEndId ?? null,
     psp_id: answer.idEnvio,
     paid_at: sandboxNow ?? (answer.horario?.liquidacao ? isoUtc(new Date(answer.horario.liquidacao)) : null),
@@ -162,14 +175,24 @@ export class PayoutSender implements OnApplicationBootstrap, OnModuleDestroy {
     } catch (error) {
       const refusal = error instanceof RefusalException ? error.refusal : undefined;
       if (!refusal || refusal.kind !== 'provider') throw error; // unreachable: left at 0, sent again on the next run
-      answer = { idEnvio, status: 'NAO_REALIZADO', motivo: refusal.message, valor: bankAmount(record.amount_centavos), horario: { solicitacao: isoUtc(this.clock.now(tenant)) } } as Pagamento;
+      answer = {
+        idEnvio,
+        status: 'NAO_REALIZADO',
+        motivo: refusal.message,
+        valor: bankAmount(record.amount_centavos),
+        horario: { solicitacao: isoUtc(this.clock.now(tenant)) },
+      } as Pagamento;
     }
     await this.notices.record(tenant, record.id, answer);
   }
 
   private async run(): Promise<boolean> {
     const created = await unsettledPayouts(this.dataSource.manager, 0, 0, SENDER_BATCH);
-    await Promise.all(created.map(({ tenant, payout: p }) => this.send(tenant, p).catch((error: unknown) => this.logger.warn(`payout ${p.id} not sent yet: ${describe(error)}`))));
+    await Promise.all(
+      created.map(({ tenant, payout: p }) =>
+        this.send(tenant, p).catch((error: unknown) => this.logger.warn(`payout ${p.id} not sent yet: ${describe(error)}`)),
+      ),
+    );
     const stale = await unsettledPayouts(this.dataSource.manager, 4, RECONCILE_AFTER_MS, SENDER_BATCH);
     await Promise.all(
       stale.map(({ tenant, payout: p }) =>
@@ -184,7 +207,8 @@ export class PayoutSender implements OnApplicationBootstrap, OnModuleDestroy {
   }
 }
 
-const describe = (error: unknown): string => (error instanceof RefusalException || isRefusal(error) ? String((error as RefusalException).message) : String(error));
+const describe = (error: unknown): string =>
+  error instanceof RefusalException || isRefusal(error) ? String((error as RefusalException).message) : String(error);
 const bankAmount = (centavos: number): string => (centavos / 100).toFixed(2);
 
 function bankPayoutOf(record: PayoutRecordData): PagamentoSolicitado {
@@ -215,7 +239,13 @@ export class Payouts {
     const r = request.value;
     if (await payoutTransactionIdTaken(this.dataSource.manager, tenant, r.transaction_id)) return refuse(validation(Messages.transactions.transactionIdTaken));
     const now = this.clock.now(tenant);
-    const transaction: LimitedTransaction = { tenant, documentNumber: r.document_number, type: 'cashout', amountCentavos: r.amount_centavos, day: brasiliaDate(now) };
+    const transaction: LimitedTransaction = {
+      tenant,
+      documentNumber: r.document_number,
+      type: 'cashout',
+      amountCentavos: r.amount_centavos,
+      day: brasiliaDate(now),
+    };
     const limit = await this.limits.admit(transaction);
     const account_ = 'pix_key' in r.destination ? undefined : r.destination;
     const record: PayoutRecordData = {
@@ -227,7 +257,14 @@ export class Payouts {
       amount_centavos: r.amount_centavos,
       status: PayoutStatus.created,
       pix_key: 'pix_key' in r.destination ? r.destination.pix_key : null,
-      bank: { type: 'PIX', bank_name: null, bank_code: null, ispb: account_?.ispb ?? null, account_agency: account_?.account_agency ?? null, account_number: account_?.account_number ?? null },
+      bank: {
+        type: 'PIX',
+        bank_name: null,
+        bank_code: null,
+        ispb: account_?.ispb ?? null,
+        account_agency: account_?.account_agency ?? null,
+        account_number: account_?.account_number ?? null,
+      },
       webhook: r.webhook,
       provider: account?.cashin_provider ?? 'PROVIDER_A',
       created_at: isoUtc(now),
@@ -236,7 +273,11 @@ export class Payouts {
       psp_id: null,
     };
     try {
-      await this.eventStore.handle(payout, { type: 'CreatePayout', payout: record }, this.context(tenant, record.id, now, [reserveLimitUsage(transaction, limit)]));
+      await this.eventStore.handle(
+        payout,
+        { type: 'CreatePayout', payout: record },
+        this.context(tenant, record.id, now, [reserveLimitUsage(transaction, limit)]),
+      );
     } catch (error) {
       const { code, constraint } = error as { code?: string; constraint?: string };
       if (code === UNIQUE_VIOLATION && constraint === 'payouts_transaction_id') return refuse(validation(Messages.transactions.transactionIdTaken));
@@ -251,7 +292,8 @@ export class Payouts {
   async sandboxStatus(tenant: Tenant, idParam: string | undefined, body: unknown): Promise<PayoutResponse> {
     const id = /^[1-9]\d{0,15}$/.test(idParam ?? '') ? Number(idParam) : refuse(notFound(Messages.payouts.notFound));
     const to = (body as { status?: unknown } | null)?.status;
-    if (typeof to !== 'number' || !PAYOUT_STATUS_CODES.includes(to as PayoutStatusCode) || to === PayoutStatus.created) return refuse(validation(Messages.payouts.statusInvalid));
+    if (typeof to !== 'number' || !PAYOUT_STATUS_CODES.includes(to as PayoutStatusCode) || to === PayoutStatus.created)
+      return refuse(validation(Messages.payouts.statusInvalid));
     const state = await this.eventStore.load(payout, payoutStreamId(tenant, id));
     const check = payout.decide({ type: 'CheckSandboxStatusChange', to: to as PayoutStatusCode }, state);
     if (!check.ok) return refuse(check.refusal);

@@ -19,7 +19,10 @@ export class BankWebhookRegistration implements OnApplicationBootstrap, OnApplic
   private stopped = false;
   private registering?: Promise<void>;
 
-  constructor(private readonly banks: Banks, @Inject(SERVICE_CONFIG) private readonly service: ServiceConfig) {}
+  constructor(
+    private readonly banks: Banks,
+    @Inject(SERVICE_CONFIG) private readonly service: ServiceConfig,
+  ) {}
 
   onApplicationBootstrap(): void {
     this.registering = this.register();

@@ -75,9 +75,16 @@ export class PixCharges {
     const request = validateCreatePixCharge(body);
     if (!request.ok) return refuse(request.refusal);
     const r = request.value;
-    if (await pixChargeTransactionIdTaken(this.dataSource.manager, tenant, r.transaction_id)) return refuse(validation(Messages.transactions.transactionIdTaken));
+    if (await pixChargeTransactionIdTaken(this.dataSource.manager, tenant, r.transaction_id))
+      return refuse(validation(Messages.transactions.transactionIdTaken));
     const now = this.clock.now(tenant);
-    const transaction: LimitedTransaction = { tenant, documentNumber: r.payer.document_number, type: 'cashin', amountCentavos: r.amount_centavos, day: brasiliaDate(now) };
+    const transaction: LimitedTransaction = {
+      tenant,
+      documentNumber: r.payer.document_number,
+      type: 'cashin',
+      amountCentavos: r.amount_centavos,
+      day: brasiliaDate(now),
+    };
     const limit = await this.limits.admit(transaction);
 
     const id = await nextPixChargeId(this.dataSource.manager);
@@ -190,7 +197,10 @@ export class PixCharges {
   private async recordBankCharge(ref: PixChargeRef, cob: CobCompleta): Promise<void> {
     const pix = paymentOf(cob);
     if (!pix) return;
-    const outcome = await this.execute(ref.tenant, ref.transactionId, { type: 'RecordPayment', payment: { paid_at: isoUtc(new Date(pix.horario)), e2e_id: pix.endToEndId } });
+    const outcome = await this.execute(ref.tenant, ref.transactionId, {
+      type: 'RecordPayment',
+      payment: { paid_at: isoUtc(new Date(pix.horario)), e2e_id: pix.endToEndId },
+    });
     if (!outcome.ok) refuse(outcome.refusal);
   }
 

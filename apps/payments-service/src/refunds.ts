@@ -26,7 +26,8 @@ import { CLOCK, PeriodicTask } from '@pixauto/runtime';
 const UNIQUE_VIOLATION = '23505';
 
 /** The bank's name for our refund (BCB DevolucaoId, 1 to 35 letters and digits), from our id and environment: 29 characters. */
-export const bankRefundIdOf = (environment: Environment, id: number): string => `PIXAUTOR${environment === 'production' ? 'P' : 'S'}${String(id).padStart(20, '0')}`;
+export const bankRefundIdOf = (environment: Environment, id: number): string =>
+  `PIXAUTOR${environment === 'production' ? 'P' : 'S'}${String(id).padStart(20, '0')}`;
 
 /**
  * Refunds of paid cash-in charges (platform.md §3, §4). A refund is appended to its charge's stream first (the sum of
@@ -94,7 +95,13 @@ export class Refunds {
     const id = await nextRefundId(this.dataSource.manager);
     const command: PixChargeCommand = {
       type: 'RequestRefund',
-      refund: { id, refund_id: refundId, amount_centavos: amountCentavos, bank_id: bankRefundIdOf(tenant.environment, id), created_at: isoUtc(this.clock.now(tenant)) },
+      refund: {
+        id,
+        refund_id: refundId,
+        amount_centavos: amountCentavos,
+        bank_id: bankRefundIdOf(tenant.environment, id),
+        created_at: isoUtc(this.clock.now(tenant)),
+      },
     };
     let outcome;
     try {
@@ -111,7 +118,9 @@ export class Refunds {
     const refund = state.refunds.find((r) => r.id === id) ?? refuse(notFound(Messages.refunds.notFound));
     const e2eId = state.charge.e2e_id as string;
     try {
-      const devolucao = await this.banks.of(tenant, this.clock.now(tenant)).requestRefund(e2eId, refund.bank_id, { valor: centavosToValor(refund.amount_centavos) });
+      const devolucao = await this.banks
+        .of(tenant, this.clock.now(tenant))
+        .requestRefund(e2eId, refund.bank_id, { valor: centavosToValor(refund.amount_centavos) });
       await this.recordAnswer(tenant, transactionId, id, devolucao);
     } catch (error) {
       const refusal = bankRefusalOf(error);
@@ -152,8 +161,13 @@ export class Refunds {
 
   private async recordAnswer(tenant: Tenant, transactionId: string, id: number, devolucao: Devolucao): Promise<void> {
     if (devolucao.status === 'DEVOLVIDO')
-      await this.recordOutcome(tenant, transactionId, id, { status: 'REFUNDED', rtr_id: devolucao.rtrId, refunded_at: isoUtc(new Date(devolucao.horario.liquidacao ?? devolucao.horario.solicitacao)) });
-    else if (devolucao.status === 'NAO_REALIZADO') await this.recordOutcome(tenant, transactionId, id, { status: 'FAILED', reason: devolucao.motivo ?? 'NAO_REALIZADO' });
+      await this.recordOutcome(tenant, transactionId, id, {
+        status: 'REFUNDED',
+        rtr_id: devolucao.rtrId,
+        refunded_at: isoUtc(new Date(devolucao.horario.liquidacao ?? devolucao.horario.solicitacao)),
+      });
+    else if (devolucao.status === 'NAO_REALIZADO')
+      await this.recordOutcome(tenant, transactionId, id, { status: 'FAILED', reason: devolucao.motivo ?? 'NAO_REALIZADO' });
   }
 
   private async recordOutcome(tenant: Tenant, transactionId: string, refundId: number, outcome: RefundOutcome): Promise<void> {

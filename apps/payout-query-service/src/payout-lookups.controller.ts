@@ -10,7 +10,10 @@ import { PayoutCsvExport } from './payout-csv-export';
 /** The four payout lookups (service-api.md 4.8 to 4.11), from this service's read model only. */
 @Controller()
 export class PayoutLookupsController {
-  constructor(private readonly dataSource: DataSource, private readonly csv: PayoutCsvExport) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly csv: PayoutCsvExport,
+  ) {}
 
   @MessagePattern(Patterns.payoutQuery.byId)
   async byId(@Payload() { tenant, query }: ServiceRequest): Promise<ServiceReply> {
@@ -26,7 +29,13 @@ export class PayoutLookupsController {
     if (!asked.ok) return refuse(asked.refusal);
     const { page, size } = asked.value;
     const found = await periodPage(this.dataSource.manager, tenant, asked.value);
-    return reply({ count_data: found.count, page, size, count_pages: Math.ceil(found.count / size), data: found.payouts.map((p) => payoutResponse(p, 'period')) });
+    return reply({
+      count_data: found.count,
+      page,
+      size,
+      count_pages: Math.ceil(found.count / size),
+      data: found.payouts.map((p) => payoutResponse(p, 'period')),
+    });
   }
 
   @MessagePattern(Patterns.payoutQuery.customer)

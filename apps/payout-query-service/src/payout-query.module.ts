@@ -1,7 +1,13 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Topics } from '@pixauto/contracts';
-import { applyPayoutEvents, PAYOUT_EVENT_TYPES, payoutFollowerGroup, PayoutLookups1763800000700, PayoutLookupsReturns1763800000710 } from '@pixauto/payout-query';
+import {
+  applyPayoutEvents,
+  PAYOUT_EVENT_TYPES,
+  payoutFollowerGroup,
+  PayoutLookups1763800000700,
+  PayoutLookupsReturns1763800000710,
+} from '@pixauto/payout-query';
 import { EventSourcingModule, kafkaFollower, serviceConfig } from '@pixauto/runtime';
 import { PayoutCsvExport } from './payout-csv-export';
 import { PayoutLookupsController } from './payout-lookups.controller';

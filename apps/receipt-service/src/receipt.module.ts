@@ -2,7 +2,14 @@ import { Controller, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { DataSource } from 'typeorm';
 import { Patterns, reply, ServiceReply, ServiceRequest, Topics } from '@pixauto/contracts';
-import { applyReceiptEvents, RECEIPT_EVENT_TYPES, receiptFollowerGroup, receiptProviderSettings, ReceiptProviders, ReceiptsReadModel1763800000800 } from '@pixauto/receipts';
+import {
+  applyReceiptEvents,
+  RECEIPT_EVENT_TYPES,
+  receiptFollowerGroup,
+  receiptProviderSettings,
+  ReceiptProviders,
+  ReceiptsReadModel1763800000800,
+} from '@pixauto/receipts';
 import { EventSourcingModule, kafkaFollower, serviceConfig } from '@pixauto/runtime';
 import { SecretBox } from '@pixauto/secrets';
 import { RECEIPT_PROVIDER_CLIENTS, Receipts } from './receipts';
@@ -44,7 +51,9 @@ class ReceiptsController {
 
 @Module({
   // Publishes nothing: the event-sourcing module gives it its database, migrations and Kafka (the topics it follows made sure of).
-  imports: [EventSourcingModule.forService({ config, migrations: [ReceiptsReadModel1763800000800], topics: [Topics.payments, Topics.payouts, Topics.accounts] })],
+  imports: [
+    EventSourcingModule.forService({ config, migrations: [ReceiptsReadModel1763800000800], topics: [Topics.payments, Topics.payouts, Topics.accounts] }),
+  ],
   controllers: [ReceiptsController],
   providers: [
     receiptFollower,

@@ -1,6 +1,13 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { PayoutReceiptResponse, ProviderCredentials, RefundReceiptResponse, Tenant, validatePayoutReceiptQuery, validateRefundReceiptQuery } from '@pixauto/contracts';
+import {
+  PayoutReceiptResponse,
+  ProviderCredentials,
+  RefundReceiptResponse,
+  Tenant,
+  validatePayoutReceiptQuery,
+  validateRefundReceiptQuery,
+} from '@pixauto/contracts';
 import { Messages, receiptError, refuse } from '@pixauto/errors';
 import { SecretBox } from '@pixauto/secrets';
 import {
@@ -57,7 +64,13 @@ export class Receipts implements OnApplicationShutdown {
     if (!parent) return refuse(receiptError(404, words.notFound));
     const providers = await findAccountProviders(db, tenant.accountId);
     const refunds = byRefundId ? [] : await findRefundsOf(db, tenant, kind, parent.id);
-    const chosen = chooseRefund(kind, parent, refunds, byRefundId?.refund, providers.map((p) => p.code));
+    const chosen = chooseRefund(
+      kind,
+      parent,
+      refunds,
+      byRefundId?.refund,
+      providers.map((p) => p.code),
+    );
     if (!chosen.ok) return refuse(chosen.refusal);
     const pdf = await this.fetch(parent.provider, Messages.receipts.failed, (client) =>
       client.refundReceipt(this.credentialsOf(providers, parent.provider), chosen.refund.rtr_id),
@@ -81,7 +94,10 @@ export class Receipts implements OnApplicationShutdown {
     const db = this.dataSource.manager;
     const payout = (await findReceiptPayout(db, tenant, asked.value)) ?? refuse(receiptError(404, Messages.receipts.payoutNotFound));
     const providers = await findAccountProviders(db, tenant.accountId);
-    const ready = payoutReceiptFor(payout, providers.map((p) => p.code));
+    const ready = payoutReceiptFor(
+      payout,
+      providers.map((p) => p.code),
+    );
     if (!ready.ok) return refuse(ready.refusal);
     const pdf = await this.fetch(payout.provider, Messages.receipts.payoutFailed, (client) =>
       client.payoutReceipt(this.credentialsOf(providers, payout.provider), ready.e2e),

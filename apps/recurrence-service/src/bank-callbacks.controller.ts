@@ -7,7 +7,10 @@ import { Recurrences } from './recurrences';
 /** The bank's notifications (BCB callbacks): recurrence status changes ({webhookUrl}/rec) and debits ({webhookUrl}/cobr). */
 @Controller('bank/:environment')
 export class BankCallbacksController {
-  constructor(private readonly recurrences: Recurrences, private readonly charges: Charges) {}
+  constructor(
+    private readonly recurrences: Recurrences,
+    private readonly charges: Charges,
+  ) {}
 
   @Post('rec')
   @HttpCode(200)

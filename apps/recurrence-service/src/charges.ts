@@ -244,7 +244,13 @@ export class Charges {
     for (const w of finished) {
       if (w.plan.postponeTo === undefined) continue;
       const version = w.version + w.debited.reduce((n, c) => n + c.events.length, 0);
-      await postponeNextCharge(this.dataSource.manager, w.tenant, w.recurrenceId, version, w.plan.postponeTo === null ? null : brasiliaStartOfDay(w.plan.postponeTo));
+      await postponeNextCharge(
+        this.dataSource.manager,
+        w.tenant,
+        w.recurrenceId,
+        version,
+        w.plan.postponeTo === null ? null : brasiliaStartOfDay(w.plan.postponeTo),
+      );
     }
     return finished.length;
   }
@@ -266,7 +272,9 @@ export class Charges {
       if (outcome.ok) continue;
       this.logger.warn(`cycle ${command.next.cycle} of ${recurrenceId} refused (${JSON.stringify(outcome.refusal)}): cancelling its debit at the bank`);
       for (const later of charges.slice(charges.findIndex((c) => c.command === command))) {
-        await this.bankAt(tenant).cancelRecurringCharge(later.command.txid).catch(() => undefined);
+        await this.bankAt(tenant)
+          .cancelRecurringCharge(later.command.txid)
+          .catch(() => undefined);
       }
       return;
     }
@@ -370,7 +378,9 @@ export function chargeCommandFor(
       const pix = cobr.pix?.[0];
       const paid = attempts.find((t) => t.status === 'PAGA');
       const paidAt = pix?.horario ?? paid?.atualizacao.at(-1)?.data ?? cobr.atualizacao.at(-1)?.data;
-      return paidAt === undefined ? undefined : { type: 'RecordChargePaid', charge_id: chargeId, paid_at: paidAt, end_to_end_id: pix?.endToEndId ?? paid?.endToEndId ?? null };
+      return paidAt === undefined
+        ? undefined
+        : { type: 'RecordChargePaid', charge_id: chargeId, paid_at: paidAt, end_to_end_id: pix?.endToEndId ?? paid?.endToEndId ?? null };
     }
     case 'CANCELADA':
       if (reading === 'notification' && cobr.encerramento?.cancelamento?.solicitante === 'USUARIO_RECEBEDOR') return undefined;

@@ -21,9 +21,16 @@ const cobr = (status: CobRNotification['status'], tentativas: TentativaCobR[], e
 });
 
 describe('chargeCommandFor', () => {
-  it('reads a settled debit as paid, with the Pix payment\'s time and end-to-end id', () => {
-    const paid = cobr('CONCLUIDA', [attempt('PAGA', '2027-01-31')], { pix: [{ endToEndId: 'E9', txid: 't1', valor: '49.90', horario: '2027-01-31T09:00:00.000Z' }] });
-    expect(chargeCommandFor('c1', paid, 'notification')).toEqual({ type: 'RecordChargePaid', charge_id: 'c1', paid_at: '2027-01-31T09:00:00.000Z', end_to_end_id: 'E9' });
+  it("reads a settled debit as paid, with the Pix payment's time and end-to-end id", () => {
+    const paid = cobr('CONCLUIDA', [attempt('PAGA', '2027-01-31')], {
+      pix: [{ endToEndId: 'E9', txid: 't1', valor: '49.90', horario: '2027-01-31T09:00:00.000Z' }],
+    });
+    expect(chargeCommandFor('c1', paid, 'notification')).toEqual({
+      type: 'RecordChargePaid',
+      charge_id: 'c1',
+      paid_at: '2027-01-31T09:00:00.000Z',
+      end_to_end_id: 'E9',
+    });
   });
 
   it('reads a refused attempt with nothing pending as failed, with its date and reason', () => {
@@ -41,7 +48,7 @@ describe('chargeCommandFor', () => {
     expect(chargeCommandFor('c1', cobr('ATIVA', [attempt('REJEITADA', '2027-01-31'), attempt('AGENDADA', '2027-02-02')]), 'notification')).toBeUndefined();
   });
 
-  it('applies a cancellation we asked for only when reconciling; the bank\'s own always', () => {
+  it("applies a cancellation we asked for only when reconciling; the bank's own always", () => {
     const ours = cobr('CANCELADA', [attempt('CANCELADA', '2027-01-31')], {
       encerramento: { cancelamento: { solicitante: 'USUARIO_RECEBEDOR', codigo: 'SLCR', descricao: 'pedido do recebedor' } },
     });

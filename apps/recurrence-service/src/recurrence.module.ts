@@ -1,7 +1,13 @@
 import { Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown, Provider } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ENVIRONMENTS, Topics } from '@pixauto/contracts';
-import { ChargeSchedule1763800000340, ChargeSchedulerIndexes1763800000330, RecurrenceCharges1763800000320, RecurrencesActivationDeadline1763800000310, RecurrencesReadModel1763800000300 } from '@pixauto/recurrences';
+import {
+  ChargeSchedule1763800000340,
+  ChargeSchedulerIndexes1763800000330,
+  RecurrenceCharges1763800000320,
+  RecurrencesActivationDeadline1763800000310,
+  RecurrencesReadModel1763800000300,
+} from '@pixauto/recurrences';
 import { processOnce } from '@pixauto/event-store';
 import { EventSourcingModule, kafkaFollower, PeriodicTask, SERVICE_CONFIG, serviceConfig, ServiceConfig } from '@pixauto/runtime';
 import { DataSource } from 'typeorm';
@@ -23,7 +29,10 @@ class BankWebhookRegistration implements OnApplicationBootstrap, OnApplicationSh
   private readonly logger = new Logger('BankWebhook');
   private stopped = false;
 
-  constructor(private readonly banks: Banks, @Inject(SERVICE_CONFIG) private readonly service: ServiceConfig) {}
+  constructor(
+    private readonly banks: Banks,
+    @Inject(SERVICE_CONFIG) private readonly service: ServiceConfig,
+  ) {}
 
   onApplicationBootstrap(): void {
     void this.register();
@@ -64,20 +73,46 @@ const solicitationOutcomes = kafkaFollower('SolicitationOutcomes', [Recurrences,
  * so a restart loses no timer.
  */
 const recurrenceTasks: Provider[] = [
-  { provide: 'ActivationDeadlines', inject: [Recurrences], useFactory: (recurrences: Recurrences) => new PeriodicTask('ActivationDeadlines', 500, () => recurrences.expireDueActivations()) },
+  {
+    provide: 'ActivationDeadlines',
+    inject: [Recurrences],
+    useFactory: (recurrences: Recurrences) => new PeriodicTask('ActivationDeadlines', 500, () => recurrences.expireDueActivations()),
+  },
   {
     provide: 'ChargeScheduler',
     inject: [Charges],
-    useFactory: (charges: Charges) => new PeriodicTask('ChargeScheduler', Number(process.env.CHARGE_SCHEDULER_INTERVAL_MS ?? 1000), () => charges.issueDueCharges()),
+    useFactory: (charges: Charges) =>
+      new PeriodicTask('ChargeScheduler', Number(process.env.CHARGE_SCHEDULER_INTERVAL_MS ?? 1000), () => charges.issueDueCharges()),
   },
-  { provide: 'SandboxSettlement', inject: [Charges], useFactory: (charges: Charges) => new PeriodicTask('SandboxSettlement', 1000, () => charges.settleDueSandboxAttempts()) },
+  {
+    provide: 'SandboxSettlement',
+    inject: [Charges],
+    useFactory: (charges: Charges) => new PeriodicTask('SandboxSettlement', 1000, () => charges.settleDueSandboxAttempts()),
+  },
 ];
 
 @Module({
   imports: [
-    EventSourcingModule.forService({ config, migrations: [RecurrencesReadModel1763800000300, RecurrencesActivationDeadline1763800000310, RecurrenceCharges1763800000320, ChargeSchedulerIndexes1763800000330, ChargeSchedule1763800000340], topics: [Topics.recurrences, Topics.charges, Topics.solicitations] }),
+    EventSourcingModule.forService({
+      config,
+      migrations: [
+        RecurrencesReadModel1763800000300,
+        RecurrencesActivationDeadline1763800000310,
+        RecurrenceCharges1763800000320,
+        ChargeSchedulerIndexes1763800000330,
+        ChargeSchedule1763800000340,
+      ],
+      topics: [Topics.recurrences, Topics.charges, Topics.solicitations],
+    }),
   ],
   controllers: [RecurrencesController, ChargesController, BankCallbacksController],
-  providers: [{ provide: Banks, useFactory: () => new Banks(bankSettings()) }, Recurrences, Charges, BankWebhookRegistration, solicitationOutcomes, ...recurrenceTasks],
+  providers: [
+    { provide: Banks, useFactory: () => new Banks(bankSettings()) },
+    Recurrences,
+    Charges,
+    BankWebhookRegistration,
+    solicitationOutcomes,
+    ...recurrenceTasks,
+  ],
 })
 export class RecurrenceModule {}

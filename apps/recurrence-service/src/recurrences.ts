@@ -208,7 +208,11 @@ export class Recurrences {
 
   private bankRecurrence(r: CreateRecurrenceRequest, locationId: number, activationTxid: string | undefined): RecSolicitada {
     return {
-      vinculo: { ...(r.object !== undefined && { objeto: r.object }), contrato: r.transaction_id, devedor: { ...toBankDocument(r.debtor.document_number), nome: r.debtor.name } },
+      vinculo: {
+        ...(r.object !== undefined && { objeto: r.object }),
+        contrato: r.transaction_id,
+        devedor: { ...toBankDocument(r.debtor.document_number), nome: r.debtor.name },
+      },
       calendario: {
         dataInicial: r.schedule.start_date,
         ...(r.schedule.end_date !== null && { dataFinal: r.schedule.end_date }),

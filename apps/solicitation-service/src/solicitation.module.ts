@@ -25,7 +25,10 @@ class SolicitationWork implements OnApplicationBootstrap, OnModuleDestroy, OnApp
   private readonly alerts: PeriodicTask;
   private readonly answers: PeriodicTask;
 
-  constructor(solicitations: Solicitations, private readonly banks: Banks) {
+  constructor(
+    solicitations: Solicitations,
+    private readonly banks: Banks,
+  ) {
     this.deadlines = new PeriodicTask('SolicitationDeadlines', 250, () => solicitations.expireDue());
     // The alert reaches the payer within a second or two; the answer is then checked every 2 s (the sandbox
     // payer's answer is applied at once, and the bank pushes the recurrence's own change to recurrence-service).

@@ -50,7 +50,12 @@ export class Solicitations {
     const solicitationAtBank = await bank.createSolicitation({
       idRec: known.bankIdRec,
       calendario: { dataExpiracaoSolicitacao: new Date(expires_at).toISOString() },
-      destinatario: { ...toBankDocument(destination.document_number), agencia: destination.agency, conta: destination.account, ispbParticipante: destination.ispb },
+      destinatario: {
+        ...toBankDocument(destination.document_number),
+        agencia: destination.agency,
+        conta: destination.account,
+        ispbParticipante: destination.ispb,
+      },
     });
     const solicitationId = randomUUID();
     try {
@@ -111,7 +116,10 @@ export class Solicitations {
   /** The BCB API pushes no solicitation changes: the alert's path and the payer's answer are read from the bank. */
   async followBank(stage: 'alert' | 'answer'): Promise<void> {
     for (const pending of await solicitationsToFollow(this.dataSource.manager, stage)) {
-      const atBank = await this.banks.of(pending.tenant).getSolicitation(pending.bankIdSolicRec).catch(() => undefined);
+      const atBank = await this.banks
+        .of(pending.tenant)
+        .getSolicitation(pending.bankIdSolicRec)
+        .catch(() => undefined);
       if (atBank) await this.apply(pending.tenant, pending.solicitationId, atBank, pending);
     }
   }

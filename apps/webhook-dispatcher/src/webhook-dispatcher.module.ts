@@ -99,7 +99,8 @@ class DeliveryPipeline implements OnApplicationBootstrap, OnModuleDestroy {
     {
       provide: WebhookDispatcher,
       inject: [DeliveryStore, WebhookSender, CLOCK],
-      useFactory: (store: DeliveryStore, sender: WebhookSender, clock: Clock) => new WebhookDispatcher(store, sender, new CircuitBreaker(), clock, SecretBox.fromEnvironment(), DEFAULT_DISPATCHER_OPTIONS),
+      useFactory: (store: DeliveryStore, sender: WebhookSender, clock: Clock) =>
+        new WebhookDispatcher(store, sender, new CircuitBreaker(), clock, SecretBox.fromEnvironment(), DEFAULT_DISPATCHER_OPTIONS),
     },
     DeliveryPipeline,
   ],

@@ -54,9 +54,7 @@ const mb = (kb) => `${Math.round(kb / 1024)} MB`;
 
 if (!Number.isSafeInteger(N) || N < 1) throw new Error(`CHARGES_BENCH_N=${process.env.CHARGES_BENCH_N} is not a positive integer`);
 
-
 const count = async (db, sql, values) => Number((await db.query(sql, values)).rows[0].count);
-
 
 // ---- /proc: resident memory and CPU time ----
 
@@ -86,7 +84,8 @@ function cpuByGroup(appPids) {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const cpu = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND; // utime, stime
     const pid = Number(entry);
-    const group = groupOfPid.get(pid) ?? (comm.startsWith('postgres') ? 'postgresql' : comm === 'java' ? 'kafka (java)' : pid === process.pid ? 'this script' : 'other');
+    const group =
+      groupOfPid.get(pid) ?? (comm.startsWith('postgres') ? 'postgresql' : comm === 'java' ? 'kafka (java)' : pid === process.pid ? 'this script' : 'other');
     totals[group] = (totals[group] ?? 0) + cpu;
   }
   return totals;
@@ -126,7 +125,12 @@ const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345
 function projectedRow(statements, table) {
   const pattern = new RegExp(`INSERT INTO ${table} AS \\w+ \\(([^)]*)\\)`);
   const statement = statements.find((candidate) => pattern.test(candidate.text));
-  const columns = statement && pattern.exec(statement.text)[1].split(',').map((c) => c.trim());
+  const columns =
+    statement &&
+    pattern
+      .exec(statement.text)[1]
+      .split(',')
+      .map((c) => c.trim());
   const row = statement?.rows?.[0];
   if (!columns || !row || columns.length !== row.length) throw new Error(`cannot read the projection's ${table} statement: has it changed?`);
   return Object.fromEntries(columns.map((column, index) => [column, row[index]]));
@@ -186,16 +190,18 @@ async function seed(recDb, bankDb) {
     if (!approve.ok) throw new Error(`ApproveRecurrence refused: ${JSON.stringify(approve.refusal)}`);
     const approved = approve.events.reduce(recurrence.evolve, created);
     const streamId = recurrenceStreamId(tenant, recurrenceId);
-    const events = [...create.events.map((e) => ({ ...e, occurredAt: createdAt })), ...approve.events.map((e) => ({ ...e, occurredAt: approvedAt }))].map((e, index) => ({
-      eventId: randomUUID(),
-      streamId,
-      streamType: RECURRENCE_STREAM,
-      version: index + 1,
-      type: e.type,
-      data: e.data,
-      tenant,
-      occurredAt: e.occurredAt,
-    }));
+    const events = [...create.events.map((e) => ({ ...e, occurredAt: createdAt })), ...approve.events.map((e) => ({ ...e, occurredAt: approvedAt }))].map(
+      (e, index) => ({
+        eventId: randomUUID(),
+        streamId,
+        streamType: RECURRENCE_STREAM,
+        version: index + 1,
+        type: e.type,
+        data: e.data,
+        tenant,
+        occurredAt: e.occurredAt,
+      }),
+    );
     if (events.length !== 2) throw new Error(`expected 2 events, the decider wrote ${events.length}`);
 
     // The read-model row: the projection of the approval (the last append) over the full state; created_at is the
@@ -256,7 +262,8 @@ async function seed(recDb, bankDb) {
       JSON.stringify(rows),
     ]);
   };
-  const EVENT_COLUMNS = 'event_id uuid, stream_id text, stream_type text, version int, type text, data jsonb, account_id text, environment text, occurred_at timestamptz';
+  const EVENT_COLUMNS =
+    'event_id uuid, stream_id text, stream_type text, version int, type text, data jsonb, account_id text, environment text, occurred_at timestamptz';
   /** The table's columns that the projection's row writes, with their SQL types, for jsonb_to_recordset. */
   const columnsOf = async (table, row) => {
     const { rows: columns } = await recDb.query(
@@ -274,13 +281,38 @@ async function seed(recDb, bankDb) {
   for (let from = 0; from < N; from += SEED_BATCH) {
     const batch = Array.from({ length: Math.min(SEED_BATCH, N - from) }, (_, k) => recurrenceRow(from + k));
     await recDb.query('BEGIN');
-    await insert(recDb, 'events', EVENT_COLUMNS, batch.flatMap((r) => r.events));
-    await insert(recDb, 'recurrences', await columnsOf('recurrences', batch[0].row), batch.map((r) => r.row));
-    await insert(recDb, 'charge_schedule', await columnsOf('charge_schedule', batch[0].schedule), batch.map((r) => r.schedule));
+    await insert(
+      recDb,
+      'events',
+      EVENT_COLUMNS,
+      batch.flatMap((r) => r.events),
+    );
+    await insert(
+      recDb,
+      'recurrences',
+      await columnsOf('recurrences', batch[0].row),
+      batch.map((r) => r.row),
+    );
+    await insert(
+      recDb,
+      'charge_schedule',
+      await columnsOf('charge_schedule', batch[0].schedule),
+      batch.map((r) => r.schedule),
+    );
     await recDb.query('COMMIT');
     await bankDb.query('BEGIN');
-    await insert(bankDb, 'locations', 'id bigint, client text, kind text, location text, created_at timestamptz, id_rec text', batch.map((r) => r.location));
-    await insert(bankDb, 'recurrences', 'client text, id_rec text, status text, loc_id bigint, activation_txid text, record jsonb, created_at timestamptz', batch.map((r) => r.bankRecurrence));
+    await insert(
+      bankDb,
+      'locations',
+      'id bigint, client text, kind text, location text, created_at timestamptz, id_rec text',
+      batch.map((r) => r.location),
+    );
+    await insert(
+      bankDb,
+      'recurrences',
+      'client text, id_rec text, status text, loc_id bigint, activation_txid text, record jsonb, created_at timestamptz',
+      batch.map((r) => r.bankRecurrence),
+    );
     await bankDb.query('COMMIT');
     if ((from / SEED_BATCH) % 4 === 3) log(`  seeded ${from + batch.length} of ${N}`);
   }
@@ -376,10 +408,9 @@ async function main() {
     // Timed from the UPDATE's commit, when the recurrences become due: the scheduler can see none of them before.
     // (In a running system next_charge_at is already set and the day comes by the clock, with no such UPDATE.)
     const updateStart = performance.now();
-    const { rowCount } = await recDb.query(
-      `UPDATE charge_schedule SET next_charge_at = $1 WHERE environment = 'production' AND next_charge_at IS NULL`,
-      [nextChargeAt],
-    );
+    const { rowCount } = await recDb.query(`UPDATE charge_schedule SET next_charge_at = $1 WHERE environment = 'production' AND next_charge_at IS NULL`, [
+      nextChargeAt,
+    ]);
     const cpuBefore = cpuByGroup(pids);
     const machineBefore = machineCpu();
     const t0 = performance.now();
@@ -405,7 +436,9 @@ async function main() {
       if (now - lastReport >= 5000) {
         lastReport = now;
         const elapsed = now - t0;
-        log(`  ${seconds(elapsed)} s: ${charges} charges (${Math.round(charges / (elapsed / 1000))}/s); RSS ${WATCHED.map((n) => `${n} ${mb(rss[n].last)}`).join(', ')}`);
+        log(
+          `  ${seconds(elapsed)} s: ${charges} charges (${Math.round(charges / (elapsed / 1000))}/s); RSS ${WATCHED.map((n) => `${n} ${mb(rss[n].last)}`).join(', ')}`,
+        );
       }
       if (now - t0 > TIMEOUT_MS) break;
       // count(*) scans the table: polled once a second while far from done (it competes with what is measured), then
@@ -440,7 +473,10 @@ async function main() {
     const checks = {
       charges: await count(recDb, 'SELECT count(*) FROM charges'),
       'charge.created events': await count(recDb, `SELECT count(*) FROM events WHERE type = 'charge.created'`),
-      '(recurrence_id, cycle) twice': await count(recDb, 'SELECT count(*) FROM (SELECT 1 FROM charges GROUP BY account_id, environment, recurrence_id, cycle HAVING count(*) > 1) d'),
+      '(recurrence_id, cycle) twice': await count(
+        recDb,
+        'SELECT count(*) FROM (SELECT 1 FROM charges GROUP BY account_id, environment, recurrence_id, cycle HAVING count(*) > 1) d',
+      ),
       'charge.created twice for a cycle': await count(
         recDb,
         `SELECT count(*) FROM (SELECT 1 FROM events WHERE type = 'charge.created' GROUP BY stream_id, data->>'cycle' HAVING count(*) > 1) d`,
@@ -477,7 +513,9 @@ async function main() {
       `| charges/s | ${Math.round(charges / (elapsedMs / 1000))} |`,
       `| outbox drained to Kafka, from the day's start | ${outboxDrainedAt ? `${seconds(outboxDrainedAt - t0)} s` : 'not drained'} |`,
       `| outbox drained, after the last charge | ${outboxDrainedAt ? `${seconds(outboxDrainedAt - end)} s` : 'not drained'} |`,
-      ...WATCHED.map((name) => `| ${name} RSS before / min / max / last | ${mb(rss[name].first)} / ${mb(rss[name].min)} / ${mb(rss[name].max)} / ${mb(rss[name].last)} |`),
+      ...WATCHED.map(
+        (name) => `| ${name} RSS before / min / max / last | ${mb(rss[name].first)} / ${mb(rss[name].min)} / ${mb(rss[name].max)} / ${mb(rss[name].last)} |`,
+      ),
       `| machine CPU busy during the run | ${Math.round(machineBusy * 100)}% of ${os.cpus().length} cores |`,
       '',
       'CPU seconds during the run, by process:',
@@ -489,7 +527,9 @@ async function main() {
       `checks: ${Object.entries(checks)
         .map(([k, v]) => `${k} ${v}${v === expected[k] ? '' : ` (expected ${expected[k]})`}`)
         .join('; ')}`,
-      ...WATCHED.filter((name) => problems[name].count > 0).map((name) => `${name}: ${problems[name].count} WARN/ERROR log lines, e.g.\n  ${problems[name].first.join('\n  ')}`),
+      ...WATCHED.filter((name) => problems[name].count > 0).map(
+        (name) => `${name}: ${problems[name].count} WARN/ERROR log lines, e.g.\n  ${problems[name].first.join('\n  ')}`,
+      ),
     ];
     console.log(`\n${lines.join('\n')}`);
     fs.mkdirSync(path.join(ROOT, '.data', 'bench'), { recursive: true });

@@ -12,7 +12,17 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
-import { benchDatabaseUrl, dropBenchDatabases, ensureTools, json, onDatabase, pgbenchLength, serverUrl, setting, wrkPaths } from '../../scripts/bench-support.mjs';
+import {
+  benchDatabaseUrl,
+  dropBenchDatabases,
+  ensureTools,
+  json,
+  onDatabase,
+  pgbenchLength,
+  serverUrl,
+  setting,
+  wrkPaths,
+} from '../../scripts/bench-support.mjs';
 import { up } from '../../scripts/infra.mjs';
 import { PROFILES, ROOT, startSystem } from '../../scripts/system.cjs';
 
@@ -29,9 +39,6 @@ const p = PROFILES.bench;
 const MONTH_START = new Date('2026-10-01T00:00:00Z');
 const MONTH_SECONDS = 30 * 24 * 3600;
 const sqlTime = (date) => date.toISOString().slice(0, 19).replace('T', ' ');
-
-
-
 
 /** 1,000,000 payouts in one INSERT ... SELECT: account 0 has every 10th, spread evenly over a month; a mix of statuses. */
 async function seed(accountIds) {
@@ -74,7 +81,9 @@ function pagesAlone(name, accountId, size) {
       `SELECT * FROM payout_lookups JOIN (SELECT account_id, environment, id FROM payout_lookups WHERE ${period} ORDER BY created_at, id LIMIT ${size} OFFSET :p * ${size}) AS page USING (account_id, environment, id) ORDER BY created_at, id;`,
     ].join('\n') + '\n',
   );
-  const run = spawnSync('pgbench', ['-n', '-M', 'prepared', '-c20', '-j2', ...pgbenchLength(SECONDS), '-f', script, benchDatabaseUrl('payout_query')], { encoding: 'utf8' });
+  const run = spawnSync('pgbench', ['-n', '-M', 'prepared', '-c20', '-j2', ...pgbenchLength(SECONDS), '-f', script, benchDatabaseUrl('payout_query')], {
+    encoding: 'utf8',
+  });
   if (run.status !== 0) throw new Error(`${name}: pgbench failed\n${run.stdout}${run.stderr}`);
   const tps = Number(run.stdout.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1] ?? NaN);
   const average = Number(run.stdout.match(/latency average = ([\d.]+) ms/)?.[1] ?? NaN);
@@ -84,7 +93,10 @@ function pagesAlone(name, accountId, size) {
 
 const rssMb = (pid, field = 'VmRSS') => {
   try {
-    const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
+    const line = fs
+      .readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(`${field}:`));
     return Number(line.split(/\s+/)[1]) / 1024;
   } catch {
     return 0;
@@ -156,31 +168,56 @@ try {
     const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
     const accountIds = [];
     for (let n = 0; n < ACCOUNTS; n++) {
-      const account = await json(`http://127.0.0.1:${p.admin}/admin/accounts`, { method: 'POST', headers: admin, body: JSON.stringify({ name: `Bench ${n}` }) });
+      const account = await json(`http://127.0.0.1:${p.admin}/admin/accounts`, {
+        method: 'POST',
+        headers: admin,
+        body: JSON.stringify({ name: `Bench ${n}` }),
+      });
       accountIds.push(account.account_id);
     }
-    const key = await json(`http://127.0.0.1:${p.admin}/admin/accounts/${accountIds[0]}/api-keys`, { method: 'POST', headers: admin, body: JSON.stringify({ environment: 'production' }) });
+    const key = await json(`http://127.0.0.1:${p.admin}/admin/accounts/${accountIds[0]}/api-keys`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ environment: 'production' }),
+    });
     const seedSeconds = await seed(accountIds);
     console.log(`[bench] seeded ${PAYOUTS} payouts over ${ACCOUNTS} accounts in ${seedSeconds.toFixed(1)} s`);
 
     // A day of the measured account: ~3,300 payouts, 34 pages of 100; pages asked at random.
-    const day = (d) => `start=${encodeURIComponent(sqlTime(new Date(MONTH_START.getTime() + d * 86400_000)))}&end=${encodeURIComponent(sqlTime(new Date(MONTH_START.getTime() + (d + 1) * 86400_000 - 1000)))}`;
+    const day = (d) =>
+      `start=${encodeURIComponent(sqlTime(new Date(MONTH_START.getTime() + d * 86400_000)))}&end=${encodeURIComponent(sqlTime(new Date(MONTH_START.getTime() + (d + 1) * 86400_000 - 1000)))}`;
     const dayPages = Array.from({ length: 1000 }, (_, i) => `/v2/withdrawals/period?${day(i % 30)}&page=${1 + (i % 34)}&size=100`);
     const month = `start=${encodeURIComponent(sqlTime(MONTH_START))}&end=${encodeURIComponent(sqlTime(new Date(MONTH_START.getTime() + MONTH_SECONDS * 1000)))}`;
     const monthPages = Array.from({ length: 1000 }, (_, i) => `/v2/withdrawals/period?${month}&page=${1 + (i % 1000)}&size=100`);
     const phases = [
       wrkPhase('period page, a day (~3,300 payouts), size 100', key.api_key, dayPages),
       wrkPhase('period page, a month (100,000 payouts), size 100', key.api_key, monthPages),
-      wrkPhase('period page, a day, size 10 (the default)', key.api_key, dayPages.map((path) => path.replace('size=100', 'size=10'))),
+      wrkPhase(
+        'period page, a day, size 10 (the default)',
+        key.api_key,
+        dayPages.map((path) => path.replace('size=100', 'size=10')),
+      ),
       wrkPhase(`customer lookup (100 payouts)`, key.api_key, [`/v2/withdrawals/customer?document_number=${CUSTOMER}`]),
     ];
-    const alone = [pagesAlone('a day, size 100: count + page SQL, database alone (pgbench)', accountIds[0], 100), pagesAlone('a day, size 10: the same, database alone', accountIds[0], 10)];
+    const alone = [
+      pagesAlone('a day, size 100: count + page SQL, database alone (pgbench)', accountIds[0], 100),
+      pagesAlone('a day, size 10: the same, database alone', accountIds[0], 10),
+    ];
 
-    const { result: viaGateway, rss } = await withRss({ 'api-gateway': system.pidOf('api-gateway'), 'payout-query-service': system.pidOf('payout-query-service'), 'bench client (reads the stream)': process.pid }, () =>
-      csvThroughGateway(key.api_key, month),
+    const { result: viaGateway, rss } = await withRss(
+      {
+        'api-gateway': system.pidOf('api-gateway'),
+        'payout-query-service': system.pidOf('payout-query-service'),
+        'bench client (reads the stream)': process.pid,
+      },
+      () => csvThroughGateway(key.api_key, month),
     );
     const copySql = await onDatabase(benchDatabaseUrl('payout_query'), async (client) => {
-      return periodCsvCopy({ accountId: accountIds[0], environment: 'production' }, { start: MONTH_START, endBefore: new Date(MONTH_START.getTime() + MONTH_SECONDS * 1000 + 1000) }, (v) => client.escapeLiteral(v));
+      return periodCsvCopy(
+        { accountId: accountIds[0], environment: 'production' },
+        { start: MONTH_START, endBefore: new Date(MONTH_START.getTime() + MONTH_SECONDS * 1000 + 1000) },
+        (v) => client.escapeLiteral(v),
+      );
     });
     const copySeconds = copyAlone(copySql);
     const gatewayRate = viaGateway.rows / viaGateway.seconds;

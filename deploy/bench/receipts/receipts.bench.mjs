@@ -27,15 +27,27 @@ const wrkPhase = (name, base, headers, paths) => wrkPaths(name, base, headers, p
 async function accountWithRefunds(provider) {
   const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
   const providers = ['PROVIDER_A', 'PROVIDER_B'].map((code) => ({ code, credentials: CREDENTIALS }));
-  const account = await json(`http://127.0.0.1:${p.admin}/admin/accounts`, { method: 'POST', headers: admin, body: JSON.stringify({ name: `Bench ${provider}`, cashin_provider: provider, providers }) });
-  const { api_key: key } = await json(`http://127.0.0.1:${p.admin}/admin/accounts/${account.account_id}/api-keys`, { method: 'POST', headers: admin, body: JSON.stringify({ environment: 'sandbox' }) });
+  const account = await json(`http://127.0.0.1:${p.admin}/admin/accounts`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({ name: `Bench ${provider}`, cashin_provider: provider, providers }),
+  });
+  const { api_key: key } = await json(`http://127.0.0.1:${p.admin}/admin/accounts/${account.account_id}/api-keys`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({ environment: 'sandbox' }),
+  });
   const headers = { authorization: key, 'content-type': 'application/json' };
   const refundIds = [];
   for (let n = 0; n < REFUNDS; n++) {
     const body = { transaction_id: `bench-${provider}-${n}`, amount: 10 + n, payer: { document_number: '52998224725', name: 'Maria Silva' } };
     const charge = await json(`${sandbox}/v2/pix`, { method: 'POST', headers, body: JSON.stringify(body) });
     await json(`${sandbox}/v2/sandbox/pix/${charge.id}/pay`, { method: 'POST', headers: { authorization: key } });
-    const refund = await json(`${sandbox}/v2/transactions/refund`, { method: 'POST', headers, body: JSON.stringify({ id: charge.id, refund_id: `r-${provider}-${n}` }) });
+    const refund = await json(`${sandbox}/v2/transactions/refund`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ id: charge.id, refund_id: `r-${provider}-${n}` }),
+    });
     await json(`${sandbox}/v2/sandbox/refunds/${refund.id}/settle`, { method: 'POST', headers: { authorization: key } });
     refundIds.push(refund.refund_id);
   }
@@ -66,9 +78,23 @@ try {
     for (const provider of ['PROVIDER_A', 'PROVIDER_B']) {
       const { key, refundIds } = await accountWithRefunds(provider);
       console.log(`[bench] ${provider}: ${REFUNDS} refunds settled and known to receipt-service`);
-      rows.push(wrkPhase(`${provider}, through the gateway (receipt-service asks the bank)`, sandbox, { authorization: key }, refundIds.map((id) => `/v2/transactions/refund/receipt?refund_id=${id}`)));
+      rows.push(
+        wrkPhase(
+          `${provider}, through the gateway (receipt-service asks the bank)`,
+          sandbox,
+          { authorization: key },
+          refundIds.map((id) => `/v2/transactions/refund/receipt?refund_id=${id}`),
+        ),
+      );
       const rtrIds = await rtrIdsOf(refundIds);
-      rows.push(wrkPhase(`${provider}, the bank simulator alone (the same receipts)`, bank, await providerHeaders(provider, rtrIds), rtrIds.map((id) => providerPath(provider, id))));
+      rows.push(
+        wrkPhase(
+          `${provider}, the bank simulator alone (the same receipts)`,
+          bank,
+          await providerHeaders(provider, rtrIds),
+          rtrIds.map((id) => providerPath(provider, id)),
+        ),
+      );
     }
     lines.push(
       `Refund receipts, fetched live (wrk, 20 connections, ${SECONDS} s per phase; ${REFUNDS} receipts per provider asked at random)`,
@@ -87,7 +113,9 @@ console.log(`\n${lines.join('\n')}`);
 
 /** The refunds' provider identifiers (rtrIds), which the API does not show: from payments-service's read model. */
 function rtrIdsOf(refundIds) {
-  return onDatabase(benchDatabaseUrl('payments'), async (client) => (await client.query('SELECT rtr_id FROM pix_refunds WHERE refund_id = ANY($1)', [refundIds])).rows.map((r) => r.rtr_id));
+  return onDatabase(benchDatabaseUrl('payments'), async (client) =>
+    (await client.query('SELECT rtr_id FROM pix_refunds WHERE refund_id = ANY($1)', [refundIds])).rows.map((r) => r.rtr_id),
+  );
 }
 
 function providerPath(provider, rtrId) {
@@ -98,7 +126,11 @@ function providerPath(provider, rtrId) {
 async function providerHeaders(provider, rtrIds) {
   if (provider === 'PROVIDER_A') {
     const basic = Buffer.from(`${CREDENTIALS.client_id}:${CREDENTIALS.client_secret}`).toString('base64');
-    const token = await json(`${bank}/provider-a/oauth/token`, { method: 'POST', headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+    const token = await json(`${bank}/provider-a/oauth/token`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
     return { authorization: `Bearer ${token.access_token}` };
   }
   const timestamp = String(Math.floor(Date.now() / 1000));

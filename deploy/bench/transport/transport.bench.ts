@@ -16,15 +16,7 @@ import { cpus, loadavg } from 'node:os';
 import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
-import {
-  ClientKafka,
-  ClientProxyFactory,
-  KafkaOptions,
-  MessagePattern,
-  MicroserviceOptions,
-  Payload,
-  Transport,
-} from '@nestjs/microservices';
+import { ClientKafka, ClientProxyFactory, KafkaOptions, MessagePattern, MicroserviceOptions, Payload, Transport } from '@nestjs/microservices';
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
 import { lastValueFrom } from 'rxjs';
 import { Pool } from 'undici';
@@ -193,9 +185,7 @@ async function ensureKafkaTopics(): Promise<void> {
   await admin.connect();
   try {
     const existing = new Set(await admin.listTopics());
-    const topics = [PATTERN, `${PATTERN}.reply`]
-      .filter((topic) => !existing.has(topic))
-      .map((topic) => ({ topic, numPartitions: KAFKA_PARTITIONS }));
+    const topics = [PATTERN, `${PATTERN}.reply`].filter((topic) => !existing.has(topic)).map((topic) => ({ topic, numPartitions: KAFKA_PARTITIONS }));
     if (topics.length) await admin.createTopics({ topics, waitForLeaders: true });
   } finally {
     await admin.disconnect();
@@ -207,7 +197,10 @@ function reachable(address: string): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = createConnection({ host, port: Number(port), timeout: 2_000 });
     const done = (ok: boolean) => (socket.destroy(), resolve(ok));
-    socket.once('connect', () => done(true)).once('error', () => done(false)).once('timeout', () => done(false));
+    socket
+      .once('connect', () => done(true))
+      .once('error', () => done(false))
+      .once('timeout', () => done(false));
   });
 }
 

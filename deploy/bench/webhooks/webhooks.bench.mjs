@@ -139,7 +139,8 @@ async function waitForArrivals(receiver, ids, timeoutMs = 60_000) {
   }
 }
 
-const latencies = (receiver, ids) => ids.filter((id) => receiver.arrivals.has(id)).map((id) => receiver.arrivals.get(id) - Number(id.slice(1, id.indexOf('-'))));
+const latencies = (receiver, ids) =>
+  ids.filter((id) => receiver.arrivals.has(id)).map((id) => receiver.arrivals.get(id) - Number(id.slice(1, id.indexOf('-'))));
 
 /** Baseline: the same JSON POSTed by this process to the receiver at the same rate, keep-alive: HTTP on this machine alone. */
 async function baseline(receiver, seconds) {
@@ -152,7 +153,11 @@ async function baseline(receiver, seconds) {
       const event = payoutEvent('baseline', '', Date.now());
       const t0 = performance.now();
       inflight.push(
-        request(`http://127.0.0.1:${receiver.port}/ok/baseline`, { method: 'POST', dispatcher: agent, body: JSON.stringify({ type: 'x', timestamp: '', data: event.data.payout }) })
+        request(`http://127.0.0.1:${receiver.port}/ok/baseline`, {
+          method: 'POST',
+          dispatcher: agent,
+          body: JSON.stringify({ type: 'x', timestamp: '', data: event.data.payout }),
+        })
           .then((r) => r.body.dump())
           .then(() => results.push(performance.now() - t0)),
       );
@@ -170,7 +175,10 @@ async function waitReady(url, child, timeoutMs = 90_000) {
   const deadline = performance.now() + timeoutMs;
   while (performance.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`webhook-dispatcher exited with ${child.exitCode} before it was ready`);
-    const status = await fetch(url, { signal: AbortSignal.timeout(3000) }).then((r) => r.arrayBuffer().then(() => r.status), () => undefined);
+    const status = await fetch(url, { signal: AbortSignal.timeout(3000) }).then(
+      (r) => r.arrayBuffer().then(() => r.status),
+      () => undefined,
+    );
     if (status === 200) return;
     await sleep(200);
   }
@@ -179,7 +187,8 @@ async function waitReady(url, child, timeoutMs = 90_000) {
 
 async function main() {
   await up();
-  if (!process.env.BENCH_SKIP_BUILD) spawnSync('npx', ['swc', 'apps', 'libs', '-d', 'dist', '--config-file', '.swcrc', '--quiet'], { cwd: ROOT, stdio: 'inherit' });
+  if (!process.env.BENCH_SKIP_BUILD)
+    spawnSync('npx', ['swc', 'apps', 'libs', '-d', 'dist', '--config-file', '.swcrc', '--quiet'], { cwd: ROOT, stdio: 'inherit' });
   const receiver = await startReceiver();
   const dispatcher = spawn(process.execPath, [...NODE_FLAGS, path.join(ROOT, 'dist/apps/webhook-dispatcher/src/main.js')], {
     cwd: ROOT,
@@ -197,23 +206,33 @@ async function main() {
       topic: TOPICS.accounts,
       messages: accounts.map((id) =>
         message(
-          envelope('account.opened', `account:${id}`, { account_id: id, environment: 'production' }, {
-            account_id: id,
-            name: 'Bench',
-            wallet: true,
-            cashin_provider: 'PROVIDER_A',
-            providers: [],
-            webhook_secret: `whsec_${randomBytes(24).toString('base64')}`,
-          }),
+          envelope(
+            'account.opened',
+            `account:${id}`,
+            { account_id: id, environment: 'production' },
+            {
+              account_id: id,
+              name: 'Bench',
+              wallet: true,
+              cashin_provider: 'PROVIDER_A',
+              providers: [],
+              webhook_secret: `whsec_${randomBytes(24).toString('base64')}`,
+            },
+          ),
         ),
       ),
     });
     await sleep(2000);
     const ok = (account) => `http://127.0.0.1:${receiver.port}/ok/${account}`;
-    console.log(`webhooks bench: ${ACCOUNTS} accounts, ${RATE} events/s for ${SECONDS} s per phase, this machine: ${(await import('node:os')).cpus().length} cores`);
+    console.log(
+      `webhooks bench: ${ACCOUNTS} accounts, ${RATE} events/s for ${SECONDS} s per phase, this machine: ${(await import('node:os')).cpus().length} cores`,
+    );
 
     // Warm-up (connections, JIT), not measured.
-    await waitForArrivals(receiver, (await steady(producer, 2, ok, accounts)).map((s) => s.id));
+    await waitForArrivals(
+      receiver,
+      (await steady(producer, 2, ok, accounts)).map((s) => s.id),
+    );
 
     console.log(`0. baseline, HTTP alone at ${RATE}/s: ${summary(await baseline(receiver, Math.min(SECONDS, 10)))}`);
 
@@ -231,10 +250,17 @@ async function main() {
     await waitForArrivals(receiver, burst, 300_000);
     const last = Math.max(...burst.map((id) => receiver.arrivals.get(id) ?? 0));
     const arrived = burst.filter((id) => receiver.arrivals.has(id)).length;
-    console.log(`2. saturation: ${arrived} of ${BURST} delivered in ${((last - burstStart) / 1000).toFixed(1)} s: ${Math.round(arrived / ((last - burstStart) / 1000))} deliveries/s`);
+    console.log(
+      `2. saturation: ${arrived} of ${BURST} delivered in ${((last - burstStart) / 1000).toFixed(1)} s: ${Math.round(arrived / ((last - burstStart) / 1000))} deliveries/s`,
+    );
 
     const hanging = new Set(accounts.slice(0, ACCOUNTS / 10));
-    const mixed = await steady(producer, SECONDS, (account) => (hanging.has(account) ? `http://127.0.0.1:${receiver.port}/hang/${account}` : ok(account)), accounts);
+    const mixed = await steady(
+      producer,
+      SECONDS,
+      (account) => (hanging.has(account) ? `http://127.0.0.1:${receiver.port}/hang/${account}` : ok(account)),
+      accounts,
+    );
     const healthyIds = mixed.filter((s) => !hanging.has(s.account)).map((s) => s.id);
     await waitForArrivals(receiver, healthyIds);
     console.log(`3. ${RATE} events/s, 10% of endpoints hanging: healthy ones publish → received ${summary(latencies(receiver, healthyIds))}`);

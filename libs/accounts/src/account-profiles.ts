@@ -9,7 +9,11 @@ import { findAccount } from './read-model/accounts.projection';
  * a change can never put the old profile back.
  */
 export class AccountProfiles {
-  constructor(private readonly redis: Redis, private readonly dataSource: DataSource, private readonly prefix = 'pixauto:account:') {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly dataSource: DataSource,
+    private readonly prefix = 'pixauto:account:',
+  ) {}
 
   async get(accountId: string): Promise<AccountProfile | undefined> {
     const cached = await this.redis.get(this.prefix + accountId).catch(() => null);

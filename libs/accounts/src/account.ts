@@ -1,4 +1,12 @@
-import { AccountChangedData, AccountEventTypes, AccountOpenedData, DEFAULT_RATE_LIMITS, RateLimits, WEBHOOK_SECRET_OVERLAP_MS, WebhookSecretRotatedData } from '@pixauto/contracts';
+import {
+  AccountChangedData,
+  AccountEventTypes,
+  AccountOpenedData,
+  DEFAULT_RATE_LIMITS,
+  RateLimits,
+  WEBHOOK_SECRET_OVERLAP_MS,
+  WebhookSecretRotatedData,
+} from '@pixauto/contracts';
 import { Messages, notFound, validation } from '@pixauto/errors';
 import { accept, Decider, DomainEvent, reject } from '@pixauto/event-store';
 

@@ -62,12 +62,16 @@ describe('account: rate limits', () => {
   });
 
   it('records nothing when the limits stay as they are (an account opened before them has the defaults)', () => {
-    given(openedEvent).when(change({ production: 5000 })).then([]);
+    given(openedEvent)
+      .when(change({ production: 5000 }))
+      .then([]);
     expect(rateLimitsOf(opened)).toEqual({ production: 5000, sandbox: 5000 });
   });
 
   it('refuses an unknown account', () => {
-    given().when(change({ sandbox: 25 })).thenRefuses(notFound('Account not found'));
+    given()
+      .when(change({ sandbox: 25 }))
+      .thenRefuses(notFound('Account not found'));
   });
 
   it('folds a change into the account', () => {

@@ -126,7 +126,13 @@ export class AccountsAdmin {
   async issueKey(accountId: string, request: IssueApiKeyRequest): Promise<ApiKeyResponse> {
     await this.get(accountId);
     const { keyId, apiKey: key } = newApiKey(request.environment);
-    const grant = { key_id: keyId, account_id: accountId, environment: request.environment, read_only: request.read_only ?? false, transactions: request.transactions ?? true };
+    const grant = {
+      key_id: keyId,
+      account_id: accountId,
+      environment: request.environment,
+      read_only: request.read_only ?? false,
+      transactions: request.transactions ?? true,
+    };
     const outcome = await this.eventStore.handle(
       apiKey,
       { type: 'IssueApiKey', data: { ...grant, key_hash: hashApiKey(key) } },

@@ -70,7 +70,7 @@ describe('ApiKeyDirectory (Redis + PostgreSQL)', () => {
     expect(await directory.resolve(issued.api_key)).toEqual(grantOf(issued));
   });
 
-  it('grants only when the stored hash equals the presented key\'s: an entry under the key that holds another hash is refused', async () => {
+  it("grants only when the stored hash equals the presented key's: an entry under the key that holds another hash is refused", async () => {
     const issued = await issue();
     const other = await issue();
     await redis.set(redisKeyOf(issued.api_key), JSON.stringify({ ...grantOf(issued), keyHash: hashApiKey(other.api_key) }));
@@ -141,7 +141,12 @@ describe('ApiKeyDirectory (Redis + PostgreSQL)', () => {
 describe('AccountProfiles (Redis + PostgreSQL)', () => {
   it('writes a changed profile through at once, and falls back to the database when Redis lost it', async () => {
     const opened = await admin.open({ name: 'Loja Perfil', wallet: false });
-    expect(await profiles.get(opened.account_id)).toEqual({ name: 'Loja Perfil', wallet: false, cashin_provider: 'PROVIDER_A', rate_limit: { production: 5000, sandbox: 5000 } });
+    expect(await profiles.get(opened.account_id)).toEqual({
+      name: 'Loja Perfil',
+      wallet: false,
+      cashin_provider: 'PROVIDER_A',
+      rate_limit: { production: 5000, sandbox: 5000 },
+    });
     await admin.change(opened.account_id, { wallet: true });
     expect(await profiles.get(opened.account_id)).toMatchObject({ wallet: true });
     await redis.del(`${prefix}account:${opened.account_id}`);
@@ -162,7 +167,10 @@ describe('AccountProfiles (Redis + PostgreSQL)', () => {
   });
 
   it('records banking credentials and webhook secrets sealed, and shows the operator the secret in clear', async () => {
-    const opened = await admin.open({ name: 'Loja Sigilo', providers: [{ code: 'PROVIDER_A', credentials: { client_id: 'id-a', client_secret: 'very-secret' } }] });
+    const opened = await admin.open({
+      name: 'Loja Sigilo',
+      providers: [{ code: 'PROVIDER_A', credentials: { client_id: 'id-a', client_secret: 'very-secret' } }],
+    });
     expect(opened.webhook_secret).toMatch(/^whsec_/);
     const rotated = await admin.rotateWebhookSecret(opened.account_id);
     expect(rotated.webhook_secret).toMatch(/^whsec_/);

@@ -31,7 +31,11 @@ const REVOKED = 'revoked';
  * Entries are under `v2:` since they carry the hash; a miss reads the database, so older entries need no migration.
  */
 export class ApiKeyDirectory {
-  constructor(private readonly redis: Redis, private readonly dataSource: DataSource, private readonly prefix = 'pixauto:apikey:v2:') {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly dataSource: DataSource,
+    private readonly prefix = 'pixauto:apikey:v2:',
+  ) {}
 
   async resolve(apiKey: string): Promise<ApiKeyGrant | undefined> {
     const hash = hashApiKey(apiKey);

@@ -6,8 +6,7 @@ import { accept, Decider, DomainEvent, reject } from '@pixauto/event-store';
 // An API key (service-api.md §5, platform.md §2): bound to one account and one environment, revocable.
 
 export type ApiKeyEvent =
-  | DomainEvent<typeof AccountEventTypes.keyIssued, ApiKeyIssuedData>
-  | DomainEvent<typeof AccountEventTypes.keyRevoked, { key_id: string }>;
+  DomainEvent<typeof AccountEventTypes.keyIssued, ApiKeyIssuedData> | DomainEvent<typeof AccountEventTypes.keyRevoked, { key_id: string }>;
 
 export type ApiKeyState = { status: 'none' } | { status: 'active'; key: ApiKeyIssuedData } | { status: 'revoked'; key: ApiKeyIssuedData };
 

@@ -28,7 +28,12 @@ beforeAll(async () => {
   server = createServer((request, response) => {
     void readBody(request).then((text) => {
       const header = request.headers[SIMULATED_NOW_HEADER];
-      seen.push({ method: request.method ?? '', url: request.url ?? '', ...(typeof header === 'string' && { simulatedNow: header }), ...(text && { body: JSON.parse(text) }) });
+      seen.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        ...(typeof header === 'string' && { simulatedNow: header }),
+        ...(text && { body: JSON.parse(text) }),
+      });
       response.writeHead(request.method === 'DELETE' ? 204 : 200, { 'content-type': 'application/json' }).end(request.method === 'DELETE' ? '' : '{}');
     });
   });
@@ -47,7 +52,13 @@ describe('recurring charges on the wire', () => {
     const bank = new PixBankClient(baseUrl, { token: 't' });
     const payer = new SimulatedPayer(baseUrl, { token: 't' });
     try {
-      const body = { idRec: 'RR1234567820240115abcdefghijk', calendario: { dataDeVencimento: '2030-01-10' }, valor: { original: '1.00' }, ajusteDiaUtil: false, recebedor: { conta: '1', tipoConta: 'CORRENTE' as const } };
+      const body = {
+        idRec: 'RR1234567820240115abcdefghijk',
+        calendario: { dataDeVencimento: '2030-01-10' },
+        valor: { original: '1.00' },
+        ajusteDiaUtil: false,
+        recebedor: { conta: '1', tipoConta: 'CORRENTE' as const },
+      };
       await bank.createRecurringCharge('abc', body);
       await bank.getRecurringCharge('abc');
       await bank.cancelRecurringCharge('abc');
@@ -112,9 +123,15 @@ describe('answers', () => {
     answering = createServer((request, response) => {
       void readBody(request).then(() => {
         if (request.url === '/cobr/refused') {
-          response
-            .writeHead(400, { 'content-type': 'application/problem+json' })
-            .end(JSON.stringify({ type: 'https://pix.bcb.gov.br/api/v2/error/CobROperacaoInvalida', title: 'Operação inválida', status: 400, detail: 'txid em uso', violacoes: [{ razao: 'txid encontra-se em uso', propriedade: 'txid' }] }));
+          response.writeHead(400, { 'content-type': 'application/problem+json' }).end(
+            JSON.stringify({
+              type: 'https://pix.bcb.gov.br/api/v2/error/CobROperacaoInvalida',
+              title: 'Operação inválida',
+              status: 400,
+              detail: 'txid em uso',
+              violacoes: [{ razao: 'txid encontra-se em uso', propriedade: 'txid' }],
+            }),
+          );
         } else if (request.url === '/cobr/broken') response.writeHead(502).end('<html>bad gateway</html>');
         else if (request.url === '/cobr/garbled') response.writeHead(200, { 'content-type': 'application/json' }).end('{"txid":');
         else if (request.url === '/cobr/silent') setTimeout(() => response.writeHead(200).end('{}'), 3000).unref();
@@ -146,7 +163,9 @@ describe('answers', () => {
       await expect(bank.getRecurringCharge('refused')).rejects.toMatchObject({
         refusal: { kind: 'provider', status: 400, message: 'txid em uso', violations: [{ property: 'txid', reason: 'txid encontra-se em uso' }] },
       });
-      await expect(bank.getRecurringCharge('broken')).rejects.toMatchObject({ refusal: { kind: 'unavailable', message: 'the bank failed to answer (HTTP 502)' } });
+      await expect(bank.getRecurringCharge('broken')).rejects.toMatchObject({
+        refusal: { kind: 'unavailable', message: 'the bank failed to answer (HTTP 502)' },
+      });
       await expect(bank.getRecurringCharge('garbled')).rejects.toThrow('the bank answered GET /cobr/garbled with HTTP 200 and a body that is not JSON');
     } finally {
       await bank.close();
@@ -157,8 +176,12 @@ describe('answers', () => {
     const slow = new PixBankClient(answeringUrl, { timeoutMs: 100 });
     const closed = new PixBankClient('http://127.0.0.1:1');
     try {
-      await expect(slow.getRecurringCharge('silent')).rejects.toMatchObject({ refusal: { kind: 'unavailable', message: expect.stringContaining('the bank is unavailable: ') } });
-      await expect(closed.getRecurringCharge('any')).rejects.toMatchObject({ refusal: { kind: 'unavailable', message: expect.stringContaining('the bank is unavailable: ') } });
+      await expect(slow.getRecurringCharge('silent')).rejects.toMatchObject({
+        refusal: { kind: 'unavailable', message: expect.stringContaining('the bank is unavailable: ') },
+      });
+      await expect(closed.getRecurringCharge('any')).rejects.toMatchObject({
+        refusal: { kind: 'unavailable', message: expect.stringContaining('the bank is unavailable: ') },
+      });
     } finally {
       await slow.close();
       await closed.close();

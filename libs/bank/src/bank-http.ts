@@ -70,13 +70,14 @@ export class BankHttp {
     if (this.simulatedNow !== undefined) headers[SIMULATED_NOW_HEADER] = this.simulatedNow;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const started = performance.now();
-    const observe = (outcome: CallOutcome) => bankCalls.observe({ bank: 'bcb-pix', operation: bankOperationOf(method, path), outcome }, (performance.now() - started) / 1000);
+    const observe = (outcome: CallOutcome) =>
+      bankCalls.observe({ bank: 'bcb-pix', operation: bankOperationOf(method, path), outcome }, (performance.now() - started) / 1000);
     let answer: { statusCode: number; text: string };
     try {
       answer = await this.exchange(method, path, headers, body === undefined ? undefined : JSON.stringify(body));
     } catch (error) {
       observe('unreachable');
-      throw new RefusalException(unavailable(BankMessages.unavailable(error instanceof Error ? (error.message || error.name) : String(error))));
+      throw new RefusalException(unavailable(BankMessages.unavailable(error instanceof Error ? error.message || error.name : String(error))));
     }
     const { statusCode, text } = answer;
     observe(outcomeOfStatus(statusCode));

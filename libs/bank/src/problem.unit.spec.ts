@@ -19,7 +19,9 @@ describe('refusalOfBankAnswer', () => {
   });
 
   it('falls back to the title without a detail, and leaves violations out when there are none', () => {
-    expect(refusalOfBankAnswer(404, { type: 'https://pix.bcb.gov.br/api/v2/error/NaoEncontrado', title: 'Não Encontrado', status: 404, violacoes: [] })).toEqual({
+    expect(
+      refusalOfBankAnswer(404, { type: 'https://pix.bcb.gov.br/api/v2/error/NaoEncontrado', title: 'Não Encontrado', status: 404, violacoes: [] }),
+    ).toEqual({
       kind: 'provider',
       status: 404,
       message: 'Não Encontrado',
@@ -33,12 +35,24 @@ describe('refusalOfBankAnswer', () => {
   });
 
   it('a 5xx without a problem body is the bank being unavailable; a 4xx one a bare refusal', () => {
-    expect(refusalOfBankAnswer(502, '<html>Bad gateway</html>')).toEqual({ kind: 'unavailable', message: 'the bank failed to answer (HTTP 502)', retryAfterSeconds: 1 });
-    expect(refusalOfBankAnswer(405, undefined)).toEqual({ kind: 'provider', status: 405, message: 'the bank refused the request (HTTP 405)', violations: undefined, providerCode: undefined });
+    expect(refusalOfBankAnswer(502, '<html>Bad gateway</html>')).toEqual({
+      kind: 'unavailable',
+      message: 'the bank failed to answer (HTTP 502)',
+      retryAfterSeconds: 1,
+    });
+    expect(refusalOfBankAnswer(405, undefined)).toEqual({
+      kind: 'provider',
+      status: 405,
+      message: 'the bank refused the request (HTTP 405)',
+      violations: undefined,
+      providerCode: undefined,
+    });
   });
 
   it('a 503 problem is still the bank’s own word (ServicoIndisponivel)', () => {
-    expect(refusalOfBankAnswer(503, { type: 'https://pix.bcb.gov.br/api/v2/error/ServicoIndisponivel', title: 'Serviço Indisponível', status: 503 })).toMatchObject({
+    expect(
+      refusalOfBankAnswer(503, { type: 'https://pix.bcb.gov.br/api/v2/error/ServicoIndisponivel', title: 'Serviço Indisponível', status: 503 }),
+    ).toMatchObject({
       kind: 'provider',
       status: 503,
       providerCode: 'ServicoIndisponivel',

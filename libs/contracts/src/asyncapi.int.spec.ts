@@ -52,14 +52,28 @@ describe('asyncapi.yaml', () => {
   }, 60_000);
 
   it('has one channel for each topic the services create, and no other', () => {
-    const addresses = document.channels().all().map((channel: { address(): string }) => channel.address());
-    expect([...addresses].sort()).toEqual(Object.values(Topics).map((topic) => topic.name).sort());
+    const addresses = document
+      .channels()
+      .all()
+      .map((channel: { address(): string }) => channel.address());
+    expect([...addresses].sort()).toEqual(
+      Object.values(Topics)
+        .map((topic) => topic.name)
+        .sort(),
+    );
   });
 
   it('puts on each topic the messages of exactly the event types the code publishes there', () => {
     const documented = new Map<string, string[]>();
     for (const channel of document.channels().all()) {
-      documented.set(channel.address(), channel.messages().all().map((message: { name(): string }) => message.name()).sort());
+      documented.set(
+        channel.address(),
+        channel
+          .messages()
+          .all()
+          .map((message: { name(): string }) => message.name())
+          .sort(),
+      );
     }
     const published = new Map<string, string[]>();
     for (const [type, topic] of topicByType) published.set(topic, [...(published.get(topic) ?? []), type].sort());

@@ -24,7 +24,18 @@ const POSTGRES_MESSAGES = [
 ];
 
 /** Node's socket errors: the peer is not listening, went away, or does not answer (any client, any server). */
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'EAI_AGAIN']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'ENETDOWN',
+  'EAI_AGAIN',
+]);
 
 /** ioredis: retries used up while disconnected, the connection closed under a command, a command past commandTimeout. */
 const REDIS_NAMES = new Set(['MaxRetriesPerRequestError']);
@@ -85,7 +96,8 @@ function classifyOne(error: ErrorShape): Dependency | undefined {
   const message = text(error.message);
   const code = text(error.code);
   if (KAFKA_NAMES.has(name) || (name.startsWith('KafkaJS') && KAFKA_PROTOCOL_TYPES.has(text(error.type)))) return 'kafka';
-  if (REDIS_NAMES.has(name) || REDIS_MESSAGES.some((pattern) => pattern.test(message)) || (name === 'ReplyError' && REDIS_REPLIES.test(message))) return 'redis';
+  if (REDIS_NAMES.has(name) || REDIS_MESSAGES.some((pattern) => pattern.test(message)) || (name === 'ReplyError' && REDIS_REPLIES.test(message)))
+    return 'redis';
   // pg's DatabaseError carries the SQLSTATE; TypeORM's QueryFailedError copies it beside its driverError.
   if (POSTGRES_CODES.has(code) || POSTGRES_MESSAGES.some((pattern) => pattern.test(message))) return 'postgres';
   if (SOCKET_CODES.has(code)) return 'network';

@@ -104,7 +104,7 @@ describe('PostgreSQL is not there right now', () => {
     expect(unavailableDependency(error)).toBe('network');
   });
 
-  it('no free connection of the pool within connectionTimeoutMillis (pg-pool\'s timeout)', async () => {
+  it("no free connection of the pool within connectionTimeoutMillis (pg-pool's timeout)", async () => {
     const port = await fakeServer(() => undefined); // accepts, never answers
     const pool = new Pool({ host: '127.0.0.1', port, user: 'postgres', max: 1, connectionTimeoutMillis: 100 });
     pool.on('error', () => undefined);
@@ -154,7 +154,12 @@ describe('Redis is not there right now', () => {
 
 describe('Kafka is not there right now', () => {
   it('no broker answers (kafkajs connection error, its retries exceeded)', async () => {
-    const kafka = new Kafka({ clientId: 'classifier', brokers: [`127.0.0.1:${await closedPort()}`], retry: { retries: 1, initialRetryTime: 20 }, logLevel: logLevel.NOTHING });
+    const kafka = new Kafka({
+      clientId: 'classifier',
+      brokers: [`127.0.0.1:${await closedPort()}`],
+      retry: { retries: 1, initialRetryTime: 20 },
+      logLevel: logLevel.NOTHING,
+    });
     const producer = kafka.producer();
     const error = await rejection(producer.connect());
     await producer.disconnect().catch(() => undefined);
@@ -163,7 +168,9 @@ describe('Kafka is not there right now', () => {
   });
 
   it('a partition without a leader while the broker recovers (a retriable protocol error)', () => {
-    expect(unavailableDependency({ name: 'KafkaJSProtocolError', message: 'There is no leader for this topic-partition', type: 'LEADER_NOT_AVAILABLE' })).toBe('kafka');
+    expect(unavailableDependency({ name: 'KafkaJSProtocolError', message: 'There is no leader for this topic-partition', type: 'LEADER_NOT_AVAILABLE' })).toBe(
+      'kafka',
+    );
     expect(unavailableDependency({ name: 'KafkaJSProtocolError', message: 'Topic authorization failed', type: 'TOPIC_AUTHORIZATION_FAILED' })).toBeUndefined();
   });
 });
@@ -185,7 +192,8 @@ describe('a service is not there right now', () => {
   });
 
   it('a reset, a broken pipe, a timeout, and every address of a host refusing (AggregateError), or wrapped as a cause', () => {
-    for (const code of ['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']) expect(unavailableDependency(Object.assign(new Error(`connect ${code}`), { code }))).toBe('network');
+    for (const code of ['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH'])
+      expect(unavailableDependency(Object.assign(new Error(`connect ${code}`), { code }))).toBe('network');
     const refused = (address: string) => Object.assign(new Error(`connect ECONNREFUSED ${address}`), { code: 'ECONNREFUSED' });
     expect(unavailableDependency(new AggregateError([refused('127.0.0.1:1'), refused('[::1]:1')]))).toBe('network');
     expect(unavailableDependency(new TypeError('fetch failed', { cause: refused('127.0.0.1:1') }))).toBe('network');

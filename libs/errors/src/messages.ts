@@ -120,8 +120,7 @@ export const Messages = {
     locationIdInvalid: 'body.location_id must be a positive integer',
 
     // PATCH (4.4)
-    nothingToChange:
-      'body must set at least one changeable field: `debtor_name`, `start_date`, `status`, `webhook`, `business_day_adjust`, `charge_lead_days`',
+    nothingToChange: 'body must set at least one changeable field: `debtor_name`, `start_date`, `status`, `webhook`, `business_day_adjust`, `charge_lead_days`',
     unchangeable: (names: string[]) =>
       `${backticked(names)} cannot be changed after a recurrence is created. To change ${names.length === 1 ? 'it' : 'them'}, ` +
       'cancel this recurrence and create a new one with a new transaction_id, which the payer authorizes again',

@@ -18,12 +18,13 @@ export type Refusal =
 
 export const validation = (...problems: string[]): Refusal => ({ kind: 'validation', problems });
 export const notFound = (message: string): Refusal => ({ kind: 'not_found', message });
-export const providerError = (
-  status: number,
-  message: string,
-  violations?: Violation[],
-  providerCode?: string,
-): Refusal => ({ kind: 'provider', status, message, violations, providerCode });
+export const providerError = (status: number, message: string, violations?: Violation[], providerCode?: string): Refusal => ({
+  kind: 'provider',
+  status,
+  message,
+  violations,
+  providerCode,
+});
 export const limitExceeded = (message: string): Refusal => ({ kind: 'limit_exceeded', message });
 export const receiptError = (status: number, message: string, detail?: string): Refusal => ({
   kind: 'receipt',
@@ -48,7 +49,9 @@ export const refuse = (refusal: Refusal): never => {
 };
 
 export const isRefusal = (value: unknown): value is Refusal =>
-  typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'string' &&
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { kind?: unknown }).kind === 'string' &&
   ['validation', 'not_found', 'authentication', 'forbidden', 'provider', 'limit_exceeded', 'receipt', 'unavailable', 'rate_limited'].includes(
     (value as { kind: string }).kind,
   );

@@ -75,7 +75,8 @@ describe('EventStore.appendAll', () => {
       { stream_id: c, last_text: 'c2', version: 2 },
     ]);
     const outbox = await rows(`SELECT message_key, payload->>'version' AS version FROM outbox WHERE message_key = ANY($1) ORDER BY id`, [a, b, c]);
-    const versionsOf = (stream: string) => outbox.filter((row: { message_key: string }) => row.message_key === stream).map((row: { version: string }) => row.version);
+    const versionsOf = (stream: string) =>
+      outbox.filter((row: { message_key: string }) => row.message_key === stream).map((row: { version: string }) => row.version);
     expect(versionsOf(a)).toEqual(['1', '2']);
     expect(versionsOf(c)).toEqual(['1', '2']);
     expect((await store.readStreams<NoteEvent>([a, b, c])).get(a)?.map((e) => e.data.text)).toEqual(['a1', 'a2']);

@@ -10,7 +10,10 @@ import { EVENT_COLUMNS, EventRow, fromRow, RecordedEvent, stateOf, StoredEvent, 
 
 /** Another writer appended to the stream since it was read. */
 export class ConcurrencyError extends Error {
-  constructor(readonly streamId: string, readonly expectedVersion: number) {
+  constructor(
+    readonly streamId: string,
+    readonly expectedVersion: number,
+  ) {
     super(`stream ${streamId} is no longer at version ${expectedVersion}`);
     this.name = 'ConcurrencyError';
   }
@@ -53,8 +56,7 @@ export interface CommandContext<E extends DomainEvent, S> {
 }
 
 export type CommandOutcome<E extends DomainEvent, S> =
-  | { ok: true; state: S; events: StoredEvent<E>[]; history: StoredEvent<E>[]; version: number }
-  | { ok: false; refusal: Refusal };
+  { ok: true; state: S; events: StoredEvent<E>[]; history: StoredEvent<E>[]; version: number } | { ok: false; refusal: Refusal };
 
 const UNIQUE_VIOLATION = '23505';
 const STALE_VERSION = 'ES409'; // raised by event_store_expect_version (EventStoreAppendGuard migration)
@@ -66,22 +68,21 @@ export class EventStore {
   /** The last command queued per stream: commands of one process on one stream run one after another. */
   private readonly streamTails = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly dataSource: DataSource, private readonly onAppended: () => void = () => undefined) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly onAppended: () => void = () => undefined,
+  ) {}
 
   async readStream<E extends DomainEvent>(streamId: string, db: EntityManager = this.dataSource.manager): Promise<StoredEvent<E>[]> {
-    const rows: EventRow[] = await db.query(
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 ORDER BY version`,
-      [streamId],
-    );
+    const rows: EventRow[] = await db.query(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 ORDER BY version`, [streamId]);
     return rows.map((row) => fromRow<E>(row));
   }
 
   /** Several streams at once (one query for a page of work); a stream with no events is absent from the map. */
   async readStreams<E extends DomainEvent>(streamIds: string[]): Promise<Map<string, StoredEvent<E>[]>> {
-    const rows: EventRow[] = await this.dataSource.query(
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, version`,
-      [streamIds],
-    );
+    const rows: EventRow[] = await this.dataSource.query(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, version`, [
+      streamIds,
+    ]);
     const streams = new Map<string, StoredEvent<E>[]>();
     for (const row of rows) {
       const stream = streams.get(row.stream_id) ?? [];
@@ -100,7 +101,10 @@ export class EventStore {
    * Appends events if the stream is still at expectedVersion (ConcurrencyError otherwise), with one outbox row per
    * event and the read-model statements, all in one SQL statement: one round trip, one atomic commit.
    */
-  async append<E extends DomainEvent>(request: AppendRequest<E>, project: (events: RecordedEvent<E>[]) => SqlStatement[] = () => []): Promise<StoredEvent<E>[]> {
+  async append<E extends DomainEvent>(
+    request: AppendRequest<E>,
+    project: (events: RecordedEvent<E>[]) => SqlStatement[] = () => [],
+  ): Promise<StoredEvent<E>[]> {
     const [events] = await this.appendAll([{ request, project }]);
     return events;
   }
@@ -143,7 +147,9 @@ export class EventStore {
     }
     this.onAppended();
     const positionOf = new Map(positions.map((row) => [row.event_id, row.position]));
-    const stored = new Map(batch.map(({ request, recorded }) => [request, recorded.map((event) => ({ ...event, position: positionOf.get(event.eventId) }) as StoredEvent<E>)]));
+    const stored = new Map(
+      batch.map(({ request, recorded }) => [request, recorded.map((event) => ({ ...event, position: positionOf.get(event.eventId) }) as StoredEvent<E>)]),
+    );
     return appends.map(({ request }) => stored.get(request) ?? []);
   }
 
@@ -200,7 +206,9 @@ const MAX_PARAMETERS = 65_535;
  * commits the statement as one, or none of it. Events and outbox rows travel as one JSON parameter: their part of
  * the text is the same whatever the batch's size.
  */
-function appendStatement<E extends DomainEvent>(batch: { request: AppendRequest<E>; recorded: RecordedEvent<E>[]; projections: SqlStatement[] }[]): SqlStatement {
+function appendStatement<E extends DomainEvent>(
+  batch: { request: AppendRequest<E>; recorded: RecordedEvent<E>[]; projections: SqlStatement[] }[],
+): SqlStatement {
   const b = new StatementBuilder();
   const requests = batch.map(({ request }) => request);
   const events = batch.flatMap(({ request, recorded }) => recorded.map((event) => ({ event, topic: topicOfEvent(request.topic, event.type) })));
@@ -229,7 +237,8 @@ function appendStatement<E extends DomainEvent>(batch: { request: AppendRequest<
     ),
   );
   const readModels = mergeRows(batch.flatMap(({ projections }) => projections)).map((projection, index) => `read_model_${index} AS (${b.embed(projection)})`);
-  if (b.values.length > MAX_PARAMETERS) throw new Error(`an append of ${batch.length} streams needs ${b.values.length} parameters, over PostgreSQL's ${MAX_PARAMETERS}`);
+  if (b.values.length > MAX_PARAMETERS)
+    throw new Error(`an append of ${batch.length} streams needs ${b.values.length} parameters, over PostgreSQL's ${MAX_PARAMETERS}`);
   // count(*) makes PostgreSQL run the guard over every stream before any row goes in.
   const text = `WITH ${guard},
     input AS (

@@ -72,7 +72,11 @@ const appendOne = (text: string) =>
 it('publishes again after the database drops its connection and refuses new ones for a while (a restart)', async () => {
   const sent: OutboxMessage[] = [];
   const errors: string[] = [];
-  const publisher = new OutboxPublisher(throughProxy!, { send: async (messages) => void sent.push(...messages) }, { lockKey: 424_242, idleMs: 100, onError: (error) => errors.push(String(error)) });
+  const publisher = new OutboxPublisher(
+    throughProxy!,
+    { send: async (messages) => void sent.push(...messages) },
+    { lockKey: 424_242, idleMs: 100, onError: (error) => errors.push(String(error)) },
+  );
   publisher.start();
   try {
     await appendOne('before');
@@ -85,7 +89,9 @@ it('publishes again after the database drops its connection and refuses new ones
     await appendOne('after');
     await until(() => sent.length === 2, { timeoutMs: 10_000, what: 'the message appended after the restart sent' }).catch(async (error: Error) => {
       // What the publisher met, and who holds its lock: what a rare failure here needs to be understood.
-      const holders = await direct.query(`SELECT a.pid, a.state, a.query, a.backend_start FROM pg_locks l JOIN pg_stat_activity a USING (pid) WHERE l.locktype = 'advisory'`);
+      const holders = await direct.query(
+        `SELECT a.pid, a.state, a.query, a.backend_start FROM pg_locks l JOIN pg_stat_activity a USING (pid) WHERE l.locktype = 'advisory'`,
+      );
       throw new Error(`${error.message}; the publisher's errors: ${JSON.stringify(errors)}; advisory lock holders: ${JSON.stringify(holders)}`);
     });
     expect(sent.map((message) => message.key)).toEqual(['note-before', 'note-after']);

@@ -37,7 +37,11 @@ export class OutboxPublisher {
   private connected = false;
   private locked = false;
 
-  constructor(private readonly dataSource: DataSource, private readonly sink: OutboxSink, private readonly options: OutboxPublisherOptions) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sink: OutboxSink,
+    private readonly options: OutboxPublisherOptions,
+  ) {}
 
   start(): void {
     if (this.running) return;

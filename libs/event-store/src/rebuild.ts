@@ -23,7 +23,7 @@ export async function rebuildProjection<E extends DomainEvent, S>(dataSource: Da
     let applied = 0;
     let state = rebuild.decider.initialState;
     let streamId: string | undefined;
-    for (let after = { stream: '', version: 0 }; ; ) {
+    for (let after = { stream: '', version: 0 }; ;) {
       const rows: EventRow[] = await tx.query(
         `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_type = $1 AND (stream_id, version) > ($2, $3) ORDER BY stream_id, version LIMIT $4`,
         [rebuild.streamType, after.stream, after.version, batchSize],

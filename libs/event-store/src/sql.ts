@@ -27,7 +27,9 @@ export function mergeRows(statements: SqlStatement[]): SqlStatement[] {
     } else merged.push(statement);
   }
   return merged.map((statement) =>
-    'values' in statement ? statement : { text: statement.text, rows: statement.rows, values: statement.rows[0].map((_, column) => statement.rows.map((row) => row[column])) },
+    'values' in statement
+      ? statement
+      : { text: statement.text, rows: statement.rows, values: statement.rows[0].map((_, column) => statement.rows.map((row) => row[column])) },
   );
 }
 

@@ -11,7 +11,13 @@ describe('rowsSql and mergeRows', () => {
     const other = sql('UPDATE u SET n = $1', [7]);
     const merged = mergeRows([rowsSql(upsert, ['x', 1]), other, rowsSql(upsert, ['y', 2]), rowsSql('DELETE FROM t WHERE a = ANY($1)', ['z'])]);
     expect(merged.map((s) => [s.text, s.values])).toEqual([
-      [upsert, [['x', 'y'], [1, 2]]],
+      [
+        upsert,
+        [
+          ['x', 'y'],
+          [1, 2],
+        ],
+      ],
       ['UPDATE u SET n = $1', [7]],
       ['DELETE FROM t WHERE a = ANY($1)', [['z']]],
     ]);

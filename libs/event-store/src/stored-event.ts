@@ -35,14 +35,14 @@ export interface EventRow {
 
 export const fromRow = <E extends DomainEvent>(row: EventRow): StoredEvent<E> =>
   ({
-  position: row.position,
-  eventId: row.event_id,
-  streamId: row.stream_id,
-  streamType: row.stream_type,
-  version: row.version,
-  type: row.type,
-  data: row.data,
-  tenant: { accountId: row.account_id, environment: row.environment },
+    position: row.position,
+    eventId: row.event_id,
+    streamId: row.stream_id,
+    streamType: row.stream_type,
+    version: row.version,
+    type: row.type,
+    data: row.data,
+    tenant: { accountId: row.account_id, environment: row.environment },
     occurredAt: row.occurred_at,
   }) as StoredEvent<E>;
 
@@ -59,4 +59,7 @@ export const toEnvelope = (event: RecordedEvent): EventEnvelope => ({
 
 /** The state a stream's events fold to. */
 export const stateOf = <E extends DomainEvent, S>(decider: Pick<Decider<unknown, E, S>, 'initialState' | 'evolve'>, history: readonly StoredEvent<E>[]): S =>
-  fold(decider, history.map((event) => ({ type: event.type, data: event.data }) as E));
+  fold(
+    decider,
+    history.map((event) => ({ type: event.type, data: event.data }) as E),
+  );

@@ -96,7 +96,15 @@ describe('EventStore (PostgreSQL)', () => {
   it('refuses an append at an expected version the stream has not reached, leaving no gap', async () => {
     const streamId = `test:${randomUUID()}`;
 
-    const ahead = store.append({ streamId, streamType: 'test', expectedVersion: 3, events: [{ type: 'thing.created', data: {} }], tenant: newTenant(), occurredAt: now, topic });
+    const ahead = store.append({
+      streamId,
+      streamType: 'test',
+      expectedVersion: 3,
+      events: [{ type: 'thing.created', data: {} }],
+      tenant: newTenant(),
+      occurredAt: now,
+      topic,
+    });
 
     await expect(ahead).rejects.toBeInstanceOf(ConcurrencyError);
     expect(await eventsIn(streamId)).toBe(0);
@@ -149,7 +157,14 @@ describe('EventStore (PostgreSQL)', () => {
     const tenant = newTenant();
     const context = contextOf(tenant);
     // customer_limits.mechanism is NOT NULL: this read-model statement fails inside the append's statement.
-    const failing = () => [sql('INSERT INTO customer_limits (account_id, environment, document_number, limit_type) VALUES ($1, $2, $3, $4)', [tenant.accountId, 'production', 'x', 'cashin'])];
+    const failing = () => [
+      sql('INSERT INTO customer_limits (account_id, environment, document_number, limit_type) VALUES ($1, $2, $3, $4)', [
+        tenant.accountId,
+        'production',
+        'x',
+        'cashin',
+      ]),
+    ];
 
     const outcome = store.handle(customerLimit, set(limitOf(100)), { ...context, project: failing });
 
@@ -173,13 +188,31 @@ describe('EventStore (PostgreSQL)', () => {
 
   it('rebuilds the customer_limits read model from the events alone after a TRUNCATE', async () => {
     const tenant = newTenant();
-    for (const [document, amount] of [['111', 100], ['222', 200], ['111', 150], ['333', 300], ['222', 250]] as const) {
+    for (const [document, amount] of [
+      ['111', 100],
+      ['222', 200],
+      ['111', 150],
+      ['333', 300],
+      ['222', 250],
+    ] as const) {
       await store.handle(customerLimit, set(limitOf(amount, document)), contextOf(tenant, document));
     }
-    await store.append({ streamId: `test:${randomUUID()}`, streamType: 'test', expectedVersion: 0, events: [{ type: 'thing.created', data: {} }], tenant, occurredAt: now, topic });
+    await store.append({
+      streamId: `test:${randomUUID()}`,
+      streamType: 'test',
+      expectedVersion: 0,
+      events: [{ type: 'thing.created', data: {} }],
+      tenant,
+      occurredAt: now,
+      topic,
+    });
     const snapshot = () => dataSource.query('SELECT * FROM customer_limits WHERE account_id = $1 ORDER BY document_number', [tenant.accountId]);
     const before = await snapshot();
-    expect(before.map((row: { document_number: string; version: number }) => [row.document_number, row.version])).toEqual([['111', 2], ['222', 2], ['333', 1]]);
+    expect(before.map((row: { document_number: string; version: number }) => [row.document_number, row.version])).toEqual([
+      ['111', 2],
+      ['222', 2],
+      ['333', 1],
+    ]);
     const limitEvents = await count('SELECT count(*) FROM events WHERE stream_type = $1', [CUSTOMER_LIMIT_STREAM]);
 
     await dataSource.query('TRUNCATE customer_limits');
@@ -195,7 +228,15 @@ describe('streams recorded before their ids were keyed', () => {
   it('take the keyed id, so the next set continues the same stream; the document is nowhere in an id', async () => {
     const tenant = newTenant();
     const old = `${CUSTOMER_LIMIT_STREAM}:${tenant.accountId}:${tenant.environment}:52998224725:cashin`;
-    await store.append({ streamId: old, streamType: CUSTOMER_LIMIT_STREAM, tenant, occurredAt: now, topic, expectedVersion: 0, events: [{ type: 'customer_limit.created', data: limitOf(100) }] });
+    await store.append({
+      streamId: old,
+      streamType: CUSTOMER_LIMIT_STREAM,
+      tenant,
+      occurredAt: now,
+      topic,
+      expectedVersion: 0,
+      events: [{ type: 'customer_limit.created', data: limitOf(100) }],
+    });
     const runner = dataSource.createQueryRunner();
     try {
       const Keyed = customerLimitStreamsKeyed(documentKey);

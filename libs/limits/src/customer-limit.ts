@@ -6,8 +6,7 @@ import { accept, Decider, DomainEvent, reject } from '@pixauto/event-store';
 // One customer limit: a (document, type) pair of one tenant (service-api.md 2.5, 4.13, 8.2).
 
 export type CustomerLimitEvent =
-  | DomainEvent<typeof LimitEventTypes.created, CustomerLimitData>
-  | DomainEvent<typeof LimitEventTypes.updated, CustomerLimitData>;
+  DomainEvent<typeof LimitEventTypes.created, CustomerLimitData> | DomainEvent<typeof LimitEventTypes.updated, CustomerLimitData>;
 
 export type CustomerLimitState = { status: 'absent' } | { status: 'configured'; limit: CustomerLimitData };
 
@@ -25,7 +24,8 @@ export const documentDigest = (key: Buffer, documentNumber: string): string => c
 /** DOCUMENT_KEY: base64 of at least 32 random bytes; limits-service does not start without it. */
 export function documentKeyOf(env: NodeJS.ProcessEnv = process.env): Buffer {
   const key = Buffer.from(env.DOCUMENT_KEY ?? '', 'base64');
-  if (key.length < 32) throw new Error('DOCUMENT_KEY must be the base64 of at least 32 random bytes, never changed once limits exist (docs/operations.md "Secrets")');
+  if (key.length < 32)
+    throw new Error('DOCUMENT_KEY must be the base64 of at least 32 random bytes, never changed once limits exist (docs/operations.md "Secrets")');
   return key;
 }
 
@@ -37,8 +37,11 @@ const sameLimit = (a: CustomerLimitData, b: CustomerLimitData): boolean =>
 
 /** Only positive values are accepted (8.2 item 6), whatever the edge let through. */
 function problemsOf(limit: CustomerLimitData): string[] {
-  if (limit.mechanism === 'amount') return limit.amount_centavos !== null && limit.amount_centavos > 0 && limit.quantity === null ? [] : [Messages.limits.amountPositive];
-  return limit.quantity !== null && Number.isInteger(limit.quantity) && limit.quantity > 0 && limit.amount_centavos === null ? [] : [Messages.limits.quantityPositive];
+  if (limit.mechanism === 'amount')
+    return limit.amount_centavos !== null && limit.amount_centavos > 0 && limit.quantity === null ? [] : [Messages.limits.amountPositive];
+  return limit.quantity !== null && Number.isInteger(limit.quantity) && limit.quantity > 0 && limit.amount_centavos === null
+    ? []
+    : [Messages.limits.quantityPositive];
 }
 
 export const customerLimit: Decider<CustomerLimitCommand, CustomerLimitEvent, CustomerLimitState> = {

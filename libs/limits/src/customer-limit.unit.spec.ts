@@ -4,7 +4,14 @@ import { fold } from '@pixauto/event-store';
 import { DeciderSpecification } from '../../event-store/src/testing/decider-specification';
 import { customerLimit, CustomerLimitEvent } from './customer-limit';
 
-const byAmount: CustomerLimitData = { document_number: '52998224725', limit_type: 'cashin', mechanism: 'amount', amount_centavos: 15050, quantity: null, details: null };
+const byAmount: CustomerLimitData = {
+  document_number: '52998224725',
+  limit_type: 'cashin',
+  mechanism: 'amount',
+  amount_centavos: 15050,
+  quantity: null,
+  details: null,
+};
 const byQuantity: CustomerLimitData = { ...byAmount, mechanism: 'quantity', amount_centavos: null, quantity: 3 };
 const set = (data: CustomerLimitData) => ({ type: 'SetCustomerLimit' as const, data });
 const given = DeciderSpecification.for(customerLimit);
@@ -12,15 +19,21 @@ const created: CustomerLimitEvent = { type: 'customer_limit.created', data: byAm
 
 describe('customer limit', () => {
   it('creates a limit that does not exist yet', () => {
-    given().when(set(byAmount)).then([{ type: 'customer_limit.created', data: byAmount }]);
+    given()
+      .when(set(byAmount))
+      .then([{ type: 'customer_limit.created', data: byAmount }]);
   });
 
   it('replaces the limit of the same document and type, mechanism included', () => {
-    given(created).when(set(byQuantity)).then([{ type: 'customer_limit.updated', data: byQuantity }]);
+    given(created)
+      .when(set(byQuantity))
+      .then([{ type: 'customer_limit.updated', data: byQuantity }]);
   });
 
   it('records nothing when the limit is set to what it already is', () => {
-    given(created).when(set({ ...byAmount })).then([]);
+    given(created)
+      .when(set({ ...byAmount }))
+      .then([]);
   });
 
   it('treats a changed note as a change', () => {

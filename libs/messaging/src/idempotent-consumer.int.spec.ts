@@ -8,7 +8,6 @@ import { processOnce } from '@pixauto/event-store';
 
 // processOnce against a real PostgreSQL database: the handler's writes are the `effects` rows of this test.
 
-
 let dataSource: DataSource;
 
 beforeAll(async () => {

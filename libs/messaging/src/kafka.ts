@@ -46,7 +46,10 @@ export const createIdempotentProducer = (kafka: Kafka): Producer =>
 
 /** The outbox's way to Kafka: keyed by aggregate id, acknowledged by all in-sync replicas before the rows are deleted. */
 export class KafkaOutboxSink implements OutboxSink {
-  constructor(private readonly producer: Producer, private readonly system = systemOf()) {}
+  constructor(
+    private readonly producer: Producer,
+    private readonly system = systemOf(),
+  ) {}
 
   async send(messages: OutboxMessage[]): Promise<void> {
     const byTopic = new Map<string, OutboxMessage[]>();
@@ -61,7 +64,10 @@ export class KafkaOutboxSink implements OutboxSink {
       if (!tracingEnabled()) return headers;
       // A publish span, child of the span that appended the event (its context stored with the outbox row), is the
       // parent of the consumers' spans.
-      const span = startSpan(`${message.topic} publish`, SpanKind.PRODUCER, contextOf(message.headers), { 'messaging.system': 'kafka', 'messaging.destination.name': message.topic });
+      const span = startSpan(`${message.topic} publish`, SpanKind.PRODUCER, contextOf(message.headers), {
+        'messaging.system': 'kafka',
+        'messaging.destination.name': message.topic,
+      });
       if (!span) return headers;
       spans.push(span);
       return { ...headers, ...traceHeaders(trace.setSpan(ROOT_CONTEXT, span)) };

@@ -9,7 +9,6 @@ import { EventStore, OutboxMessage, OutboxPublisher, OutboxPublisherOptions, Out
 
 // OutboxPublisher with the Kafka sink, against real PostgreSQL and Kafka: one database and one topic per run.
 
-
 const run = randomBytes(4).toString('hex');
 const topic = `pixauto.test.outbox.${run}`;
 const tenant: Tenant = { accountId: 'acc_outbox_test', environment: 'sandbox' };
@@ -77,7 +76,15 @@ async function appendInterleaved(streams: number, count: number): Promise<{ stre
   const eventIds: string[] = [];
   for (let version = 0; version < count; version++) {
     for (const streamId of streamIds) {
-      const [event] = await store.append({ streamId, streamType: 'test', expectedVersion: version, events: [{ type: 'thing.happened', data: { version } }], tenant, occurredAt: now, topic });
+      const [event] = await store.append({
+        streamId,
+        streamType: 'test',
+        expectedVersion: version,
+        events: [{ type: 'thing.happened', data: { version } }],
+        tenant,
+        occurredAt: now,
+        topic,
+      });
       eventIds.push(event.eventId);
     }
   }
@@ -153,7 +160,10 @@ describe('OutboxPublisher to Kafka', () => {
 
     await pair[holder].stop();
     const later = await appendInterleaved(2, 2);
-    await until(() => receivedOf(later.eventIds).length === later.eventIds.length, { timeoutMs: 8_000, what: 'the later events, from the publisher that took over' });
+    await until(() => receivedOf(later.eventIds).length === later.eventIds.length, {
+      timeoutMs: 8_000,
+      what: 'the later events, from the publisher that took over',
+    });
     await until(async () => (await outboxRows()) === 0, KAFKA_TIME);
     await pair[standby].stop();
 

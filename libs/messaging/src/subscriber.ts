@@ -34,7 +34,11 @@ export class EventSubscriber {
   private consumer?: Consumer;
   private readonly logger = rootLogger();
 
-  constructor(private readonly kafka: Kafka, private readonly subscription: Subscription, private readonly system = systemOf()) {}
+  constructor(
+    private readonly kafka: Kafka,
+    private readonly subscription: Subscription,
+    private readonly system = systemOf(),
+  ) {}
 
   /** Resolves once the consumer has joined its group, so that a service takes traffic only with its subscriptions live. */
   async start(joinTimeoutMs = 60_000): Promise<void> {
@@ -105,7 +109,14 @@ export class EventSubscriber {
       );
     await (requestId ? withRequest({ requestId }, handle) : handle());
     this.logger.info(
-      { group: groupId, topic, type: event.type, event_id: event.event_id, latency_ms: Math.round((performance.now() - started) * 10) / 10, ...(requestId && { request_id: requestId }) },
+      {
+        group: groupId,
+        topic,
+        type: event.type,
+        event_id: event.event_id,
+        latency_ms: Math.round((performance.now() - started) * 10) / 10,
+        ...(requestId && { request_id: requestId }),
+      },
       'event handled',
     );
   }

@@ -30,7 +30,7 @@ afterAll(async () => {
 
 const envelope = (eventId: string) => JSON.stringify({ event_id: eventId, type: 'test.happened' });
 
-it('delivers its own system\'s events and messages without a system, never another system\'s', async () => {
+it("delivers its own system's events and messages without a system, never another system's", async () => {
   const [ours, theirs, unmarked] = [randomUUID(), randomUUID(), randomUUID()];
   await new KafkaOutboxSink(producer, 'pixauto_e2e1').send([{ id: '1', topic, key: 's', value: envelope(theirs), headers: { 'event-id': theirs } }]);
   await new KafkaOutboxSink(producer, 'pixauto').send([{ id: '2', topic, key: 's', value: envelope(ours), headers: { 'event-id': ours } }]);
@@ -39,7 +39,11 @@ it('delivers its own system\'s events and messages without a system, never anoth
   await new KafkaOutboxSink(producer, 'pixauto').send([{ id: '3', topic, key: 's', value: envelope(last), headers: { 'event-id': last } }]);
 
   const seen: string[] = [];
-  subscriber = new EventSubscriber(kafka, { groupId: `pixauto-test-system-${run}`, topics: [topic], handle: async (event: EventEnvelope) => void seen.push(event.event_id) }, 'pixauto');
+  subscriber = new EventSubscriber(
+    kafka,
+    { groupId: `pixauto-test-system-${run}`, topics: [topic], handle: async (event: EventEnvelope) => void seen.push(event.event_id) },
+    'pixauto',
+  );
   await subscriber.start();
   // One partition, read in order: once the message written last is seen, every one before it was delivered or passed over.
   await until(() => seen.includes(last), { timeoutMs: 15_000, what: 'the message written last' });

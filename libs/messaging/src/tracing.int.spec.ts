@@ -65,7 +65,15 @@ it('makes the consumer span a child of the outbox publish span, itself a child o
   const rpc = tracer().startSpan('recurrences.create', { kind: SpanKind.SERVER });
   await withRequest({ requestId }, () =>
     context.with(trace.setSpan(context.active(), rpc), () =>
-      new EventStore(dataSource).append({ streamId, streamType: 'test', expectedVersion: 0, events: [{ type: 'thing.happened', data: {} }], tenant, occurredAt: new Date('2026-01-02T03:04:05Z'), topic }),
+      new EventStore(dataSource).append({
+        streamId,
+        streamType: 'test',
+        expectedVersion: 0,
+        events: [{ type: 'thing.happened', data: {} }],
+        tenant,
+        occurredAt: new Date('2026-01-02T03:04:05Z'),
+        topic,
+      }),
     ),
   );
   rpc.end();

@@ -7,7 +7,10 @@ import { CallOutcome } from './metrics';
  * simulator's `/sim` in front.
  */
 export function bankOperationOf(method: string, path: string): string {
-  const segments = path.split('?')[0].split('/').filter((segment) => segment !== '');
+  const segments = path
+    .split('?')[0]
+    .split('/')
+    .filter((segment) => segment !== '');
   const start = segments[0] === 'sim' ? 1 : 0;
   const template = segments.map((segment, index) => (index >= start && (index - start) % 2 === 1 ? ':id' : segment));
   return `${method} /${template.join('/')}`;

@@ -86,10 +86,14 @@ export const pixCharge: Decider<PixChargeCommand, PixChargeEvent, PixChargeState
         });
       case 'ExpirePixCharge':
         if (state.status === 'NONE') return reject(notFound(Messages.payments.notFound));
-        return state.status === 'PENDING' ? accept({ type: PixChargeEventTypes.expired, data: { charge: { ...state.charge, status: 'EXPIRED', pix_copy_paste: null } } }) : accept();
+        return state.status === 'PENDING'
+          ? accept({ type: PixChargeEventTypes.expired, data: { charge: { ...state.charge, status: 'EXPIRED', pix_copy_paste: null } } })
+          : accept();
       case 'RecordPaidDeposit':
         // A redelivered approval records nothing more.
-        return state.status === 'NONE' ? accept({ type: PixChargeEventTypes.paid, data: { charge: { ...command.charge, status: 'PAID', pix_copy_paste: null } } }) : accept();
+        return state.status === 'NONE'
+          ? accept({ type: PixChargeEventTypes.paid, data: { charge: { ...command.charge, status: 'PAID', pix_copy_paste: null } } })
+          : accept();
       case 'RequestRefund':
         return requestRefund(command.refund, state);
       case 'RecordRefundOutcome': {
@@ -100,8 +104,14 @@ export const pixCharge: Decider<PixChargeCommand, PixChargeEvent, PixChargeState
         if (refund.status !== 'PROCESSING') return accept();
         const o = command.outcome;
         return o.status === 'REFUNDED'
-          ? accept({ type: PixChargeEventTypes.refunded, data: { charge: state.charge, refund: { ...refund, status: 'REFUNDED', rtr_id: o.rtr_id, refunded_at: o.refunded_at } } })
-          : accept({ type: PixChargeEventTypes.refundFailed, data: { charge: state.charge, refund: { ...refund, status: 'FAILED', failure_reason: o.reason } } });
+          ? accept({
+              type: PixChargeEventTypes.refunded,
+              data: { charge: state.charge, refund: { ...refund, status: 'REFUNDED', rtr_id: o.rtr_id, refunded_at: o.refunded_at } },
+            })
+          : accept({
+              type: PixChargeEventTypes.refundFailed,
+              data: { charge: state.charge, refund: { ...refund, status: 'FAILED', failure_reason: o.reason } },
+            });
       }
       default: {
         const unreachable: never = command;
@@ -135,7 +145,8 @@ export const pixCharge: Decider<PixChargeCommand, PixChargeEvent, PixChargeState
 };
 
 /** What the refunds that did not fail have taken back of the charge. */
-export const refundedCentavos = (refunds: readonly RefundRecordData[]): Centavos => refunds.filter((r) => r.status !== 'FAILED').reduce((sum, r) => sum + r.amount_centavos, 0);
+export const refundedCentavos = (refunds: readonly RefundRecordData[]): Centavos =>
+  refunds.filter((r) => r.status !== 'FAILED').reduce((sum, r) => sum + r.amount_centavos, 0);
 
 /** Only a PAID charge whose payment the bank named, up to what is left of it; a refund_id once per charge (the tenant's uniqueness is the read model's). */
 function requestRefund(request: RefundToRequest, state: PixChargeState) {

@@ -42,7 +42,9 @@ describe('pix charge: creation', () => {
 
   it('refuses a second charge with the same transaction_id (same stream), whatever became of the first', () => {
     for (const history of [[created], [created, paid], [created, expired]]) {
-      given(...history).when({ type: 'CreatePixCharge', charge: { ...pending, id: 8 } }).thenRefuses(validation('body.transaction_id already exists'));
+      given(...history)
+        .when({ type: 'CreatePixCharge', charge: { ...pending, id: 8 } })
+        .thenRefuses(validation('body.transaction_id already exists'));
     }
   });
 });
@@ -54,7 +56,9 @@ describe('pix charge: payment', () => {
   });
 
   it('records a payment once: the sandbox answer and the bank notification of it are one event', () => {
-    given(created, paid).when({ type: 'RecordPayment', payment: { ...payment, paid_at: '2026-11-24T12:10:01.000Z' } }).then([]);
+    given(created, paid)
+      .when({ type: 'RecordPayment', payment: { ...payment, paid_at: '2026-11-24T12:10:01.000Z' } })
+      .then([]);
   });
 
   it('records money that reached a charge as it expired', () => {
@@ -100,7 +104,9 @@ describe('pix charge: journey 3 activation deposits', () => {
   it('records a paid deposit once: a redelivered approval records nothing more', () => {
     const recorded: PixChargeEvent = { type: 'pix_charge.paid', data: { charge: deposit } };
     given().when({ type: 'RecordPaidDeposit', charge: deposit }).then([recorded]);
-    given(recorded).when({ type: 'RecordPaidDeposit', charge: { ...deposit, id: 8 } }).then([]);
+    given(recorded)
+      .when({ type: 'RecordPaidDeposit', charge: { ...deposit, id: 8 } })
+      .then([]);
   });
 
   it('still folds the first deposits, recorded with the version 1 payload', () => {
@@ -158,16 +164,21 @@ describe('pix charge: refunds', () => {
     type,
     data: { charge: paidCharge, refund },
   });
-  const refunded = (r: RefundRecordData) => event('pix_charge.refunded', { ...r, status: 'REFUNDED', rtr_id: 'D12345678202611241220abcdefghijk', refunded_at: '2026-11-24T12:21:00.000Z' });
+  const refunded = (r: RefundRecordData) =>
+    event('pix_charge.refunded', { ...r, status: 'REFUNDED', rtr_id: 'D12345678202611241220abcdefghijk', refunded_at: '2026-11-24T12:21:00.000Z' });
   const failed = (r: RefundRecordData) => event('pix_charge.refund_failed', { ...r, status: 'FAILED', failure_reason: 'Saldo insuficiente' });
 
   it('refunds what is left of a paid charge when no amount is given, PROCESSING', () => {
-    given(created, paid).when(ask(1, undefined)).then([event('pix_charge.refund_requested', requested(1, 15050))]);
+    given(created, paid)
+      .when(ask(1, undefined))
+      .then([event('pix_charge.refund_requested', requested(1, 15050))]);
   });
 
   it('takes several partial refunds up to the amount, and refuses one cent more', () => {
     const first = event('pix_charge.refund_requested', requested(1, 10000));
-    given(created, paid, first).when(ask(2, 5050)).then([event('pix_charge.refund_requested', requested(2, 5050))]);
+    given(created, paid, first)
+      .when(ask(2, 5050))
+      .then([event('pix_charge.refund_requested', requested(2, 5050))]);
     given(created, paid, first).when(ask(2, 5051)).thenRefuses(validation('body.amount must be at most what is left to refund of the transaction: 50.50'));
     const second = event('pix_charge.refund_requested', requested(2, 5050));
     given(created, paid, first, second).when(ask(3, undefined)).thenRefuses(validation('the transaction has already been refunded in full'));
@@ -176,12 +187,16 @@ describe('pix charge: refunds', () => {
   it('gives a failed refund its amount and its refund_id back', () => {
     const first = requested(1, 15050);
     const history = [created, paid, event('pix_charge.refund_requested', first), failed(first)];
-    given(...history).when(ask(2, undefined, 'r-1')).then([event('pix_charge.refund_requested', requested(2, 15050, 'r-1'))]);
+    given(...history)
+      .when(ask(2, undefined, 'r-1'))
+      .then([event('pix_charge.refund_requested', requested(2, 15050, 'r-1'))]);
   });
 
   it('refuses a refund_id the charge already has, and charges that are not PAID or whose payment the bank did not name', () => {
     const first = event('pix_charge.refund_requested', requested(1, 100));
-    given(created, paid, first).when(ask(2, 100, 'r-1')).thenRefuses(validation('body.refund_id already exists'));
+    given(created, paid, first)
+      .when(ask(2, 100, 'r-1'))
+      .thenRefuses(validation('body.refund_id already exists'));
     given(created).when(ask(1, 100)).thenRefuses(validation('the transaction is PENDING: only a PAID transaction can be refunded'));
     given(created, expired).when(ask(1, 100)).thenRefuses(validation('the transaction is EXPIRED: only a PAID transaction can be refunded'));
     const untraced: PixChargeEvent = { type: 'pix_charge.paid', data: { charge: { ...paidCharge, e2e_id: null } } };
@@ -192,12 +207,26 @@ describe('pix charge: refunds', () => {
   it("records the bank's outcome once: REFUNDED with the return's id, or FAILED with its reason", () => {
     const r = requested(1, 15050);
     const history = [created, paid, event('pix_charge.refund_requested', r)];
-    const done = { type: 'RecordRefundOutcome', refundId: 1, outcome: { status: 'REFUNDED', rtr_id: 'D12345678202611241220abcdefghijk', refunded_at: '2026-11-24T12:21:00.000Z' } } as const;
-    given(...history).when(done).then([refunded(r)]);
-    given(...history, refunded(r)).when(done).then([]);
-    given(...history).when({ type: 'RecordRefundOutcome', refundId: 1, outcome: { status: 'FAILED', reason: 'Saldo insuficiente' } }).then([failed(r)]);
-    given(...history, failed(r)).when(done).then([]);
-    given(...history).when({ ...done, refundId: 9 }).thenRefuses(notFound('Refund not found'));
+    const done = {
+      type: 'RecordRefundOutcome',
+      refundId: 1,
+      outcome: { status: 'REFUNDED', rtr_id: 'D12345678202611241220abcdefghijk', refunded_at: '2026-11-24T12:21:00.000Z' },
+    } as const;
+    given(...history)
+      .when(done)
+      .then([refunded(r)]);
+    given(...history, refunded(r))
+      .when(done)
+      .then([]);
+    given(...history)
+      .when({ type: 'RecordRefundOutcome', refundId: 1, outcome: { status: 'FAILED', reason: 'Saldo insuficiente' } })
+      .then([failed(r)]);
+    given(...history, failed(r))
+      .when(done)
+      .then([]);
+    given(...history)
+      .when({ ...done, refundId: 9 })
+      .thenRefuses(notFound('Refund not found'));
   });
 
   it('folds the refunds beside the charge, which stays PAID', () => {

@@ -45,7 +45,12 @@ export function parseUtcDateTime(text: unknown): Date | undefined {
   const [year, month, day, hour, minute, second] = match.slice(1).map(Number);
   const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
   const roundTrips =
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && date.getUTCHours() === hour && date.getUTCMinutes() === minute && date.getUTCSeconds() === second;
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second;
   return roundTrips ? date : undefined;
 }
 

@@ -6,7 +6,16 @@ describe('the payout lookups’ queries (service-api.md 4.8 to 4.11)', () => {
   it('reads YYYY-MM-DD HH:MM:SS as UTC, and nothing else', () => {
     expect(parseUtcDateTime('2026-11-24 23:59:59')).toEqual(new Date('2026-11-24T23:59:59.000Z'));
     expect(parseUtcDateTime('2024-02-29 00:00:00')).toEqual(new Date('2024-02-29T00:00:00.000Z'));
-    for (const bad of ['2026-02-29 00:00:00', '2026-11-24T23:59:59', '2026-11-24', '2026-11-24 24:00:00', '2026-13-01 00:00:00', '2026-11-24 23:59:60', ' 2026-11-24 23:59:59', 20261124]) {
+    for (const bad of [
+      '2026-02-29 00:00:00',
+      '2026-11-24T23:59:59',
+      '2026-11-24',
+      '2026-11-24 24:00:00',
+      '2026-13-01 00:00:00',
+      '2026-11-24 23:59:60',
+      ' 2026-11-24 23:59:59',
+      20261124,
+    ]) {
       expect(parseUtcDateTime(bad)).toBeUndefined();
     }
   });
@@ -24,7 +33,10 @@ describe('the payout lookups’ queries (service-api.md 4.8 to 4.11)', () => {
   it('pages from 1, 10 at a time unless asked, at most 100, with an optional status 0 to 4', () => {
     const period = { start: '2026-11-24 00:00:00', end: '2026-11-25 00:00:00' };
     expect(parsePeriodPage(period)).toEqual({ ok: true, value: expect.objectContaining({ page: 1, size: 10 }) });
-    expect(parsePeriodPage({ ...period, page: '3', size: '100', status: '4' })).toEqual({ ok: true, value: expect.objectContaining({ page: 3, size: 100, status: 4 }) });
+    expect(parsePeriodPage({ ...period, page: '3', size: '100', status: '4' })).toEqual({
+      ok: true,
+      value: expect.objectContaining({ page: 3, size: 100, status: 4 }),
+    });
     expect(parsePeriodPage({ ...period, size: '101' })).toEqual(refused('size must be less than or equal to 100'));
     expect(parsePeriodPage({ ...period, page: '0', size: '-1', status: '9' })).toEqual(
       refused('query.page must be a positive integer. query.size must be a positive integer. query.status must be one of the following values: 0, 1, 2, 3, 4'),

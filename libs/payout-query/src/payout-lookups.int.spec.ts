@@ -57,14 +57,19 @@ describe('the payout lookups read model', () => {
     expect(await findPayoutLookup(dataSource.manager, tenant, { transaction_id: 'saque-1' })).toEqual(paid);
     expect(await findPayoutLookup(dataSource.manager, { ...tenant, environment: 'production' }, { id: 1 })).toBeUndefined();
     // A return sent back by the receiving bank travels with the record.
-    const returned = { ...paid, returns: [{ id: 9, refund_id: 'DEVOLVE1', amount_centavos: 100, rtr_id: 'D12345678202611241200abcdefghijk', returned_at: '2026-11-24T12:05:00.000Z' }] };
+    const returned = {
+      ...paid,
+      returns: [{ id: 9, refund_id: 'DEVOLVE1', amount_centavos: 100, rtr_id: 'D12345678202611241200abcdefghijk', returned_at: '2026-11-24T12:05:00.000Z' }],
+    };
     await applyPayoutEvents(dataSource.manager, [eventOf(tenant, returned, 4)]);
     expect(await findPayoutLookup(dataSource.manager, tenant, { id: 1 })).toEqual(returned);
   });
 
   it('pages a period in created_at order and finds a customer’s history', async () => {
     const tenant = newTenant();
-    const events = [3, 1, 2].map((n) => eventOf(tenant, record(n, { created_at: `2026-11-24T12:00:0${n}.000Z`, document_number: n === 2 ? '11222333000181' : '52998224725' }), 1));
+    const events = [3, 1, 2].map((n) =>
+      eventOf(tenant, record(n, { created_at: `2026-11-24T12:00:0${n}.000Z`, document_number: n === 2 ? '11222333000181' : '52998224725' }), 1),
+    );
     await applyPayoutEvents(dataSource.manager, events);
     const period = { start: new Date('2026-11-24T12:00:00Z'), endBefore: new Date('2026-11-24T12:00:03Z') };
     const page = await periodPage(dataSource.manager, tenant, { ...period, page: 1, size: 10 });
@@ -79,9 +84,17 @@ describe('the payout lookups read model', () => {
     const pool = (dataSource.driver as unknown as { master: Pool }).master;
     const client = await pool.connect();
     try {
-      const sql = periodCsvCopy(tenant, { start: new Date('2026-11-24T00:00:00Z'), endBefore: new Date('2026-11-25T00:00:00Z') }, (v) => client.escapeLiteral(v));
+      const sql = periodCsvCopy(tenant, { start: new Date('2026-11-24T00:00:00Z'), endBefore: new Date('2026-11-25T00:00:00Z') }, (v) =>
+        client.escapeLiteral(v),
+      );
       const chunks: Buffer[] = [];
-      await new Promise<void>((resolve, reject) => client.query(copyTo(sql)).on('data', (c: Buffer) => chunks.push(c)).on('end', resolve).on('error', reject));
+      await new Promise<void>((resolve, reject) =>
+        client
+          .query(copyTo(sql))
+          .on('data', (c: Buffer) => chunks.push(c))
+          .on('end', resolve)
+          .on('error', reject),
+      );
       expect(Buffer.concat(chunks).toString('utf8')).toBe(
         `${CSV_COLUMNS.join(',')}\n7,"saque-7","Silva, ""Zé""",52998224725,CPF,BRL,123.45,0,PIX,,,,,,2026-11-24T12:00:00.000Z,,,,PROVIDER_A\n`,
       );

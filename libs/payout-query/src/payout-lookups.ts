@@ -7,8 +7,29 @@ import { Period, PayoutLookup, PeriodPageQuery } from './lookup-queries';
 export const PAYOUT_EVENT_TYPES: readonly string[] = Object.values(PayoutEventTypes);
 
 const COLUMNS = [
-  'account_id', 'environment', 'id', 'transaction_id', 'name', 'document_number', 'document_type', 'amount_centavos', 'status', 'pix_key',
-  'bank_name', 'bank_code', 'ispb', 'account_agency', 'account_number', 'webhook', 'provider', 'created_at', 'paid_at', 'e2e', 'psp_id', 'returns', 'version',
+  'account_id',
+  'environment',
+  'id',
+  'transaction_id',
+  'name',
+  'document_number',
+  'document_type',
+  'amount_centavos',
+  'status',
+  'pix_key',
+  'bank_name',
+  'bank_code',
+  'ispb',
+  'account_agency',
+  'account_number',
+  'webhook',
+  'provider',
+  'created_at',
+  'paid_at',
+  'e2e',
+  'psp_id',
+  'returns',
+  'version',
 ] as const;
 const UPDATED = COLUMNS.filter((column) => !['account_id', 'environment', 'id'].includes(column));
 
@@ -38,9 +59,29 @@ async function upsert(db: EntityManager, latest: EventEnvelope[]): Promise<void>
   const rows = latest.map((event) => {
     const p = (event.data as PayoutCreatedData | PayoutStatusChangedData).payout;
     const row = [
-      event.tenant.account_id, event.tenant.environment, p.id, p.transaction_id, p.name, p.document_number, p.document_type, p.amount_centavos, p.status, p.pix_key,
-      p.bank.bank_name, p.bank.bank_code, p.bank.ispb, p.bank.account_agency, p.bank.account_number, p.webhook, p.provider, p.created_at, p.paid_at, p.e2e, p.psp_id,
-      JSON.stringify(p.returns ?? []), event.version,
+      event.tenant.account_id,
+      event.tenant.environment,
+      p.id,
+      p.transaction_id,
+      p.name,
+      p.document_number,
+      p.document_type,
+      p.amount_centavos,
+      p.status,
+      p.pix_key,
+      p.bank.bank_name,
+      p.bank.bank_code,
+      p.bank.ispb,
+      p.bank.account_agency,
+      p.bank.account_number,
+      p.webhook,
+      p.provider,
+      p.created_at,
+      p.paid_at,
+      p.e2e,
+      p.psp_id,
+      JSON.stringify(p.returns ?? []),
+      event.version,
     ];
     const first = values.length;
     values.push(...row);
@@ -95,7 +136,14 @@ const recordOf = (row: PayoutRow): PayoutRecordData => ({
   amount_centavos: Number(row.amount_centavos),
   status: row.status as PayoutRecordData['status'],
   pix_key: row.pix_key,
-  bank: { type: 'PIX', bank_name: row.bank_name, bank_code: row.bank_code, ispb: row.ispb, account_agency: row.account_agency, account_number: row.account_number },
+  bank: {
+    type: 'PIX',
+    bank_name: row.bank_name,
+    bank_code: row.bank_code,
+    ispb: row.ispb,
+    account_agency: row.account_agency,
+    account_number: row.account_number,
+  },
   webhook: row.webhook,
   provider: row.provider,
   created_at: isoUtc(row.created_at),
@@ -119,11 +167,12 @@ async function prepared<T>(db: EntityManager, name: string, text: string, values
 /** 4.8: by id or by transaction_id, within the tenant only. */
 export async function findPayoutLookup(db: EntityManager, tenant: Tenant, lookup: PayoutLookup): Promise<PayoutRecordData | undefined> {
   const [column, value] = 'id' in lookup ? ['id', lookup.id] : ['transaction_id', lookup.transaction_id];
-  const rows = await prepared<PayoutRow>(db, `payout-by-${column}`, `SELECT ${SELECTED} FROM payout_lookups WHERE account_id = $1 AND environment = $2 AND ${column} = $3`, [
-    tenant.accountId,
-    tenant.environment,
-    value,
-  ]);
+  const rows = await prepared<PayoutRow>(
+    db,
+    `payout-by-${column}`,
+    `SELECT ${SELECTED} FROM payout_lookups WHERE account_id = $1 AND environment = $2 AND ${column} = $3`,
+    [tenant.accountId, tenant.environment, value],
+  );
   return rows[0] && recordOf(rows[0]);
 }
 
@@ -143,7 +192,12 @@ export async function periodPage(db: EntityManager, tenant: Tenant, query: Perio
   const params: unknown[] = [tenant.accountId, tenant.environment, query.start, query.endBefore, ...(byStatus ? [query.status] : [])];
   const [limit, offset] = [`$${params.length + 1}`, `$${params.length + 2}`];
   const [counted, rows] = await Promise.all([
-    prepared<{ count: number }>(db, `payout-period-count${byStatus ? '-status' : ''}`, `SELECT count(*)::int AS count FROM payout_lookups WHERE ${filter}`, params),
+    prepared<{ count: number }>(
+      db,
+      `payout-period-count${byStatus ? '-status' : ''}`,
+      `SELECT count(*)::int AS count FROM payout_lookups WHERE ${filter}`,
+      params,
+    ),
     prepared<PayoutRow>(
       db,
       `payout-period-page${byStatus ? '-status' : ''}`,
@@ -170,8 +224,25 @@ export async function customerPayouts(db: EntityManager, tenant: Tenant, documen
 
 /** The columns of 4.11, in its order. */
 export const CSV_COLUMNS = [
-  'id', 'transaction_id', 'name', 'document_number', 'document_type', 'currency', 'amount', 'status', 'bank_type', 'bank_name', 'bank_code',
-  'account_agency', 'account_number', 'webhook', 'created_at', 'paid_at', 'e2e', 'psp_id', 'provider',
+  'id',
+  'transaction_id',
+  'name',
+  'document_number',
+  'document_type',
+  'currency',
+  'amount',
+  'status',
+  'bank_type',
+  'bank_name',
+  'bank_code',
+  'account_agency',
+  'account_number',
+  'webhook',
+  'created_at',
+  'paid_at',
+  'e2e',
+  'psp_id',
+  'provider',
 ] as const;
 
 const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;

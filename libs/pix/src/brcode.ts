@@ -42,7 +42,11 @@ export interface ImmediatePaymentCodeInput {
 
 /** A dynamic BR Code for an immediate charge (cash-in, platform.md §3): the payer's app fetches the charge from its location. */
 export function immediatePaymentPixCode(input: ImmediatePaymentCodeInput): string {
-  const pix = createDynamicPix({ merchantName: emvText(input.merchantName, 25), merchantCity: emvText(input.merchantCity, 15), url: withoutScheme(input.paymentUrl) });
+  const pix = createDynamicPix({
+    merchantName: emvText(input.merchantName, 25),
+    merchantCity: emvText(input.merchantCity, 15),
+    url: withoutScheme(input.paymentUrl),
+  });
   if (hasError(pix)) throw new Error(`cannot build the Pix code: ${pix.message}`);
   return pix.toBRCode();
 }

@@ -135,7 +135,12 @@ describe('isBusinessDay', () => {
   });
 
   it('is false on every Saturday and Sunday', () => {
-    fc.assert(fc.property(anyDay.filter((date) => !isWeekday(date)), (date) => !isBusinessDay(date)));
+    fc.assert(
+      fc.property(
+        anyDay.filter((date) => !isWeekday(date)),
+        (date) => !isBusinessDay(date),
+      ),
+    );
   });
 
   it('is false exactly on weekends and bank holidays', () => {

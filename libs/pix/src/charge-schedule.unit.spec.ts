@@ -12,10 +12,12 @@ const MONTHS: Record<Periodicity, number> = { WEEKLY: 0, MONTHLY: 1, QUARTERLY: 
 const PERIODICITIES = Object.keys(MONTHS) as Periodicity[];
 
 const anyStart = fc.integer({ min: 0, max: 365 * 150 }).map((n) => addDays('1990-01-01', n));
-const anyMonthEnd = fc.record({ year: fc.integer({ min: 1990, max: 2140 }), month: fc.integer({ min: 1, max: 12 }), day: fc.integer({ min: 28, max: 31 }) }).map(({ year, month, day }) => {
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(day, last)).padStart(2, '0')}`;
-});
+const anyMonthEnd = fc
+  .record({ year: fc.integer({ min: 1990, max: 2140 }), month: fc.integer({ min: 1, max: 12 }), day: fc.integer({ min: 28, max: 31 }) })
+  .map(({ year, month, day }) => {
+    const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(day, last)).padStart(2, '0')}`;
+  });
 const anyPeriodicity = fc.constantFrom(...PERIODICITIES);
 const monthlyKind = fc.constantFrom<Periodicity>('MONTHLY', 'QUARTERLY', 'SEMIANNUAL', 'ANNUAL');
 const anyCycle = fc.integer({ min: 1, max: 300 });
@@ -67,7 +69,9 @@ describe('nominalDueDate', () => {
   });
 
   it('WEEKLY: 7 days a cycle', () => {
-    fc.assert(fc.property(anyStart, anyCycle, (start, cycle) => nominalDueDate(start, 'WEEKLY', cycle) === oracleDate(oracleMs(start) + 7 * (cycle - 1) * DAY)));
+    fc.assert(
+      fc.property(anyStart, anyCycle, (start, cycle) => nominalDueDate(start, 'WEEKLY', cycle) === oracleDate(oracleMs(start) + 7 * (cycle - 1) * DAY)),
+    );
   });
 
   it("months: the start's day of the month, clamped to the last day of a shorter month", () => {
@@ -94,7 +98,14 @@ describe('nominalDueDate', () => {
   });
 
   it('strictly increases with the cycle', () => {
-    fc.assert(fc.property(fc.oneof(anyStart, anyMonthEnd), anyPeriodicity, anyCycle, (start, p, cycle) => nominalDueDate(start, p, cycle) < nominalDueDate(start, p, cycle + 1)));
+    fc.assert(
+      fc.property(
+        fc.oneof(anyStart, anyMonthEnd),
+        anyPeriodicity,
+        anyCycle,
+        (start, p, cycle) => nominalDueDate(start, p, cycle) < nominalDueDate(start, p, cycle + 1),
+      ),
+    );
   });
 });
 

@@ -64,7 +64,9 @@ describe('reaisToCentavos', () => {
   });
 
   it('for every whole number n of centavos, n / 100 reais is n centavos', () => {
-    fc.assert(fc.property(fc.integer({ min: -EXACT_CENTAVOS_LIMIT + 1, max: EXACT_CENTAVOS_LIMIT - 1 }), (n) => reaisToCentavos(n / 100) === (n === 0 ? 0 : n)));
+    fc.assert(
+      fc.property(fc.integer({ min: -EXACT_CENTAVOS_LIMIT + 1, max: EXACT_CENTAVOS_LIMIT - 1 }), (n) => reaisToCentavos(n / 100) === (n === 0 ? 0 : n)),
+    );
     fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000 }), (n) => reaisToCentavos(n / 100) === n));
   });
 
@@ -87,7 +89,12 @@ describe('reaisToCentavos', () => {
   });
 
   it('round-trips through centavosToReais', () => {
-    fc.assert(fc.property(fc.integer({ min: -EXACT_CENTAVOS_LIMIT + 1, max: EXACT_CENTAVOS_LIMIT - 1 }), (n) => reaisToCentavos(centavosToReais(n)) === (n === 0 ? 0 : n)));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -EXACT_CENTAVOS_LIMIT + 1, max: EXACT_CENTAVOS_LIMIT - 1 }),
+        (n) => reaisToCentavos(centavosToReais(n)) === (n === 0 ? 0 : n),
+      ),
+    );
   });
 });
 

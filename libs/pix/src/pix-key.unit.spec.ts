@@ -10,8 +10,14 @@ describe('pixKeyType', () => {
     ['123e4567-e89b-12d3-a456-426614174000', 'EVP'],
   ])('%s is a %s key', (key, type) => expect(pixKeyType(key)).toBe(type));
 
-  it.each([['52998224724'], ['11222333000180'], ['maria@'], ['5511987654321'], ['+15551234567'], ['123E4567-E89B-12D3-A456-426614174000'], [''], [`${'a'.repeat(70)}@example.com`]])(
-    '%s is no key',
-    (key) => expect(pixKeyType(key)).toBeUndefined(),
-  );
+  it.each([
+    ['52998224724'],
+    ['11222333000180'],
+    ['maria@'],
+    ['5511987654321'],
+    ['+15551234567'],
+    ['123E4567-E89B-12D3-A456-426614174000'],
+    [''],
+    [`${'a'.repeat(70)}@example.com`],
+  ])('%s is no key', (key) => expect(pixKeyType(key)).toBeUndefined());
 });

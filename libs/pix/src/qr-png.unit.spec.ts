@@ -11,8 +11,19 @@ const isDark = (png: PNG, x: number, y: number): boolean => png.data[(y * png.wi
 describe('qrCodePng', () => {
   it.each([
     ['a short code', '000201...'],
-    ['a recurrence code', recurrencePixCode({ merchantName: 'Açaí da Praça', merchantCity: 'São Paulo', recurrenceUrl: 'pix.bank.example/rec/' + 'f'.repeat(32) })],
-    ['a long journey 3 code', recurrencePixCode({ merchantName: 'Loja', merchantCity: 'Recife', recurrenceUrl: 'pix.bank.example/rec/42', immediatePaymentUrl: 'pix.bank.example/qr/v2/' + 'e'.repeat(60) })],
+    [
+      'a recurrence code',
+      recurrencePixCode({ merchantName: 'Açaí da Praça', merchantCity: 'São Paulo', recurrenceUrl: 'pix.bank.example/rec/' + 'f'.repeat(32) }),
+    ],
+    [
+      'a long journey 3 code',
+      recurrencePixCode({
+        merchantName: 'Loja',
+        merchantCity: 'Recife',
+        recurrenceUrl: 'pix.bank.example/rec/42',
+        immediatePaymentUrl: 'pix.bank.example/qr/v2/' + 'e'.repeat(60),
+      }),
+    ],
   ])('draws %s as qrcode does, pixel for pixel, in a valid 1-bit grayscale PNG', async (_name, code) => {
     const ours = PNG.sync.read(qrCodePng(code));
     const theirs = PNG.sync.read(await toBuffer(code, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 4 }));

@@ -36,7 +36,11 @@ export const KIND_WORDS: Record<ReceiptKind, { notFound: string; noRefund: strin
 };
 
 /** The provider must have a receipt API and be enabled for the account. */
-export function checkProvider(provider: string, enabledProviders: readonly string[], notSupported: (provider: string) => string = R.notSupported): Refusal | undefined {
+export function checkProvider(
+  provider: string,
+  enabledProviders: readonly string[],
+  notSupported: (provider: string) => string = R.notSupported,
+): Refusal | undefined {
   if (!(RECEIPT_PROVIDERS as readonly string[]).includes(provider)) return receiptError(400, notSupported(provider));
   if (!enabledProviders.includes(provider)) return receiptError(400, R.notEnabled(provider));
   return undefined;

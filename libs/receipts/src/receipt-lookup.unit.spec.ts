@@ -4,7 +4,13 @@ import { chooseRefund, payoutReceiptFilename, payoutReceiptFor, ReceiptRefund, r
 // Every row of service-api.md 7.4 that is judged before the bank is asked.
 
 const charge = { id: 7, transaction_id: 'pedido-7', provider: 'PROVIDER_A' };
-const refund = (id: number, extra: Partial<ReceiptRefund> = {}): ReceiptRefund => ({ id, refund_id: `r-${id}`, status: 'REFUNDED', rtr_id: `D${id}`, ...extra });
+const refund = (id: number, extra: Partial<ReceiptRefund> = {}): ReceiptRefund => ({
+  id,
+  refund_id: `r-${id}`,
+  status: 'REFUNDED',
+  rtr_id: `D${id}`,
+  ...extra,
+});
 const BOTH = ['PROVIDER_A', 'PROVIDER_B'];
 const refusal = (status: number, message: string, detail?: string) => ({ ok: false, refusal: { kind: 'receipt', status, message, detail } });
 
@@ -17,8 +23,12 @@ describe('the refund a receipt request means', () => {
   });
 
   it('refuses a provider without a receipt API, and one the account has not enabled', () => {
-    expect(chooseRefund('pix', { ...charge, provider: 'PROVIDER_C' }, [refund(1)], undefined, BOTH)).toEqual(refusal(400, 'Refund receipts are not supported for provider PROVIDER_C.'));
-    expect(chooseRefund('pix', { ...charge, provider: 'PROVIDER_B' }, [refund(1)], undefined, ['PROVIDER_A'])).toEqual(refusal(400, 'PROVIDER_B is not enabled for this account.'));
+    expect(chooseRefund('pix', { ...charge, provider: 'PROVIDER_C' }, [refund(1)], undefined, BOTH)).toEqual(
+      refusal(400, 'Refund receipts are not supported for provider PROVIDER_C.'),
+    );
+    expect(chooseRefund('pix', { ...charge, provider: 'PROVIDER_B' }, [refund(1)], undefined, ['PROVIDER_A'])).toEqual(
+      refusal(400, 'PROVIDER_B is not enabled for this account.'),
+    );
   });
 
   it('answers 404 for a charge never refunded (or only by failed refunds)', () => {
@@ -62,10 +72,23 @@ describe('the refund a receipt request means', () => {
 
 describe('GET /v2/transactions/refund/receipt query', () => {
   it('takes exactly one of refund_id, id and transaction_id', () => {
-    expect(validateRefundReceiptQuery({})).toEqual({ ok: false, refusal: { kind: 'validation', problems: ['one of refund_id, id, transaction_id is required!'] } });
-    expect(validateRefundReceiptQuery({ id: '', transaction_id: '' })).toEqual({ ok: false, refusal: { kind: 'validation', problems: ['one of refund_id, id, transaction_id is required!'] } });
-    for (const two of [{ id: '1', refund_id: 'r' }, { id: '1', transaction_id: 't' }, { refund_id: 'r', transaction_id: 't' }])
-      expect(validateRefundReceiptQuery(two)).toEqual({ ok: false, refusal: { kind: 'validation', problems: ['please provide only one of refund_id, id, transaction_id'] } });
+    expect(validateRefundReceiptQuery({})).toEqual({
+      ok: false,
+      refusal: { kind: 'validation', problems: ['one of refund_id, id, transaction_id is required!'] },
+    });
+    expect(validateRefundReceiptQuery({ id: '', transaction_id: '' })).toEqual({
+      ok: false,
+      refusal: { kind: 'validation', problems: ['one of refund_id, id, transaction_id is required!'] },
+    });
+    for (const two of [
+      { id: '1', refund_id: 'r' },
+      { id: '1', transaction_id: 't' },
+      { refund_id: 'r', transaction_id: 't' },
+    ])
+      expect(validateRefundReceiptQuery(two)).toEqual({
+        ok: false,
+        refusal: { kind: 'validation', problems: ['please provide only one of refund_id, id, transaction_id'] },
+      });
     expect(validateRefundReceiptQuery({ id: 'x' })).toEqual({ ok: false, refusal: { kind: 'validation', problems: ['query.id must be a positive integer'] } });
     expect(validateRefundReceiptQuery({ id: '12' })).toEqual({ ok: true, value: { id: 12 } });
     expect(validateRefundReceiptQuery({ refund_id: 'r-1' })).toEqual({ ok: true, value: { refund_id: 'r-1' } });

@@ -5,7 +5,14 @@ import { nextChargeAt } from './read-model/recurrences.projection';
 import { Recurrence, RecurrenceCommand } from './recurrence';
 import { monthlyRecurrence as created, givenCommands as after, givenRecurrence as given, runCommands as run } from './testing/recurrence-fixture';
 
-const activation = { charge_id: 'act-1', amount_centavos: 1000, txid: 't1', expires_at: '2027-01-10T13:00:00Z', webhook: 'https://shop.example.com/at-creation', provider: 'PROVIDER_A' };
+const activation = {
+  charge_id: 'act-1',
+  amount_centavos: 1000,
+  txid: 't1',
+  expires_at: '2027-01-10T13:00:00Z',
+  webhook: 'https://shop.example.com/at-creation',
+  provider: 'PROVIDER_A',
+};
 
 const create = (data: RecurrenceCreatedData = created): RecurrenceCommand => ({ type: 'CreateRecurrence', data, today: '2027-01-10' });
 const approve = (today = '2027-01-10', journey: 'JOURNEY_2' | 'JOURNEY_3' = 'JOURNEY_2'): RecurrenceCommand => ({
@@ -44,7 +51,10 @@ describe('the next cycle to charge', () => {
   });
 
   it('moves a due date off a weekend or bank holiday when business_day_adjust is on (Carnival 2027: Feb 8 and 9)', () => {
-    const { state } = run(create({ ...created, schedule: { start_date: '2027-02-06', end_date: null, periodicity: 'MONTHLY' }, business_day_adjust: true }), approve());
+    const { state } = run(
+      create({ ...created, schedule: { start_date: '2027-02-06', end_date: null, periodicity: 'MONTHLY' }, business_day_adjust: true }),
+      approve(),
+    );
     expect(next(state)).toMatchObject({ nominal_date: '2027-02-06', due_date: '2027-02-10', creation_date: '2027-02-05' });
   });
 
@@ -54,11 +64,11 @@ describe('the next cycle to charge', () => {
   });
 
   it('applies changes of lead days, business-day adjustment and start date to charges not yet created', () => {
-    const { state } = run(
-      create(),
-      approve(),
-      { type: 'UpdateRecurrence', changes: { charge_lead_days: 10, start_date: '2027-02-06', business_day_adjust: true }, cancel: false },
-    );
+    const { state } = run(create(), approve(), {
+      type: 'UpdateRecurrence',
+      changes: { charge_lead_days: 10, start_date: '2027-02-06', business_day_adjust: true },
+      cancel: false,
+    });
     expect(next(state)).toEqual({ cycle: 1, nominal_date: '2027-02-06', due_date: '2027-02-10', creation_date: '2027-01-31' });
   });
 
@@ -78,7 +88,15 @@ describe('cycle charges', () => {
       .thenMatches([
         {
           type: 'charge.created',
-          data: { charge_id: 'c1', cycle: 1, type: 'cycle', due_date: '2027-01-31', amount_centavos: 4990, txid: 'tx-c1', webhook: 'https://shop.example.com/hooks' },
+          data: {
+            charge_id: 'c1',
+            cycle: 1,
+            type: 'cycle',
+            due_date: '2027-01-31',
+            amount_centavos: 4990,
+            txid: 'tx-c1',
+            webhook: 'https://shop.example.com/hooks',
+          },
         },
       ]);
     // The same cycle again, from a second scheduler or after a crash: nothing new.
@@ -107,12 +125,19 @@ describe('cycle charges', () => {
     after(...withCharge())
       .when(paid)
       .thenMatches([{ type: 'charge.paid', data: { paid_at: '2027-01-31T12:00:00Z', end_to_end_id: 'E1' } }]);
-    after(...withCharge(), paid).when(paid).then([]);
+    after(...withCharge(), paid)
+      .when(paid)
+      .then([]);
     expect(run(...withCharge(), paid).state.charges[0]).toMatchObject({ status: 'PAID', paid_at: '2027-01-31T12:00:00Z' });
   });
 
   it('fails the pending attempt only, and a retry schedules it again, counting retries', () => {
-    const failed: RecurrenceCommand = { type: 'RecordChargeFailed', charge_id: 'c1', attempt_date: '2027-01-31', reason: { code: 'AM04', description: 'no funds' } };
+    const failed: RecurrenceCommand = {
+      type: 'RecordChargeFailed',
+      charge_id: 'c1',
+      attempt_date: '2027-01-31',
+      reason: { code: 'AM04', description: 'no funds' },
+    };
     after(...withCharge())
       .when(failed)
       .thenMatches([{ type: 'charge.failed', data: { attempt_date: '2027-01-31', retries: 0 } }]);
@@ -122,7 +147,9 @@ describe('cycle charges', () => {
     const retry: RecurrenceCommand = { type: 'ScheduleRetry', charge_id: 'c1', date: '2027-02-02' };
     const { state } = run(...withCharge(), failed, retry);
     expect(state.charges[0]).toMatchObject({ status: 'SCHEDULED', retries: 1, attempt_date: '2027-02-02', due_date: '2027-01-31' });
-    after(...withCharge(), failed, retry).when(retry).then([]);
+    after(...withCharge(), failed, retry)
+      .when(retry)
+      .then([]);
   });
 
   it('cancels a SCHEDULED or FAILED charge, once; never a PAID one', () => {
@@ -130,9 +157,13 @@ describe('cycle charges', () => {
     after(...withCharge())
       .when(cancel)
       .thenMatches([{ type: 'charge.cancelled', data: { by: 'merchant' } }]);
-    after(...withCharge(), cancel).when(cancel).then([]);
+    after(...withCharge(), cancel)
+      .when(cancel)
+      .then([]);
     const paid: RecurrenceCommand = { type: 'RecordChargePaid', charge_id: 'c1', paid_at: '2027-01-31T12:00:00Z', end_to_end_id: null };
-    after(...withCharge(), paid).when(cancel).thenRefuses(validation('the charge is PAID and can no longer be cancelled'));
+    after(...withCharge(), paid)
+      .when(cancel)
+      .thenRefuses(validation('the charge is PAID and can no longer be cancelled'));
     after(...withCharge())
       .when({ ...cancel, charge_id: 'nope' } as RecurrenceCommand)
       .thenRefuses(notFound('Charge not found'));
@@ -143,9 +174,16 @@ describe('cycle charges', () => {
     after(...withCharge())
       .when(reschedule)
       .thenMatches([{ type: 'charge.rescheduled', data: { previous_due_date: '2027-01-31', due_date: '2027-02-03', txid: 'tx-new' } }]);
-    expect(run(...withCharge(), reschedule).state.charges[0]).toMatchObject({ due_date: '2027-02-03', attempt_date: '2027-02-03', txid: 'tx-new', reschedules: 1 });
+    expect(run(...withCharge(), reschedule).state.charges[0]).toMatchObject({
+      due_date: '2027-02-03',
+      attempt_date: '2027-02-03',
+      txid: 'tx-new',
+      reschedules: 1,
+    });
     const paid: RecurrenceCommand = { type: 'RecordChargePaid', charge_id: 'c1', paid_at: '2027-01-31T12:00:00Z', end_to_end_id: null };
-    after(...withCharge(), paid).when(reschedule).thenRefuses(validation('the charge is PAID: only a SCHEDULED charge can be rescheduled'));
+    after(...withCharge(), paid)
+      .when(reschedule)
+      .thenRefuses(validation('the charge is PAID: only a SCHEDULED charge can be rescheduled'));
   });
 
   it('sends pending charges to the recurrence webhook in effect now', () => {

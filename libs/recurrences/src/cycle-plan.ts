@@ -53,7 +53,12 @@ export function planDueCharges(r: Recurrence, environment: Environment, today: s
       return at === (projected?.creation_date ?? null) ? { charges } : { charges, postponeTo: at };
     }
     const recurrenceId = state.data.recurrence_id;
-    const command = { type: 'IssueCharge', next, charge_id: cycleChargeId(recurrenceId, next.nominal_date), txid: cycleTxid(recurrenceId, next.nominal_date, 0) } as const;
+    const command = {
+      type: 'IssueCharge',
+      next,
+      charge_id: cycleChargeId(recurrenceId, next.nominal_date),
+      txid: cycleTxid(recurrenceId, next.nominal_date, 0),
+    } as const;
     const decision = recurrence.decide(command, state);
     if (!decision.ok || decision.events.length === 0) break;
     state = decision.events.reduce(recurrence.evolve, state) as Recurrence;

@@ -7,7 +7,8 @@ import { monthlyRecurrence as data, runCommands } from './testing/recurrence-fix
 // next_charge_at must move from where the projection put it.
 
 const run = (...commands: RecurrenceCommand[]): Recurrence => runCommands(...commands).state;
-const approvedOn = (today: string) => run({ type: 'CreateRecurrence', data, today: '2027-01-10' }, { type: 'ApproveRecurrence', journey: 'JOURNEY_2', at: `${today}T15:00:00.000Z`, today });
+const approvedOn = (today: string) =>
+  run({ type: 'CreateRecurrence', data, today: '2027-01-10' }, { type: 'ApproveRecurrence', journey: 'JOURNEY_2', at: `${today}T15:00:00.000Z`, today });
 const cycles = (plan: ReturnType<typeof planDueCharges>) => plan.charges.map((c) => [c.command.next.cycle, c.command.next.due_date, c.asOf]);
 
 describe('planDueCharges', () => {

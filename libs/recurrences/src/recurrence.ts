@@ -91,7 +91,8 @@ function changesOf(recurrence: Recurrence, requested: RecurrenceUpdatedData): Re
   if (requested.business_day_adjust !== undefined && requested.business_day_adjust !== current.business_day_adjust) {
     changes.business_day_adjust = requested.business_day_adjust;
   }
-  if (requested.charge_lead_days !== undefined && requested.charge_lead_days !== current.charge_lead_days) changes.charge_lead_days = requested.charge_lead_days;
+  if (requested.charge_lead_days !== undefined && requested.charge_lead_days !== current.charge_lead_days)
+    changes.charge_lead_days = requested.charge_lead_days;
   return changes;
 }
 
@@ -151,7 +152,10 @@ function decideCharge(r: Recurrence, command: ChargeCommand) {
     case 'RecordChargeFailed':
       // Only the pending attempt can fail; a report about an older attempt changes nothing.
       return charge.status === 'SCHEDULED' && charge.attempt_date === command.attempt_date
-        ? accept<RecurrenceEvent>({ type: ChargeEventTypes.failed, data: { ...base, attempt_date: command.attempt_date, reason: command.reason, retries: charge.retries } })
+        ? accept<RecurrenceEvent>({
+            type: ChargeEventTypes.failed,
+            data: { ...base, attempt_date: command.attempt_date, reason: command.reason, retries: charge.retries },
+          })
         : accept<RecurrenceEvent>();
     case 'CancelCharge':
       if (charge.type === 'activation') return reject<RecurrenceEvent>(validation(C.activationNotCancellable));
@@ -262,7 +266,12 @@ export const recurrence: Decider<RecurrenceCommand, RecurrenceEvent, RecurrenceS
       case 'ApproveRecurrence': {
         const activation = command.journey === 'JOURNEY_3' ? pendingActivation(state) : undefined;
         const paid: RecurrenceEvent[] = activation
-          ? [{ type: ChargeEventTypes.paid, data: { ...chargeBase(state, activation), amount_centavos: activation.amount_centavos, paid_at: command.at, end_to_end_id: null } }]
+          ? [
+              {
+                type: ChargeEventTypes.paid,
+                data: { ...chargeBase(state, activation), amount_centavos: activation.amount_centavos, paid_at: command.at, end_to_end_id: null },
+              },
+            ]
           : [];
         return awaitingPayer(state) ?? accept({ type: RecurrenceEventTypes.approved, data: { journey: command.journey, approved_on: command.today } }, ...paid);
       }

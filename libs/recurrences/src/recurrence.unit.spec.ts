@@ -19,7 +19,10 @@ const created: RecurrenceCreatedData = {
   pix_copy_paste: '000201...',
   activation: null,
 };
-const withActivation = { ...created, activation: { charge_id: 'c1', amount_centavos: 4990, txid: 't1', expires_at: '2026-11-22T12:00:00Z', webhook: null, provider: 'PROVIDER_A' } };
+const withActivation = {
+  ...created,
+  activation: { charge_id: 'c1', amount_centavos: 4990, txid: 't1', expires_at: '2026-11-22T12:00:00Z', webhook: null, provider: 'PROVIDER_A' },
+};
 
 const createdEvent: RecurrenceEvent = { type: 'recurrence.created', data: created };
 const stateAfter = (...events: RecurrenceEvent[]): RecurrenceState => fold(recurrence, events);
@@ -31,14 +34,18 @@ describe('recurrence', () => {
   });
 
   it('answers an unknown recurrence as not found', () => {
-    given().when(update({ webhook: null })).thenRefuses(notFound('Recurrence not found'));
+    given()
+      .when(update({ webhook: null }))
+      .thenRefuses(notFound('Recurrence not found'));
   });
 
   it('records only the fields that change, and nothing for a repeated PATCH', () => {
     given(createdEvent)
       .when(update({ webhook: created.webhook, charge_lead_days: 7 }))
       .then([{ type: 'recurrence.updated', data: { charge_lead_days: 7 } }]);
-    given(createdEvent).when(update({ webhook: created.webhook })).then([]);
+    given(createdEvent)
+      .when(update({ webhook: created.webhook }))
+      .then([]);
   });
 
   it('applies changes: debtor name, start date, cleared webhook', () => {
@@ -47,11 +54,15 @@ describe('recurrence', () => {
   });
 
   it('keeps the new start date before the unchangeable end date', () => {
-    given(createdEvent).when(update({ start_date: '2027-12-01' })).thenRefuses(validation('body.start_date must be before schedule.end_date'));
+    given(createdEvent)
+      .when(update({ start_date: '2027-12-01' }))
+      .thenRefuses(validation('body.start_date must be before schedule.end_date'));
   });
 
   it('cancels from CREATED and APPROVED, with the changes sent alongside first', () => {
-    given(createdEvent).when(update({}, true)).then([{ type: 'recurrence.cancelled', data: {} }]);
+    given(createdEvent)
+      .when(update({}, true))
+      .then([{ type: 'recurrence.cancelled', data: {} }]);
     const approved: RecurrenceEvent = { type: 'recurrence.approved', data: { journey: 'JOURNEY_2' } };
     given(createdEvent, approved)
       .when(update({ webhook: null }, true))
@@ -64,7 +75,9 @@ describe('recurrence', () => {
   it('answers a second cancellation like the first, and refuses any other change once ended', () => {
     const cancelled: RecurrenceEvent = { type: 'recurrence.cancelled', data: {} };
     given(createdEvent, cancelled).when(update({}, true)).then([]);
-    given(createdEvent, cancelled).when(update({ charge_lead_days: 8 })).thenRefuses(validation('the recurrence is CANCELLED and can no longer be changed'));
+    given(createdEvent, cancelled)
+      .when(update({ charge_lead_days: 8 }))
+      .thenRefuses(validation('the recurrence is CANCELLED and can no longer be changed'));
     given(createdEvent, { type: 'recurrence.rejected', data: {} })
       .when(update({}, true))
       .thenRefuses(validation('the recurrence is REJECTED and can no longer be changed'));
@@ -82,13 +95,19 @@ describe('recurrence', () => {
   });
 
   it('expires only a CREATED recurrence; a late deadline changes nothing', () => {
-    given(createdEvent).when({ type: 'ExpireRecurrence' }).then([{ type: 'recurrence.expired', data: {} }]);
-    given(createdEvent, { type: 'recurrence.approved', data: { journey: 'JOURNEY_1' } }).when({ type: 'ExpireRecurrence' }).then([]);
+    given(createdEvent)
+      .when({ type: 'ExpireRecurrence' })
+      .then([{ type: 'recurrence.expired', data: {} }]);
+    given(createdEvent, { type: 'recurrence.approved', data: { journey: 'JOURNEY_1' } })
+      .when({ type: 'ExpireRecurrence' })
+      .then([]);
   });
 
   it('cannot be authorized once its activation expired unpaid (journey 3)', () => {
     const withActivationCreated: RecurrenceEvent = { type: 'recurrence.created', data: withActivation };
-    given(withActivationCreated).when({ type: 'ExpireActivation' }).then([{ type: 'recurrence.activation_expired', data: {} }]);
+    given(withActivationCreated)
+      .when({ type: 'ExpireActivation' })
+      .then([{ type: 'recurrence.activation_expired', data: {} }]);
     given(withActivationCreated, { type: 'recurrence.activation_expired', data: {} }).when({ type: 'ExpireActivation' }).then([]);
     given(createdEvent).when({ type: 'ExpireActivation' }).then([]);
     const expired: RecurrenceEvent = { type: 'recurrence.activation_expired', data: {} };

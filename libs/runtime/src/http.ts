@@ -4,7 +4,19 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Environment, ENVIRONMENTS } from '@pixauto/contracts';
-import { HttpError, internalError, isDependencyUnavailable, Messages, notFound, RefusalException, refuse, toHttp, unavailable, unavailableDependency, validation } from '@pixauto/errors';
+import {
+  HttpError,
+  internalError,
+  isDependencyUnavailable,
+  Messages,
+  notFound,
+  RefusalException,
+  refuse,
+  toHttp,
+  unavailable,
+  unavailableDependency,
+  validation,
+} from '@pixauto/errors';
 import { duplicateKeyOf } from './json-body';
 import { NestLogger, REQUEST_ID_HEADER, requestIdFrom } from '@pixauto/telemetry';
 import { drainableHttp } from './shutdown';
@@ -67,7 +79,12 @@ export class HttpErrorFilter implements ExceptionFilter {
     const answer = toHttpError(error);
     logFailure(this.logger, error, answer);
     const http = host.switchToHttp();
-    const send = () => http.getResponse<FastifyReply>().status(answer.status).headers(answer.headers ?? {}).send(answer.body);
+    const send = () =>
+      http
+        .getResponse<FastifyReply>()
+        .status(answer.status)
+        .headers(answer.headers ?? {})
+        .send(answer.body);
     if (error instanceof HttpException && error.getStatus() === 413) afterBody(http.getRequest<FastifyRequest>(), send);
     else send();
   }
@@ -146,7 +163,14 @@ function refuseAmbiguousBodies(fastify: FastifyInstance): void {
  * (whose own 503 carries Retry-After and the platform's shape, hence no return503OnClosing).
  */
 export async function createHttpApp(module: Type<unknown> | DynamicModule, options: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, return503OnClosing: false, maxParamLength: MAX_PARAM_LENGTH, frameworkErrors: frameworkError, clientErrorHandler: clientError, genReqId });
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    return503OnClosing: false,
+    maxParamLength: MAX_PARAM_LENGTH,
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
+    genReqId,
+  });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: options.logger === false ? false : new NestLogger(),
     bufferLogs: false,

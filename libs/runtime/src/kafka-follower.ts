@@ -11,7 +11,10 @@ import { KAFKA } from './event-sourcing.module';
 export class KafkaFollower implements OnApplicationBootstrap, OnModuleDestroy {
   private subscriber?: EventSubscriber;
 
-  constructor(private readonly kafka: Kafka, private readonly subscription: () => Subscription | Promise<Subscription>) {}
+  constructor(
+    private readonly kafka: Kafka,
+    private readonly subscription: () => Subscription | Promise<Subscription>,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     this.subscriber = new EventSubscriber(this.kafka, await this.subscription());

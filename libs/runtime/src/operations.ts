@@ -71,7 +71,10 @@ class Readiness {
   private async database(health: HealthIndicatorService, dataSource: DataSource) {
     const indicator = health.check('database');
     try {
-      const rows: { name: string }[] = await within(dataSource.query(`SELECT name FROM "${dataSource.options.migrationsTableName ?? 'migrations'}"`), 'PostgreSQL');
+      const rows: { name: string }[] = await within(
+        dataSource.query(`SELECT name FROM "${dataSource.options.migrationsTableName ?? 'migrations'}"`),
+        'PostgreSQL',
+      );
       const run = new Set(rows.map((row) => row.name));
       const pending = dataSource.migrations.map((migration) => migration.name ?? migration.constructor.name).filter((name) => !run.has(name));
       return pending.length === 0 ? indicator.up({ migrations: run.size }) : indicator.down({ pending });
@@ -143,7 +146,8 @@ class OperationsController {
       this.report('ready');
       return result;
     } catch (error) {
-      const failed: Record<string, unknown> = error instanceof ServiceUnavailableException ? ((error.getResponse() as HealthCheckResult).error ?? {}) : { probe: messageOf(error) };
+      const failed: Record<string, unknown> =
+        error instanceof ServiceUnavailableException ? ((error.getResponse() as HealthCheckResult).error ?? {}) : { probe: messageOf(error) };
       if (!('app' in failed)) this.report(`not ready: ${Object.keys(failed).join(', ')}`, JSON.stringify(failed));
       throw error;
     }

@@ -16,7 +16,11 @@ export class PeriodicTask implements OnApplicationBootstrap, OnModuleDestroy {
   private pause = new AbortController();
   private readonly logger: Logger;
 
-  constructor(private readonly name: string, private readonly everyMs: number, private readonly task: () => Promise<unknown>) {
+  constructor(
+    private readonly name: string,
+    private readonly everyMs: number,
+    private readonly task: () => Promise<unknown>,
+  ) {
     this.logger = new Logger(name);
   }
 

@@ -39,7 +39,9 @@ export function instrumentHttp(fastify: FastifyInstance, listener: string): void
   const logger = rootLogger();
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
-    const span = startSpan(`${request.method} ${request.routeOptions.url ?? 'unmatched'}`, SpanKind.SERVER, contextOf(request.headers), { 'http.request.method': request.method });
+    const span = startSpan(`${request.method} ${request.routeOptions.url ?? 'unmatched'}`, SpanKind.SERVER, contextOf(request.headers), {
+      'http.request.method': request.method,
+    });
     if (span) httpSpans.set(request, span);
     withRequest({ requestId: request.id }, done);
   });

@@ -27,7 +27,8 @@ export class TenantClockInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() === 'rpc') {
       const request = context.switchToRpc().getData<ServiceRequest>();
-      if (request?.tenant?.environment === 'sandbox' && typeof request.clock_offset_ms === 'number') this.clocks.observe(request.tenant.accountId, request.clock_offset_ms);
+      if (request?.tenant?.environment === 'sandbox' && typeof request.clock_offset_ms === 'number')
+        this.clocks.observe(request.tenant.accountId, request.clock_offset_ms);
     }
     return next.handle();
   }
@@ -69,7 +70,12 @@ export class ServiceReplyFilter implements ExceptionFilter {
     const answer = toHttpError(error);
     logFailure(this.logger, error, answer);
     if (host.getType() === 'http') {
-      host.switchToHttp().getResponse<FastifyReply>().status(answer.status).headers(answer.headers ?? {}).send(answer.body);
+      host
+        .switchToHttp()
+        .getResponse<FastifyReply>()
+        .status(answer.status)
+        .headers(answer.headers ?? {})
+        .send(answer.body);
       return;
     }
     return of(answer);

@@ -7,7 +7,10 @@ import { sandboxClock, SandboxClockEvent } from './sandbox-clock';
 
 const DAY = 24 * 60 * 60 * 1000;
 const account_id = '7f0c1a2b-0000-4000-8000-000000000001';
-const advanced = (advanced_ms: number, offset_ms: number): SandboxClockEvent => ({ type: 'sandbox.clock_advanced', data: { account_id, offset_ms, advanced_ms } });
+const advanced = (advanced_ms: number, offset_ms: number): SandboxClockEvent => ({
+  type: 'sandbox.clock_advanced',
+  data: { account_id, offset_ms, advanced_ms },
+});
 const advance = (ms: number) => ({ type: 'AdvanceClock' as const, accountId: account_id, ms });
 const given = DeciderSpecification.for(sandboxClock);
 
@@ -17,7 +20,9 @@ describe('sandbox clock', () => {
   });
 
   it('advances a clock that never moved by the time asked', () => {
-    given().when(advance(3 * DAY)).then([advanced(3 * DAY, 3 * DAY)]);
+    given()
+      .when(advance(3 * DAY))
+      .then([advanced(3 * DAY, 3 * DAY)]);
   });
 
   it('adds each advance to the whole offset, which the state keeps', () => {

@@ -66,7 +66,10 @@ class HttpDrain {
     fastify.addHook('onRequest', async (request, reply) => {
       if (this.draining) {
         const answer = refusal();
-        return reply.status(answer.status).headers({ ...answer.headers, connection: 'close' }).send(answer.body);
+        return reply
+          .status(answer.status)
+          .headers({ ...answer.headers, connection: 'close' })
+          .send(answer.body);
       }
       this.inFlight.begin(reply.raw, `${request.method} ${request.url}`);
       reply.raw.once('close', () => this.inFlight.end(reply.raw));
@@ -146,10 +149,13 @@ function trackSockets(server: TcpServer): Set<Socket> {
 
 /** Ends each socket (what it holds is sent first) and waits for them to close, cutting those that take too long. */
 async function endSockets(sockets: Set<Socket>): Promise<void> {
-  const closing = [...sockets].map((socket) => new Promise<void>((resolve) => {
-    socket.once('close', () => resolve());
-    socket.end();
-  }));
+  const closing = [...sockets].map(
+    (socket) =>
+      new Promise<void>((resolve) => {
+        socket.once('close', () => resolve());
+        socket.end();
+      }),
+  );
   const cut = setTimeout(() => sockets.forEach((socket) => socket.destroy()), SOCKET_END_MS);
   await Promise.all(closing);
   clearTimeout(cut);
@@ -228,7 +234,10 @@ export class GracefulShutdown {
     if (this.started) return;
     this.started = true;
     const signalledAt = performance.now();
-    const progress = setInterval(() => void this.report(`still shutting down ${Math.round(performance.now() - signalledAt)} ms after ${signal}`), PROGRESS_EVERY_MS);
+    const progress = setInterval(
+      () => void this.report(`still shutting down ${Math.round(performance.now() - signalledAt)} ms after ${signal}`),
+      PROGRESS_EVERY_MS,
+    );
     const deadlineMs = shutdownDeadlineMs(this.options.delayMs);
     const deadline = setTimeout(() => {
       clearInterval(progress);

@@ -32,7 +32,10 @@ export class SecretBox {
   /** From SECRETS_KEYS; a process that keeps secrets does not start without it. */
   static fromEnvironment(env: NodeJS.ProcessEnv = process.env): SecretBox {
     const text = env.SECRETS_KEYS?.trim();
-    if (!text) throw new SecretKeysMissing('SECRETS_KEYS is not set: `id:base64 of 32 random bytes`, comma-separated, the sealing key first (docs/operations.md "Secrets")');
+    if (!text)
+      throw new SecretKeysMissing(
+        'SECRETS_KEYS is not set: `id:base64 of 32 random bytes`, comma-separated, the sealing key first (docs/operations.md "Secrets")',
+      );
     return new SecretBox(
       text.split(',').map((entry) => {
         const [id, key] = entry.trim().split(':');

@@ -17,14 +17,20 @@ describe('SecretBox', () => {
 
   it('rotates: the first key seals, the others still open what they sealed', () => {
     const old = new SecretBox([['k1', k1]]).seal('before');
-    const rotated = new SecretBox([['k2', k2], ['k1', k1]]);
+    const rotated = new SecretBox([
+      ['k2', k2],
+      ['k1', k1],
+    ]);
     expect(rotated.open(old)).toBe('before');
     expect(rotated.seal('after')).toMatch(/^enc:v1:k2:/);
     expect(() => new SecretBox([['k2', k2]]).open(old)).toThrow('a secret is sealed with key "k1", which SECRETS_KEYS does not hold');
   });
 
   it('refuses a tampered ciphertext and one passed off under another key id', () => {
-    const box = new SecretBox([['k1', k1], ['k2', k1]]);
+    const box = new SecretBox([
+      ['k1', k1],
+      ['k2', k1],
+    ]);
     const sealed = box.seal('secret');
     const [, , , iv, bytes] = sealed.split(':');
     const flipped = Buffer.from(bytes, 'base64url');
@@ -45,6 +51,8 @@ describe('SecretBox', () => {
     expect(box.seal('x')).toMatch(/^enc:v1:new:/);
     expect(() => SecretBox.fromEnvironment({})).toThrow(SecretKeysMissing);
     expect(() => SecretBox.fromEnvironment({ SECRETS_KEYS: 'short:AAAA' })).toThrow('key "short" must be 32 bytes (AES-256), not 3');
-    expect(() => SecretBox.fromEnvironment({ SECRETS_KEYS: `bad id:${k1.toString('base64')}` })).toThrow('key id "bad id" must be 1 to 32 letters, digits, - or _');
+    expect(() => SecretBox.fromEnvironment({ SECRETS_KEYS: `bad id:${k1.toString('base64')}` })).toThrow(
+      'key id "bad id" must be 1 to 32 letters, digits, - or _',
+    );
   });
 });

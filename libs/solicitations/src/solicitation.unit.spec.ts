@@ -26,7 +26,9 @@ describe('solicitation', () => {
   });
 
   it('moves the alert forward only: CREATED → SENT → RECEIVED', () => {
-    given(createdEvent).when({ type: 'ProgressAlert', status: 'SENT' }).then([progressed('SENT')]);
+    given(createdEvent)
+      .when({ type: 'ProgressAlert', status: 'SENT' })
+      .then([progressed('SENT')]);
     given(createdEvent, progressed('RECEIVED')).when({ type: 'ProgressAlert', status: 'SENT' }).then([]);
   });
 
@@ -39,7 +41,9 @@ describe('solicitation', () => {
   });
 
   it('expires only while pending: a deadline after the answer changes nothing', () => {
-    given(createdEvent).when({ type: 'ExpireSolicitation' }).then([{ type: 'solicitation.expired', data: { recurrence_id: 'r1' } }]);
+    given(createdEvent)
+      .when({ type: 'ExpireSolicitation' })
+      .then([{ type: 'solicitation.expired', data: { recurrence_id: 'r1' } }]);
     const answered: SolicitationEvent = { type: 'solicitation.answered', data: { recurrence_id: 'r1', answer: 'ACCEPTED' } };
     given(createdEvent, answered).when({ type: 'ExpireSolicitation' }).then([]);
   });

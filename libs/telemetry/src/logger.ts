@@ -129,7 +129,15 @@ const KAFKA_LEVELS: Record<number, Level> = { 1: 'error', 2: 'warn', 4: 'info', 
 export const kafkaLogCreator =
   (logger: () => Logger = rootLogger) =>
   () =>
-  ({ namespace, level, log }: { namespace: string; level: number; log: { message: string; timestamp?: string; logger?: string } & Record<string, unknown> }): void => {
+  ({
+    namespace,
+    level,
+    log,
+  }: {
+    namespace: string;
+    level: number;
+    log: { message: string; timestamp?: string; logger?: string } & Record<string, unknown>;
+  }): void => {
     const { message, timestamp: _timestamp, logger: _logger, ...fields } = log;
     logger()[KAFKA_LEVELS[level] ?? 'info']({ component: 'kafkajs', namespace, ...fields }, message);
   };

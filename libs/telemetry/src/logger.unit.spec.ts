@@ -78,7 +78,9 @@ describe('maskDocuments', () => {
   });
 
   it('leaves other numbers alone', () => {
-    expect(maskDocuments('amount 1999, epoch 1764072000000, id 3f2a1b4c-0000-4000-8000-123456789012')).toBe('amount 1999, epoch 1764072000000, id 3f2a1b4c-0000-4000-8000-123456789012');
+    expect(maskDocuments('amount 1999, epoch 1764072000000, id 3f2a1b4c-0000-4000-8000-123456789012')).toBe(
+      'amount 1999, epoch 1764072000000, id 3f2a1b4c-0000-4000-8000-123456789012',
+    );
   });
 });
 
@@ -97,11 +99,16 @@ describe('requestIdFrom', () => {
 describe('errors in log lines', () => {
   it('keep their message and stack, masked', () => {
     const { logger, lines } = capture();
-    logger.error({ err: Object.assign(new Error(`no limit for ${CPF}`), { code: 'E1' }), items: [{ secret: 'in-array-secret', note: `doc ${CNPJ}` }] }, 'failed');
+    logger.error(
+      { err: Object.assign(new Error(`no limit for ${CPF}`), { code: 'E1' }), items: [{ secret: 'in-array-secret', note: `doc ${CNPJ}` }] },
+      'failed',
+    );
     const line = JSON.stringify(lines[0]);
     expect(line).not.toContain(CPF);
     expect(line).not.toContain(CNPJ);
     expect(line).not.toContain('in-array-secret');
-    expect(lines[0].err).toEqual(expect.objectContaining({ type: 'Error', message: 'no limit for *********25', code: 'E1', stack: expect.stringContaining('logger.unit.spec') }));
+    expect(lines[0].err).toEqual(
+      expect.objectContaining({ type: 'Error', message: 'no limit for *********25', code: 'E1', stack: expect.stringContaining('logger.unit.spec') }),
+    );
   });
 });

@@ -3,32 +3,34 @@
  * CNPJ). Fields are replaced by name (any case) wherever a line's object holds them, four levels deep, arrays
  * included; document numbers inside any text (a message, an error's stack, a field's value) are masked.
  */
-const SECRET_KEYS = new Set([
-  'authorization',
-  'x-api-key',
-  'api_key',
-  'apiKey',
-  'key',
-  'secret',
-  'secrets',
-  'webhook_secret',
-  'client_secret',
-  'clientSecret',
-  'password',
-  'token',
-  'access_token',
-  'refresh_token',
-  'admin_token',
-  'credentials',
-  'certificate',
-  'private_key',
-  'document',
-  'document_number',
-  'cpf',
-  'cnpj',
-  'cpf_cnpj',
-  'tax_id',
-].map((key) => key.toLowerCase()));
+const SECRET_KEYS = new Set(
+  [
+    'authorization',
+    'x-api-key',
+    'api_key',
+    'apiKey',
+    'key',
+    'secret',
+    'secrets',
+    'webhook_secret',
+    'client_secret',
+    'clientSecret',
+    'password',
+    'token',
+    'access_token',
+    'refresh_token',
+    'admin_token',
+    'credentials',
+    'certificate',
+    'private_key',
+    'document',
+    'document_number',
+    'cpf',
+    'cnpj',
+    'cpf_cnpj',
+    'tax_id',
+  ].map((key) => key.toLowerCase()),
+);
 
 export const REDACTED = '[redacted]';
 
@@ -36,8 +38,7 @@ export const REDACTED = '[redacted]';
 const DOCUMENT = /(?<!\d)(?:\d{3}\.\d{3}\.\d{3}-\d{2}|\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}|\d{14}|\d{11})(?!\d)/g;
 
 /** Free text with every document number masked but for its last two digits. */
-export const maskDocuments = (text: string): string =>
-  text.replace(DOCUMENT, (document) => document.replace(/\d(?=(?:\D*\d){2})/g, '*'));
+export const maskDocuments = (text: string): string => text.replace(DOCUMENT, (document) => document.replace(/\d(?=(?:\D*\d){2})/g, '*'));
 
 const MAX_DEPTH = 4;
 

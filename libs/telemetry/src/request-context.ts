@@ -29,9 +29,7 @@ export const REQUEST_ID_EVENT_HEADER = 'request-id';
 const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** The caller's X-Request-Id when it is acceptable, a new UUID otherwise. */
-export const requestIdFrom = (header: unknown): string =>
-  typeof header === 'string' && ACCEPTABLE_REQUEST_ID.test(header) ? header : randomUUID();
+export const requestIdFrom = (header: unknown): string => (typeof header === 'string' && ACCEPTABLE_REQUEST_ID.test(header) ? header : randomUUID());
 
 /** An id carried in a message (RPC envelope, Kafka header): kept when acceptable, otherwise none. */
-export const carriedRequestId = (value: unknown): string | undefined =>
-  typeof value === 'string' && ACCEPTABLE_REQUEST_ID.test(value) ? value : undefined;
+export const carriedRequestId = (value: unknown): string | undefined => (typeof value === 'string' && ACCEPTABLE_REQUEST_ID.test(value) ? value : undefined);

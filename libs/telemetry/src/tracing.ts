@@ -94,7 +94,13 @@ export function endSpan(span: Span | undefined, error?: unknown): void {
 }
 
 /** Runs `work` in a span of its own, active while it runs (so what it sends carries it), child of `parent`. */
-export async function inSpan<T>(name: string, kind: SpanKind, parent: Context, attributes: Record<string, string | number>, work: () => Promise<T>): Promise<T> {
+export async function inSpan<T>(
+  name: string,
+  kind: SpanKind,
+  parent: Context,
+  attributes: Record<string, string | number>,
+  work: () => Promise<T>,
+): Promise<T> {
   const span = startSpan(name, kind, parent, attributes);
   if (!span) return work();
   try {

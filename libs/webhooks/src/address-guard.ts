@@ -167,7 +167,10 @@ function loopbackSetting(value = ''): Environment[] {
 /** `4009,4059,13000-13002`: ports and ranges of ports. */
 function portsSetting(value = ''): number[] {
   const ports: number[] = [];
-  for (const item of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const item of value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const match = /^(\d{1,5})(?:-(\d{1,5}))?$/.exec(item);
     const [from, to] = match ? [Number(match[1]), Number(match[2] ?? match[1])] : [NaN, NaN];
     if (!(from >= 1 && to <= 65535 && from <= to)) throw new Error(`WEBHOOK_RESERVED_PORTS must list ports or ranges of ports (got ${item})`);
@@ -179,14 +182,21 @@ function portsSetting(value = ''): number[] {
 /** `10.20.0.0/16,fd00:1::/64`: networks inside the private ranges (10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7). */
 function privateNetworksSetting(value = ''): BlockList {
   const networks = new BlockList();
-  const items = value.split(',').map((s) => s.trim()).filter((s) => s !== '' && s !== 'false');
+  const items = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '' && s !== 'false');
   for (const item of items) {
     const [network, prefixText] = item.split('/');
     const family = isIP(network ?? '');
     const prefix = Number(prefixText);
-    const inside = PRIVATE_RANGES.some(([base, bits]) => isIP(base) === family && prefix >= bits && range([[base, bits]]).check(network, family === 4 ? 'ipv4' : 'ipv6'));
+    const inside = PRIVATE_RANGES.some(
+      ([base, bits]) => isIP(base) === family && prefix >= bits && range([[base, bits]]).check(network, family === 4 ? 'ipv4' : 'ipv6'),
+    );
     if (family === 0 || !Number.isInteger(prefix) || prefix > (family === 4 ? 32 : 128) || !inside) {
-      throw new Error(`WEBHOOK_ALLOW_PRIVATE_NETWORKS must list networks inside 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, 100.64.0.0/10 or fc00::/7 (got ${item})`);
+      throw new Error(
+        `WEBHOOK_ALLOW_PRIVATE_NETWORKS must list networks inside 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, 100.64.0.0/10 or fc00::/7 (got ${item})`,
+      );
     }
     networks.addSubnet(network, prefix, family === 4 ? 'ipv4' : 'ipv6');
   }
@@ -195,7 +205,10 @@ function privateNetworksSetting(value = ''): BlockList {
 
 /** How the dispatcher describes its policy when it starts. */
 export function describePolicy(policy: TargetPolicy): string {
-  const loopback = policy.loopback.length === 0 ? 'loopback refused' : `loopback over http allowed for ${policy.loopback.join(' and ')} (except ${policy.reservedPorts.size} reserved ports)`;
+  const loopback =
+    policy.loopback.length === 0
+      ? 'loopback refused'
+      : `loopback over http allowed for ${policy.loopback.join(' and ')} (except ${policy.reservedPorts.size} reserved ports)`;
   const opened = policy.privateNetworks.rules.length === 0 ? 'private networks refused' : `private networks opened: ${policy.privateNetworks.rules.join('; ')}`;
   return `${loopback}; ${opened}; link-local and reserved addresses refused`;
 }

@@ -64,8 +64,12 @@ describe('refusedAddress', () => {
     expect(refusedAddress('127.0.0.1', http(8080), development)).toBeUndefined();
     expect(refusedAddress('::1', https(8443), development)).toBeUndefined();
     expect(refusedAddress('127.0.0.1', http(8080, 'production'), development)).toBe(REFUSED('127.0.0.1'));
-    expect(refusedAddress('127.0.0.1', http(3002), development)).toBe("the webhook host resolves to loopback (127.0.0.1) on port 3002, one of the platform's own");
-    expect(refusedAddress('::ffff:127.0.0.1', http(4059), development)).toBe("the webhook host resolves to loopback (::ffff:127.0.0.1) on port 4059, one of the platform's own");
+    expect(refusedAddress('127.0.0.1', http(3002), development)).toBe(
+      "the webhook host resolves to loopback (127.0.0.1) on port 3002, one of the platform's own",
+    );
+    expect(refusedAddress('::ffff:127.0.0.1', http(4059), development)).toBe(
+      "the webhook host resolves to loopback (::ffff:127.0.0.1) on port 4059, one of the platform's own",
+    );
   });
 
   it('refuses link-local, metadata and reserved addresses in every mode, by IPv4, IPv6, IPv4-mapped and NAT64', () => {

@@ -28,7 +28,8 @@ export function errorOf(result: AttemptResult): string | null {
 export function afterAttempt(result: AttemptResult, manual: boolean, scheduledAttempts: number, random: () => number = Math.random): DeliveryChange {
   const error = errorOf(result);
   if (error === null) return { status: 'delivered' };
-  if (result.kind === 'answered' && result.statusCode === 410) return { status: 'gone', error: 'HTTP 410 Gone: deliveries of this resource to this URL stopped' };
+  if (result.kind === 'answered' && result.statusCode === 410)
+    return { status: 'gone', error: 'HTTP 410 Gone: deliveries of this resource to this URL stopped' };
   if (manual) return { status: 'unchanged', error };
   const delayMs = retryDelayMs(scheduledAttempts, random);
   return delayMs === null ? { status: 'failed', error } : { status: 'retry', error, delayMs };

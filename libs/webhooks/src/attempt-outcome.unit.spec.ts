@@ -9,10 +9,18 @@ describe('afterAttempt', () => {
   });
 
   it('retries 3xx, 4xx, 5xx and no answer on the schedule, 5 s after the first failure', () => {
-    expect(afterAttempt({ kind: 'answered', statusCode: 302 }, false, 1, half)).toEqual({ status: 'retry', error: 'HTTP 302 (redirects are not followed)', delayMs: 5000 });
+    expect(afterAttempt({ kind: 'answered', statusCode: 302 }, false, 1, half)).toEqual({
+      status: 'retry',
+      error: 'HTTP 302 (redirects are not followed)',
+      delayMs: 5000,
+    });
     expect(afterAttempt({ kind: 'answered', statusCode: 400 }, false, 1, half)).toEqual({ status: 'retry', error: 'HTTP 400', delayMs: 5000 });
     expect(afterAttempt({ kind: 'answered', statusCode: 503 }, false, 2, half)).toEqual({ status: 'retry', error: 'HTTP 503', delayMs: 300_000 });
-    expect(afterAttempt({ kind: 'down', error: 'timed out after 15000 ms' }, false, 1, half)).toEqual({ status: 'retry', error: 'timed out after 15000 ms', delayMs: 5000 });
+    expect(afterAttempt({ kind: 'down', error: 'timed out after 15000 ms' }, false, 1, half)).toEqual({
+      status: 'retry',
+      error: 'timed out after 15000 ms',
+      delayMs: 5000,
+    });
     expect(afterAttempt({ kind: 'refused', error: 'private address' }, false, 1, half)).toEqual({ status: 'retry', error: 'private address', delayMs: 5000 });
   });
 

@@ -7,7 +7,15 @@ describe('parseDeliveriesQuery', () => {
   });
 
   it('takes every filter; a day as end means the whole day in Brasília', () => {
-    const parsed = parseDeliveriesQuery({ status: 'failed', event_type: 'charge.paid', resource_id: 'r1', start: '2026-11-01', end: '2026-11-01', page: '2', page_size: '50' });
+    const parsed = parseDeliveriesQuery({
+      status: 'failed',
+      event_type: 'charge.paid',
+      resource_id: 'r1',
+      start: '2026-11-01',
+      end: '2026-11-01',
+      page: '2',
+      page_size: '50',
+    });
     expect(parsed).toEqual({
       ok: true,
       value: {
@@ -39,8 +47,14 @@ describe('parseDeliveriesQuery', () => {
   });
 
   it('refuses a period that ends before it starts, a repeated or long resource_id and a page size of 0', () => {
-    expect(parseDeliveriesQuery({ start: '2026-11-02', end: '2026-11-01' })).toMatchObject({ ok: false, refusal: { problems: ['query.start must be before query.end'] } });
-    expect(parseDeliveriesQuery({ resource_id: ['a', 'b'] })).toMatchObject({ ok: false, refusal: { problems: ['query.resource_id must be a string of at most 100 characters'] } });
+    expect(parseDeliveriesQuery({ start: '2026-11-02', end: '2026-11-01' })).toMatchObject({
+      ok: false,
+      refusal: { problems: ['query.start must be before query.end'] },
+    });
+    expect(parseDeliveriesQuery({ resource_id: ['a', 'b'] })).toMatchObject({
+      ok: false,
+      refusal: { problems: ['query.resource_id must be a string of at most 100 characters'] },
+    });
     expect(parseDeliveriesQuery({ resource_id: 'x'.repeat(101) }).ok).toBe(false);
     expect(parseDeliveriesQuery({ page_size: '0' }).ok).toBe(false);
   });

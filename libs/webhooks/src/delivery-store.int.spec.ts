@@ -34,7 +34,18 @@ function recurrenceEvents(accountId: string) {
     occurred_at: NOW.toISOString(),
     data,
   });
-  const charge = { charge_id: `c-${recurrenceId}`, recurrence_id: recurrenceId, type: 'cycle', webhook: 'https://shop.example.com/hooks', cycle: 1, nominal_date: '2027-01-31', due_date: '2027-01-31', amount_centavos: 4990, txid: 't', debtor: { document_number: '52998224725', name: 'Maria', email: null } };
+  const charge = {
+    charge_id: `c-${recurrenceId}`,
+    recurrence_id: recurrenceId,
+    type: 'cycle',
+    webhook: 'https://shop.example.com/hooks',
+    cycle: 1,
+    nominal_date: '2027-01-31',
+    due_date: '2027-01-31',
+    amount_centavos: 4990,
+    txid: 't',
+    debtor: { document_number: '52998224725', name: 'Maria', email: null },
+  };
   return {
     recurrenceId,
     created: at(1, 'recurrence.created', { ...monthlyRecurrence, recurrence_id: recurrenceId }),
@@ -45,7 +56,8 @@ function recurrenceEvents(accountId: string) {
 }
 
 const take = (events: EventEnvelope[]) => dataSource.transaction((db) => takeEvents(db, events, LEASE));
-const countFor = async (accountId: string) => Number((await dataSource.query('SELECT count(*) AS n FROM webhook_deliveries WHERE account_id = $1', [accountId]))[0].n);
+const countFor = async (accountId: string) =>
+  Number((await dataSource.query('SELECT count(*) AS n FROM webhook_deliveries WHERE account_id = $1', [accountId]))[0].n);
 
 describe('takeEvents', () => {
   it('makes one delivery per event, leased to the caller, and nothing more when the batch comes again', async () => {
@@ -68,7 +80,7 @@ describe('takeEvents', () => {
     expect(await take([e.charged])).toEqual([]);
     const later = await take([e.approved]);
     expect(later.map((d) => d.sequence).sort()).toEqual([2, 3]);
-    const [charge] = await dataSource.query("SELECT payload FROM webhook_deliveries WHERE account_id = $1 AND sequence = 3", [account]);
+    const [charge] = await dataSource.query('SELECT payload FROM webhook_deliveries WHERE account_id = $1 AND sequence = 3', [account]);
     expect(JSON.parse(charge.payload).data).toMatchObject({ charge_id: `c-${e.recurrenceId}`, status: 'SCHEDULED', amount: 49.9 });
   });
 
@@ -101,15 +113,32 @@ describe('DeliveryStore', () => {
 
     // A failed attempt waits 5 minutes of the tenant's clock; advancing the clock makes it due.
     await store.recordAttempt(
-      { id: delivery.id, manual: false, attemptedAt: afterLease, url: delivery.url, statusCode: 500, error: 'HTTP 500', latencyMs: 3, responseBody: 'no', change: { status: 'retry', error: 'HTTP 500', delayMs: 300_000 } },
+      {
+        id: delivery.id,
+        manual: false,
+        attemptedAt: afterLease,
+        url: delivery.url,
+        statusCode: 500,
+        error: 'HTTP 500',
+        latencyMs: 3,
+        responseBody: 'no',
+        change: { status: 'retry', error: 'HTTP 500', delayMs: 300_000 },
+      },
       afterLease,
     );
     const soon = new Date(afterLease.getTime() + 1000);
     expect((await store.claimDue(soon, new Date(soon.getTime() + 60_000), 100)).filter((d) => d.account_id === account)).toEqual([]);
     await dataSource.query('INSERT INTO tenant_clocks (account_id, offset_ms, version) VALUES ($1, $2, 1)', [account, 600_000]);
-    expect((await store.claimDue(soon, new Date(soon.getTime() + 60_000), 100)).filter((d) => d.account_id === account).map((d) => d.scheduled_attempts)).toEqual([1]);
+    expect(
+      (await store.claimDue(soon, new Date(soon.getTime() + 60_000), 100)).filter((d) => d.account_id === account).map((d) => d.scheduled_attempts),
+    ).toEqual([1]);
     const detail = await store.get({ accountId: account, environment: 'sandbox' }, delivery.id);
-    expect(detail).toMatchObject({ status: 'pending', attempt_count: 1, last_error: 'HTTP 500', attempts: [{ number: 1, status_code: 500, response_body: 'no', trigger: 'schedule' }] });
+    expect(detail).toMatchObject({
+      status: 'pending',
+      attempt_count: 1,
+      last_error: 'HTTP 500',
+      attempts: [{ number: 1, status_code: 500, response_body: 'no', trigger: 'schedule' }],
+    });
   });
 
   it('410 Gone fails the delivery and every later one to that URL for that resource', async () => {
@@ -117,7 +146,17 @@ describe('DeliveryStore', () => {
     const e = recurrenceEvents(account);
     const [delivery] = await take([e.created]);
     await store.recordAttempt(
-      { id: delivery.id, manual: false, attemptedAt: NOW, url: delivery.url, statusCode: 410, error: 'gone', latencyMs: 1, responseBody: null, change: { status: 'gone', error: 'HTTP 410 Gone: deliveries of this resource to this URL stopped' } },
+      {
+        id: delivery.id,
+        manual: false,
+        attemptedAt: NOW,
+        url: delivery.url,
+        statusCode: 410,
+        error: 'gone',
+        latencyMs: 1,
+        responseBody: null,
+        change: { status: 'gone', error: 'HTTP 410 Gone: deliveries of this resource to this URL stopped' },
+      },
       NOW,
     );
     expect(await take([e.approved])).toEqual([]);

@@ -33,8 +33,9 @@ export class DeliveryStore {
    * one holds. The due scan is bounded by the furthest test clock, so it reads the index, not every pending row.
    */
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<DeliveryToSend[]> {
-    return this.db.query(
-      `WITH horizon AS (SELECT $1::timestamptz + COALESCE(max(offset_ms), 0) * interval '1 millisecond' AS at FROM tenant_clocks),
+    return this.db
+      .query(
+        `WITH horizon AS (SELECT $1::timestamptz + COALESCE(max(offset_ms), 0) * interval '1 millisecond' AS at FROM tenant_clocks),
        due AS (
          (SELECT d.id FROM webhook_deliveries d, horizon
            WHERE d.next_attempt_at <= horizon.at AND d.next_attempt_at <= ${tenantNowSql('$1', 'd.account_id', 'd.environment')}
@@ -45,9 +46,12 @@ export class DeliveryStore {
        )
        UPDATE webhook_deliveries d SET leased_until = $2 FROM due
        WHERE d.id = due.id AND (d.leased_until IS NULL OR d.leased_until < $1)
-       RETURNING ${SENDABLE.split(', ').map((c) => `d.${c}`).join(', ')}`,
-      [now, leaseUntil, limit],
-    ).then(([rows]: [DeliveryToSend[]]) => rows);
+       RETURNING ${SENDABLE.split(', ')
+         .map((c) => `d.${c}`)
+         .join(', ')}`,
+        [now, leaseUntil, limit],
+      )
+      .then(([rows]: [DeliveryToSend[]]) => rows);
   }
 
   /** Extends a lease still held (a delivery that waited in memory); false when it was lost meanwhile. */
@@ -100,7 +104,21 @@ export class DeliveryStore {
            retry_requested = CASE WHEN $8 = 'manual' THEN false ELSE retry_requested END,
            leased_until = NULL
          WHERE id = $1`,
-        [a.id, a.attemptedAt, a.url, a.statusCode, a.error, a.latencyMs, a.responseBody, a.manual ? 'manual' : 'schedule', scheduled, status, nextAt, error, deliveredAt],
+        [
+          a.id,
+          a.attemptedAt,
+          a.url,
+          a.statusCode,
+          a.error,
+          a.latencyMs,
+          a.responseBody,
+          a.manual ? 'manual' : 'schedule',
+          scheduled,
+          status,
+          nextAt,
+          error,
+          deliveredAt,
+        ],
       );
     if (c.status !== 'gone') {
       await record(this.db);
@@ -172,7 +190,11 @@ export class DeliveryStore {
 
   /** POST .../retry: one attempt now, outside the schedule. Undefined when the tenant has no such delivery. */
   async requestRetry(tenant: Tenant, id: string): Promise<DeliveryResponse | undefined> {
-    await this.db.query('UPDATE webhook_deliveries SET retry_requested = true WHERE account_id = $1 AND environment = $2 AND id = $3', [tenant.accountId, tenant.environment, id]);
+    await this.db.query('UPDATE webhook_deliveries SET retry_requested = true WHERE account_id = $1 AND environment = $2 AND id = $3', [
+      tenant.accountId,
+      tenant.environment,
+      id,
+    ]);
     return this.get(tenant, id);
   }
 }

@@ -1,6 +1,16 @@
 import { EntityManager } from 'typeorm';
 import { AccountEventTypes, AccountOpenedData, EventEnvelope, WebhookSecretRotatedData } from '@pixauto/contracts';
-import { foldRecurrenceEvent, INITIAL_RECURRENCE_FOLD, Notification, recordNotification, RecurrenceFold, RECURRENCE_STREAM_EVENT_TYPES, RECORD_EVENT_TYPES, FoldStep, WebhookChange } from './notifications';
+import {
+  foldRecurrenceEvent,
+  INITIAL_RECURRENCE_FOLD,
+  Notification,
+  recordNotification,
+  RecurrenceFold,
+  RECURRENCE_STREAM_EVENT_TYPES,
+  RECORD_EVENT_TYPES,
+  FoldStep,
+  WebhookChange,
+} from './notifications';
 
 // From the followed topics to deliveries, in one transaction per fetched batch: the recurrence folds, the accounts'
 // secrets, the new deliveries and the pending ones a webhook change ends. Idempotent: a delivery's id is its
@@ -105,10 +115,11 @@ async function foldStreams(db: EntityManager, events: EventEnvelope[]): Promise<
     );
   }
   if (early.length > 0) {
-    await db.query(
-      `INSERT INTO webhook_inbox (stream_id, version, envelope) SELECT * FROM unnest($1::text[], $2::int[], $3::jsonb[]) ON CONFLICT DO NOTHING`,
-      [early.map((e) => e.stream_id), early.map((e) => e.version), early.map((e) => JSON.stringify(e))],
-    );
+    await db.query(`INSERT INTO webhook_inbox (stream_id, version, envelope) SELECT * FROM unnest($1::text[], $2::int[], $3::jsonb[]) ON CONFLICT DO NOTHING`, [
+      early.map((e) => e.stream_id),
+      early.map((e) => e.version),
+      early.map((e) => JSON.stringify(e)),
+    ]);
   }
   return applied;
 }
@@ -117,10 +128,11 @@ async function foldStreams(db: EntityManager, events: EventEnvelope[]): Promise<
 async function takeAccountEvent(db: EntityManager, event: EventEnvelope): Promise<void> {
   if (event.type === AccountEventTypes.opened) {
     const data = event.data as AccountOpenedData;
-    await db.query(
-      `INSERT INTO webhook_secrets (account_id, secret, version) VALUES ($1, $2, $3) ON CONFLICT (account_id) DO NOTHING`,
-      [data.account_id, data.webhook_secret, event.version],
-    );
+    await db.query(`INSERT INTO webhook_secrets (account_id, secret, version) VALUES ($1, $2, $3) ON CONFLICT (account_id) DO NOTHING`, [
+      data.account_id,
+      data.webhook_secret,
+      event.version,
+    ]);
     return;
   }
   const data = event.data as WebhookSecretRotatedData;

@@ -128,7 +128,14 @@ export function foldRecurrenceEvent(fold: RecurrenceFold, event: EventEnvelope):
     const group_id = type === 'activation' ? `recurrence:${recurrenceId}:activation` : `recurrence:${recurrenceId}`;
     return {
       fold: next,
-      notification: { ...base, resource_type: 'charge', resource_id: chargeId, group_id, url: webhook, payload: { type: event.type, timestamp: event.occurred_at, data } },
+      notification: {
+        ...base,
+        resource_type: 'charge',
+        resource_id: chargeId,
+        group_id,
+        url: webhook,
+        payload: { type: event.type, timestamp: event.occurred_at, data },
+      },
       webhookChange,
     };
   }

@@ -1,6 +1,13 @@
 import { EventEnvelope, PayoutRecordData, WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from '@pixauto/contracts';
 import { monthlyRecurrence } from '../../recurrences/src/testing/recurrence-fixture';
-import { foldRecurrenceEvent, INITIAL_RECURRENCE_FOLD, RECORD_EVENT_TYPES, recordNotification, RECURRENCE_STREAM_EVENT_TYPES, RecurrenceFold } from './notifications';
+import {
+  foldRecurrenceEvent,
+  INITIAL_RECURRENCE_FOLD,
+  RECORD_EVENT_TYPES,
+  recordNotification,
+  RECURRENCE_STREAM_EVENT_TYPES,
+  RecurrenceFold,
+} from './notifications';
 
 const STREAM = 'recurrence:acc1:sandbox:r1';
 let version = 0;
@@ -28,7 +35,10 @@ beforeEach(() => (version = 0));
 
 describe('recurrence stream events', () => {
   it('notify the recurrence webhook with the recurrence as listed, under an id derived from the event', () => {
-    const [created, approved] = play(envelope('recurrence.created', monthlyRecurrence), envelope('recurrence.approved', { journey: 'JOURNEY_2', approved_on: '2027-01-02' }));
+    const [created, approved] = play(
+      envelope('recurrence.created', monthlyRecurrence),
+      envelope('recurrence.approved', { journey: 'JOURNEY_2', approved_on: '2027-01-02' }),
+    );
     expect(created).toMatchObject({
       id: 'msg_00000001aaaabbbbccccdddddddddddd',
       tenant: { accountId: 'acc1', environment: 'sandbox' },
@@ -38,19 +48,42 @@ describe('recurrence stream events', () => {
       group_id: 'recurrence:r1',
       sequence: 1,
       url: 'https://shop.example.com/hooks',
-      payload: { type: 'recurrence.created', timestamp: '2027-01-01T12:00:00.000Z', data: expect.objectContaining({ status: 'CREATED', amount: 49.9, contract: 'assinatura-123' }) },
+      payload: {
+        type: 'recurrence.created',
+        timestamp: '2027-01-01T12:00:00.000Z',
+        data: expect.objectContaining({ status: 'CREATED', amount: 49.9, contract: 'assinatura-123' }),
+      },
     });
     expect(created?.payload.data).not.toHaveProperty('qrcode');
     expect(approved?.payload.data).toMatchObject({ status: 'APPROVED', journey: 'JOURNEY_2', pix_copy_paste: '000201...' });
   });
 
   it('show the charge as GET does, created_at from its creation event; the activation is a group of its own', () => {
-    const charge = { charge_id: 'c1', recurrence_id: 'r1', type: 'cycle', webhook: 'https://shop.example.com/hooks', cycle: 1, nominal_date: '2027-01-31', due_date: '2027-02-01', amount_centavos: 4990, txid: 't1', debtor: { document_number: '52998224725', name: 'Maria Silva', email: null } };
+    const charge = {
+      charge_id: 'c1',
+      recurrence_id: 'r1',
+      type: 'cycle',
+      webhook: 'https://shop.example.com/hooks',
+      cycle: 1,
+      nominal_date: '2027-01-31',
+      due_date: '2027-02-01',
+      amount_centavos: 4990,
+      txid: 't1',
+      debtor: { document_number: '52998224725', name: 'Maria Silva', email: null },
+    };
     const [, , created, paid] = play(
       envelope('recurrence.created', monthlyRecurrence),
       envelope('recurrence.approved', { journey: 'JOURNEY_2' }),
       envelope('charge.created', charge),
-      envelope('charge.paid', { charge_id: 'c1', recurrence_id: 'r1', type: 'cycle', webhook: 'https://new.example.com/h', amount_centavos: 4990, paid_at: '2027-02-01T09:00:00Z', end_to_end_id: null }),
+      envelope('charge.paid', {
+        charge_id: 'c1',
+        recurrence_id: 'r1',
+        type: 'cycle',
+        webhook: 'https://new.example.com/h',
+        amount_centavos: 4990,
+        paid_at: '2027-02-01T09:00:00Z',
+        end_to_end_id: null,
+      }),
     );
     expect(created).toMatchObject({ resource_type: 'charge', resource_id: 'c1', group_id: 'recurrence:r1' });
     expect(paid).toMatchObject({ url: 'https://new.example.com/h', payload: { type: 'charge.paid' } });
@@ -65,12 +98,19 @@ describe('recurrence stream events', () => {
       created_at: '2027-01-03T12:00:00.000Z',
       paid_at: '2027-02-01T09:00:00.000Z',
     });
-    const [, activation] = play(envelope('recurrence.created', monthlyRecurrence), envelope('charge.created', { ...charge, charge_id: 'a1', type: 'activation', cycle: null }));
+    const [, activation] = play(
+      envelope('recurrence.created', monthlyRecurrence),
+      envelope('charge.created', { ...charge, charge_id: 'a1', type: 'activation', cycle: null }),
+    );
     expect(activation?.group_id).toBe('recurrence:r1:activation');
   });
 
   it('make nothing once the webhook is cleared, and the clearing names the group whose pending deliveries end', () => {
-    const [, cleared, cancelled] = steps(envelope('recurrence.created', monthlyRecurrence), envelope('recurrence.updated', { webhook: null }), envelope('recurrence.cancelled', {}));
+    const [, cleared, cancelled] = steps(
+      envelope('recurrence.created', monthlyRecurrence),
+      envelope('recurrence.updated', { webhook: null }),
+      envelope('recurrence.cancelled', {}),
+    );
     expect(cleared.notification).toBeUndefined();
     expect(cancelled.notification).toBeUndefined();
     expect(cleared.webhookChange).toEqual({ group_id: 'recurrence:r1', url: null });
@@ -80,7 +120,10 @@ describe('recurrence stream events', () => {
       envelope('recurrence.updated', { webhook: 'https://new.example.com/h' }),
     );
     expect(renamed.webhookChange).toBeUndefined();
-    expect(replaced).toMatchObject({ webhookChange: { group_id: 'recurrence:r1', url: 'https://new.example.com/h' }, notification: { url: 'https://new.example.com/h' } });
+    expect(replaced).toMatchObject({
+      webhookChange: { group_id: 'recurrence:r1', url: 'https://new.example.com/h' },
+      notification: { url: 'https://new.example.com/h' },
+    });
   });
 
   it('make nothing for a recurrence created without a webhook', () => {
@@ -119,7 +162,7 @@ describe('records (cash-in, payouts)', () => {
   });
 });
 
-describe('the webhook event catalogue (the documents\' `webhooks` section and the delivery log\'s filter)', () => {
+describe("the webhook event catalogue (the documents' `webhooks` section and the delivery log's filter)", () => {
   it('lists exactly the events the dispatcher turns into deliveries', () => {
     expect([...WEBHOOK_EVENT_TYPES].sort()).toEqual([...RECURRENCE_STREAM_EVENT_TYPES, ...RECORD_EVENT_TYPES].sort());
   });

@@ -68,7 +68,8 @@ beforeAll(async () => {
     request.on('end', () => {
       seen.push({ url: request.url ?? '', headers: request.headers, body });
       if (request.url === '/redirect') response.writeHead(302, { location: '/ok' }).end();
-      else if (request.url === '/hang') return; // never answers
+      else if (request.url === '/hang')
+        return; // never answers
       else if (request.url === '/big') response.writeHead(500).end('x'.repeat(100_000));
       else response.writeHead(200).end('thanks');
     });
@@ -142,14 +143,20 @@ describe('WebhookSender', () => {
     expect((await strict.send(`https://[::ffff:127.0.0.1]:${port}/ok`, 'sandbox', {}, body)).result.kind).toBe('refused');
     const byName = await strict.send(`https://receiver.test:${port}/ok`, 'sandbox', {}, body);
     expect(byName.result).toEqual({ kind: 'refused', error: 'the webhook host resolves to a private or reserved address (127.0.0.1)' });
-    expect((await strict.send(`http://merchant.example/hook`, 'sandbox', {}, body)).result).toEqual({ kind: 'refused', error: 'the webhook URL must use https (got http)' });
+    expect((await strict.send(`http://merchant.example/hook`, 'sandbox', {}, body)).result).toEqual({
+      kind: 'refused',
+      error: 'the webhook URL must use https (got http)',
+    });
     expect(seen).toEqual([]);
     expect(connections).toBe(0);
   });
 
   it('reaches a receiver on loopback by name, for the sandbox only', async () => {
     expect((await local.send(`http://receiver.test:${port}/ok`, 'sandbox', {}, body)).result).toEqual({ kind: 'answered', statusCode: 200 });
-    expect((await local.send(`http://receiver.test:${port}/ok`, 'production', {}, body)).result).toEqual({ kind: 'refused', error: 'the webhook URL must use https (got http)' });
+    expect((await local.send(`http://receiver.test:${port}/ok`, 'production', {}, body)).result).toEqual({
+      kind: 'refused',
+      error: 'the webhook URL must use https (got http)',
+    });
     expect((await local.send(`https://receiver.test:${port}/ok`, 'production', {}, body)).result).toEqual({
       kind: 'refused',
       error: 'the webhook host resolves to a private or reserved address (127.0.0.1)',
@@ -157,7 +164,10 @@ describe('WebhookSender', () => {
     expect(seen.map((s) => s.url)).toEqual(['/ok']);
   });
 
-  const opened = new WebhookSender(targetPolicyFrom({ WEBHOOK_ALLOW_LOOPBACK: 'all', WEBHOOK_ALLOW_PRIVATE_NETWORKS: '10.20.0.0/16' }), { timeoutMs: 1000, resolve });
+  const opened = new WebhookSender(targetPolicyFrom({ WEBHOOK_ALLOW_LOOPBACK: 'all', WEBHOOK_ALLOW_PRIVATE_NETWORKS: '10.20.0.0/16' }), {
+    timeoutMs: 1000,
+    resolve,
+  });
   afterAll(() => opened.close());
 
   it.each([
@@ -193,7 +203,10 @@ describe('WebhookSender', () => {
   );
 
   it("refuses loopback on the platform's own ports, by IP and by name, even where loopback is allowed", async () => {
-    const guarded = new WebhookSender(targetPolicyFrom({ WEBHOOK_ALLOW_LOOPBACK: 'all', WEBHOOK_RESERVED_PORTS: `3002,${port}` }), { timeoutMs: 1000, resolve });
+    const guarded = new WebhookSender(targetPolicyFrom({ WEBHOOK_ALLOW_LOOPBACK: 'all', WEBHOOK_RESERVED_PORTS: `3002,${port}` }), {
+      timeoutMs: 1000,
+      resolve,
+    });
     try {
       const refused = `the webhook host resolves to loopback (127.0.0.1) on port ${port}, one of the platform's own`;
       expect((await guarded.send(`http://127.0.0.1:${port}/ok`, 'sandbox', {}, body)).result).toEqual({ kind: 'refused', error: refused });

@@ -68,7 +68,10 @@ export class WebhookSender {
   private readonly timeoutMs: number;
   private readonly resolve: Resolver;
 
-  constructor(private readonly policy: TargetPolicy = STRICT_POLICY, options: SenderOptions = {}) {
+  constructor(
+    private readonly policy: TargetPolicy = STRICT_POLICY,
+    options: SenderOptions = {},
+  ) {
     this.timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
     this.resolve = options.resolve ?? ((hostname) => dnsLookup(hostname, { all: true }));
   }
@@ -141,7 +144,8 @@ async function readHead(body: AsyncIterable<Buffer> & { destroy(): void }): Prom
 
 function failureOf(error: unknown, timeoutMs: number): AttemptResult {
   const cause = (error as { cause?: unknown }).cause;
-  if (error instanceof RefusedTarget || cause instanceof RefusedTarget) return { kind: 'refused', error: (cause instanceof RefusedTarget ? cause : (error as Error)).message };
+  if (error instanceof RefusedTarget || cause instanceof RefusedTarget)
+    return { kind: 'refused', error: (cause instanceof RefusedTarget ? cause : (error as Error)).message };
   const name = (error as Error).name;
   if (name === 'TimeoutError' || name === 'AbortError' || error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError) {
     return { kind: 'down', error: `no answer within ${timeoutMs} ms` };

@@ -49,5 +49,8 @@ export async function advanceTo(charges: ChargeClient, date: string): Promise<vo
 export const providerError = (reason: RegExp | string) =>
   expect.objectContaining({
     status: 400,
-    body: expect.objectContaining({ type: 'ProviderError', violations: expect.arrayContaining([expect.objectContaining({ reason: expect.stringMatching(reason) })]) }),
+    body: expect.objectContaining({
+      type: 'ProviderError',
+      violations: expect.arrayContaining([expect.objectContaining({ reason: expect.stringMatching(reason) })]),
+    }),
   });

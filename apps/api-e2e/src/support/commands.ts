@@ -35,7 +35,12 @@ export async function stopGroup(child: ChildProcess, signal: NodeJS.Signals = 'S
  * Node process it starts (npm, the scripts, the apps) runs with the loopback-only preload, as the suite's apps do.
  */
 export function launch(line: string, env: NodeJS.ProcessEnv = {}): { child: ChildProcess; output: () => string } {
-  const child = spawn('bash', ['-c', line], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: LOOPBACK_ONLY, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('bash', ['-c', line], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_OPTIONS: LOOPBACK_ONLY, ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));

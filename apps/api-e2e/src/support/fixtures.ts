@@ -36,7 +36,10 @@ export async function newMerchant(system: RunningSystem, keyOptions: { read_only
   expect(account.response.status).toBe(201);
   const accountId = account.data!.account_id;
   const key = async (environment: 'production' | 'sandbox') => {
-    const issued = await client.POST('/admin/accounts/{account_id}/api-keys', { params: { path: { account_id: accountId } }, body: { environment, ...keyOptions } });
+    const issued = await client.POST('/admin/accounts/{account_id}/api-keys', {
+      params: { path: { account_id: accountId } },
+      body: { environment, ...keyOptions },
+    });
     expect(issued.response.status).toBe(201);
     return issued.data!.api_key;
   };

@@ -3,7 +3,14 @@ import { eventually } from '@pixauto/testing';
 
 export interface SeenEvent {
   key: string;
-  envelope: { event_id: string; type: string; stream_id: string; version: number; tenant: { account_id: string; environment: string }; data: Record<string, unknown> };
+  envelope: {
+    event_id: string;
+    type: string;
+    stream_id: string;
+    version: number;
+    tenant: { account_id: string; environment: string };
+    data: Record<string, unknown>;
+  };
 }
 
 /**
@@ -12,7 +19,11 @@ export interface SeenEvent {
  */
 export class TopicWatcher {
   readonly seen: SeenEvent[] = [];
-  private readonly kafka = new Kafka({ clientId: 'e2e-watcher', brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','), logLevel: logLevel.NOTHING });
+  private readonly kafka = new Kafka({
+    clientId: 'e2e-watcher',
+    brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
+    logLevel: logLevel.NOTHING,
+  });
   private readonly consumer = this.kafka.consumer({ groupId: `e2e-${process.pid}-${Math.random().toString(36).slice(2)}` });
 
   constructor(private readonly topic: string) {}

@@ -92,7 +92,9 @@ export class PrivateRedis {
   async start(): Promise<void> {
     fs.mkdirSync(this.dir, { recursive: true });
     const out = fs.openSync(path.join(this.dir, 'redis.log'), 'a');
-    this.process = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.dir], { stdio: ['ignore', out, out] });
+    this.process = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.dir], {
+      stdio: ['ignore', out, out],
+    });
     fs.closeSync(out);
     await waitForPort(this.port, 15_000); // redis-server listening
   }
@@ -123,7 +125,10 @@ export class PrivateKafka {
   }
 
   private infra(...args: string[]) {
-    return run(process.execPath, [INFRA, 'broker', ...args, '--dir', this.dir, '--port', String(this.port), '--controller-port', String(this.controllerPort)], { timeout: 180_000, cwd: ROOT });
+    return run(process.execPath, [INFRA, 'broker', ...args, '--dir', this.dir, '--port', String(this.port), '--controller-port', String(this.controllerPort)], {
+      timeout: 180_000,
+      cwd: ROOT,
+    });
   }
 
   async start(): Promise<void> {

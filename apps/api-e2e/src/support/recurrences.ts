@@ -99,7 +99,7 @@ export async function eventsOf(system: RunningSystem, recurrenceId: string): Pro
 /** The fields of an EMV text (id → value), one level: a BR Code, or the value of one of its templates (e.g. tag 80). */
 export function emvFields(text: string): Map<string, string> {
   const fields = new Map<string, string>();
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     const id = text.slice(at, at + 2);
     const length = Number(text.slice(at + 2, at + 4));
     if (!/^\d{2}$/.test(id) || !/^\d{2}$/.test(text.slice(at + 2, at + 4)) || at + 4 + length > text.length) throw new Error(`not EMV at ${at}: ${text}`);

@@ -12,7 +12,20 @@ export interface OpsPorts {
 }
 
 export interface RunningSystem {
-  profile: { gateway: number; sandbox: number; admin: number; limits: number; recurrences: number; solicitations: number; payments: number; payoutQuery: number; payoutQueryHttp: number; bank: number; databasePrefix: string; redisDb: number } & OpsPorts;
+  profile: {
+    gateway: number;
+    sandbox: number;
+    admin: number;
+    limits: number;
+    recurrences: number;
+    solicitations: number;
+    payments: number;
+    payoutQuery: number;
+    payoutQueryHttp: number;
+    bank: number;
+    databasePrefix: string;
+    redisDb: number;
+  } & OpsPorts;
   pidOf(name: string): number | undefined;
   crash(name: string): Promise<void>;
   /** SIGTERM, as an orchestrator stops an app: its exit code and how long it took, once it has exited. */
@@ -47,7 +60,17 @@ export const startSystem = (options: { appEnv?: Record<string, Record<string, st
 
 /** Every app runs with the loopback-only preload (support/loopback-only.cjs): nothing a test starts reaches beyond loopback. */
 export const LOOPBACK_ONLY = `--require ${path.join(__dirname, 'loopback-only.cjs')}`;
-const APPS = ['bank-simulator', 'limits-service', 'recurrence-service', 'payments-service', 'solicitation-service', 'payout-query-service', 'webhook-dispatcher', 'receipt-service', 'api-gateway'];
+const APPS = [
+  'bank-simulator',
+  'limits-service',
+  'recurrence-service',
+  'payments-service',
+  'solicitation-service',
+  'payout-query-service',
+  'webhook-dispatcher',
+  'receipt-service',
+  'api-gateway',
+];
 
 export function withLoopbackOnly(appEnv: Record<string, Record<string, string>>): Record<string, Record<string, string>> {
   return Object.fromEntries(APPS.map((app) => [app, { NODE_OPTIONS: LOOPBACK_ONLY, ...appEnv[app] }]));

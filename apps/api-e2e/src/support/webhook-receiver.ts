@@ -40,7 +40,11 @@ export class WebhookReceiver {
 
   /** Waits until `count` requests reached URLs ending in `path`; fails after the timeout, naming the types that came. */
   async waitFor(path: string, count = 1, timeoutMs = 20_000): Promise<Received[]> {
-    await eventually(() => this.on(path).map((r) => r.json.type), (types) => types.length >= count, { timeoutMs, what: `${count} webhooks on ${path}` });
+    await eventually(
+      () => this.on(path).map((r) => r.json.type),
+      (types) => types.length >= count,
+      { timeoutMs, what: `${count} webhooks on ${path}` },
+    );
     return this.on(path);
   }
 

@@ -25,7 +25,10 @@ const A = Messages.admin;
 @AdminRoutes('Admin')
 @Controller('admin')
 export class AdminController {
-  constructor(private readonly accounts: AccountsAdmin, private readonly upstreams: Upstreams) {}
+  constructor(
+    private readonly accounts: AccountsAdmin,
+    private readonly upstreams: Upstreams,
+  ) {}
 
   @Route({
     summary: 'Open an account',
@@ -45,7 +48,7 @@ export class AdminController {
 
   @Route({
     summary: 'Get an account',
-    description: 'Returns the account\'s settings and its current webhook signing secret. Banking credentials are never shown.',
+    description: "Returns the account's settings and its current webhook signing secret. Banking credentials are never shown.",
     params: { account_id: 'The `account_id` returned when the account was opened.' },
     ok: [200, 'AccountResponse'],
     errors: [notFound(A.accountNotFound)],
@@ -57,7 +60,8 @@ export class AdminController {
 
   @Route({
     summary: 'Change an account',
-    description: 'Changes any of the account\'s wallet, cash-in bank, receipt banks and rate limits (at least one); the others keep their values. Changes apply to the next request; charges and payouts already created keep their bank.',
+    description:
+      "Changes any of the account's wallet, cash-in bank, receipt banks and rate limits (at least one); the others keep their values. Changes apply to the next request; charges and payouts already created keep their bank.",
     params: { account_id: 'The `account_id` returned when the account was opened.' },
     body: 'ChangeAccountRequest',
     example: { wallet: true },
@@ -76,7 +80,7 @@ export class AdminController {
     summary: 'Issue an API key',
     description:
       'Issues an API key for one environment: `pix_live_...` for production, `pix_test_...` for sandbox. The key is in this answer only (just a hash of it is kept): hand it to the merchant, who sends it as the Authorization header. ' +
-      'A key works on its own environment\'s port only; `read_only` and `transactions` narrow what it may do.',
+      "A key works on its own environment's port only; `read_only` and `transactions` narrow what it may do.",
     params: { account_id: 'The `account_id` returned when the account was opened.' },
     body: 'IssueApiKeyRequest',
     example: { environment: 'sandbox' },
@@ -107,9 +111,19 @@ export class AdminController {
   /** An account's webhook deliveries in one environment, as the merchant reads them (same filters). */
   @Route({
     summary: "An account's webhook deliveries in one environment",
-    description: 'Lists the account\'s webhook deliveries in one environment, newest first, with the filters and pages the merchant has: what the merchant sees with GET /v2/webhooks/deliveries.',
+    description:
+      "Lists the account's webhook deliveries in one environment, newest first, with the filters and pages the merchant has: what the merchant sees with GET /v2/webhooks/deliveries.",
     params: { account_id: 'The `account_id` returned when the account was opened.' },
-    query: [{ name: 'environment', required: true, enum: ['production', 'sandbox'], description: 'Whose deliveries: the account\'s `production` or `sandbox` ones.', example: 'sandbox' }, ...DELIVERY_FILTERS],
+    query: [
+      {
+        name: 'environment',
+        required: true,
+        enum: ['production', 'sandbox'],
+        description: "Whose deliveries: the account's `production` or `sandbox` ones.",
+        example: 'sandbox',
+      },
+      ...DELIVERY_FILTERS,
+    ],
     ok: [200, 'DeliveryListResponse'],
     errors: [invalid(A.environmentQuery), notFound(A.accountNotFound)],
   })
@@ -121,9 +135,18 @@ export class AdminController {
   /** One attempt now, as the merchant's POST /v2/webhooks/deliveries/:id/retry. */
   @Route({
     summary: 'Retry a webhook delivery now',
-    description: 'Makes one more attempt of an account\'s delivery within a second, outside its schedule and without using up one of its attempts, as the merchant\'s POST /v2/webhooks/deliveries/{id}/retry does; answered 202 at once.',
-    params: { account_id: 'The `account_id` returned when the account was opened.', id: 'The delivery\'s `id` (`msg_...`).' },
-    query: [{ name: 'environment', required: true, enum: ['production', 'sandbox'], description: 'The environment of the delivery: `production` or `sandbox`.', example: 'sandbox' }],
+    description:
+      "Makes one more attempt of an account's delivery within a second, outside its schedule and without using up one of its attempts, as the merchant's POST /v2/webhooks/deliveries/{id}/retry does; answered 202 at once.",
+    params: { account_id: 'The `account_id` returned when the account was opened.', id: "The delivery's `id` (`msg_...`)." },
+    query: [
+      {
+        name: 'environment',
+        required: true,
+        enum: ['production', 'sandbox'],
+        description: 'The environment of the delivery: `production` or `sandbox`.',
+        example: 'sandbox',
+      },
+    ],
     ok: [202, 'DeliveryResponse'],
     errors: [invalid(A.environmentQuery), notFound(A.accountNotFound), notFound(Messages.webhooks.deliveryNotFound)],
   })

@@ -30,7 +30,7 @@ export class ChargesRoutes {
 
   @Route({
     summary: 'Get a charge',
-    description: 'Returns the charge as it is now: SCHEDULED until the payer\'s bank debits it on its due date (PAID) or refuses (FAILED), or CANCELLED.',
+    description: "Returns the charge as it is now: SCHEDULED until the payer's bank debits it on its due date (PAID) or refuses (FAILED), or CANCELLED.",
     params: { charge_id: 'The `charge_id` of a charge of one of your recurrences.' },
     ok: [200, 'ChargeResponse'],
     errors: [notFound(C.notFound)],
@@ -50,7 +50,14 @@ export class ChargesRoutes {
     body: 'CancelChargeRequest',
     example: { status: 'CANCELLED' },
     ok: [200, 'ChargeResponse'],
-    errors: [invalid(C.statusInvalid), invalid(C.notCancellable('PAID')), invalid(C.activationNotCancellable), notFound(C.notFound), ...WRITE_REFUSALS, ...BANK_REFUSALS],
+    errors: [
+      invalid(C.statusInvalid),
+      invalid(C.notCancellable('PAID')),
+      invalid(C.activationNotCancellable),
+      notFound(C.notFound),
+      ...WRITE_REFUSALS,
+      ...BANK_REFUSALS,
+    ],
   })
   @Patch('charges/:charge_id')
   cancel(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -60,13 +67,20 @@ export class ChargesRoutes {
   @Route({
     summary: 'Reschedule a charge',
     description:
-      'Moves the debit of a SCHEDULED charge that was never retried to another date: after today (Brasília time) and before the next cycle\'s due date, moved on to a business day when the recurrence has `business_day_adjust`. ' +
+      "Moves the debit of a SCHEDULED charge that was never retried to another date: after today (Brasília time) and before the next cycle's due date, moved on to a business day when the recurrence has `business_day_adjust`. " +
       'The charge stays SCHEDULED with the new `due_date`.',
     params: { charge_id: 'The `charge_id` of the charge to reschedule.' },
     body: 'ChargeDateRequest',
     example: { date: '2099-01-15' },
     ok: [200, 'ChargeResponse'],
-    errors: [invalid(C.dateRequired), invalid(C.dateNotAfterToday), invalid(C.notReschedulable('PAID')), notFound(C.notFound), ...WRITE_REFUSALS, ...BANK_REFUSALS],
+    errors: [
+      invalid(C.dateRequired),
+      invalid(C.dateNotAfterToday),
+      invalid(C.notReschedulable('PAID')),
+      notFound(C.notFound),
+      ...WRITE_REFUSALS,
+      ...BANK_REFUSALS,
+    ],
     idempotent: true,
   })
   @Post('charges/:charge_id/reschedule')
@@ -102,7 +116,7 @@ export class SandboxChargesRoutes {
   @Route({
     summary: "The payer's bank debits the charge now",
     description:
-      'Sandbox only: the payer\'s bank debits a SCHEDULED charge now, whatever its due date: it becomes PAID. Without this call, a SCHEDULED charge is paid by itself when the account\'s test clock reaches its due date. ' +
+      "Sandbox only: the payer's bank debits a SCHEDULED charge now, whatever its due date: it becomes PAID. Without this call, a SCHEDULED charge is paid by itself when the account's test clock reaches its due date. " +
       'A journey 3 activation is paid by authorizing its recurrence instead.',
     params: { charge_id: 'The `charge_id` of a SCHEDULED sandbox charge.' },
     ok: [200, 'ChargeResponse'],
@@ -116,7 +130,8 @@ export class SandboxChargesRoutes {
 
   @Route({
     summary: "The payer's bank refuses the debit now",
-    description: 'Sandbox only: the payer\'s bank refuses the pending debit of a SCHEDULED charge now: it becomes FAILED, and may be retried (POST /v2/automatic-pix/charges/{charge_id}/retry) when the recurrence allows it.',
+    description:
+      "Sandbox only: the payer's bank refuses the pending debit of a SCHEDULED charge now: it becomes FAILED, and may be retried (POST /v2/automatic-pix/charges/{charge_id}/retry) when the recurrence allows it.",
     params: { charge_id: 'The `charge_id` of a SCHEDULED sandbox charge.' },
     ok: [200, 'ChargeResponse'],
     errors: [invalid(C.notPending('PAID')), notFound(C.notFound), ...WRITE_REFUSALS],

@@ -38,7 +38,10 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** What identifies "the same request": the route with its query, and the body. */
-export const fingerprintOf = (method: string, url: string, body: unknown): string => createHash('sha256').update(`${method} ${url}\n${canonicalJson(body)}`).digest('base64url');
+export const fingerprintOf = (method: string, url: string, body: unknown): string =>
+  createHash('sha256')
+    .update(`${method} ${url}\n${canonicalJson(body)}`)
+    .digest('base64url');
 
 /** What a repeat gets, given what is stored under its key. */
 export function repeatOutcome(stored: Stored, fingerprint: string): 'conflict' | 'running' | 'replay' {
@@ -59,7 +62,11 @@ export class IdempotentPosts {
   private readonly logger = new Logger('Idempotency');
   private readonly claims = new WeakMap<FastifyRequest, Claimed>();
 
-  constructor(private readonly redis: Redis, private readonly directory: ApiKeyDirectory, private readonly environment: Environment) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly directory: ApiKeyDirectory,
+    private readonly environment: Environment,
+  ) {}
 
   install(fastify: FastifyInstance): void {
     // preHandler: after the body is parsed, before the route runs. The key is looked up here (the guard reuses the
@@ -121,6 +128,9 @@ export class IdempotentPosts {
 
   private answer(reply: FastifyReply, answer: HttpError, retryAfterSeconds?: number): FastifyReply {
     if (retryAfterSeconds !== undefined) void reply.header('retry-after', String(retryAfterSeconds));
-    return reply.status(answer.status).headers(answer.headers ?? {}).send(answer.body);
+    return reply
+      .status(answer.status)
+      .headers(answer.headers ?? {})
+      .send(answer.body);
   }
 }

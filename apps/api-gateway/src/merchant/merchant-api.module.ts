@@ -34,7 +34,17 @@ export class MerchantApiModule {
         ChargesRoutes,
         WithdrawalsRoutes,
         WebhooksRoutes,
-        ...(environment === 'sandbox' ? [SandboxRecurrencesRoutes, SandboxSolicitationsRoutes, SandboxChargesRoutes, SandboxClockRoutes, SandboxPayoutsRoutes, SandboxPaymentsRoutes, SandboxRefundsRoutes] : []),
+        ...(environment === 'sandbox'
+          ? [
+              SandboxRecurrencesRoutes,
+              SandboxSolicitationsRoutes,
+              SandboxChargesRoutes,
+              SandboxClockRoutes,
+              SandboxPayoutsRoutes,
+              SandboxPaymentsRoutes,
+              SandboxRefundsRoutes,
+            ]
+          : []),
       ],
       providers: [
         { provide: Upstreams, useValue: core.get(Upstreams) },

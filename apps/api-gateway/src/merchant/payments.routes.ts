@@ -21,12 +21,18 @@ export class PaymentsRoutes {
     description:
       'Creates a Pix charge for the payer to pay by QR code or Pix copy-and-paste. It starts PENDING, with its code (`pix_copy_paste`, and `qrcode` as an image) payable until `expires_at` (`expires_in` seconds, default one hour). ' +
       'When the payer pays it becomes PAID; unpaid by then it becomes EXPIRED; either way the code is voided. With a `webhook`, each change is notified there (`pix_charge.created`, `pix_charge.paid`, `pix_charge.expired`). ' +
-      'A cash-in limit set for the payer\'s CPF is checked first: beyond it the request is refused with a LimitExceededError and nothing is created. ' +
+      "A cash-in limit set for the payer's CPF is checked first: beyond it the request is refused with a LimitExceededError and nothing is created. " +
       '`transaction_id` is unique in your account: repeating a creation with the same one is refused, never creates a second charge.',
     body: 'CreatePixChargeRequest',
     example: { transaction_id: 'pix-example-0001', amount: 10.5, payer: { document_number: '52998224725', name: 'Maria Souza' } },
     ok: [201, 'PixChargeResponse'],
-    errors: [invalid(T.transactionIdTaken), invalid(T.payerDocumentInvalid), limitExceeded(Messages.limitExceeded.amount('cashin', '52998224725', '10.50', '5.00')), ...WRITE_REFUSALS, ...BANK_REFUSALS],
+    errors: [
+      invalid(T.transactionIdTaken),
+      invalid(T.payerDocumentInvalid),
+      limitExceeded(Messages.limitExceeded.amount('cashin', '52998224725', '10.50', '5.00')),
+      ...WRITE_REFUSALS,
+      ...BANK_REFUSALS,
+    ],
     idempotent: true,
   })
   @Post()
@@ -37,9 +43,9 @@ export class PaymentsRoutes {
   @Route({
     summary: 'Get a Pix cash-in charge',
     description:
-      'Returns a Pix charge as it is now, found by exactly one of `id` and `transaction_id`. Journey 3 activation payments are found here too, already PAID, by the recurrence\'s `transaction_id` followed by `-ativacao`.',
+      "Returns a Pix charge as it is now, found by exactly one of `id` and `transaction_id`. Journey 3 activation payments are found here too, already PAID, by the recurrence's `transaction_id` followed by `-ativacao`.",
     query: [
-      { name: 'id', type: 'integer', description: 'The charge\'s `id` (an integer). Send this or `transaction_id`, not both.' },
+      { name: 'id', type: 'integer', description: "The charge's `id` (an integer). Send this or `transaction_id`, not both." },
       { name: 'transaction_id', description: 'Your `transaction_id` of the charge. Send this or `id`, not both.', example: 'pix-example-0000' },
     ],
     ok: [200, 'PixChargeResponse'],
@@ -59,8 +65,9 @@ export class SandboxPaymentsRoutes {
 
   @Route({
     summary: 'The payer pays the Pix charge now',
-    description: 'Sandbox only: plays the payer paying a PENDING Pix charge now. It becomes PAID, its code is voided and `pix_charge.paid` goes to its webhook; from then on it can be refunded.',
-    params: { id: ['The Pix charge\'s `id` (an integer).', EXAMPLE_NUMBER] },
+    description:
+      'Sandbox only: plays the payer paying a PENDING Pix charge now. It becomes PAID, its code is voided and `pix_charge.paid` goes to its webhook; from then on it can be refunded.',
+    params: { id: ["The Pix charge's `id` (an integer).", EXAMPLE_NUMBER] },
     ok: [200, 'PixChargeResponse'],
     errors: [invalid(P.pathIdInvalid), invalid(P.notPayable('PAID')), notFound(P.notFound), ...WRITE_REFUSALS],
     idempotent: true,

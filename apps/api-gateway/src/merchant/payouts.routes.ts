@@ -19,14 +19,20 @@ export class PayoutsRoutes {
   @Route({
     summary: 'Pay out to a Pix key',
     description:
-      'Sends money by Pix to the beneficiary\'s Pix key (`pix_key`) or bank account (`bank`), one of the two. The payout is recorded at once and answered with status 0 (created); the bank then moves it, usually within seconds, to 4 (processing) and 1 (completed, with `paid_at`, `e2e` and the beneficiary as the bank names it), ' +
+      "Sends money by Pix to the beneficiary's Pix key (`pix_key`) or bank account (`bank`), one of the two. The payout is recorded at once and answered with status 0 (created); the bank then moves it, usually within seconds, to 4 (processing) and 1 (completed, with `paid_at`, `e2e` and the beneficiary as the bank names it), " +
       'or to 3 (rejected, e.g. a Pix key that does not exist) or 2 (canceled). Follow it with GET /v2/withdrawals or its `webhook` (`payout.created`, `payout.status_changed`). ' +
-      'A cash-out limit set for the beneficiary\'s CPF is checked first: beyond it the request is refused with a LimitExceededError and nothing is created; a rejected or canceled payout gives its unit of the day back. ' +
+      "A cash-out limit set for the beneficiary's CPF is checked first: beyond it the request is refused with a LimitExceededError and nothing is created; a rejected or canceled payout gives its unit of the day back. " +
       '`transaction_id` is unique in your account: repeating a creation with the same one is refused, never pays twice.',
     body: 'CreatePayoutRequest',
     example: { transaction_id: 'pay-example-0001', amount: 10, name: 'Maria Souza', document_number: '52998224725', pix_key: '52998224725' },
     ok: [201, 'PayoutResponse'],
-    errors: [invalid(T.transactionIdTaken), invalid(T.pixKeyInvalid), limitExceeded(Messages.limitExceeded.quantity('cashout', '52998224725', 1)), ...WRITE_REFUSALS, ...BANK_REFUSALS],
+    errors: [
+      invalid(T.transactionIdTaken),
+      invalid(T.pixKeyInvalid),
+      limitExceeded(Messages.limitExceeded.quantity('cashout', '52998224725', 1)),
+      ...WRITE_REFUSALS,
+      ...BANK_REFUSALS,
+    ],
     idempotent: true,
   })
   @Post('pix')
@@ -38,9 +44,15 @@ export class PayoutsRoutes {
     summary: 'Pay out to a bank account',
     description:
       'Sends money by Pix to a bank account: the same as POST /v2/payout/pix, with `bank` required and no `pix_key`. The payout starts at status 0 and the bank moves it to 4 (processing) and 1 (completed), or to 2 (canceled) or 3 (rejected). ' +
-      'The cash-out limit of the beneficiary\'s CPF applies.',
+      "The cash-out limit of the beneficiary's CPF applies.",
     body: 'CreatePayoutRequest',
-    example: { transaction_id: 'pay-example-0002', amount: 10, name: 'Maria Souza', document_number: '52998224725', bank: { ispb: '00000000', account_agency: '0001', account_number: '12345-6' } },
+    example: {
+      transaction_id: 'pay-example-0002',
+      amount: 10,
+      name: 'Maria Souza',
+      document_number: '52998224725',
+      bank: { ispb: '00000000', account_agency: '0001', account_number: '12345-6' },
+    },
     ok: [201, 'PayoutResponse'],
     errors: [invalid(T.transactionIdTaken), invalid(T.bankIspbInvalid), ...WRITE_REFUSALS, ...BANK_REFUSALS],
     idempotent: true,
@@ -62,7 +74,7 @@ export class SandboxPayoutsRoutes {
     description:
       'Sandbox only: the bank moves a payout to `status` now: 4 (processing), 1 (completed), 2 (canceled) or 3 (rejected); a rejected or canceled payout gives its cash-out limit unit back. ' +
       'Without this call a new sandbox payout goes 0 → 4 → 1 by itself within a few seconds. A payout at 1, 2 or 3 can no longer change.',
-    params: { id: ['The payout\'s `id` (an integer).', EXAMPLE_NUMBER] },
+    params: { id: ["The payout's `id` (an integer).", EXAMPLE_NUMBER] },
     body: 'SandboxPayoutStatusRequest',
     example: { status: 1 },
     ok: [200, 'PayoutResponse'],
@@ -78,8 +90,8 @@ export class SandboxPayoutsRoutes {
   @Route({
     summary: 'The receiving bank returns a completed payout',
     description:
-      'Sandbox only: the receiving bank sends a completed payout (status 1) back, whole or in part, up to what is left of it. The payout keeps status 1 and shows the return\'s `refund_id`; ' +
-      '`payout.returned` goes to its webhook, and the return\'s receipt is at once available from GET /v2/withdrawals/refund/receipt.',
+      "Sandbox only: the receiving bank sends a completed payout (status 1) back, whole or in part, up to what is left of it. The payout keeps status 1 and shows the return's `refund_id`; " +
+      "`payout.returned` goes to its webhook, and the return's receipt is at once available from GET /v2/withdrawals/refund/receipt.",
     params: { id: ['The `id` of a completed payout (an integer).', EXAMPLE_NUMBER] },
     body: 'SandboxPayoutReturnRequest',
     bodyOptional: true,

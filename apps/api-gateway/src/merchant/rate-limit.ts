@@ -61,7 +61,10 @@ export class RateLimiter {
   private readonly redis: WithSlidingWindow;
   private lastWarning = 0;
 
-  constructor(redis: Redis, private readonly prefix = 'pixauto:ratelimit:') {
+  constructor(
+    redis: Redis,
+    private readonly prefix = 'pixauto:ratelimit:',
+  ) {
     redis.defineCommand('slidingWindow', { numberOfKeys: 1, lua: SLIDING_WINDOW });
     this.redis = redis as WithSlidingWindow;
   }

@@ -13,7 +13,8 @@ export class SandboxClockRoutes {
 
   @Route({
     summary: 'The sandbox test clock',
-    description: 'Sandbox only: returns your sandbox account\'s test clock, the time every date rule, due date and expiry of the account follows. It starts at the real time and only moves forward, with POST /v2/sandbox/clock/advance.',
+    description:
+      "Sandbox only: returns your sandbox account's test clock, the time every date rule, due date and expiry of the account follows. It starts at the real time and only moves forward, with POST /v2/sandbox/clock/advance.",
     ok: [200, 'SandboxClockResponse'],
   })
   @Get()
@@ -24,7 +25,7 @@ export class SandboxClockRoutes {
   @Route({
     summary: 'Advance the test clock',
     description:
-      'Sandbox only: moves your sandbox account\'s clock forward by `days` and `hours` (at most 3660 days a call), and what falls due in between happens within seconds, in order: cycle charges are created and debited, Pix charges, activations and solicitations expire, webhook retries fall due, daily limit counters start again. ' +
+      "Sandbox only: moves your sandbox account's clock forward by `days` and `hours` (at most 3660 days a call), and what falls due in between happens within seconds, in order: cycle charges are created and debited, Pix charges, activations and solicitations expire, webhook retries fall due, daily limit counters start again. " +
       'A long advance plays every cycle it passes. The clock is per account, never goes back, and production is never affected.',
     body: 'SandboxClockAdvanceRequest',
     example: { hours: 1 },

@@ -17,11 +17,15 @@ export class SolicitationsRoutes {
   @Route({
     summary: 'Send a recurrence to the payer for authorization',
     description:
-      'Sends a CREATED recurrence to the payer\'s banking app as an alert to authorize (journey 1). The solicitation starts CREATED and follows the alert\'s path: SENT to the payer\'s institution, then RECEIVED there, usually within seconds. ' +
+      "Sends a CREATED recurrence to the payer's banking app as an alert to authorize (journey 1). The solicitation starts CREATED and follows the alert's path: SENT to the payer's institution, then RECEIVED there, usually within seconds. " +
       'Its status never says whether the payer agreed: that shows in the recurrence, which becomes APPROVED (journey JOURNEY_1) or REJECTED; if `expires_at` passes without an answer, the recurrence becomes EXPIRED. ' +
       'A recurrence has at most one pending solicitation: cancel it or wait for its outcome before sending another. A wrong `destination.ispb` yields an alert that never arrives.',
     body: 'CreateSolicitationRequest',
-    example: { recurrence_id: 'example-0000', expires_at: '2099-01-05T12:00:00-03:00', destination: { ispb: '00000000', agency: '0001', account: '123456', document_number: '52998224725' } },
+    example: {
+      recurrence_id: 'example-0000',
+      expires_at: '2099-01-05T12:00:00-03:00',
+      destination: { ispb: '00000000', agency: '0001', account: '123456', document_number: '52998224725' },
+    },
     ok: [201, 'SolicitationResponse'],
     errors: [invalid(S.recurrenceIdNotAString), invalid(S.alreadyActive), notFound(S.recurrenceNotFound), ...WRITE_REFUSALS, ...BANK_REFUSALS],
     idempotent: true,
@@ -33,7 +37,8 @@ export class SolicitationsRoutes {
 
   @Route({
     summary: 'Get a solicitation',
-    description: 'Returns the solicitation as it is now: where its alert stands (CREATED, SENT, RECEIVED) or CANCELLED. The payer\'s decision shows in the recurrence (GET /v2/automatic-pix/recurrences/{recurrence_id}).',
+    description:
+      "Returns the solicitation as it is now: where its alert stands (CREATED, SENT, RECEIVED) or CANCELLED. The payer's decision shows in the recurrence (GET /v2/automatic-pix/recurrences/{recurrence_id}).",
     params: { solicitation_id: 'The `solicitation_id` returned at creation.' },
     ok: [200, 'SolicitationResponse'],
     errors: [notFound(S.notFound)],

@@ -28,8 +28,9 @@ export class WebhooksRoutes {
 
   @Route({
     summary: 'A webhook delivery and its attempts',
-    description: 'Returns one delivery with the body it sends (`payload`, the same bytes on every attempt) and every attempt made: when, to which URL, what your endpoint answered or why it failed, and how long it took.',
-    params: { id: 'The delivery\'s `id` (`msg_...`), also the `webhook-id` header of its requests.' },
+    description:
+      'Returns one delivery with the body it sends (`payload`, the same bytes on every attempt) and every attempt made: when, to which URL, what your endpoint answered or why it failed, and how long it took.',
+    params: { id: "The delivery's `id` (`msg_...`), also the `webhook-id` header of its requests." },
     ok: [200, 'DeliveryResponse'],
     errors: [notFound(Messages.webhooks.deliveryNotFound)],
   })
@@ -41,9 +42,9 @@ export class WebhooksRoutes {
   @Route({
     summary: 'Retry a webhook delivery now',
     description:
-      'Makes one more attempt within a second, whatever the delivery\'s status (a failed or cancelled one included), outside its schedule and without using up one of its 10 attempts; answered 202 at once. ' +
+      "Makes one more attempt within a second, whatever the delivery's status (a failed or cancelled one included), outside its schedule and without using up one of its 10 attempts; answered 202 at once. " +
       'If it succeeds the delivery becomes `delivered`; if not, it keeps its status and schedule. GET the delivery to see the attempt. Read-only keys get 403.',
-    params: { id: 'The delivery\'s `id` (`msg_...`).' },
+    params: { id: "The delivery's `id` (`msg_...`)." },
     ok: [202, 'DeliveryResponse'],
     errors: [notFound(Messages.webhooks.deliveryNotFound), ...WRITE_REFUSALS],
     idempotent: true,

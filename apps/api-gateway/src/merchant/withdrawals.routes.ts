@@ -26,7 +26,7 @@ export class WithdrawalsRoutes {
       'Returns a payout as it is now, found by exactly one of `id` and `transaction_id`: its status, and once completed `paid_at`, `e2e` and the receiving account. ' +
       'Lookups may lag the payout by a moment: one created a second ago may not be found yet.',
     query: [
-      { name: 'id', type: 'integer', description: 'The payout\'s `id` (an integer). Send this or `transaction_id`, not both.', example: '999999999' },
+      { name: 'id', type: 'integer', description: "The payout's `id` (an integer). Send this or `transaction_id`, not both.", example: '999999999' },
       { name: 'transaction_id', description: 'Your `transaction_id` of the payout. Send this or `id`, not both.' },
     ],
     ok: [200, 'PayoutResponse'],
@@ -43,11 +43,26 @@ export class WithdrawalsRoutes {
       'Lists the payouts created between `start` and `end` (UTC), oldest first, one page at a time: `count_data` and `count_pages` say how many there are; a page past the last has an empty `data`. ' +
       'Filter by `status` to get, for example, only the completed ones (1).',
     query: [
-      { name: 'start', required: true, description: 'Start of the period, compared with `created_at`: YYYY-MM-DD HH:MM:SS in UTC. Must be before `end`.', example: '2024-01-01 00:00:00' },
-      { name: 'end', required: true, description: 'End of the period, YYYY-MM-DD HH:MM:SS in UTC; that whole second is included.', example: '2024-01-02 00:00:00' },
+      {
+        name: 'start',
+        required: true,
+        description: 'Start of the period, compared with `created_at`: YYYY-MM-DD HH:MM:SS in UTC. Must be before `end`.',
+        example: '2024-01-01 00:00:00',
+      },
+      {
+        name: 'end',
+        required: true,
+        description: 'End of the period, YYYY-MM-DD HH:MM:SS in UTC; that whole second is included.',
+        example: '2024-01-02 00:00:00',
+      },
       { name: 'page', type: 'integer', description: 'The page to return, counted from 1. Default 1.' },
       { name: 'size', type: 'integer', description: 'Payouts per page: 1 to 100, default 10.' },
-      { name: 'status', type: 'integer', enum: ['0', '1', '2', '3', '4'], description: 'Only payouts with this status. 0: created. 4: processing. 1: completed. 2: canceled. 3: rejected.' },
+      {
+        name: 'status',
+        type: 'integer',
+        enum: ['0', '1', '2', '3', '4'],
+        description: 'Only payouts with this status. 0: created. 4: processing. 1: completed. 2: canceled. 3: rejected.',
+      },
     ],
     ok: [200, 'PayoutPageResponse'],
     errors: [invalid(W.sizeTooLarge), invalid(W.startNotBeforeEnd)],
@@ -60,7 +75,9 @@ export class WithdrawalsRoutes {
   @Route({
     summary: 'Payouts of a customer',
     description: 'Lists every payout to one beneficiary, all statuses, oldest first, with their count. 404 when there is none.',
-    query: [{ name: 'document_number', required: true, description: 'The beneficiary\'s CPF (11 digits) or CNPJ (14 digits), digits only.', example: '11144477735' }],
+    query: [
+      { name: 'document_number', required: true, description: "The beneficiary's CPF (11 digits) or CNPJ (14 digits), digits only.", example: '11144477735' },
+    ],
     ok: [200, 'PayoutsByCustomerResponse'],
     errors: [invalid(W.documentInvalid), notFound(W.noneForCustomer)],
   })
@@ -73,15 +90,23 @@ export class WithdrawalsRoutes {
   @Route({
     summary: 'Receipt of a returned payout',
     description:
-      'Returns the bank\'s receipt of a return (a completed payout the receiving bank sent back) as a base64-encoded PDF, fetched from the bank at each request. Name it by exactly one of the payout\'s `id` or `transaction_id`, or the return\'s `refund_id` (shown on the payout). ' +
-      'A payout returned more than once answers 409 with the `refund_id`s in `detail`: ask again by `refund_id`. API keys without access to transactions get 403. The receipt of a Pix charge\'s refund is at GET /v2/transactions/refund/receipt.',
+      "Returns the bank's receipt of a return (a completed payout the receiving bank sent back) as a base64-encoded PDF, fetched from the bank at each request. Name it by exactly one of the payout's `id` or `transaction_id`, or the return's `refund_id` (shown on the payout). " +
+      "A payout returned more than once answers 409 with the `refund_id`s in `detail`: ask again by `refund_id`. API keys without access to transactions get 403. The receipt of a Pix charge's refund is at GET /v2/transactions/refund/receipt.",
     query: [
-      { name: 'id', type: 'integer', description: 'The returned payout\'s `id`. Send only one of the three parameters.' },
-      { name: 'transaction_id', description: 'The returned payout\'s `transaction_id`. Send only one of the three parameters.', example: 'pay-example-0000' },
-      { name: 'refund_id', description: 'The return\'s `refund_id`, as the payout shows it. Send only one of the three parameters.' },
+      { name: 'id', type: 'integer', description: "The returned payout's `id`. Send only one of the three parameters." },
+      { name: 'transaction_id', description: "The returned payout's `transaction_id`. Send only one of the three parameters.", example: 'pay-example-0000' },
+      { name: 'refund_id', description: "The return's `refund_id`, as the payout shows it. Send only one of the three parameters." },
     ],
     ok: [200, 'RefundReceiptResponse'],
-    errors: [invalid(Messages.receipts.payoutIdentifierRequired), notFound(Messages.receipts.noPayoutRefund), [403, { message: Messages.auth.transactionsForbidden }], [409, { message: Messages.receipts.notAvailable }], [409, { message: Messages.receipts.payoutAmbiguous, detail: 'ref-0001,ref-0002' }], [400, { message: Messages.receipts.belongsToTransaction }], [502, { message: Messages.receipts.failed('PROVIDER_A') }]],
+    errors: [
+      invalid(Messages.receipts.payoutIdentifierRequired),
+      notFound(Messages.receipts.noPayoutRefund),
+      [403, { message: Messages.auth.transactionsForbidden }],
+      [409, { message: Messages.receipts.notAvailable }],
+      [409, { message: Messages.receipts.payoutAmbiguous, detail: 'ref-0001,ref-0002' }],
+      [400, { message: Messages.receipts.belongsToTransaction }],
+      [502, { message: Messages.receipts.failed('PROVIDER_A') }],
+    ],
   })
   @Get('refund/receipt')
   refundReceipt(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -93,14 +118,20 @@ export class WithdrawalsRoutes {
   @Route({
     summary: 'Receipt of a completed payout',
     description:
-      'Returns the bank\'s proof that a payout was paid, as a base64-encoded PDF, fetched from the bank at each request; found by exactly one of `id` and `transaction_id`. ' +
+      "Returns the bank's proof that a payout was paid, as a base64-encoded PDF, fetched from the bank at each request; found by exactly one of `id` and `transaction_id`. " +
       'It exists once the payout is completed (status 1): until then the answer is 409. Only payouts made by PROVIDER_A or PROVIDER_B have receipts. API keys without access to transactions get 403.',
     query: [
-      { name: 'id', type: 'integer', description: 'The payout\'s `id`. Send this or `transaction_id`, not both.' },
+      { name: 'id', type: 'integer', description: "The payout's `id`. Send this or `transaction_id`, not both." },
       { name: 'transaction_id', description: 'Your `transaction_id` of the payout. Send this or `id`, not both.', example: 'pay-example-0000' },
     ],
     ok: [200, 'PayoutReceiptResponse'],
-    errors: [invalid(Messages.receipts.payoutIdentifierRequired), notFound(Messages.receipts.payoutNotFound), [403, { message: Messages.auth.transactionsForbidden }], [409, { message: Messages.receipts.payoutNotCompleted }], [502, { message: Messages.receipts.payoutFailed('PROVIDER_A') }]],
+    errors: [
+      invalid(Messages.receipts.payoutIdentifierRequired),
+      notFound(Messages.receipts.payoutNotFound),
+      [403, { message: Messages.auth.transactionsForbidden }],
+      [409, { message: Messages.receipts.payoutNotCompleted }],
+      [502, { message: Messages.receipts.payoutFailed('PROVIDER_A') }],
+    ],
   })
   @Get('receipt')
   receipt(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -114,10 +145,20 @@ export class WithdrawalsRoutes {
     description:
       'The payouts created between `start` and `end` (UTC) as a CSV file to download: one header row, then one row per payout, every status, oldest first, no pagination. ' +
       'Columns, in order: id, transaction_id, name, document_number, document_type, currency, amount, status, bank_type, bank_name, bank_code, account_agency, account_number, webhook, created_at, paid_at, e2e, psp_id, provider. ' +
-      'Amounts in reais with 2 decimals, times ISO 8601 in UTC, free-text columns double-quoted, empty for none. Errors come as JSON, like every other route\'s.',
+      "Amounts in reais with 2 decimals, times ISO 8601 in UTC, free-text columns double-quoted, empty for none. Errors come as JSON, like every other route's.",
     query: [
-      { name: 'start', required: true, description: 'Start of the period, compared with `created_at`: YYYY-MM-DD HH:MM:SS in UTC. Must be before `end`.', example: '2024-01-01 00:00:00' },
-      { name: 'end', required: true, description: 'End of the period, YYYY-MM-DD HH:MM:SS in UTC; that whole second is included.', example: '2024-01-02 00:00:00' },
+      {
+        name: 'start',
+        required: true,
+        description: 'Start of the period, compared with `created_at`: YYYY-MM-DD HH:MM:SS in UTC. Must be before `end`.',
+        example: '2024-01-01 00:00:00',
+      },
+      {
+        name: 'end',
+        required: true,
+        description: 'End of the period, YYYY-MM-DD HH:MM:SS in UTC; that whole second is included.',
+        example: '2024-01-02 00:00:00',
+      },
     ],
     ok: [200, 'PayoutCsv', 'text/csv'],
     errors: [invalid(W.startNotBeforeEnd), invalid(W.dateRequired('start'))],

@@ -26,8 +26,14 @@ const SERVERS: Record<Listener, Array<[string, string]>> = {
 };
 
 const TITLES: Record<Listener, [string, string]> = {
-  production: ['Pix Automático PSP: merchant API', 'Recurrences (Pix Automático), charges, solicitations, Pix cash-in, payouts, refunds, receipts and customer limits.'],
-  sandbox: ['Pix Automático PSP: merchant API (sandbox)', 'The production API on sandbox keys, with simulated banks, plus the /v2/sandbox routes that play the payer, the banks and a test clock, so that every flow can be walked end to end by API calls. Sandbox data never mixes with production data.'],
+  production: [
+    'Pix Automático PSP: merchant API',
+    'Recurrences (Pix Automático), charges, solicitations, Pix cash-in, payouts, refunds, receipts and customer limits.',
+  ],
+  sandbox: [
+    'Pix Automático PSP: merchant API (sandbox)',
+    'The production API on sandbox keys, with simulated banks, plus the /v2/sandbox routes that play the payer, the banks and a test clock, so that every flow can be walked end to end by API calls. Sandbox data never mixes with production data.',
+  ],
   admin: ['Pix Automático PSP: admin API', 'The operator API: merchant accounts, their API keys, webhook secrets and webhook deliveries.'],
 };
 
@@ -40,14 +46,24 @@ export function buildDocument(app: INestApplication, listener: Listener, respons
   const builder = new DocumentBuilder().setOpenAPIVersion('3.1.0').setTitle(title).setDescription(description).setVersion('2');
   for (const [url, about] of SERVERS[listener]) builder.addServer(url, about);
   if (listener === 'admin') {
-    builder.addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The operator token the gateway was started with (ADMIN_TOKEN), as `Bearer <token>`.' }, ADMIN_TOKEN_SCHEME);
+    builder.addBearerAuth(
+      { type: 'http', scheme: 'bearer', description: 'The operator token the gateway was started with (ADMIN_TOKEN), as `Bearer <token>`.' },
+      ADMIN_TOKEN_SCHEME,
+    );
   } else {
     builder.addApiKey(
-      { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The API key itself (a `Bearer ` prefix is tolerated); production keys on production, sandbox keys on sandbox.' },
+      {
+        type: 'apiKey',
+        in: 'header',
+        name: 'Authorization',
+        description: 'The API key itself (a `Bearer ` prefix is tolerated); production keys on production, sandbox keys on sandbox.',
+      },
       API_KEY_SCHEME,
     );
   }
-  const document = SwaggerModule.createDocument(app, builder.build(), { operationIdFactory: (controller, method) => `${controller.replace(/Routes$|Controller$/, '')}_${method}` });
+  const document = SwaggerModule.createDocument(app, builder.build(), {
+    operationIdFactory: (controller, method) => `${controller.replace(/Routes$|Controller$/, '')}_${method}`,
+  });
   if (listener !== 'admin') {
     Object.assign(document, { webhooks: webhookEvents() });
     document.components = { ...document.components, parameters: Object.fromEntries(WEBHOOK_HEADERS.map((header) => [header.component, header.parameter])) };
@@ -61,8 +77,18 @@ export function buildDocument(app: INestApplication, listener: Listener, respons
 /** The Standard Webhooks headers of every webhook request, as components the `webhooks` entries name. */
 const WEBHOOK_HEADERS = (
   [
-    ['WebhookId', 'webhook-id', 'The delivery\'s id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.', 'msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f'],
-    ['WebhookTimestamp', 'webhook-timestamp', 'When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.', '1796200000'],
+    [
+      'WebhookId',
+      'webhook-id',
+      "The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.",
+      'msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f',
+    ],
+    [
+      'WebhookTimestamp',
+      'webhook-timestamp',
+      'When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.',
+      '1796200000',
+    ],
     [
       'WebhookSignature',
       'webhook-signature',
@@ -70,7 +96,10 @@ const WEBHOOK_HEADERS = (
       'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
     ],
   ] as const
-).map(([component, name, description, example]) => ({ component, parameter: { name, in: 'header' as const, required: true, description, schema: { type: 'string' as const }, example } }));
+).map(([component, name, description, example]) => ({
+  component,
+  parameter: { name, in: 'header' as const, required: true, description, schema: { type: 'string' as const }, example },
+}));
 
 const RESOURCE_NAMES = { recurrence: 'recurrence', charge: 'recurrence the charge belongs to', pix_charge: 'Pix charge', payout: 'payout' } as const;
 

@@ -32,10 +32,24 @@ export const listenerModule = (listener: Listener): DynamicModule =>
 export function generateResponseSchemas(): Record<string, unknown> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a dev tool, loaded only when generating
   const { createGenerator } = require('ts-json-schema-generator') as typeof import('ts-json-schema-generator');
-  const generator = createGenerator({ path: RESPONSE_TYPES_FILE, tsconfig: 'tsconfig.json', expose: 'export', topRef: true, skipTypeCheck: true, jsDoc: 'extended', additionalProperties: true });
+  const generator = createGenerator({
+    path: RESPONSE_TYPES_FILE,
+    tsconfig: 'tsconfig.json',
+    expose: 'export',
+    topRef: true,
+    skipTypeCheck: true,
+    jsDoc: 'extended',
+    additionalProperties: true,
+  });
   const reExported = /export type \{([^}]*)\}/.exec(readFileSync(RESPONSE_TYPES_FILE, 'utf8'))?.[1] ?? '';
   const shapes = [...readFileSync(SHAPES_FILE, 'utf8').matchAll(/^export interface (\w+)/gm)].map((m) => m[1]);
-  const names = [...reExported.split(',').map((name) => name.trim()).filter(Boolean), ...shapes];
+  const names = [
+    ...reExported
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+    ...shapes,
+  ];
   const schema = { definitions: {} as Record<string, unknown> };
   for (const name of names) {
     const one = generator.createSchema(name);
@@ -43,7 +57,11 @@ export function generateResponseSchemas(): Record<string, unknown> {
   }
   const text = JSON.stringify(schema.definitions).replaceAll('"#/definitions/', '"#/components/schemas/');
   const definitions = JSON.parse(text) as Record<string, unknown>;
-  return Object.fromEntries(Object.keys(definitions).sort().map((name) => [name, definitions[name]]));
+  return Object.fromEntries(
+    Object.keys(definitions)
+      .sort()
+      .map((name) => [name, definitions[name]]),
+  );
 }
 
 export const responseSchemasModule = (schemas: Record<string, unknown>): string =>

@@ -38,9 +38,16 @@ const described = (value: Json | undefined): boolean => isObject(value) && typeo
 /** Every property of a schema, however deep: nested objects, array items, combinations and maps. */
 function properties(schema: Json | undefined, where: string): Array<[where: string, property: Json]> {
   if (!isObject(schema)) return [];
-  const own = isObject(schema.properties) ? Object.entries(schema.properties).flatMap(([name, property]) => [[`${where}.${name}`, property] as [string, Json], ...properties(property, `${where}.${name}`)]) : [];
+  const own = isObject(schema.properties)
+    ? Object.entries(schema.properties).flatMap(([name, property]) => [
+        [`${where}.${name}`, property] as [string, Json],
+        ...properties(property, `${where}.${name}`),
+      ])
+    : [];
   const items = (Array.isArray(schema.items) ? schema.items : [schema.items]).flatMap((item) => properties(item, `${where}[]`));
-  const combined = ['anyOf', 'oneOf', 'allOf'].flatMap((key) => (Array.isArray(schema[key]) ? (schema[key] as Json[]).flatMap((part) => properties(part, where)) : []));
+  const combined = ['anyOf', 'oneOf', 'allOf'].flatMap((key) =>
+    Array.isArray(schema[key]) ? (schema[key] as Json[]).flatMap((part) => properties(part, where)) : [],
+  );
   const map = properties(schema.additionalProperties, `${where}{}`);
   return [...own, ...items, ...combined, ...map];
 }
@@ -70,7 +77,9 @@ function parameters(document: Schema): Array<[where: string, parameter: Schema]>
     (Array.isArray(value) ? value.map((p) => resolved(document, p)) : []).map((p) => [`${where} ${p.in}:${p.name}`, p] as [string, Schema]);
   const ofPaths = Object.entries(document.paths as Schema).flatMap(([path, item]) => list(path, (item as Schema).parameters));
   const ofOperations = operations(document).flatMap(([where, operation]) => list(where, operation.parameters));
-  const shared = Object.entries(((document.components as Schema | undefined)?.parameters ?? {}) as Schema).map(([name, p]) => [`components.parameters.${name}`, p as Schema] as [string, Schema]);
+  const shared = Object.entries(((document.components as Schema | undefined)?.parameters ?? {}) as Schema).map(
+    ([name, p]) => [`components.parameters.${name}`, p as Schema] as [string, Schema],
+  );
   return [...ofPaths, ...ofOperations, ...shared];
 }
 
@@ -115,7 +124,11 @@ describe.each(LISTENERS.map((listener) => [listener]))("the committed %s documen
   });
 
   it('describes every property of the request bodies written inline (what a webhook receives)', () => {
-    expect(inlineBodyProperties(document).filter(([, property]) => !described(property)).map(([where]) => where)).toEqual([]);
+    expect(
+      inlineBodyProperties(document)
+        .filter(([, property]) => !described(property))
+        .map(([where]) => where),
+    ).toEqual([]);
   });
 });
 
@@ -153,12 +166,20 @@ describe('the checks themselves', () => {
     expect(strings(broken).filter(([, text]) => INTERNAL.test(text))).toHaveLength(1);
     expect(operations(broken).filter(([, operation]) => String(operation.description).length < MIN_OPERATION_DESCRIPTION)).toHaveLength(1);
     expect(operations(broken).map(([where]) => where)).toEqual(['GET /v2/x', 'WEBHOOK thing.done']);
-    expect(parameters(broken).filter(([, parameter]) => !described(parameter)).map(([where]) => where)).toEqual([
-      'GET /v2/x query:page',
-      'WEBHOOK thing.done header:webhook-signature',
-      'components.parameters.Signature',
-    ]);
-    expect(inlineBodyProperties(broken).filter(([, property]) => !described(property)).map(([where]) => where)).toEqual(['WEBHOOK thing.done application/json.type']);
-    expect(properties(schemasOf(broken).Thing, 'Thing').filter(([, property]) => !described(property)).map(([where]) => where)).toEqual(['Thing.outer.inner', 'Thing.list[].field']);
+    expect(
+      parameters(broken)
+        .filter(([, parameter]) => !described(parameter))
+        .map(([where]) => where),
+    ).toEqual(['GET /v2/x query:page', 'WEBHOOK thing.done header:webhook-signature', 'components.parameters.Signature']);
+    expect(
+      inlineBodyProperties(broken)
+        .filter(([, property]) => !described(property))
+        .map(([where]) => where),
+    ).toEqual(['WEBHOOK thing.done application/json.type']);
+    expect(
+      properties(schemasOf(broken).Thing, 'Thing')
+        .filter(([, property]) => !described(property))
+        .map(([where]) => where),
+    ).toEqual(['Thing.outer.inner', 'Thing.list[].field']);
   });
 });

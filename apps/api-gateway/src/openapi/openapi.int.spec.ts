@@ -59,11 +59,14 @@ interface Listening {
 async function listen(listener: Listener): Promise<Listening> {
   const app = await createHttpApp(listenerModule(listener), { logger: false });
   const routes: string[] = [];
-  app.getHttpAdapter().getInstance().addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD' && !isReference(route.url)) routes.push(`${method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
-    }
-  });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD' && !isReference(route.url)) routes.push(`${method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
+      }
+    });
   const document = serveReference(app, listener);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
@@ -109,15 +112,28 @@ describe.each(LISTENERS.map((listener) => [listener]))('the %s listener', (liste
           expect({ where, status, named: name !== undefined && name in schemas }).toEqual({ where, status, named: true });
           if (!status.startsWith('2')) expect({ where, status, name }).toEqual({ where, status, name: 'Error' });
         }
-        for (const parameter of (operation.parameters ?? []) as Array<{ name: string; in: string; required?: boolean; examples?: { example?: { value: unknown } } }>) {
+        for (const parameter of (operation.parameters ?? []) as Array<{
+          name: string;
+          in: string;
+          required?: boolean;
+          examples?: { example?: { value: unknown } };
+        }>) {
           if (parameter.in === 'path' || parameter.required) {
-            expect({ where, parameter: parameter.name, example: parameter.examples?.example?.value !== undefined }).toEqual({ where, parameter: parameter.name, example: true });
+            expect({ where, parameter: parameter.name, example: parameter.examples?.example?.value !== undefined }).toEqual({
+              where,
+              parameter: parameter.name,
+              example: true,
+            });
           }
         }
         const body = operation.requestBody?.content?.['application/json'];
         if (body) {
           const name = body.schema.$ref?.replace('#/components/schemas/', '');
-          expect({ where, body: name !== undefined && name in schemas, example: body.examples?.example?.value !== undefined }).toEqual({ where, body: true, example: true });
+          expect({ where, body: name !== undefined && name in schemas, example: body.examples?.example?.value !== undefined }).toEqual({
+            where,
+            body: true,
+            example: true,
+          });
         }
       }
     }

@@ -50,7 +50,7 @@ const DESCRIPTIONS: Record<number, string> = {
   401: 'Missing, unknown, revoked or other-environment API key',
   403: 'The key may not do this',
   404: 'No such resource for this account',
-  409: 'Not possible in the resource\'s present state; retry later or as the message says',
+  409: "Not possible in the resource's present state; retry later or as the message says",
   422: 'The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request',
   429: 'The key is over its requests per second; retry after Retry-After seconds',
   502: 'The bank failed',
@@ -78,7 +78,15 @@ export const AdminRoutes = (tag: string): ClassDecorator =>
  * 7.1, libs/bank problem.ts); 400 and 422 are the ones the BCB API uses for a request and a business rule.
  */
 export const BANK_REFUSALS: ErrorExample[] = [
-  [400, { type: 'ProviderError', message: 'A requisição que busca alterar a recorrência não respeita o schema ou está semanticamente errada.', provider_code: 'RecOperacaoInvalida', violations: [{ property: 'calendario.dataInicial', reason: 'data anterior à data de hoje' }] }],
+  [
+    400,
+    {
+      type: 'ProviderError',
+      message: 'A requisição que busca alterar a recorrência não respeita o schema ou está semanticamente errada.',
+      provider_code: 'RecOperacaoInvalida',
+      violations: [{ property: 'calendario.dataInicial', reason: 'data anterior à data de hoje' }],
+    },
+  ],
   [422, { type: 'ProviderError', message: BankMessages.refused(422) }],
 ];
 
@@ -97,11 +105,23 @@ export interface QueryDoc {
 
 /** The webhook delivery log's filters (platform.md §5), the same for the merchant and the operator. */
 export const DELIVERY_FILTERS: QueryDoc[] = [
-  { name: 'status', enum: [...DELIVERY_STATUSES], description: 'Only deliveries in this status. pending: waiting for an attempt. delivered: answered 2xx. failed: every attempt failed, or 410 Gone. cancelled: the webhook was cleared or replaced first.' },
+  {
+    name: 'status',
+    enum: [...DELIVERY_STATUSES],
+    description:
+      'Only deliveries in this status. pending: waiting for an attempt. delivered: answered 2xx. failed: every attempt failed, or 410 Gone. cancelled: the webhook was cleared or replaced first.',
+  },
   { name: 'event_type', enum: [...WEBHOOK_EVENT_TYPES], description: 'Only deliveries of this event type' },
-  { name: 'resource_id', description: 'Only deliveries about this resource: a `recurrence_id` or `charge_id`, or a Pix charge\'s or payout\'s `id`.' },
-  { name: 'start', description: 'Only deliveries created from then on: a day, YYYY-MM-DD (from its start, Brasília time), or an ISO 8601 date-time with its time zone.' },
-  { name: 'end', description: 'Only deliveries created before then: a day, YYYY-MM-DD (that whole day included, Brasília time), or an ISO 8601 date-time with its time zone. Must be after `start`.' },
+  { name: 'resource_id', description: "Only deliveries about this resource: a `recurrence_id` or `charge_id`, or a Pix charge's or payout's `id`." },
+  {
+    name: 'start',
+    description: 'Only deliveries created from then on: a day, YYYY-MM-DD (from its start, Brasília time), or an ISO 8601 date-time with its time zone.',
+  },
+  {
+    name: 'end',
+    description:
+      'Only deliveries created before then: a day, YYYY-MM-DD (that whole day included, Brasília time), or an ISO 8601 date-time with its time zone. Must be after `start`.',
+  },
   { name: 'page', type: 'integer', description: 'The page to return, counted from 0. Default 0.' },
   { name: 'page_size', type: 'integer', description: 'Deliveries per page: 1 to 100, default 20.' },
 ];
@@ -149,7 +169,13 @@ export function Route(doc: RouteDoc): MethodDecorator {
       return ApiParam({ name, description, examples: { example: { value: example } }, schema: { type: 'string' } });
     }),
     ...(doc.query ?? []).map((q) =>
-      ApiQuery({ name: q.name, required: q.required ?? false, description: q.description, ...(q.example !== undefined && { examples: { example: { value: q.example } } }), schema: { type: q.type ?? 'string', ...(q.enum && { enum: q.enum }) } }),
+      ApiQuery({
+        name: q.name,
+        required: q.required ?? false,
+        description: q.description,
+        ...(q.example !== undefined && { examples: { example: { value: q.example } } }),
+        schema: { type: q.type ?? 'string', ...(q.enum && { enum: q.enum }) },
+      }),
     ),
     ApiResponse({
       status,

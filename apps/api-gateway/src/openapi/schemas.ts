@@ -23,12 +23,23 @@ const ERROR: Schema = {
       description:
         'The kind of refusal. ValidationError: the request breaks a field rule (fix it before repeating). LimitExceededError: a customer limit refuses the transaction; nothing was created. ProviderError: the bank or the settlement system refused; the HTTP status is the one it gave. Absent on other refusals.',
     },
-    code: { type: 'integer', description: 'API key (and admin token) refusals only. 1: the key is missing, unknown, revoked or of the other environment (401). 2: the key is read-only and the request writes (403).' },
-    message: { type: 'string', description: 'What went wrong, in words; a ValidationError names every field at fault, several problems separated by a period.' },
-    provider_code: { type: 'string', description: "ProviderError only, when the settlement system gave one: its own code for the refusal (e.g. `RecOperacaoInvalida`)." },
+    code: {
+      type: 'integer',
+      description:
+        'API key (and admin token) refusals only. 1: the key is missing, unknown, revoked or of the other environment (401). 2: the key is read-only and the request writes (403).',
+    },
+    message: {
+      type: 'string',
+      description: 'What went wrong, in words; a ValidationError names every field at fault, several problems separated by a period.',
+    },
+    provider_code: {
+      type: 'string',
+      description: 'ProviderError only, when the settlement system gave one: its own code for the refusal (e.g. `RecOperacaoInvalida`).',
+    },
     violations: {
       type: 'array',
-      description: "ProviderError only, when the settlement system listed them: each rule the request broke, in the settlement system's own field names (which may differ from this API's). For troubleshooting.",
+      description:
+        "ProviderError only, when the settlement system listed them: each rule the request broke, in the settlement system's own field names (which may differ from this API's). For troubleshooting.",
       items: {
         type: 'object',
         properties: {
@@ -38,7 +49,10 @@ const ERROR: Schema = {
         required: ['property', 'reason'],
       },
     },
-    detail: { type: 'string', description: "Receipts only: more about the refusal, e.g. the `refund_id`s to choose from (comma-separated) or the bank's own words." },
+    detail: {
+      type: 'string',
+      description: "Receipts only: more about the refusal, e.g. the `refund_id`s to choose from (comma-separated) or the bank's own words.",
+    },
   },
   required: ['message'],
   additionalProperties: false,
@@ -50,7 +64,12 @@ const CUSTOM_RULES: Record<string, Schema> = {
   isCpfOrCnpj: { type: 'string', pattern: '^([0-9]{11}|[0-9]{14})$', description: 'A CPF (11 digits) or CNPJ (14 digits) with valid check digits' },
   isPositiveReais: { type: 'number', exclusiveMinimum: 0, description: 'Reais, positive, at most 2 decimal places' },
   hasAtMostTwoDecimals: { type: 'number' },
-  isWebhookUrl: { type: ['string', 'null'], format: 'uri', maxLength: 255, description: 'An http(s) URL of at most 255 characters; absent or null: no notifications' },
+  isWebhookUrl: {
+    type: ['string', 'null'],
+    format: 'uri',
+    maxLength: 255,
+    description: 'An http(s) URL of at most 255 characters; absent or null: no notifications',
+  },
   hasDateFormat: { type: 'string', format: 'date' },
   isExistingDate: { type: 'string', format: 'date' },
   isAfterToday: { type: 'string', format: 'date', description: 'After today (Brasília time)' },

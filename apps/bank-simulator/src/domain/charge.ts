@@ -32,7 +32,9 @@ export function newCharge(txid: string, input: NewCharge, defaultKey: string, lo
 /** PUT on an existing txid revises the charge: "A cobrança já existe, não está no status ATIVA, e a presente requisição busca alterá-la." */
 export function reviseCharge(cob: CobRecord, input: NewCharge): Result<CobRecord> {
   if (cob.status !== 'ATIVA') {
-    return refused(Problems.cobInvalid([violation('cob.status', 'A cobrança já existe, não está no status ATIVA, e a presente requisição busca alterá-la.', cob.status)]));
+    return refused(
+      Problems.cobInvalid([violation('cob.status', 'A cobrança já existe, não está no status ATIVA, e a presente requisição busca alterá-la.', cob.status)]),
+    );
   }
   const revised = newCharge(cob.txid, input, cob.chave, cob.locId, new Date(cob.createdAt));
   return ok({ ...revised, revisao: cob.revisao + 1, idRec: cob.idRec });
@@ -44,7 +46,11 @@ export function pay(cob: CobRecord, endToEndId: string, at: Date): Result<CobRec
     return refused(Problems.cobInvalid([violation('cob.status', `A cobrança encontra-se com o status ${cob.status} e não pode ser paga.`, cob.status)]));
   }
   if (isExpired(cob, at)) {
-    return refused(Problems.cobInvalid([violation('cob.calendario.expiracao', 'A cobrança está expirada (calendario.criacao + calendario.expiracao) e não pode mais ser paga.')]));
+    return refused(
+      Problems.cobInvalid([
+        violation('cob.calendario.expiracao', 'A cobrança está expirada (calendario.criacao + calendario.expiracao) e não pode mais ser paga.'),
+      ]),
+    );
   }
   return ok({ ...cob, status: 'CONCLUIDA', payment: { endToEndId, horario: at.toISOString() } });
 }

@@ -21,7 +21,15 @@ describe('an immediate charge', () => {
   it('is revised by a second PUT while ATIVA, keeping its creation, location and recurrence', () => {
     const bound = { ...charge(), idRec: 'RN1234567820250601abcdefghijk' };
     const revised = reviseCharge(bound, { amount: 2500, expiracao: 120 });
-    expect(revised.ok && revised.value).toMatchObject({ revisao: 1, amount: 2500, expiracao: 120, createdAt: at.toISOString(), locId: 1, idRec: bound.idRec, chave: 'key' });
+    expect(revised.ok && revised.value).toMatchObject({
+      revisao: 1,
+      amount: 2500,
+      expiracao: 120,
+      createdAt: at.toISOString(),
+      locId: 1,
+      idRec: bound.idRec,
+      chave: 'key',
+    });
     const paid = pay(charge(), 'E1', plus(1));
     expect(paid.ok && reviseCharge(paid.value, { amount: 1, expiracao: 1 }).ok).toBe(false);
   });
@@ -33,7 +41,10 @@ describe('removing an immediate charge (PATCH /cob, REMOVIDA_PELO_USUARIO_RECEBE
     expect(removed.ok && removed.value).toMatchObject({ status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR', revisao: 1 });
     const late = removed.ok ? pay(removed.value, 'E1', plus(1)) : undefined;
     expect(late?.ok).toBe(false);
-    expect(late && !late.ok && late.problem).toMatchObject({ status: 400, detail: 'A cobrança encontra-se com o status REMOVIDA_PELO_USUARIO_RECEBEDOR e não pode ser paga.' });
+    expect(late && !late.ok && late.problem).toMatchObject({
+      status: 400,
+      detail: 'A cobrança encontra-se com o status REMOVIDA_PELO_USUARIO_RECEBEDOR e não pode ser paga.',
+    });
     expect(isPayable(removed.ok ? removed.value : charge(), plus(1))).toBe(false);
   });
 

@@ -43,7 +43,9 @@ export const UNKNOWN_KEY_PREFIX = 'naoexiste';
 export function lookUpKey(chave: string): DictEntry | undefined {
   const type = pixKeyType(chave);
   if (type === undefined || chave.toLowerCase().startsWith(UNKNOWN_KEY_PREFIX)) return undefined;
-  const hash = createHash('sha256').update(type === 'EMAIL' ? chave.toLowerCase() : chave).digest();
+  const hash = createHash('sha256')
+    .update(type === 'EMAIL' ? chave.toLowerCase() : chave)
+    .digest();
   const institution = INSTITUTIONS[hash.readUInt32BE(0) % INSTITUTIONS.length];
   return {
     chave,

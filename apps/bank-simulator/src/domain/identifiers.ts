@@ -15,8 +15,7 @@ export const recurrenceId = (ispb: string, politica: PoliticaRetentativa, at: Da
 export const solicitationId = (ispb: string, at: Date): string => `SC${ispb}${yyyyMMdd(at)}${sequential(11)}`;
 
 /** EndToEndId: "E" + the payer's ISPB + yyyyMMddHHmm (UTC) + 11 alphanumerics = 32 characters. */
-export const endToEndId = (payerIspb: string, at: Date): string =>
-  `E${payerIspb}${at.toISOString().slice(0, 16).replace(/[-T:]/g, '')}${sequential(11)}`;
+export const endToEndId = (payerIspb: string, at: Date): string => `E${payerIspb}${at.toISOString().slice(0, 16).replace(/[-T:]/g, '')}${sequential(11)}`;
 
 /** A location's capability URL, as the spec writes them: host/qr/v2/[rec/]<32 hex>. */
 export const locationUrl = (publicHost: string, kind: 'rec' | 'cob'): string =>

@@ -112,7 +112,9 @@ export function pagamentoView(p: PayoutRecord): Pagamento {
     ...(p.infoPagador !== undefined && { infoPagador: p.infoPagador }),
     ...(p.motivo !== undefined && { motivo: p.motivo }),
     atualizacao: p.atualizacao,
-    ...(p.devolucoes?.length && { devolucoes: p.devolucoes.map((d) => ({ id: d.id, rtrId: d.rtrId, valor: centavosToValor(d.amount), horario: { liquidacao: d.liquidacao } })) }),
+    ...(p.devolucoes?.length && {
+      devolucoes: p.devolucoes.map((d) => ({ id: d.id, rtrId: d.rtrId, valor: centavosToValor(d.amount), horario: { liquidacao: d.liquidacao } })),
+    }),
   };
 }
 

@@ -8,7 +8,11 @@ const at = new Date('2025-06-01T12:00:00.000Z');
 const plus = (ms: number): Date => new Date(at.getTime() + ms);
 const favorecido = { nome: 'João da Silva', cpf: '52998224725' };
 const toKey: NewPayout = { amount: 1234, destinatario: { chave: 'joao@example.com' }, favorecido };
-const toAccount: NewPayout = { amount: 1234, destinatario: { ispb: '60701190', agencia: '0001', conta: '12345-6' }, favorecido: { nome: 'Padaria Pão Bom Ltda', cnpj: '11222333000181' } };
+const toAccount: NewPayout = {
+  amount: 1234,
+  destinatario: { ispb: '60701190', agencia: '0001', conta: '12345-6' },
+  favorecido: { nome: 'Padaria Pão Bom Ltda', cnpj: '11222333000181' },
+};
 
 const destination = (input: NewPayout): DestinatarioPagamento => {
   const resolved = resolveDestination(input);

@@ -28,7 +28,12 @@ const detailOf = (generic: string, violacoes: Violacao[]): string => (violacoes.
 
 export const Problems = {
   accessDenied: () =>
-    problem('AcessoNegado', 'Acesso Negado', 403, 'Requisição de participante autenticado que viola alguma regra de autorização: envie Authorization: Bearer <token>.'),
+    problem(
+      'AcessoNegado',
+      'Acesso Negado',
+      403,
+      'Requisição de participante autenticado que viola alguma regra de autorização: envie Authorization: Bearer <token>.',
+    ),
   notFound: () => problem('NaoEncontrado', 'Não Encontrado', 404, 'Entidade não encontrada.'),
   invalidRequest: (detail: string) => problem('RequisicaoInvalida', 'Requisição inválida.', 400, detail),
   internal: () => problem('ErroInternoDoServidor', 'Erro Interno do Servidor', 500, 'Condição inesperada ao processar requisição.'),
@@ -36,12 +41,29 @@ export const Problems = {
 
   recNotFound: () => problem('RecNaoEncontrada', 'Recorrência não encontrada.', 404, 'Recorrência não encontrada para o idRec informado.'),
   recInvalid: (violacoes: Violacao[]) =>
-    problem('RecOperacaoInvalida', 'Operação inválida.', 400, detailOf('A recorrência não respeita o schema ou está semanticamente errada.', violacoes), violacoes),
+    problem(
+      'RecOperacaoInvalida',
+      'Operação inválida.',
+      400,
+      detailOf('A recorrência não respeita o schema ou está semanticamente errada.', violacoes),
+      violacoes,
+    ),
   recQueryInvalid: (violacoes: Violacao[]) =>
-    problem('RecConsultaInvalida', 'Consulta inválida.', 400, detailOf('Os parâmetros de consulta da recorrência não respeitam o schema.', violacoes), violacoes),
+    problem(
+      'RecConsultaInvalida',
+      'Consulta inválida.',
+      400,
+      detailOf('Os parâmetros de consulta da recorrência não respeitam o schema.', violacoes),
+      violacoes,
+    ),
 
   solicRecNotFound: () =>
-    problem('SolicRecNaoEncontrada', 'Solicitação de recorrência não encontrada.', 404, 'Solicitação de recorrência não encontrada para o idSolicRec informado.'),
+    problem(
+      'SolicRecNaoEncontrada',
+      'Solicitação de recorrência não encontrada.',
+      404,
+      'Solicitação de recorrência não encontrada para o idSolicRec informado.',
+    ),
   solicRecInvalid: (violacoes: Violacao[]) =>
     problem(
       'SolicRecOperacaoInvalida',
@@ -57,7 +79,10 @@ export const Problems = {
       'CobOperacaoInvalida',
       'Cobrança inválida.',
       400,
-      detailOf('A requisição que busca alterar ou criar uma cobrança para pagamento imediato não respeita o _schema_ ou está semanticamente errada.', violacoes),
+      detailOf(
+        'A requisição que busca alterar ou criar uma cobrança para pagamento imediato não respeita o _schema_ ou está semanticamente errada.',
+        violacoes,
+      ),
       violacoes,
     ),
 
@@ -84,7 +109,13 @@ export const Problems = {
     ),
 
   webhookPixInvalid: (violacoes: Violacao[]) =>
-    problem('WebhookOperacaoInvalida', 'Webhook inválido.', 400, detailOf('A presente requisição busca criar um webhook sem respeitar o _schema_.', violacoes), violacoes),
+    problem(
+      'WebhookOperacaoInvalida',
+      'Webhook inválido.',
+      400,
+      detailOf('A presente requisição busca criar um webhook sem respeitar o _schema_.', violacoes),
+      violacoes,
+    ),
   webhookPixNotFound: () => problem('WebhookNaoEncontrado', 'Webhook não encontrado.', 404, 'O webhook denotado por {chave} não encontra-se estabelecido.'),
 
   // Payouts: ours, in the BCB's style (the BCB API Pix has no payment initiation). 400 for the schema, 422 for a
@@ -99,17 +130,36 @@ export const Problems = {
       violacoes,
     ),
   webhookPayoutInvalid: (violacoes: Violacao[]) =>
-    problem('WebhookPagamentosOperacaoInvalida', 'Webhook inválido.', 400, detailOf('A presente requisição busca criar um webhook sem respeitar o _schema_.', violacoes), violacoes),
+    problem(
+      'WebhookPagamentosOperacaoInvalida',
+      'Webhook inválido.',
+      400,
+      detailOf('A presente requisição busca criar um webhook sem respeitar o _schema_.', violacoes),
+      violacoes,
+    ),
   webhookPayoutNotFound: () => problem('WebhookNaoEncontrado', 'Webhook não encontrado.', 404, 'O webhook de pagamentos não encontra-se estabelecido.'),
 
   locRecNotFound: () => problem('PayloadLocationRecNaoEncontrado', 'Location não encontrada.', 404, 'Location não encontrada para o id informado.'),
 
   webhookRecInvalid: (violacoes: Violacao[]) =>
-    problem('WebhookRecOperacaoInvalida', 'Webhook inválido.', 400, detailOf('A presente requisição busca criar um webhook sem respeitar o _schema_.', violacoes), violacoes),
+    problem(
+      'WebhookRecOperacaoInvalida',
+      'Webhook inválido.',
+      400,
+      detailOf('A presente requisição busca criar um webhook sem respeitar o _schema_.', violacoes),
+      violacoes,
+    ),
   webhookRecNotFound: () => problem('WebhookNaoEncontrado', 'Webhook não encontrado.', 404, 'O webhook de recorrências não encontra-se estabelecido.'),
   webhookCobRInvalid: (violacoes: Violacao[]) =>
-    problem('WebhookCobROperacaoInvalida', 'Webhook inválido.', 400, detailOf('A presente requisição busca criar um webhook sem respeitar o _schema_.', violacoes), violacoes),
-  webhookCobRNotFound: () => problem('WebhookNaoEncontrado', 'Webhook não encontrado.', 404, 'O webhook de cobranças recorrentes não encontra-se estabelecido.'),
+    problem(
+      'WebhookCobROperacaoInvalida',
+      'Webhook inválido.',
+      400,
+      detailOf('A presente requisição busca criar um webhook sem respeitar o _schema_.', violacoes),
+      violacoes,
+    ),
+  webhookCobRNotFound: () =>
+    problem('WebhookNaoEncontrado', 'Webhook não encontrado.', 404, 'O webhook de cobranças recorrentes não encontra-se estabelecido.'),
 } as const;
 
 export const violation = (propriedade: string, razao: string, valor?: unknown): Violacao => ({

@@ -13,7 +13,8 @@ export interface OAuthError {
   error_description: string;
 }
 
-export type TokenResult = { ok: true; token: { access_token: string; token_type: 'Bearer'; expires_in: number } } | { ok: false; status: number; error: OAuthError };
+export type TokenResult =
+  { ok: true; token: { access_token: string; token_type: 'Bearer'; expires_in: number } } | { ok: false; status: number; error: OAuthError };
 
 export const PROVIDER_A_TOKEN_SECONDS = 300;
 
@@ -28,8 +29,13 @@ export class ProviderATokens {
     const basic = /^Basic\s+(\S+)$/i.exec(authorization ?? '')?.[1];
     const [id, secret] = basic ? Buffer.from(basic, 'base64').toString('utf8').split(':', 2) : [form.client_id, form.client_secret];
     if (typeof id !== 'string' || id === '' || typeof secret !== 'string' || secret === '')
-      return { ok: false, status: 401, error: { error: 'invalid_client', error_description: 'Client authentication failed: client_id and client_secret are required.' } };
-    if (secret === REFUSED_SECRET) return { ok: false, status: 401, error: { error: 'invalid_client', error_description: 'Client authentication failed: the client secret is invalid.' } };
+      return {
+        ok: false,
+        status: 401,
+        error: { error: 'invalid_client', error_description: 'Client authentication failed: client_id and client_secret are required.' },
+      };
+    if (secret === REFUSED_SECRET)
+      return { ok: false, status: 401, error: { error: 'invalid_client', error_description: 'Client authentication failed: the client secret is invalid.' } };
     if (this.tokens.size >= 10_000) this.forgetExpired(nowMs);
     const token = randomBytes(24).toString('base64url');
     this.tokens.set(token, nowMs + PROVIDER_A_TOKEN_SECONDS * 1000);
@@ -63,7 +69,9 @@ export const PROVIDER_B_WINDOW_SECONDS = 300;
 export const providerBSigningString = (timestamp: string, method: string, path: string): string => `${timestamp}\n${method.toUpperCase()}\n${path}`;
 
 export const providerBSignature = (secret: string, timestamp: string, method: string, path: string): string =>
-  createHmac('sha256', secret).update(providerBSigningString(timestamp, method, path)).digest('hex');
+  createHmac('sha256', secret)
+    .update(providerBSigningString(timestamp, method, path))
+    .digest('hex');
 
 /**
  * The error of a signed request, or undefined when it passes. The simulator cannot know a client's secret, so it

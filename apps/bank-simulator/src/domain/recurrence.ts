@@ -29,7 +29,15 @@ export function newRecurrence(idRec: string, input: NewRecurrence, at: Date): Re
 }
 
 const notAwaiting = (rec: RecRecord) =>
-  refused<RecRecord>(Problems.recInvalid([violation('rec.status', `A recorrência encontra-se com o status ${rec.status}; somente uma recorrência CRIADA pode ser aprovada ou rejeitada.`, rec.status)]));
+  refused<RecRecord>(
+    Problems.recInvalid([
+      violation(
+        'rec.status',
+        `A recorrência encontra-se com o status ${rec.status}; somente uma recorrência CRIADA pode ser aprovada ou rejeitada.`,
+        rec.status,
+      ),
+    ]),
+  );
 
 /** The payer authorized: by QR (journey 2), with the immediate charge (journey 3), or answering a solicitation (journey 1). */
 export function approve(rec: RecRecord, journey: Exclude<TipoJornada, 'AGUARDANDO_DEFINICAO'>, pagador: PagadorRec, at: Date): Result<RecRecord> {

@@ -30,7 +30,12 @@ describe('a recurrence', () => {
 
   it('keeps the journey 3 charge only when approved through journey 3', () => {
     const txid = 'a'.repeat(32);
-    expect(unwrap(approve(created(txid), 'JORNADA_3', payer, later))).toMatchObject({ status: 'APROVADA', tipoJornada: 'JORNADA_3', activationTxid: txid, pagador: payer });
+    expect(unwrap(approve(created(txid), 'JORNADA_3', payer, later))).toMatchObject({
+      status: 'APROVADA',
+      tipoJornada: 'JORNADA_3',
+      activationTxid: txid,
+      pagador: payer,
+    });
     expect(unwrap(approve(created(txid), 'JORNADA_1', payer, later))).toMatchObject({ tipoJornada: 'JORNADA_1', activationTxid: null });
   });
 
@@ -62,6 +67,9 @@ describe('a recurrence', () => {
     const refused = revise(approved, { cancel: false, loc: 2, dataInicial: '2025-08-01' }, later);
     expect(!refused.ok && refused.problem.violacoes?.map((v) => v.propriedade)).toEqual(['rec.loc', 'rec.calendario.dataInicial']);
     expect(unwrap(revise(approved, { cancel: false, devedorNome: 'Fulano Jr' }, later)).vinculo.devedor.nome).toBe('Fulano Jr');
-    expect(unwrap(revise(created(), { cancel: false, loc: 7, dataInicial: '2025-08-01' }, later))).toMatchObject({ locId: 7, calendario: { dataInicial: '2025-08-01' } });
+    expect(unwrap(revise(created(), { cancel: false, loc: 7, dataInicial: '2025-08-01' }, later))).toMatchObject({
+      locId: 7,
+      calendario: { dataInicial: '2025-08-01' },
+    });
   });
 });

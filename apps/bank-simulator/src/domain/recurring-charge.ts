@@ -99,7 +99,13 @@ export function issueRecurringCharge(
   if (context.txidInUse) v.push(txidInUse(txid));
   if (!rec) v.push(violation('cobr.idRec', 'O campo cobr.idRec não corresponde a uma recorrência existente.', input.idRec));
   else if (rec.status !== 'APROVADA') {
-    v.push(violation('cobr.idRec', `A recorrência referenciada por cobr.idRec encontra-se com o status ${rec.status}; somente uma recorrência APROVADA pode ser cobrada.`, input.idRec));
+    v.push(
+      violation(
+        'cobr.idRec',
+        `A recorrência referenciada por cobr.idRec encontra-se com o status ${rec.status}; somente uma recorrência APROVADA pode ser cobrada.`,
+        input.idRec,
+      ),
+    );
   }
   if (context.cycleTaken) v.push(cycleTaken(input.dataDeVencimento));
   if (v.length > 0 || !rec) return refused(Problems.cobRInvalid(v));
@@ -139,11 +145,17 @@ export function cancelRecurringCharge(cobr: CobRRecord, today: string, at: Date)
   }
   const first = cobr.tentativas[0];
   if (first && compareDates(today, first.dataLiquidacao) >= 0) {
-    return invalid('cobr.status', 'Não é possível cancelar uma cobrança em uma data igual ou maior que a data prevista da primeira tentativa de liquidação.', first.dataLiquidacao);
+    return invalid(
+      'cobr.status',
+      'Não é possível cancelar uma cobrança em uma data igual ou maior que a data prevista da primeira tentativa de liquidação.',
+      first.dataLiquidacao,
+    );
   }
   return ok({
     ...moveTo(closeAttempt(cobr, 'CANCELADA', at), 'CANCELADA', at),
-    encerramento: { cancelamento: { solicitante: 'USUARIO_RECEBEDOR', codigo: 'SLCR', descricao: 'Cancelamento de agendamento solicitado pelo usuário recebedor' } },
+    encerramento: {
+      cancelamento: { solicitante: 'USUARIO_RECEBEDOR', codigo: 'SLCR', descricao: 'Cancelamento de agendamento solicitado pelo usuário recebedor' },
+    },
   });
 }
 
@@ -178,7 +190,10 @@ export function settle(cobr: CobRRecord, at: Date): Result<CobRRecord> {
   const attempt = pendingAttempt(cobr);
   if (!attempt) return nothingPending();
   const paid = moveTo(closeAttempt(cobr, 'PAGA', at), 'CONCLUIDA', at);
-  return ok({ ...paid, pix: [...cobr.pix, { endToEndId: attempt.endToEndId, txid: cobr.txid, valor: centavosToValor(cobr.amount), horario: at.toISOString() }] });
+  return ok({
+    ...paid,
+    pix: [...cobr.pix, { endToEndId: attempt.endToEndId, txid: cobr.txid, valor: centavosToValor(cobr.amount), horario: at.toISOString() }],
+  });
 }
 
 /** The sweeper's step: settles the AGENDADA attempt whose date has come (`today` in Brasília); otherwise unchanged. */

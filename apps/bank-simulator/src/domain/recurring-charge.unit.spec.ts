@@ -101,7 +101,9 @@ describe('cancelling a recurring charge', () => {
     expect(reasonOf(cancelRecurringCharge(issued(), '2026-03-10', later))).toBe(text);
     expect(reasonOf(cancelRecurringCharge(issued(), '2026-03-11', later))).toBe(text);
     const paid = unwrap(settle(issued(), later));
-    expect(reasonOf(cancelRecurringCharge(paid, '2026-03-01', later))).toBe('A cobrança encontra-se com o status CONCLUIDA; somente uma cobrança CRIADA ou ATIVA pode ser cancelada.');
+    expect(reasonOf(cancelRecurringCharge(paid, '2026-03-01', later))).toBe(
+      'A cobrança encontra-se com o status CONCLUIDA; somente uma cobrança CRIADA ou ATIVA pode ser cancelada.',
+    );
   });
 });
 
@@ -149,9 +151,13 @@ describe('retries', () => {
   });
 
   it('checks the policy, the status, the pending attempt, the date and the count, in that order', () => {
-    expect(reasonOf(retry(issued({ politicaRetentativa: 'NAO_PERMITE' }), 'not a date'))).toBe('A política configurada na recorrência não permite retentativa de cobrança.');
+    expect(reasonOf(retry(issued({ politicaRetentativa: 'NAO_PERMITE' }), 'not a date'))).toBe(
+      'A política configurada na recorrência não permite retentativa de cobrança.',
+    );
     const cancelled = unwrap(cancelRecurringCharge(issued(), '2026-03-01', later));
-    expect(reasonOf(retry(cancelled, 'not a date'))).toBe('A cobrança encontra-se com o status CANCELADA; somente uma cobrança ATIVA pode receber retentativa.');
+    expect(reasonOf(retry(cancelled, 'not a date'))).toBe(
+      'A cobrança encontra-se com o status CANCELADA; somente uma cobrança ATIVA pode receber retentativa.',
+    );
     expect(reasonOf(retry(issued(), 'not a date'))).toBe('Existe uma tentativa com status SOLICITADA ou AGENDADA.');
     expect(reasonOf(retry(failed(), '2026-03-32'))).toBe('O parâmetro data não respeita o schema.');
     expect(reasonOf(retry(failed(), '2026-03-12', '2026-03-12'))).toBe('O parâmetro data não corresponde a uma data futura.');

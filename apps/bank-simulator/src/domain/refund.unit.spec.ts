@@ -14,7 +14,14 @@ const reasons = (result: ReturnType<typeof ask>) => (result.ok ? [] : result.pro
 describe('a refund of a Pix received (PUT /pix/{e2eid}/devolucao/{id})', () => {
   it('is EM_PROCESSAMENTO with its rtrId, and DEVOLVIDO once liquidated (a second liquidation changes nothing)', () => {
     const asked = ask([], 'R1', '10.00');
-    expect(asked.ok && devolucaoView(asked.value)).toEqual({ id: 'R1', rtrId: RTR, valor: '10.00', natureza: 'ORIGINAL', horario: { solicitacao: at.toISOString() }, status: 'EM_PROCESSAMENTO' });
+    expect(asked.ok && devolucaoView(asked.value)).toEqual({
+      id: 'R1',
+      rtrId: RTR,
+      valor: '10.00',
+      natureza: 'ORIGINAL',
+      horario: { solicitacao: at.toISOString() },
+      status: 'EM_PROCESSAMENTO',
+    });
     if (!asked.ok) return;
     const later = new Date(at.getTime() + 60_000);
     const done = liquidate(asked.value, later);
@@ -39,6 +46,7 @@ describe('a refund of a Pix received (PUT /pix/{e2eid}/devolucao/{id})', () => {
       'id: A presente requisição de devolução apresenta um id já utilizado por outra requisição de devolução para o e2eid em questão.',
     ]);
     expect(reasons(ask([], 'R-1', '1.00'))).toEqual(['id: O parâmetro id não respeita o schema.']);
-    for (const valor of ['1', '0.00', 1, undefined]) expect(reasons(ask([], 'R1', valor))).toEqual(['devolucao.valor: O campo devolucao.valor não respeita o schema.']);
+    for (const valor of ['1', '0.00', 1, undefined])
+      expect(reasons(ask([], 'R1', valor))).toEqual(['devolucao.valor: O campo devolucao.valor não respeita o schema.']);
   });
 });

@@ -67,7 +67,11 @@ export function answer(s: SolicRecord, decision: 'ACCEPT' | 'REJECT', at: Date):
   if (s.status !== 'RECEBIDA') {
     return refused(
       Problems.solicRecInvalid([
-        violation('solicrec.status', `A solicitação encontra-se com o status ${s.status}; somente uma solicitação RECEBIDA pode ser respondida pelo usuário pagador.`, s.status),
+        violation(
+          'solicrec.status',
+          `A solicitação encontra-se com o status ${s.status}; somente uma solicitação RECEBIDA pode ser respondida pelo usuário pagador.`,
+          s.status,
+        ),
       ]),
     );
   }

@@ -92,7 +92,8 @@ export function validateNewRecurrence(body: unknown, today: string): Result<NewR
   const valor = valueOf(body.valor, v);
 
   const politica = body.politicaRetentativa;
-  if (!POLITICAS_RETENTATIVA.includes(politica as PoliticaRetentativa)) v.push(violation('rec.politicaRetentativa', schema('rec.politicaRetentativa'), politica));
+  if (!POLITICAS_RETENTATIVA.includes(politica as PoliticaRetentativa))
+    v.push(violation('rec.politicaRetentativa', schema('rec.politicaRetentativa'), politica));
 
   if (body.loc !== undefined && !(Number.isSafeInteger(body.loc) && (body.loc as number) > 0)) v.push(violation('rec.loc', schema('rec.loc'), body.loc));
 
@@ -136,9 +137,14 @@ function calendarOf(value: unknown, today: string, v: Violacao[]): CalendarioRec
       v.push(violation('rec.calendario.dataFinal', 'O campo rec.calendario.dataFinal é anterior ao campo rec.calendario.dataInicial.', dataFinal));
     }
   }
-  if (!PERIODICIDADES.includes(periodicidade as Periodicidade)) v.push(violation('rec.calendario.periodicidade', schema('rec.calendario.periodicidade'), periodicidade));
+  if (!PERIODICIDADES.includes(periodicidade as Periodicidade))
+    v.push(violation('rec.calendario.periodicidade', schema('rec.calendario.periodicidade'), periodicidade));
   if (v.length > before) return undefined;
-  return { dataInicial: dataInicial as string, ...(dataFinal !== undefined && { dataFinal: dataFinal as string }), periodicidade: periodicidade as Periodicidade };
+  return {
+    dataInicial: dataInicial as string,
+    ...(dataFinal !== undefined && { dataFinal: dataFinal as string }),
+    periodicidade: periodicidade as Periodicidade,
+  };
 }
 
 function valueOf(value: unknown, v: Violacao[]): NewRecurrence['valor'] | undefined {
@@ -251,7 +257,8 @@ export function validateNewSolicitation(body: unknown, now: Date): Result<NewSol
   else {
     const before = v.length;
     if (!isText(d.conta, 20)) v.push(violation('solicrec.destinatario.conta', schema('solicrec.destinatario.conta'), d.conta));
-    if (d.agencia !== undefined && !isText(d.agencia, 4)) v.push(violation('solicrec.destinatario.agencia', schema('solicrec.destinatario.agencia'), d.agencia));
+    if (d.agencia !== undefined && !isText(d.agencia, 4))
+      v.push(violation('solicrec.destinatario.agencia', schema('solicrec.destinatario.agencia'), d.agencia));
     if (typeof d.ispbParticipante !== 'string' || !ISPB.test(d.ispbParticipante)) {
       v.push(violation('solicrec.destinatario.ispbParticipante', schema('solicrec.destinatario.ispbParticipante'), d.ispbParticipante));
     }
@@ -309,7 +316,8 @@ export function validateNewCharge(txid: string, body: unknown): Result<NewCharge
     if (amount === undefined) v.push(violation('cob.valor.original', schema('cob.valor.original'), body.valor.original));
     else if (amount === 0) v.push(violation('cob.valor.original', 'O campo cob.valor.original é zero.', body.valor.original));
     const modalidade = body.valor.modalidadeAlteracao;
-    if (modalidade !== undefined && modalidade !== 0 && modalidade !== 1) v.push(violation('cob.valor.modalidadeAlteracao', schema('cob.valor.modalidadeAlteracao'), modalidade));
+    if (modalidade !== undefined && modalidade !== 0 && modalidade !== 1)
+      v.push(violation('cob.valor.modalidadeAlteracao', schema('cob.valor.modalidadeAlteracao'), modalidade));
     else modalidadeAlteracao = modalidade as 0 | 1 | undefined;
   }
 
@@ -395,7 +403,9 @@ export function validateNewRecurringCharge(txid: string, body: unknown, today: s
   if (typeof dataDeVencimento !== 'string' || isValidCalendarDate(dataDeVencimento) !== 'ok') {
     v.push(violation('cobr.calendario', schema('cobr.calendario', 'objeto'), dataDeVencimento));
   } else if (compareDates(dataDeVencimento, today) < 0) {
-    v.push(violation('cobr.calendario.dataDeVencimento', 'O campo cobr.calendario.dataDeVencimento é anterior à data de criação da cobrança.', dataDeVencimento));
+    v.push(
+      violation('cobr.calendario.dataDeVencimento', 'O campo cobr.calendario.dataDeVencimento é anterior à data de criação da cobrança.', dataDeVencimento),
+    );
   }
 
   const amount = isObject(body.valor) ? valorToCentavos(body.valor.original) : undefined;
@@ -433,7 +443,8 @@ export function validateRecurringChargeRevision(body: unknown): Result<'CANCELAD
 /** PATCH /cob/{txid} (CobRevisada): here only the removal, status REMOVIDA_PELO_USUARIO_RECEBEDOR and nothing else. */
 export function validateChargeRemoval(body: unknown): Result<'REMOVIDA_PELO_USUARIO_RECEBEDOR'> {
   const status = isObject(body) ? body.status : undefined;
-  if (status !== 'REMOVIDA_PELO_USUARIO_RECEBEDOR') return refused(Problems.cobInvalid([violation('cob.status', 'O campo cob.status não respeita o schema.', status)]));
+  if (status !== 'REMOVIDA_PELO_USUARIO_RECEBEDOR')
+    return refused(Problems.cobInvalid([violation('cob.status', 'O campo cob.status não respeita o schema.', status)]));
   if (Object.keys(body as Json).length > 1) {
     return refused(
       Problems.cobInvalid([
@@ -503,7 +514,8 @@ function payoutDestinationOf(value: unknown, v: Violacao[]): PayoutDestination |
   if (typeof ispb !== 'string' || !ISPB_DIGITS.test(ispb)) v.push(violation('destinatario.ispb', schema('destinatario.ispb'), ispb));
   if (typeof agencia !== 'string' || !AGENCIA.test(agencia)) v.push(violation('destinatario.agencia', schema('destinatario.agencia'), agencia));
   if (typeof conta !== 'string' || !CONTA.test(conta)) v.push(violation('destinatario.conta', schema('destinatario.conta'), conta));
-  if (tipoConta !== undefined && !TIPOS_CONTA.includes(tipoConta as TipoConta)) v.push(violation('destinatario.tipoConta', schema('destinatario.tipoConta'), tipoConta));
+  if (tipoConta !== undefined && !TIPOS_CONTA.includes(tipoConta as TipoConta))
+    v.push(violation('destinatario.tipoConta', schema('destinatario.tipoConta'), tipoConta));
   if (v.length > before) return undefined;
   return { ispb: ispb as string, agencia: agencia as string, conta: conta as string, ...(tipoConta !== undefined && { tipoConta: tipoConta as TipoConta }) };
 }
@@ -535,7 +547,8 @@ export function validatePayoutStatusChange(body: unknown): Result<PayoutStatusCh
   const v: Violacao[] = [];
   const status = isObject(body) ? body.status : undefined;
   const motivo = isObject(body) ? body.motivo : undefined;
-  if (!PAGAMENTO_STATUSES.includes(status as PagamentoStatus)) v.push(violation('status', `O campo status deve ser um de ${PAGAMENTO_STATUSES.join(', ')}.`, status));
+  if (!PAGAMENTO_STATUSES.includes(status as PagamentoStatus))
+    v.push(violation('status', `O campo status deve ser um de ${PAGAMENTO_STATUSES.join(', ')}.`, status));
   if (motivo !== undefined && !isText(motivo, 140)) v.push(violation('motivo', schema('motivo')));
   if (v.length > 0) return refused(Problems.payoutInvalid(v));
   return ok({ status: status as PagamentoStatus, ...(motivo !== undefined && { motivo: motivo as string }) });

@@ -30,7 +30,10 @@ const recurrence = (overrides: Record<string, unknown> = {}) => ({
 
 describe('POST /rec', () => {
   it('accepts the spec example shape, today as first date, amounts in centavos', () => {
-    const result = validateNewRecurrence(recurrence({ loc: 108, ativacao: { dadosJornada: { txid: '33beb661beda44a8928fef47dbeb2dc5' } }, recebedor: { convenio: 'Master' } }), today);
+    const result = validateNewRecurrence(
+      recurrence({ loc: 108, ativacao: { dadosJornada: { txid: '33beb661beda44a8928fef47dbeb2dc5' } }, recebedor: { convenio: 'Master' } }),
+      today,
+    );
     expect(result).toEqual({
       ok: true,
       value: {
@@ -46,7 +49,10 @@ describe('POST /rec', () => {
   });
 
   it('accepts a CNPJ debtor and a receiver floor instead of a fixed amount', () => {
-    const result = validateNewRecurrence(recurrence({ vinculo: { contrato: 'c', devedor: { cnpj: '11222333000181', nome: 'Empresa' } }, valor: { valorMinimoRecebedor: '5000.00' } }), today);
+    const result = validateNewRecurrence(
+      recurrence({ vinculo: { contrato: 'c', devedor: { cnpj: '11222333000181', nome: 'Empresa' } }, valor: { valorMinimoRecebedor: '5000.00' } }),
+      today,
+    );
     expect(result.ok && result.value.valor).toEqual({ minimoRecebedor: 500000 });
   });
 
@@ -68,7 +74,11 @@ describe('POST /rec', () => {
     const result = validateNewRecurrence(recurrence(overrides), today);
     expect(result.ok).toBe(false);
     expect(properties(result as never)).toEqual(expected);
-    expect(!result.ok && result.problem).toMatchObject({ type: 'https://pix.bcb.gov.br/api/v2/error/RecOperacaoInvalida', status: 400, title: 'Operação inválida.' });
+    expect(!result.ok && result.problem).toMatchObject({
+      type: 'https://pix.bcb.gov.br/api/v2/error/RecOperacaoInvalida',
+      status: 400,
+      title: 'Operação inválida.',
+    });
   });
 
   it('uses the one violation as the detail, and a generic detail for several', () => {
@@ -194,7 +204,11 @@ describe('PUT /cobr/{txid}', () => {
         infoAdicional: 'Serviços de Streamming de Música e Filmes.',
       },
     });
-    const bare = validateNewRecurringCharge(txid, cobr({ devedor: undefined, infoAdicional: undefined, recebedor: { conta: '1', tipoConta: 'PAGAMENTO' } }), today);
+    const bare = validateNewRecurringCharge(
+      txid,
+      cobr({ devedor: undefined, infoAdicional: undefined, recebedor: { conta: '1', tipoConta: 'PAGAMENTO' } }),
+      today,
+    );
     expect(bare.ok && bare.value).toMatchObject({ recebedor: { conta: '1', tipoConta: 'PAGAMENTO' } });
     expect(bare.ok && 'devedor' in bare.value).toBe(false);
   });
@@ -251,7 +265,10 @@ describe('PUT /cobr/{txid}', () => {
 
 describe('webhook and payer decisions', () => {
   it('takes an absolute http(s) webhook URL', () => {
-    expect(validateWebhookUrl({ webhookUrl: 'https://usuario.recebedor.com/api/webhookrec/' })).toEqual({ ok: true, value: 'https://usuario.recebedor.com/api/webhookrec/' });
+    expect(validateWebhookUrl({ webhookUrl: 'https://usuario.recebedor.com/api/webhookrec/' })).toEqual({
+      ok: true,
+      value: 'https://usuario.recebedor.com/api/webhookrec/',
+    });
     expect(properties(validateWebhookUrl({ webhookUrl: 'ftp://x' }) as never)).toEqual(['webhookUrl']);
     expect(properties(validateWebhookUrl({}) as never)).toEqual(['webhookUrl']);
     const cobr = validateWebhookUrl({ webhookUrl: 'not a url' }, Problems.webhookCobRInvalid);
@@ -321,9 +338,19 @@ describe('PUT /pagamentos/{idEnvio}', () => {
   it('takes a payment to a key, and to an account (tipoConta optional), in centavos', () => {
     expect(validateNewPayout(payout({ infoPagador: 'Reembolso do pedido 12' }))).toEqual({
       ok: true,
-      value: { amount: 1234, destinatario: { chave: 'joao@example.com' }, favorecido: { nome: 'João da Silva', cpf: '52998224725' }, infoPagador: 'Reembolso do pedido 12' },
+      value: {
+        amount: 1234,
+        destinatario: { chave: 'joao@example.com' },
+        favorecido: { nome: 'João da Silva', cpf: '52998224725' },
+        infoPagador: 'Reembolso do pedido 12',
+      },
     });
-    const account = validateNewPayout(payout({ destinatario: { ispb: '60701190', agencia: '1', conta: '12345678901234567890-X', tipoConta: 'POUPANCA' }, favorecido: { nome: 'Empresa', cnpj: '11222333000181' } }));
+    const account = validateNewPayout(
+      payout({
+        destinatario: { ispb: '60701190', agencia: '1', conta: '12345678901234567890-X', tipoConta: 'POUPANCA' },
+        favorecido: { nome: 'Empresa', cnpj: '11222333000181' },
+      }),
+    );
     expect(account.ok && account.value.destinatario).toEqual({ ispb: '60701190', agencia: '1', conta: '12345678901234567890-X', tipoConta: 'POUPANCA' });
     // Whether the DICT knows the key is not the schema's business (422 later).
     expect(validateNewPayout(payout({ destinatario: { chave: 'naoexiste@example.com' } })).ok).toBe(true);
@@ -339,7 +366,10 @@ describe('PUT /pagamentos/{idEnvio}', () => {
     [{ destinatario: { chave: 'a@b.com', ispb: '60701190' } }, ['destinatario']],
     [{ destinatario: { chave: '' } }, ['destinatario.chave']],
     [{ destinatario: { chave: 'x'.repeat(78) } }, ['destinatario.chave']],
-    [{ destinatario: { ispb: '6070119', agencia: '12345', conta: 'abc', tipoConta: 'SALARIO' } }, ['destinatario.ispb', 'destinatario.agencia', 'destinatario.conta', 'destinatario.tipoConta']],
+    [
+      { destinatario: { ispb: '6070119', agencia: '12345', conta: 'abc', tipoConta: 'SALARIO' } },
+      ['destinatario.ispb', 'destinatario.agencia', 'destinatario.conta', 'destinatario.tipoConta'],
+    ],
     [{ destinatario: { ispb: '60701190', conta: '1' } }, ['destinatario.agencia']],
     [{ destinatario: { ispb: '60701190', agencia: '1', conta: '1'.repeat(21) } }, ['destinatario.conta']],
     [{ favorecido: undefined }, ['favorecido']],
@@ -354,7 +384,11 @@ describe('PUT /pagamentos/{idEnvio}', () => {
   ])('refuses %j naming %j', (overrides, expected) => {
     const result = validateNewPayout(payout(overrides));
     expect(properties(result as never)).toEqual(expected);
-    expect(!result.ok && result.problem).toMatchObject({ type: 'https://pix.bcb.gov.br/api/v2/error/PagamentoOperacaoInvalida', status: 400, title: 'Operação inválida.' });
+    expect(!result.ok && result.problem).toMatchObject({
+      type: 'https://pix.bcb.gov.br/api/v2/error/PagamentoOperacaoInvalida',
+      status: 400,
+      title: 'Operação inválida.',
+    });
   });
 
   it('refuses a body that is not an object', () => {
@@ -368,7 +402,10 @@ describe('POST /sim/pagamentos/{idEnvio}/status', () => {
   });
 
   it('takes a reason', () => {
-    expect(validatePayoutStatusChange({ status: 'NAO_REALIZADO', motivo: 'Conta encerrada' })).toEqual({ ok: true, value: { status: 'NAO_REALIZADO', motivo: 'Conta encerrada' } });
+    expect(validatePayoutStatusChange({ status: 'NAO_REALIZADO', motivo: 'Conta encerrada' })).toEqual({
+      ok: true,
+      value: { status: 'NAO_REALIZADO', motivo: 'Conta encerrada' },
+    });
   });
 
   it.each([

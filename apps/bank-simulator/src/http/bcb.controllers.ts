@@ -1,5 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import type { CobCompleta, CobRCompleta, Devolucao, LocRec, PixRecebido, RecCompleta, RecGerada, SolicRecCompleta, WebhookPix, WebhookRec } from '@pixauto/bank';
+import type {
+  CobCompleta,
+  CobRCompleta,
+  Devolucao,
+  LocRec,
+  PixRecebido,
+  RecCompleta,
+  RecGerada,
+  SolicRecCompleta,
+  WebhookPix,
+  WebhookRec,
+} from '@pixauto/bank';
 import { SimulatedBank } from '../simulated-bank';
 import { BankClient } from './bank-client.decorator';
 

@@ -50,12 +50,22 @@ describe('callbackBody', () => {
     const paid = { ...cobr, status: 'CONCLUIDA' as const };
     expect(callbackBody([{ kind: 'rec', rec }])).toEqual({ recs: [rec] });
     expect(callbackBody([{ kind: 'cobr', cobr }])).toEqual({ cobsr: [cobr] });
-    expect(callbackBody([{ kind: 'cobr', cobr }, { kind: 'cobr', cobr: paid }])).toEqual({ cobsr: [cobr, paid] });
+    expect(
+      callbackBody([
+        { kind: 'cobr', cobr },
+        { kind: 'cobr', cobr: paid },
+      ]),
+    ).toEqual({ cobsr: [cobr, paid] });
   });
 
   it('is WebhookPixBody for Pix received and {pagamentos} for payouts', () => {
     const pix = { endToEndId: 'E87654321202506010230abcdefghijk', txid: 'a'.repeat(32), valor: '1.00', chave: 'k', horario: '2025-06-01T02:30:00.000Z' };
-    expect(callbackBody([{ kind: 'pix', pix }, { kind: 'pix', pix: { ...pix, endToEndId: 'E2' } }])).toEqual({ pix: [pix, { ...pix, endToEndId: 'E2' }] });
+    expect(
+      callbackBody([
+        { kind: 'pix', pix },
+        { kind: 'pix', pix: { ...pix, endToEndId: 'E2' } },
+      ]),
+    ).toEqual({ pix: [pix, { ...pix, endToEndId: 'E2' }] });
     const pagamento = {
       idEnvio: 'P1',
       endToEndId: 'E12345678202506010230abcdefghijk',

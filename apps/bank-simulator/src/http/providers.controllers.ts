@@ -12,7 +12,10 @@ import { SimulatedClock } from '../simulated-clock';
 export class ProviderAController {
   private readonly tokens = new ProviderATokens();
 
-  constructor(private readonly bank: SimulatedBank, private readonly clock: SimulatedClock) {}
+  constructor(
+    private readonly bank: SimulatedBank,
+    private readonly clock: SimulatedClock,
+  ) {}
 
   /** RFC 6749 §4.4: form body grant_type=client_credentials, the client by HTTP Basic (or client_id and client_secret in the form). */
   @Post('oauth/token')
@@ -47,7 +50,10 @@ export class ProviderAController {
 /** PROVIDER_B: an API key and an HMAC-SHA256 signature per request; the receipt comes as JSON, the PDF in base64. */
 @Controller('provider-b')
 export class ProviderBController {
-  constructor(private readonly bank: SimulatedBank, private readonly clock: SimulatedClock) {}
+  constructor(
+    private readonly bank: SimulatedBank,
+    private readonly clock: SimulatedClock,
+  ) {}
 
   @Get('api/v2/refunds/:rtrId/receipt')
   async refundReceipt(@Param('rtrId') rtrId: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -55,7 +61,10 @@ export class ProviderBController {
     if (denied) return void reply.status(401).send({ status: 'error', ...denied });
     const pdf = await this.bank.refundReceipt('PROVIDER_B', rtrId);
     if (!pdf) return void reply.status(404).send({ status: 'error', code: 'RECEIPT_NOT_FOUND', message: 'There is no receipt for this refund yet.' });
-    void reply.status(200).send({ status: 'ok', receipt: { refund_id: rtrId, file_name: `devolucao-${rtrId}.pdf`, mime_type: 'application/pdf', content: pdf.toString('base64') } });
+    void reply.status(200).send({
+      status: 'ok',
+      receipt: { refund_id: rtrId, file_name: `devolucao-${rtrId}.pdf`, mime_type: 'application/pdf', content: pdf.toString('base64') },
+    });
   }
 
   @Get('api/v2/payouts/:e2eId/receipt')
@@ -64,6 +73,8 @@ export class ProviderBController {
     if (denied) return void reply.status(401).send({ status: 'error', ...denied });
     const pdf = await this.bank.payoutReceipt('PROVIDER_B', e2eId);
     if (!pdf) return void reply.status(404).send({ status: 'error', code: 'RECEIPT_NOT_FOUND', message: 'There is no receipt for this payout.' });
-    void reply.status(200).send({ status: 'ok', receipt: { end_to_end_id: e2eId, file_name: `pix-${e2eId}.pdf`, mime_type: 'application/pdf', content: pdf.toString('base64') } });
+    void reply
+      .status(200)
+      .send({ status: 'ok', receipt: { end_to_end_id: e2eId, file_name: `pix-${e2eId}.pdf`, mime_type: 'application/pdf', content: pdf.toString('base64') } });
   }
 }

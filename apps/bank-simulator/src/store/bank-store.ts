@@ -27,7 +27,12 @@ const locationOf = (row: Row): LocationRecord => ({
 
 export class BankStore {
   async insertLocation(m: EntityManager, client: string, kind: LocationRecord['kind'], location: string, at: Date): Promise<LocationRecord> {
-    const rows: Row[] = await m.query('INSERT INTO locations (client, kind, location, created_at) VALUES ($1, $2, $3, $4) RETURNING *', [client, kind, location, at]);
+    const rows: Row[] = await m.query('INSERT INTO locations (client, kind, location, created_at) VALUES ($1, $2, $3, $4) RETURNING *', [
+      client,
+      kind,
+      location,
+      at,
+    ]);
     return locationOf(rows[0]);
   }
 
@@ -41,10 +46,15 @@ export class BankStore {
   }
 
   async insertRecurrence(m: EntityManager, client: string, rec: RecRecord, at: Date): Promise<void> {
-    await m.query(
-      'INSERT INTO recurrences (client, id_rec, status, loc_id, activation_txid, record, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-      [client, rec.idRec, rec.status, rec.locId, rec.activationTxid, JSON.stringify(rec), at],
-    );
+    await m.query('INSERT INTO recurrences (client, id_rec, status, loc_id, activation_txid, record, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+      client,
+      rec.idRec,
+      rec.status,
+      rec.locId,
+      rec.activationTxid,
+      JSON.stringify(rec),
+      at,
+    ]);
   }
 
   async findRecurrenceByActivation(m: EntityManager, client: string, txid: string): Promise<RecRecord | undefined> {
@@ -64,10 +74,15 @@ export class BankStore {
   }
 
   async insertSolicitation(m: EntityManager, client: string, s: SolicRecord, dueAt: Date | null): Promise<void> {
-    await m.query(
-      'INSERT INTO solicitations (client, id_solic_rec, id_rec, status, due_at, record, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-      [client, s.idSolicRec, s.idRec, s.status, dueAt, JSON.stringify(s), s.createdAt],
-    );
+    await m.query('INSERT INTO solicitations (client, id_solic_rec, id_rec, status, due_at, record, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+      client,
+      s.idSolicRec,
+      s.idRec,
+      s.status,
+      dueAt,
+      JSON.stringify(s),
+      s.createdAt,
+    ]);
   }
 
   async findSolicitation(m: EntityManager, client: string, idSolicRec: string, lock = false): Promise<SolicRecord | undefined> {
@@ -222,7 +237,13 @@ export class BankStore {
   }
 
   async updatePayout(m: EntityManager, client: string, p: PayoutRecord, dueAt: Date | null): Promise<void> {
-    await m.query('UPDATE payouts SET status = $3, due_at = $4, record = $5 WHERE client = $1 AND id_envio = $2', [client, p.idEnvio, p.status, dueAt, JSON.stringify(p)]);
+    await m.query('UPDATE payouts SET status = $3, due_at = $4, record = $5 WHERE client = $1 AND id_envio = $2', [
+      client,
+      p.idEnvio,
+      p.status,
+      dueAt,
+      JSON.stringify(p),
+    ]);
   }
 
   /** Payouts whose automatic settlement has fallen due, across clients, earliest first. */
@@ -233,10 +254,10 @@ export class BankStore {
 
   /** The refunds of one Pix, oldest first; locked when `lock` (a new one is judged against them). */
   async findRefunds(m: EntityManager, client: string, endToEndId: string, lock = false): Promise<RefundRecord[]> {
-    const rows: Row[] = await m.query(`SELECT record FROM refunds WHERE client = $1 AND end_to_end_id = $2 ORDER BY record->>'solicitacao', id${forUpdate(lock)}`, [
-      client,
-      endToEndId,
-    ]);
+    const rows: Row[] = await m.query(
+      `SELECT record FROM refunds WHERE client = $1 AND end_to_end_id = $2 ORDER BY record->>'solicitacao', id${forUpdate(lock)}`,
+      [client, endToEndId],
+    );
     return rows.map((row) => row.record as RefundRecord);
   }
 
@@ -310,10 +331,10 @@ export class BankStore {
 
   /** Whether there was one to delete. */
   async deletePixWebhook(m: EntityManager, client: string, chave: string): Promise<boolean> {
-    const rows: Row[] = await m.query('WITH deleted AS (DELETE FROM pix_webhooks WHERE client = $1 AND chave = $2 RETURNING 1) SELECT count(*)::int AS n FROM deleted', [
-      client,
-      chave,
-    ]);
+    const rows: Row[] = await m.query(
+      'WITH deleted AS (DELETE FROM pix_webhooks WHERE client = $1 AND chave = $2 RETURNING 1) SELECT count(*)::int AS n FROM deleted',
+      [client, chave],
+    );
     return (rows[0].n as number) > 0;
   }
 
@@ -332,9 +353,10 @@ export class BankStore {
 
   /** Whether there was one to delete. */
   async deleteWebhook(m: EntityManager, kind: WebhookKind, client: string): Promise<boolean> {
-    const rows: Row[] = await m.query(`WITH deleted AS (DELETE FROM ${WEBHOOK_TABLES[kind]} WHERE client = $1 RETURNING 1) SELECT count(*)::int AS n FROM deleted`, [
-      client,
-    ]);
+    const rows: Row[] = await m.query(
+      `WITH deleted AS (DELETE FROM ${WEBHOOK_TABLES[kind]} WHERE client = $1 RETURNING 1) SELECT count(*)::int AS n FROM deleted`,
+      [client],
+    );
     return (rows[0].n as number) > 0;
   }
 }

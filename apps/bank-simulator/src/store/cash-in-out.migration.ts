@@ -16,7 +16,9 @@ export class BankSimulatorCashInOut1766000000000 implements MigrationInterface {
         PRIMARY KEY (client, chave)
       )`);
     // GET /pix/{e2eid}: a paid immediate charge by its payment's end-to-end id.
-    await db.query(`CREATE INDEX charges_end_to_end_id ON charges (client, (record #>> '{payment,endToEndId}')) WHERE (record #>> '{payment,endToEndId}') IS NOT NULL`);
+    await db.query(
+      `CREATE INDEX charges_end_to_end_id ON charges (client, (record #>> '{payment,endToEndId}')) WHERE (record #>> '{payment,endToEndId}') IS NOT NULL`,
+    );
     await db.query(`
       CREATE TABLE payouts (
         client     text NOT NULL,

@@ -66,4 +66,9 @@ export class BankSimulatorSchema1764000000000 implements MigrationInterface {
   }
 }
 
-export const SIMULATOR_MIGRATIONS = [BankSimulatorSchema1764000000000, BankSimulatorRecurringCharges1765000000000, BankSimulatorCashInOut1766000000000, BankSimulatorRefunds1767000000000];
+export const SIMULATOR_MIGRATIONS = [
+  BankSimulatorSchema1764000000000,
+  BankSimulatorRecurringCharges1765000000000,
+  BankSimulatorCashInOut1766000000000,
+  BankSimulatorRefunds1767000000000,
+];

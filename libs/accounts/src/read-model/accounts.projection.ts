@@ -14,7 +14,16 @@ function statementFor(event: RecordedEvent<AccountEvent | ApiKeyEvent>): SqlStat
       return sql(
         `INSERT INTO accounts (account_id, name, wallet, cashin_provider, providers, webhook_secret, rate_limit, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7::jsonb, $8, $8)`,
-        [a.account_id, a.name, a.wallet, a.cashin_provider, JSON.stringify(a.providers), a.webhook_secret, a.rate_limit ? JSON.stringify(a.rate_limit) : null, event.occurredAt],
+        [
+          a.account_id,
+          a.name,
+          a.wallet,
+          a.cashin_provider,
+          JSON.stringify(a.providers),
+          a.webhook_secret,
+          a.rate_limit ? JSON.stringify(a.rate_limit) : null,
+          event.occurredAt,
+        ],
       );
     }
     case AccountEventTypes.changed: {
@@ -33,13 +42,22 @@ function statementFor(event: RecordedEvent<AccountEvent | ApiKeyEvent>): SqlStat
       );
     }
     case AccountEventTypes.webhookSecretRotated:
-      return sql('UPDATE accounts SET webhook_secret = $2, updated_at = $3 WHERE account_id = $1', [event.tenant.accountId, event.data.webhook_secret, event.occurredAt]);
+      return sql('UPDATE accounts SET webhook_secret = $2, updated_at = $3 WHERE account_id = $1', [
+        event.tenant.accountId,
+        event.data.webhook_secret,
+        event.occurredAt,
+      ]);
     case AccountEventTypes.keyIssued: {
       const k = event.data;
-      return sql(
-        `INSERT INTO api_keys (key_id, key_hash, account_id, environment, read_only, transactions, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [k.key_id, k.key_hash, k.account_id, k.environment, k.read_only, k.transactions, event.occurredAt],
-      );
+      return sql(`INSERT INTO api_keys (key_id, key_hash, account_id, environment, read_only, transactions, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+        k.key_id,
+        k.key_hash,
+        k.account_id,
+        k.environment,
+        k.read_only,
+        k.transactions,
+        event.occurredAt,
+      ]);
     }
     case AccountEventTypes.keyRevoked:
       return sql('UPDATE api_keys SET revoked_at = $2 WHERE key_id = $1', [event.data.key_id, event.occurredAt]);
@@ -51,10 +69,9 @@ function statementFor(event: RecordedEvent<AccountEvent | ApiKeyEvent>): SqlStat
 }
 
 export async function findAccount(db: EntityManager, accountId: string): Promise<AccountResponse | undefined> {
-  const [row] = await db.query(
-    'SELECT account_id, name, wallet, cashin_provider, providers, webhook_secret, rate_limit FROM accounts WHERE account_id = $1',
-    [accountId],
-  );
+  const [row] = await db.query('SELECT account_id, name, wallet, cashin_provider, providers, webhook_secret, rate_limit FROM accounts WHERE account_id = $1', [
+    accountId,
+  ]);
   if (!row) return undefined;
   return {
     ...row,
@@ -75,7 +92,10 @@ export async function findApiKeyByHash(db: EntityManager, keyHash: string): Prom
   return row;
 }
 
-export async function findApiKeyById(db: EntityManager, keyId: string): Promise<{ key_hash: string; account_id: string; environment: Environment } | undefined> {
+export async function findApiKeyById(
+  db: EntityManager,
+  keyId: string,
+): Promise<{ key_hash: string; account_id: string; environment: Environment } | undefined> {
   const [row] = await db.query('SELECT key_hash, account_id, environment FROM api_keys WHERE key_id = $1', [keyId]);
   return row;
 }

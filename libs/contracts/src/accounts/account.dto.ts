@@ -1,12 +1,27 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Messages } from '@pixauto/errors';
 import { ENVIRONMENTS, Environment } from '../tenant';
 import { CASHIN_PROVIDERS, CashinProvider, MAX_RATE_LIMIT, RateLimits, RECEIPT_PROVIDERS, ReceiptProvider } from './account.types';
 
 // The operator API (platform.md §2). Not part of the merchant contract, but refused in the same shapes.
-
 
 const A = Messages.admin;
 
@@ -16,7 +31,10 @@ export class ProviderCredentialsDto {
   @IsIn(RECEIPT_PROVIDERS, { message: A.providers })
   code!: ReceiptProvider;
 
-  @JSONSchema({ description: 'The account\'s credentials at that bank, as its adapter expects them (the sandbox banks take `{"client_id": "...", "client_secret": "..."}` and refuse a secret of `"invalid"`). Stored encrypted, never shown.' })
+  @JSONSchema({
+    description:
+      'The account\'s credentials at that bank, as its adapter expects them (the sandbox banks take `{"client_id": "...", "client_secret": "..."}` and refuse a secret of `"invalid"`). Stored encrypted, never shown.',
+  })
   @IsObject({ message: A.providers })
   credentials!: Record<string, unknown>;
 }
@@ -47,12 +65,18 @@ export class ChangeAccountRequest {
   @IsBoolean({ message: A.walletBoolean })
   wallet?: boolean;
 
-  @JSONSchema({ description: "The bank that receives the account's Pix charges and makes its payouts: PROVIDER_A (the default at opening), PROVIDER_B or PROVIDER_C. Applies to charges and payouts created afterwards." })
+  @JSONSchema({
+    description:
+      "The bank that receives the account's Pix charges and makes its payouts: PROVIDER_A (the default at opening), PROVIDER_B or PROVIDER_C. Applies to charges and payouts created afterwards.",
+  })
   @IsOptional()
   @IsIn(CASHIN_PROVIDERS, { message: A.cashinProvider })
   cashin_provider?: CashinProvider;
 
-  @JSONSchema({ description: 'The banks enabled for receipts, each with its credentials, at most one entry per bank; replaces the whole list. Absent at opening: PROVIDER_A and PROVIDER_B, with working sandbox credentials.' })
+  @JSONSchema({
+    description:
+      'The banks enabled for receipts, each with its credentials, at most one entry per bank; replaces the whole list. Absent at opening: PROVIDER_A and PROVIDER_B, with working sandbox credentials.',
+  })
   @IsOptional()
   @ValidateNested({ each: true, message: A.providers })
   @Type(() => ProviderCredentialsDto)

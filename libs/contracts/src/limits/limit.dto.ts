@@ -11,24 +11,39 @@ const M = Messages.limits;
 const MAX_QUANTITY = 2_147_483_647;
 
 /** POST /v2/limits (service-api.md 4.13): creates the limit, or replaces the one of the same document and type. */
-@JSONSchema({ description: "A customer's limit on cash-in or cash-out, by amount per transaction or by transactions per day. It replaces the whole limit of the same customer and type." })
+@JSONSchema({
+  description:
+    "A customer's limit on cash-in or cash-out, by amount per transaction or by transactions per day. It replaces the whole limit of the same customer and type.",
+})
 export class SetLimitRequest {
-  @JSONSchema({ description: "The customer's CPF: 11 digits, digits only, check digits validated. For cash-in it is the payer of POST /v2/pix; for cash-out, the beneficiary of a payout." })
+  @JSONSchema({
+    description:
+      "The customer's CPF: 11 digits, digits only, check digits validated. For cash-in it is the payer of POST /v2/pix; for cash-out, the beneficiary of a payout.",
+  })
   @IsCpf({ message: M.documentInvalidBody })
   @IsDefined({ message: Messages.required('body.document_number') })
   document_number!: string;
 
-  @JSONSchema({ description: '`cashin`: checked when a Pix charge is created (POST /v2/pix). `cashout`: checked when a payout is created (POST /v2/payout/pix and POST /v2/payout). The two are independent.' })
+  @JSONSchema({
+    description:
+      '`cashin`: checked when a Pix charge is created (POST /v2/pix). `cashout`: checked when a payout is created (POST /v2/payout/pix and POST /v2/payout). The two are independent.',
+  })
   @IsIn(LIMIT_TYPES, { message: M.typeInvalidBody })
   @IsDefined({ message: Messages.required('body.type') })
   type!: LimitType;
 
-  @JSONSchema({ description: '`amount`: caps the value of each transaction. `quantity`: caps the number of transactions per day (Brasília time; the count starts again at midnight).' })
+  @JSONSchema({
+    description:
+      '`amount`: caps the value of each transaction. `quantity`: caps the number of transactions per day (Brasília time; the count starts again at midnight).',
+  })
   @IsIn(LIMIT_MECHANISMS, { message: M.mechanismInvalid })
   @IsDefined({ message: Messages.required('body.mechanism') })
   mechanism!: LimitMechanism;
 
-  @JSONSchema({ description: 'With `mechanism: amount`, and only then (required): the highest amount of one transaction, in reais, positive, at most 2 decimal places. A transaction above it is refused; one at or below it passes.' })
+  @JSONSchema({
+    description:
+      'With `mechanism: amount`, and only then (required): the highest amount of one transaction, in reais, positive, at most 2 decimal places. A transaction above it is refused; one at or below it passes.',
+  })
   @ValidateIf((o: SetLimitRequest) => o.mechanism === 'amount' || o.amount !== undefined)
   @Max(MAX_PIX_AMOUNT, { message: M.amountTooLarge })
   @HasAtMostTwoDecimals({ message: M.amountDecimals })
@@ -36,7 +51,10 @@ export class SetLimitRequest {
   @OnlyWithMechanism('amount', { message: M.amountNotForQuantity })
   amount?: number;
 
-  @JSONSchema({ description: 'With `mechanism: quantity`, and only then (required): how many transactions the customer may make per day, a positive integer. Once today\'s count reaches it, the next transaction is refused.' })
+  @JSONSchema({
+    description:
+      "With `mechanism: quantity`, and only then (required): how many transactions the customer may make per day, a positive integer. Once today's count reaches it, the next transaction is refused.",
+  })
   @ValidateIf((o: SetLimitRequest) => o.mechanism === 'quantity' || o.quantity !== undefined)
   @Max(MAX_QUANTITY, { message: M.quantityTooLarge })
   @Min(1, { message: M.quantityPositive })

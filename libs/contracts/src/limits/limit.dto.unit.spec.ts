@@ -22,9 +22,7 @@ describe('SetLimitRequest', () => {
   });
 
   it('refuses centavo fractions', () => {
-    expect(messageOf({ document_number: CPF, type: 'cashin', mechanism: 'amount', amount: 10.555 })).toBe(
-      'body.amount must have at most 2 decimal places',
-    );
+    expect(messageOf({ document_number: CPF, type: 'cashin', mechanism: 'amount', amount: 10.555 })).toBe('body.amount must have at most 2 decimal places');
   });
 
   it.each([1e10, 1e20, Number.MAX_VALUE])('refuses amount %p as too large, not as decimals', (amount) => {
@@ -46,15 +44,11 @@ describe('SetLimitRequest', () => {
   });
 
   it('reports missing fields as required', () => {
-    expect(messageOf({})).toBe(
-      'body.document_number is a required field. body.type is a required field. body.mechanism is a required field',
-    );
+    expect(messageOf({})).toBe('body.document_number is a required field. body.type is a required field. body.mechanism is a required field');
   });
 
   it.each([0, 1.5, -2, '3'])('refuses quantity %p', (quantity) => {
-    expect(messageOf({ document_number: CPF, type: 'cashin', mechanism: 'quantity', quantity })).toBe(
-      'body.quantity must be a positive integer',
-    );
+    expect(messageOf({ document_number: CPF, type: 'cashin', mechanism: 'quantity', quantity })).toBe('body.quantity must be a positive integer');
   });
 
   it('caps quantity at what the read model stores', () => {

@@ -3,7 +3,6 @@ import { rule } from '../field-rule';
 import { hasAtMostTwoDecimals, isValidCpf } from '@pixauto/pix';
 import { LIMIT_MECHANISMS, LimitMechanism } from './limit.types';
 
-
 export const IsCpf = rule('isCpf', (value) => typeof value === 'string' && isValidCpf(value));
 
 export const IsPositiveReais = rule('isPositiveReais', (value) => typeof value === 'number' && Number.isFinite(value) && value > 0);

@@ -34,7 +34,9 @@ export class CreatePixChargeRequest {
   @IsDefined({ message: T.transactionIdRequired })
   transaction_id!: string;
 
-  @JSONSchema({ description: 'Amount to receive, in reais (BRL): positive, at most 2 decimal places, at most 9999999999.99. A cash-in limit set for the payer applies.' })
+  @JSONSchema({
+    description: 'Amount to receive, in reais (BRL): positive, at most 2 decimal places, at most 9999999999.99. A cash-in limit set for the payer applies.',
+  })
   @Max(MAX_PIX_AMOUNT, { message: T.amountTooLarge })
   @HasAtMostTwoDecimals({ message: T.amountDecimals })
   @IsPositiveReais({ message: T.amountPositive })
@@ -55,7 +57,9 @@ export class CreatePixChargeRequest {
   @OptionalField()
   expires_in?: number;
 
-  @JSONSchema({ description: 'An http(s) URL of at most 255 characters that receives the events of this charge and of its refunds. Absent or null: no notifications.' })
+  @JSONSchema({
+    description: 'An http(s) URL of at most 255 characters that receives the events of this charge and of its refunds. Absent or null: no notifications.',
+  })
   @IsWebhookUrl({ message: T.webhookInvalid })
   @IsOptional()
   webhook?: string | null;

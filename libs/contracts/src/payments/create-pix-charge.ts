@@ -5,7 +5,14 @@ import { validateBody, Validated } from '../validation';
 import { CreatePixChargeRequest } from './create-pix-charge.dto';
 import { PixChargePayer } from './pix-charge';
 
-const FIELDS: FieldTree = { transaction_id: true, amount: true, payer: { document_number: true, name: true }, expires_in: true, webhook: true, description: true };
+const FIELDS: FieldTree = {
+  transaction_id: true,
+  amount: true,
+  payer: { document_number: true, name: true },
+  expires_in: true,
+  webhook: true,
+  description: true,
+};
 
 export const DEFAULT_PIX_CHARGE_EXPIRES_IN = 3600;
 

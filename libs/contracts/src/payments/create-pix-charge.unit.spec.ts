@@ -13,8 +13,17 @@ describe('POST /v2/pix', () => {
       ok: true,
       value: { transaction_id: 'pedido-1', amount_centavos: 15050, payer: valid.payer, expires_in: 3600, webhook: null, description: null },
     });
-    const full = { ...valid, payer: { document_number: '11222333000181', name: 'Padaria' }, expires_in: 86400, webhook: 'https://shop.example.com/pix', description: 'Pedido 1' };
-    expect(validateCreatePixCharge(full)).toMatchObject({ ok: true, value: { expires_in: 86400, webhook: 'https://shop.example.com/pix', description: 'Pedido 1' } });
+    const full = {
+      ...valid,
+      payer: { document_number: '11222333000181', name: 'Padaria' },
+      expires_in: 86400,
+      webhook: 'https://shop.example.com/pix',
+      description: 'Pedido 1',
+    };
+    expect(validateCreatePixCharge(full)).toMatchObject({
+      ok: true,
+      value: { expires_in: 86400, webhook: 'https://shop.example.com/pix', description: 'Pedido 1' },
+    });
     expect(validateCreatePixCharge({ ...valid, webhook: null, description: null })).toMatchObject({ ok: true, value: { webhook: null, description: null } });
   });
 

@@ -81,7 +81,9 @@ const MAX_AMOUNT = 9_999_999_999.99;
 
 @JSONSchema({ description: 'How much to refund.' })
 class RefundAmount {
-  @JSONSchema({ description: 'Amount to refund, in reais (BRL): positive, at most 2 decimal places, at most what is left of the charge. Absent: everything that is left.' })
+  @JSONSchema({
+    description: 'Amount to refund, in reais (BRL): positive, at most 2 decimal places, at most what is left of the charge. Absent: everything that is left.',
+  })
   @Max(MAX_AMOUNT, { message: T.amountTooLarge })
   @HasAtMostTwoDecimals({ message: T.amountDecimals })
   @IsPositiveReais({ message: T.amountPositive })
@@ -102,7 +104,10 @@ export class CreateRefundRequest extends RefundAmount {
   @OptionalField()
   transaction_id?: string;
 
-  @JSONSchema({ description: 'Your identifier of the refund, 1 to 35 characters, unique in your account among refunds that did not fail. It names the refund in its receipt.' })
+  @JSONSchema({
+    description:
+      'Your identifier of the refund, 1 to 35 characters, unique in your account among refunds that did not fail. It names the refund in its receipt.',
+  })
   @MaxLength(35, { message: R.refundIdInvalid })
   @IsString({ message: R.refundIdInvalid })
   @IsNotEmpty({ message: R.refundIdRequired })

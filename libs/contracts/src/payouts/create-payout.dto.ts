@@ -44,7 +44,9 @@ export class CreatePayoutRequest {
   @IsDefined({ message: T.transactionIdRequired })
   transaction_id!: string;
 
-  @JSONSchema({ description: 'Amount to pay, in reais (BRL): positive, at most 2 decimal places, at most 9999999999.99. A cash-out limit set for the beneficiary applies.' })
+  @JSONSchema({
+    description: 'Amount to pay, in reais (BRL): positive, at most 2 decimal places, at most 9999999999.99. A cash-out limit set for the beneficiary applies.',
+  })
   @Max(MAX_PIX_AMOUNT, { message: T.amountTooLarge })
   @HasAtMostTwoDecimals({ message: T.amountDecimals })
   @IsPositiveReais({ message: T.amountPositive })
@@ -58,12 +60,18 @@ export class CreatePayoutRequest {
   @IsDefined({ message: T.nameRequired })
   name!: string;
 
-  @JSONSchema({ description: "The beneficiary's CPF (11 digits) or CNPJ (14 digits), digits only; the check digits are validated. A cash-out limit set for this CPF applies." })
+  @JSONSchema({
+    description:
+      "The beneficiary's CPF (11 digits) or CNPJ (14 digits), digits only; the check digits are validated. A cash-out limit set for this CPF applies.",
+  })
   @IsCpfOrCnpj({ message: T.documentInvalid })
   @IsDefined({ message: T.documentRequired })
   document_number!: string;
 
-  @JSONSchema({ description: "The beneficiary's Pix key: a CPF, a CNPJ, an email address, a +55 phone number or a random key (EVP). POST /v2/payout/pix takes this or `bank`, not both; POST /v2/payout does not take it." })
+  @JSONSchema({
+    description:
+      "The beneficiary's Pix key: a CPF, a CNPJ, an email address, a +55 phone number or a random key (EVP). POST /v2/payout/pix takes this or `bank`, not both; POST /v2/payout does not take it.",
+  })
   @IsPixKey({ message: T.pixKeyInvalid })
   @OptionalField()
   pix_key?: string;
@@ -75,7 +83,10 @@ export class CreatePayoutRequest {
   @OptionalField()
   bank?: PayoutBankAccount;
 
-  @JSONSchema({ description: "An http(s) URL of at most 255 characters that receives the payout's events (creation, each status change, returns). Absent or null: no notifications." })
+  @JSONSchema({
+    description:
+      "An http(s) URL of at most 255 characters that receives the payout's events (creation, each status change, returns). Absent or null: no notifications.",
+  })
   @IsWebhookUrl({ message: T.webhookInvalid })
   @OptionalField()
   webhook?: string | null;

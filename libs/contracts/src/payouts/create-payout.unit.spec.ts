@@ -12,7 +12,14 @@ describe('POST /v2/payout/pix and /v2/payout', () => {
   it('takes a Pix key or an account, amounts in centavos', () => {
     expect(validateCreatePayout('pix', valid)).toEqual({
       ok: true,
-      value: { transaction_id: 'saque-1', amount_centavos: 15050, name: 'Maria Silva', document_number: '52998224725', destination: { pix_key: 'maria@example.com' }, webhook: null },
+      value: {
+        transaction_id: 'saque-1',
+        amount_centavos: 15050,
+        name: 'Maria Silva',
+        document_number: '52998224725',
+        destination: { pix_key: 'maria@example.com' },
+        webhook: null,
+      },
     });
     const bank = { ispb: '60701190', account_agency: '0001', account_number: '12345-6' };
     const { pix_key: _key, ...withoutKey } = valid;

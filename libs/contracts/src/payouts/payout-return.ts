@@ -7,9 +7,11 @@ import { OptionalField } from '../recurrences/recurrence.validators';
 import { validateBody, Validated } from '../validation';
 
 /** POST /v2/sandbox/payouts/:id/return (platform.md §4): the receiving bank sends a completed payout back. */
-@JSONSchema({ description: 'What the receiving bank sends back. An empty body returns everything that is left, under the bank\'s own return id.' })
+@JSONSchema({ description: "What the receiving bank sends back. An empty body returns everything that is left, under the bank's own return id." })
 class SandboxPayoutReturnRequest {
-  @JSONSchema({ description: 'Amount sent back, in reais (BRL): positive, at most 2 decimal places, at most what is left of the payout. Absent: everything that is left.' })
+  @JSONSchema({
+    description: 'Amount sent back, in reais (BRL): positive, at most 2 decimal places, at most what is left of the payout. Absent: everything that is left.',
+  })
   @Max(9_999_999_999.99, { message: Messages.transactions.amountTooLarge })
   @HasAtMostTwoDecimals({ message: Messages.transactions.amountDecimals })
   @IsPositiveReais({ message: Messages.transactions.amountPositive })
@@ -17,7 +19,10 @@ class SandboxPayoutReturnRequest {
   amount?: number;
 
   // Absent: the bank's own return id (its rtrId). The bank's ids are letters and digits.
-  @JSONSchema({ description: 'The identifier the payout will show as `refund_id` for this return: 1 to 35 letters and digits, not one already used in your account. Absent: the bank\'s own return id.' })
+  @JSONSchema({
+    description:
+      "The identifier the payout will show as `refund_id` for this return: 1 to 35 letters and digits, not one already used in your account. Absent: the bank's own return id.",
+  })
   @Matches(/^[A-Za-z0-9]{1,35}$/, { message: Messages.payouts.refundIdInvalid })
   @OptionalField()
   refund_id?: string;

@@ -1,5 +1,20 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsEmail, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  IsBoolean,
+  IsDefined,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Messages } from '@pixauto/errors';
 import { MAX_PIX_AMOUNT } from '@pixauto/pix';
@@ -70,7 +85,10 @@ export class RecurrenceDebtor {
 
 @JSONSchema({ description: 'When the cycles fall due: from `start_date`, every `periodicity`, until `end_date` if there is one.' })
 export class RecurrenceSchedule {
-  @JSONSchema({ description: 'Due date of the first cycle, YYYY-MM-DD; must be after today in Brasília time (today is refused). Later cycles fall on the same day of the week, month or year (clamped to the month\'s last day).' })
+  @JSONSchema({
+    description:
+      "Due date of the first cycle, YYYY-MM-DD; must be after today in Brasília time (today is refused). Later cycles fall on the same day of the week, month or year (clamped to the month's last day).",
+  })
   @IsAfterToday({ message: R.startDateNotAfterToday })
   @IsExistingDate({ message: R.dateInvalid('body.schedule.start_date') })
   @HasDateFormat({ message: R.dateFormat('body.schedule.start_date') })
@@ -78,7 +96,9 @@ export class RecurrenceSchedule {
   start_date!: string;
 
   // Absent or null: open-ended (null in the validated value).
-  @JSONSchema({ description: 'Last day a cycle may fall due, YYYY-MM-DD, after `start_date`. Absent or null: open-ended, until you cancel. Cannot be changed later.' })
+  @JSONSchema({
+    description: 'Last day a cycle may fall due, YYYY-MM-DD, after `start_date`. Absent or null: open-ended, until you cancel. Cannot be changed later.',
+  })
   @IsAfterDate('start_date', { message: R.endDateNotAfterStartDate })
   @IsExistingDate({ message: R.dateInvalid('body.schedule.end_date') })
   @HasDateFormat({ message: R.dateFormat('body.schedule.end_date') })
@@ -96,7 +116,10 @@ export class RecurrenceSchedule {
 
 @JSONSchema({ description: 'A new recurrence. Any field not listed here is refused, and nothing is created.' })
 export class CreateRecurrenceRequest {
-  @JSONSchema({ description: 'Your identifier of the recurrence, unique in your account (per environment), at most 35 characters (longer is refused, not truncated). Shown to the payer and echoed as `contract`.' })
+  @JSONSchema({
+    description:
+      'Your identifier of the recurrence, unique in your account (per environment), at most 35 characters (longer is refused, not truncated). Shown to the payer and echoed as `contract`.',
+  })
   @MaxLength(35, { message: R.transactionIdTooLong })
   @IsString({ message: R.notAString('body.transaction_id') })
   @IsNotEmpty(required('body.transaction_id'))
@@ -123,24 +146,36 @@ export class CreateRecurrenceRequest {
   @IsDefined(required('body.schedule'))
   schedule!: RecurrenceSchedule;
 
-  @JSONSchema({ description: 'Amount of each cycle, in reais (BRL): positive, at most 2 decimal places, at most 9999999999.99. The same for every cycle: variable-amount mandates are not supported.' })
+  @JSONSchema({
+    description:
+      'Amount of each cycle, in reais (BRL): positive, at most 2 decimal places, at most 9999999999.99. The same for every cycle: variable-amount mandates are not supported.',
+  })
   @Max(MAX_PIX_AMOUNT, { message: R.amountTooLarge })
   @HasAtMostTwoDecimals({ message: R.amountDecimals })
   @IsPositiveReais({ message: R.amountPositive })
   @IsDefined({ message: R.amountRequired })
   amount!: number;
 
-  @JSONSchema({ description: 'NOT_ALLOWED: a failed charge is not retried. ALLOWS_3R_7D: you may retry a failed charge up to 3 times, each on a date 1 to 7 days after its due date. Cannot be changed later.' })
+  @JSONSchema({
+    description:
+      'NOT_ALLOWED: a failed charge is not retried. ALLOWS_3R_7D: you may retry a failed charge up to 3 times, each on a date 1 to 7 days after its due date. Cannot be changed later.',
+  })
   @IsIn(RETRY_POLICIES, { message: R.retryPolicyInvalid })
   @IsDefined(required('body.retry_policy'))
   retry_policy!: RetryPolicy;
 
-  @JSONSchema({ description: 'true: a due date on a weekend or a national or bank holiday moves to the next business day. Default false: the debit is on the exact date. A JSON boolean (the string "true" is refused); changeable later.' })
+  @JSONSchema({
+    description:
+      'true: a due date on a weekend or a national or bank holiday moves to the next business day. Default false: the debit is on the exact date. A JSON boolean (the string "true" is refused); changeable later.',
+  })
   @IsBoolean({ message: R.businessDayAdjustInvalid })
   @OptionalField()
   business_day_adjust!: boolean;
 
-  @JSONSchema({ description: "How many days before each due date the cycle's charge is created: an integer from 3 to 10, default 5. Changeable later; applies to charges not yet created." })
+  @JSONSchema({
+    description:
+      "How many days before each due date the cycle's charge is created: an integer from 3 to 10, default 5. Changeable later; applies to charges not yet created.",
+  })
   @Max(10, { message: R.chargeLeadDaysInvalid })
   @Min(3, { message: R.chargeLeadDaysInvalid })
   @IsInt({ message: R.chargeLeadDaysInvalid })
@@ -148,12 +183,18 @@ export class CreateRecurrenceRequest {
   charge_lead_days!: number;
 
   // Absent or null: no notifications (null in the validated value).
-  @JSONSchema({ description: 'An http(s) URL of at most 255 characters that receives the events of the recurrence and of its charges, signed as Standard Webhooks. Absent or null: no notifications. Changeable later.' })
+  @JSONSchema({
+    description:
+      'An http(s) URL of at most 255 characters that receives the events of the recurrence and of its charges, signed as Standard Webhooks. Absent or null: no notifications. Changeable later.',
+  })
   @IsWebhookUrl({ message: R.webhookInvalid })
   @IsOptional()
   webhook!: string | null;
 
-  @JSONSchema({ description: 'Makes it journey 3: an immediate payment of this amount (reais, up to 2 decimal places), paid by the payer with the same scan that authorizes the recurrence. It reaches you as a paid Pix charge whose `transaction_id` is yours followed by `-ativacao`.' })
+  @JSONSchema({
+    description:
+      'Makes it journey 3: an immediate payment of this amount (reais, up to 2 decimal places), paid by the payer with the same scan that authorizes the recurrence. It reaches you as a paid Pix charge whose `transaction_id` is yours followed by `-ativacao`.',
+  })
   @Max(MAX_PIX_AMOUNT, { message: R.activationAmountTooLarge })
   @HasAtMostTwoDecimals({ message: R.activationAmountDecimals })
   @IsPositiveReais({ message: R.activationAmountPositive })
@@ -161,7 +202,10 @@ export class CreateRecurrenceRequest {
   activation_amount?: number;
 
   // Default 3600 with activation_amount; undefined without it, where it has no effect.
-  @JSONSchema({ description: 'Seconds the activation payment stays payable: 1 to 86400, default 3600. Only with `activation_amount`. Unpaid by then, the recurrence can no longer be authorized: cancel it and create a new one.' })
+  @JSONSchema({
+    description:
+      'Seconds the activation payment stays payable: 1 to 86400, default 3600. Only with `activation_amount`. Unpaid by then, the recurrence can no longer be authorized: cancel it and create a new one.',
+  })
   @Max(86400, { message: R.activationExpiresInInvalid })
   @Min(1, { message: R.activationExpiresInInvalid })
   @IsInt({ message: R.activationExpiresInInvalid })

@@ -42,10 +42,7 @@ export function validateCreateRecurrence(body: unknown, today: string): Validate
 
 function unknownFieldProblems(unknown: string[]): string[] {
   const others = unknown.filter((field) => field !== 'contract');
-  return [
-    ...(others.length < unknown.length ? [Messages.recurrences.contractRenamed] : []),
-    ...(others.length > 0 ? [Messages.unknownFields(others)] : []),
-  ];
+  return [...(others.length < unknown.length ? [Messages.recurrences.contractRenamed] : []), ...(others.length > 0 ? [Messages.unknownFields(others)] : [])];
 }
 
 function completed(request: CreateRecurrenceRequest): CreateRecurrenceRequest {

@@ -4,7 +4,6 @@ import { compareDates, isValidCalendarDate, isValidCpfOrCnpj } from '@pixauto/pi
 
 // Field rules shared by the recurrence and solicitation requests (service-api.md 4.1 to 4.7).
 
-
 /** Absent is fine; null is a value like any other and meets the field's rules (unlike IsOptional). */
 export const OptionalField = () => ValidateIf((_object: object, value: unknown) => value !== undefined);
 

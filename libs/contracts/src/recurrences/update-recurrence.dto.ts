@@ -20,25 +20,35 @@ export class UpdateRecurrenceRequest {
   @OptionalField()
   debtor_name?: string;
 
-  @JSONSchema({ description: 'A new due date for the first cycle, YYYY-MM-DD, after today in Brasília time and before `end_date`. Charges not yet created follow it.' })
+  @JSONSchema({
+    description: 'A new due date for the first cycle, YYYY-MM-DD, after today in Brasília time and before `end_date`. Charges not yet created follow it.',
+  })
   @IsAfterToday({ message: R.newStartDateNotAfterToday })
   @IsExistingDate({ message: R.dateInvalid('body.start_date') })
   @HasDateFormat({ message: R.dateFormat('body.start_date') })
   @OptionalField()
   start_date?: string;
 
-  @JSONSchema({ description: 'Only `CANCELLED`: ends the recurrence (no new charge is created; its code is voided). Charges already created are not cancelled with it: cancel each one.' })
+  @JSONSchema({
+    description:
+      'Only `CANCELLED`: ends the recurrence (no new charge is created; its code is voided). Charges already created are not cancelled with it: cancel each one.',
+  })
   @IsIn(CLIENT_SET_STATUSES, { message: R.statusInvalid })
   @OptionalField()
   status?: ClientSetStatus;
 
   // Absent: unchanged. null (also when sent as ""): cleared.
-  @JSONSchema({ description: 'A new notification URL (http or https, at most 255 characters); null or an empty string clears it. It also applies to the charges not yet paid; the journey 3 activation keeps the URL it was created with.' })
+  @JSONSchema({
+    description:
+      'A new notification URL (http or https, at most 255 characters); null or an empty string clears it. It also applies to the charges not yet paid; the journey 3 activation keeps the URL it was created with.',
+  })
   @IsWebhookUrl({ message: R.newWebhookInvalid })
   @ValidateIf((_object: object, value: unknown) => value !== undefined && value !== null && value !== '')
   webhook?: string | null;
 
-  @JSONSchema({ description: 'true: due dates on weekends and holidays move to the next business day; false: debit on the exact date. Applies to charges not yet created.' })
+  @JSONSchema({
+    description: 'true: due dates on weekends and holidays move to the next business day; false: debit on the exact date. Applies to charges not yet created.',
+  })
   @IsBoolean({ message: R.businessDayAdjustInvalid })
   @OptionalField()
   business_day_adjust?: boolean;
@@ -59,5 +69,13 @@ export const CHANGEABLE_RECURRENCE_FIELDS = ['debtor_name', 'start_date', 'statu
 
 /** Fields of the recurrence fixed at creation: refused by name (4.4). */
 export const UNCHANGEABLE_RECURRENCE_FIELDS = [
-  'amount', 'periodicity', 'end_date', 'retry_policy', 'object', 'debtor', 'schedule', 'location_id', 'contract',
+  'amount',
+  'periodicity',
+  'end_date',
+  'retry_policy',
+  'object',
+  'debtor',
+  'schedule',
+  'location_id',
+  'contract',
 ] as const;

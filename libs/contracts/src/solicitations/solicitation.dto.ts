@@ -31,7 +31,10 @@ export class SolicitationDestination {
   @IsDefined(required('body.destination.document_number'))
   document_number!: string;
 
-  @JSONSchema({ description: "The ISPB of the payer's institution: its 8-digit central bank code, not the 3-digit bank number. A wrong ISPB yields an alert that never arrives." })
+  @JSONSchema({
+    description:
+      "The ISPB of the payer's institution: its 8-digit central bank code, not the 3-digit bank number. A wrong ISPB yields an alert that never arrives.",
+  })
   @Matches(/^\d{8}$/, { message: S.ispbInvalid })
   @IsDefined(required('body.destination.ispb'))
   ispb!: string;
@@ -45,7 +48,10 @@ export class CreateSolicitationRequest {
   @IsDefined(required('body.recurrence_id'))
   recurrence_id!: string;
 
-  @JSONSchema({ description: 'Deadline for the payer to answer: an ISO 8601 date-time with its time zone (e.g. 2026-12-01T12:00:00-03:00). Once it passes with no answer, the recurrence becomes EXPIRED.' })
+  @JSONSchema({
+    description:
+      'Deadline for the payer to answer: an ISO 8601 date-time with its time zone (e.g. 2026-12-01T12:00:00-03:00). Once it passes with no answer, the recurrence becomes EXPIRED.',
+  })
   @IsDateTimeWithZone({ message: S.expiresAtInvalid })
   @IsDefined(required('body.expires_at'))
   expires_at!: string;

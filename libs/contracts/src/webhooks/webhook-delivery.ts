@@ -11,7 +11,6 @@ export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'cancelled']
  */
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-
 /** The JSON body of every webhook request (Standard Webhooks). */
 export interface WebhookPayload {
   /** The event type, e.g. `charge.paid`. */

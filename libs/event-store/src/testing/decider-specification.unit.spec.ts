@@ -30,12 +30,18 @@ describe('DeciderSpecification', () => {
   describe('then', () => {
     it('passes when decide records exactly these events, from the state the given events fold to', () => {
       given().when({ type: 'Open', name: 'c' }).then([opened]);
-      given(opened, { type: 'added', data: { by: 2, total: 2 } }).when(add(3)).then([{ type: 'added', data: { by: 3, total: 5 } }]);
+      given(opened, { type: 'added', data: { by: 2, total: 2 } })
+        .when(add(3))
+        .then([{ type: 'added', data: { by: 3, total: 5 } }]);
       given(opened).when({ type: 'Open', name: 'c' }).then([]);
     });
 
     it('fails on other events, on events in excess or missing, and on a refusal', () => {
-      expect(() => given(opened).when(add(3)).then([{ type: 'added', data: { by: 3, total: 4 } }])).toThrow();
+      expect(() =>
+        given(opened)
+          .when(add(3))
+          .then([{ type: 'added', data: { by: 3, total: 4 } }]),
+      ).toThrow();
       expect(() => given(opened).when(add(3)).then([])).toThrow();
       expect(() => given(opened).when({ type: 'Open', name: 'c' }).then([opened])).toThrow();
       expect(() => given().when(add(3)).then([])).toThrow();
@@ -44,14 +50,28 @@ describe('DeciderSpecification', () => {
 
   describe('thenMatches', () => {
     it('passes when each event has at least the fields given', () => {
-      given(opened).when(add(3)).thenMatches([{ type: 'added', data: { total: 3 } }]);
+      given(opened)
+        .when(add(3))
+        .thenMatches([{ type: 'added', data: { total: 3 } }]);
     });
 
     it('fails on a field that differs, on another count of events, and on a refusal', () => {
-      expect(() => given(opened).when(add(3)).thenMatches([{ data: { total: 4 } }])).toThrow();
-      expect(() => given(opened).when(add(3)).thenMatches([{ type: 'added' }, { type: 'added' }])).toThrow();
+      expect(() =>
+        given(opened)
+          .when(add(3))
+          .thenMatches([{ data: { total: 4 } }]),
+      ).toThrow();
+      expect(() =>
+        given(opened)
+          .when(add(3))
+          .thenMatches([{ type: 'added' }, { type: 'added' }]),
+      ).toThrow();
       expect(() => given(opened).when(add(3)).thenMatches([])).toThrow();
-      expect(() => given().when(add(3)).thenMatches([{ type: 'added' }])).toThrow();
+      expect(() =>
+        given()
+          .when(add(3))
+          .thenMatches([{ type: 'added' }]),
+      ).toThrow();
     });
   });
 

@@ -23,7 +23,10 @@ async function onServer<T>(work: (client: Client) => Promise<T>): Promise<T> {
 
 /** Creates pixauto_test_<name>_<random>, then the event store's schema and the given migrations in it. */
 export async function createTestDataSource(name: string, migrations: Migrations = []): Promise<DataSource> {
-  const safeName = name.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 30);
+  const safeName = name
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_')
+    .slice(0, 30);
   const databaseName = `pixauto_test_${safeName}_${randomBytes(6).toString('hex')}`;
   await onServer((client) => client.query(`CREATE DATABASE "${databaseName}" TEMPLATE template0 LC_COLLATE 'C'`));
   const dataSource = new DataSource({
@@ -56,5 +59,9 @@ export async function dropTestDataSource(dataSource: DataSource | undefined): Pr
 /** Until a session of the test database waits on `waitEvent` (Lock: blocked by another transaction; PgSleep: in pg_sleep). */
 export async function waitForSession(dataSource: DataSource, waitEvent: 'Lock' | 'PgSleep'): Promise<void> {
   const sql = 'SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND (wait_event = $1 OR wait_event_type = $1)';
-  await until(async () => (await dataSource.query(sql, [waitEvent]))[0].count > 0, { timeoutMs: 5000, intervalMs: 25, what: `a session waiting on ${waitEvent}` });
+  await until(async () => (await dataSource.query(sql, [waitEvent]))[0].count > 0, {
+    timeoutMs: 5000,
+    intervalMs: 25,
+    what: `a session waiting on ${waitEvent}`,
+  });
 }

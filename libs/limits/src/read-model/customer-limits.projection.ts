@@ -18,7 +18,18 @@ export const projectCustomerLimit: Projection<CustomerLimitEvent, CustomerLimitS
          mechanism = EXCLUDED.mechanism, amount_centavos = EXCLUDED.amount_centavos, quantity = EXCLUDED.quantity,
          details = EXCLUDED.details, version = EXCLUDED.version, updated_at = EXCLUDED.updated_at
        WHERE l.version < EXCLUDED.version`,
-      [last.tenant.accountId, last.tenant.environment, limit.document_number, limit.limit_type, limit.mechanism, limit.amount_centavos, limit.quantity, limit.details, last.version, last.occurredAt],
+      [
+        last.tenant.accountId,
+        last.tenant.environment,
+        limit.document_number,
+        limit.limit_type,
+        limit.mechanism,
+        limit.amount_centavos,
+        limit.quantity,
+        limit.details,
+        last.version,
+        last.occurredAt,
+      ],
     ),
   ];
 };

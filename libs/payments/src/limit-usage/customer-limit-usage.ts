@@ -38,7 +38,9 @@ export function judgeLimit(transaction: LimitedTransaction, limit: EnforcedLimit
   if (!limit) return undefined;
   if (limit.mechanism === 'amount')
     return transaction.amountCentavos > limit.amountCentavos
-      ? limitExceeded(Messages.limitExceeded.amount(transaction.type, transaction.documentNumber, reais(transaction.amountCentavos), reais(limit.amountCentavos)))
+      ? limitExceeded(
+          Messages.limitExceeded.amount(transaction.type, transaction.documentNumber, reais(transaction.amountCentavos), reais(limit.amountCentavos)),
+        )
       : undefined;
   return usedToday >= limit.quantity ? quantityExceeded(transaction, limit.quantity) : undefined;
 }
@@ -83,7 +85,10 @@ export const isLimitUsageExhausted = (error: unknown): boolean => {
 };
 
 /** How many of the customer's transactions of this type the day has counted so far. */
-export async function usedToday(db: { query: (text: string, values: unknown[]) => Promise<{ used: number }[]> }, transaction: LimitedTransaction): Promise<number> {
+export async function usedToday(
+  db: { query: (text: string, values: unknown[]) => Promise<{ used: number }[]> },
+  transaction: LimitedTransaction,
+): Promise<number> {
   const { tenant, documentNumber, type, day } = transaction;
   const [row] = await db.query(
     'SELECT used FROM customer_limit_usage WHERE account_id = $1 AND environment = $2 AND document_number = $3 AND limit_type = $4 AND day = $5',

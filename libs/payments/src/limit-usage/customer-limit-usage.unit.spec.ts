@@ -21,16 +21,18 @@ describe('customer limits (service-api.md 8.2)', () => {
     });
   });
 
-  it('quantity: refuses when today\'s count equals the limit (item 2)', () => {
+  it("quantity: refuses when today's count equals the limit (item 2)", () => {
     expect(judgeLimit(transaction, { mechanism: 'quantity', quantity: 3 }, 2)).toBeUndefined();
     expect(judgeLimit({ ...transaction, type: 'cashin' }, { mechanism: 'quantity', quantity: 3 }, 3)).toEqual({
       kind: 'limit_exceeded',
       message: 'cashin limit exceeded for customer 52998224725: the limit of 3 transactions per day (Brasília time) is reached',
     });
-    expect(judgeLimit(transaction, { mechanism: 'quantity', quantity: 1 }, 1)).toMatchObject({ message: expect.stringContaining('the limit of 1 transaction per day') });
+    expect(judgeLimit(transaction, { mechanism: 'quantity', quantity: 1 }, 1)).toMatchObject({
+      message: expect.stringContaining('the limit of 1 transaction per day'),
+    });
   });
 
-  it('reads limits-service\'s answer in centavos', () => {
+  it("reads limits-service's answer in centavos", () => {
     const base = { document_number: '52998224725', type: 'cashout' as const, created_at: '', updated_at: '' };
     expect(enforcedLimitOf({ ...base, mechanism: 'amount', amount: 150.5 })).toEqual({ mechanism: 'amount', amountCentavos: 15050 });
     expect(enforcedLimitOf({ ...base, mechanism: 'quantity', quantity: 3 })).toEqual({ mechanism: 'quantity', quantity: 3 });

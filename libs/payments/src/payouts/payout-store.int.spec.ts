@@ -49,15 +49,27 @@ const context = (tenant: Tenant, id: number, extra: ReturnType<typeof reserveLim
   topic: Topics.payouts.name,
   project: (events: Parameters<typeof projectPayout>[0], state: Parameters<typeof projectPayout>[1]) => [...projectPayout(events, state), ...extra],
 });
-const transactionOf = (tenant: Tenant, document: string): LimitedTransaction => ({ tenant, documentNumber: document, type: 'cashout', amountCentavos: 1000, day: '2026-11-24' });
-const used = async (tenant: Tenant) => Number((await dataSource.query('SELECT coalesce(sum(used), 0) AS n FROM customer_limit_usage WHERE account_id = $1', [tenant.accountId]))[0].n);
-const count = async (table: string, tenant: Tenant) => Number((await dataSource.query(`SELECT count(*) AS n FROM ${table} WHERE account_id = $1`, [tenant.accountId]))[0].n);
+const transactionOf = (tenant: Tenant, document: string): LimitedTransaction => ({
+  tenant,
+  documentNumber: document,
+  type: 'cashout',
+  amountCentavos: 1000,
+  day: '2026-11-24',
+});
+const used = async (tenant: Tenant) =>
+  Number((await dataSource.query('SELECT coalesce(sum(used), 0) AS n FROM customer_limit_usage WHERE account_id = $1', [tenant.accountId]))[0].n);
+const count = async (table: string, tenant: Tenant) =>
+  Number((await dataSource.query(`SELECT count(*) AS n FROM ${table} WHERE account_id = $1`, [tenant.accountId]))[0].n);
 
 /** Creates a payout under a daily cap; resolves to whether it was created. */
 async function create(tenant: Tenant, document: string, cap: number): Promise<boolean> {
   const id = nextId++;
   try {
-    const outcome = await store.handle(payout, { type: 'CreatePayout', payout: recordOf(id, document) }, context(tenant, id, [reserveLimitUsage(transactionOf(tenant, document), { mechanism: 'quantity', quantity: cap })]));
+    const outcome = await store.handle(
+      payout,
+      { type: 'CreatePayout', payout: recordOf(id, document) },
+      context(tenant, id, [reserveLimitUsage(transactionOf(tenant, document), { mechanism: 'quantity', quantity: cap })]),
+    );
     return outcome.ok;
   } catch (error) {
     if (isLimitUsageExhausted(error)) return false;
@@ -79,10 +91,22 @@ describe('payouts and the daily cashout count (PostgreSQL)', () => {
   it('counts every payout, limited or not, and a rejection gives its unit back', async () => {
     const tenant = newTenant();
     const id = nextId++;
-    await store.handle(payout, { type: 'CreatePayout', payout: recordOf(id, '52998224725') }, context(tenant, id, [reserveLimitUsage(transactionOf(tenant, '52998224725'), undefined)]));
+    await store.handle(
+      payout,
+      { type: 'CreatePayout', payout: recordOf(id, '52998224725') },
+      context(tenant, id, [reserveLimitUsage(transactionOf(tenant, '52998224725'), undefined)]),
+    );
     expect(await used(tenant)).toBe(1);
     expect(await create(tenant, '52998224725', 1)).toBe(false);
-    const rejected: BankPayoutNotice = { status: 3, name: null, bank: { bank_name: null, bank_code: null, ispb: null, account_agency: null, account_number: null }, e2e: null, psp_id: null, paid_at: null, reason: 'no key' };
+    const rejected: BankPayoutNotice = {
+      status: 3,
+      name: null,
+      bank: { bank_name: null, bank_code: null, ispb: null, account_agency: null, account_number: null },
+      e2e: null,
+      psp_id: null,
+      paid_at: null,
+      reason: 'no key',
+    };
     await store.handle(payout, { type: 'RecordBankNotice', notice: rejected }, context(tenant, id));
     expect(await used(tenant)).toBe(0);
     // A repeated rejection records nothing, so gives nothing back twice.

@@ -100,7 +100,10 @@ export const payout: Decider<PayoutCommand, PayoutEvent, PayoutState> = {
         const from = state.payout.status;
         const to = command.notice.status;
         if (!movesPayout(from, to)) return accept();
-        return accept({ type: PayoutEventTypes.statusChanged, data: { payout: withNotice(state.payout, command.notice), from, to, reason: command.notice.reason } });
+        return accept({
+          type: PayoutEventTypes.statusChanged,
+          data: { payout: withNotice(state.payout, command.notice), from, to, reason: command.notice.reason },
+        });
       }
       case 'CheckSandboxReturn': {
         if (state.status === 'NONE') return reject(notFound(Messages.payouts.notFound));
@@ -108,7 +111,8 @@ export const payout: Decider<PayoutCommand, PayoutEvent, PayoutState> = {
         if (p.status !== PayoutStatus.completed) return reject(validation(Messages.payouts.notReturnable(p.status, PAYOUT_STATUS_NAMES[p.status])));
         const left = p.amount_centavos - returnedCentavos(p);
         if (left <= 0) return reject(validation(Messages.payouts.fullyReturned));
-        if (command.amount_centavos !== undefined && command.amount_centavos > left) return reject(validation(Messages.payouts.returnExceeds((left / 100).toFixed(2))));
+        if (command.amount_centavos !== undefined && command.amount_centavos > left)
+          return reject(validation(Messages.payouts.returnExceeds((left / 100).toFixed(2))));
         return accept();
       }
       case 'RecordReturn': {

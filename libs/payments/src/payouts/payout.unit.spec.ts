@@ -34,7 +34,10 @@ const notice = (status: BankPayoutNotice['status'], extra: Partial<BankPayoutNot
 
 const given = DeciderSpecification.for(payout);
 const createdEvent: PayoutEvent = { type: 'payout.created', data: { payout: created } };
-const statusEvent = (from: 0 | 4, to: 0 | 1 | 2 | 3 | 4): PayoutEvent => ({ type: 'payout.status_changed', data: { payout: { ...created, status: to }, from, to, reason: null } });
+const statusEvent = (from: 0 | 4, to: 0 | 1 | 2 | 3 | 4): PayoutEvent => ({
+  type: 'payout.status_changed',
+  data: { payout: { ...created, status: to }, from, to, reason: null },
+});
 
 describe('payout', () => {
   it('is created once: a repeated creation records nothing', () => {
@@ -46,7 +49,17 @@ describe('payout', () => {
     const bank = { bank_name: 'Itaú Unibanco S.A.', bank_code: '341', ispb: '60701190', account_agency: '0001', account_number: '123456' };
     given(createdEvent)
       .when({ type: 'RecordBankNotice', notice: notice(4, { name: 'MARIA SILVA', bank, e2e: 'E123', psp_id: 'P1' }) })
-      .then([{ type: 'payout.status_changed', data: { payout: { ...created, status: 4, name: 'MARIA SILVA', bank: { type: 'PIX', ...bank }, e2e: 'E123', psp_id: 'P1' }, from: 0, to: 4, reason: null } }]);
+      .then([
+        {
+          type: 'payout.status_changed',
+          data: {
+            payout: { ...created, status: 4, name: 'MARIA SILVA', bank: { type: 'PIX', ...bank }, e2e: 'E123', psp_id: 'P1' },
+            from: 0,
+            to: 4,
+            reason: null,
+          },
+        },
+      ]);
   });
 
   it('records paid_at only when completed', () => {
@@ -59,10 +72,18 @@ describe('payout', () => {
   });
 
   it('ignores notices that do not move it forward: a repeat, a late processing, anything after a final status', () => {
-    given(createdEvent, statusEvent(0, 4)).when({ type: 'RecordBankNotice', notice: notice(4) }).then([]);
-    given(createdEvent, statusEvent(0, 4), statusEvent(4, 1)).when({ type: 'RecordBankNotice', notice: notice(4) }).then([]);
-    given(createdEvent, statusEvent(0, 4), statusEvent(4, 1)).when({ type: 'RecordBankNotice', notice: notice(3) }).then([]);
-    given(createdEvent, statusEvent(0, 4)).when({ type: 'RecordBankNotice', notice: notice(0) }).then([]);
+    given(createdEvent, statusEvent(0, 4))
+      .when({ type: 'RecordBankNotice', notice: notice(4) })
+      .then([]);
+    given(createdEvent, statusEvent(0, 4), statusEvent(4, 1))
+      .when({ type: 'RecordBankNotice', notice: notice(4) })
+      .then([]);
+    given(createdEvent, statusEvent(0, 4), statusEvent(4, 1))
+      .when({ type: 'RecordBankNotice', notice: notice(3) })
+      .then([]);
+    given(createdEvent, statusEvent(0, 4))
+      .when({ type: 'RecordBankNotice', notice: notice(0) })
+      .then([]);
   });
 
   it('refuses a sandbox move of a final payout, naming its status', () => {
@@ -77,15 +98,30 @@ describe('payout', () => {
 describe('payout returned by the receiving bank', () => {
   const completed = statusEvent(4, 1);
   const paid = { ...created, status: 1 as const };
-  const ret = (rtr: string, amount: number, refundId = rtr) => ({ id: Number(rtr.slice(1)), refund_id: refundId, amount_centavos: amount, rtr_id: rtr, returned_at: '2026-11-24T13:00:00.000Z' });
-  const returnedEvent = (returns: ReturnType<typeof ret>[]): PayoutEvent => ({ type: 'payout.returned', data: { payout: { ...paid, returns }, return: returns[returns.length - 1] } });
+  const ret = (rtr: string, amount: number, refundId = rtr) => ({
+    id: Number(rtr.slice(1)),
+    refund_id: refundId,
+    amount_centavos: amount,
+    rtr_id: rtr,
+    returned_at: '2026-11-24T13:00:00.000Z',
+  });
+  const returnedEvent = (returns: ReturnType<typeof ret>[]): PayoutEvent => ({
+    type: 'payout.returned',
+    data: { payout: { ...paid, returns }, return: returns[returns.length - 1] },
+  });
 
   it('records each return once, on the record (the status stays completed)', () => {
     const first = ret('D1', 5000, 'DEVOLVE1');
-    given(createdEvent, completed).when({ type: 'RecordReturn', return: first }).then([returnedEvent([first])]);
-    given(createdEvent, completed, returnedEvent([first])).when({ type: 'RecordReturn', return: first }).then([]);
+    given(createdEvent, completed)
+      .when({ type: 'RecordReturn', return: first })
+      .then([returnedEvent([first])]);
+    given(createdEvent, completed, returnedEvent([first]))
+      .when({ type: 'RecordReturn', return: first })
+      .then([]);
     const second = ret('D2', 1000);
-    given(createdEvent, completed, returnedEvent([first])).when({ type: 'RecordReturn', return: second }).then([returnedEvent([first, second])]);
+    given(createdEvent, completed, returnedEvent([first]))
+      .when({ type: 'RecordReturn', return: second })
+      .then([returnedEvent([first, second])]);
   });
 
   it('lets the sandbox return only a completed payout, up to what is left of it', () => {
@@ -98,7 +134,9 @@ describe('payout returned by the receiving bank', () => {
       .when({ type: 'CheckSandboxReturn', amount_centavos: 51 })
       .thenRefuses(validation('body.amount must be at most what is left to return of the payout: 0.50'));
     const whole = returnedEvent([ret('D1', 15050)]);
-    given(createdEvent, completed, whole).when({ type: 'CheckSandboxReturn', amount_centavos: undefined }).thenRefuses(validation('the payout has already been returned in full'));
+    given(createdEvent, completed, whole)
+      .when({ type: 'CheckSandboxReturn', amount_centavos: undefined })
+      .thenRefuses(validation('the payout has already been returned in full'));
     given().when({ type: 'CheckSandboxReturn', amount_centavos: undefined }).thenRefuses(notFound('Payout not found'));
   });
 });

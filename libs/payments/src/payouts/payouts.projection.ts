@@ -21,8 +21,11 @@ export const projectPayout: Projection<PayoutEvent, PayoutState> = (events, stat
       [last.tenant.accountId, last.tenant.environment, p.id, p.transaction_id, p.status, JSON.stringify(p), last.version],
     ),
   ];
-  const givenBack = events.some((e) => e.type === PayoutEventTypes.statusChanged && (e.data.to === PayoutStatus.canceled || e.data.to === PayoutStatus.rejected));
-  if (givenBack) statements.push(releaseLimitUsage({ tenant: last.tenant, documentNumber: p.document_number, type: 'cashout', day: brasiliaDate(new Date(p.created_at)) }));
+  const givenBack = events.some(
+    (e) => e.type === PayoutEventTypes.statusChanged && (e.data.to === PayoutStatus.canceled || e.data.to === PayoutStatus.rejected),
+  );
+  if (givenBack)
+    statements.push(releaseLimitUsage({ tenant: last.tenant, documentNumber: p.document_number, type: 'cashout', day: brasiliaDate(new Date(p.created_at)) }));
   return statements;
 };
 
@@ -34,7 +37,11 @@ export async function findPayout(db: EntityManager, tenant: Tenant, id: number):
 }
 
 export async function payoutTransactionIdTaken(db: EntityManager, tenant: Tenant, transactionId: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM payouts WHERE account_id = $1 AND environment = $2 AND transaction_id = $3', [tenant.accountId, tenant.environment, transactionId]);
+  const rows = await db.query('SELECT 1 FROM payouts WHERE account_id = $1 AND environment = $2 AND transaction_id = $3', [
+    tenant.accountId,
+    tenant.environment,
+    transactionId,
+  ]);
   return rows.length > 0;
 }
 

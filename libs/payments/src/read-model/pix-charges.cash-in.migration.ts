@@ -33,7 +33,9 @@ export class PixChargesCashIn1763800000620 implements MigrationInterface {
   }
 
   async down(db: QueryRunner): Promise<void> {
-    await db.query('ALTER TABLE pending_activations DROP COLUMN payer_document_number, DROP COLUMN payer_name, DROP COLUMN description, DROP COLUMN webhook, DROP COLUMN expires_at');
+    await db.query(
+      'ALTER TABLE pending_activations DROP COLUMN payer_document_number, DROP COLUMN payer_name, DROP COLUMN description, DROP COLUMN webhook, DROP COLUMN expires_at',
+    );
     await db.query('DROP INDEX pix_charges_pending_expiry');
     await db.query('DROP INDEX pix_charges_txid');
     await db.query(`

@@ -27,7 +27,12 @@ let dataSource: DataSource;
 let store: EventStore;
 
 beforeAll(async () => {
-  dataSource = await createTestDataSource('payments_pix', [TenantClocksTable1763800000060, PixChargesReadModel1763800000500, CustomerLimitUsage1763800000600, PixChargesCashIn1763800000620]);
+  dataSource = await createTestDataSource('payments_pix', [
+    TenantClocksTable1763800000060,
+    PixChargesReadModel1763800000500,
+    CustomerLimitUsage1763800000600,
+    PixChargesCashIn1763800000620,
+  ]);
   store = new EventStore(dataSource);
 });
 afterAll(() => dropTestDataSource(dataSource));
@@ -57,7 +62,14 @@ async function chargeOf(tenant: Tenant, extra: Partial<PixChargeRecordData> = {}
 }
 
 const run = (tenant: Tenant, transactionId: string, command: PixChargeCommand, on = store) =>
-  on.handle(pixCharge, command, { streamId: pixChargeStreamId(tenant, transactionId), streamType: PIX_CHARGE_STREAM, tenant, now, topic: Topics.payments.name, project: projectPixCharge });
+  on.handle(pixCharge, command, {
+    streamId: pixChargeStreamId(tenant, transactionId),
+    streamType: PIX_CHARGE_STREAM,
+    tenant,
+    now,
+    topic: Topics.payments.name,
+    project: projectPixCharge,
+  });
 
 describe('the pix_charges read model (PostgreSQL)', () => {
   it('shows a created charge as the API does, and finds it by id and by the bank txid', async () => {
@@ -96,7 +108,11 @@ describe('the pix_charges read model (PostgreSQL)', () => {
     const inProduction = await chargeOf(production);
     const inSandbox = await chargeOf(sandbox);
     const paid = await chargeOf(paidTenant);
-    for (const [tenant, charge] of [[production, inProduction], [sandbox, inSandbox], [paidTenant, paid]] as const) {
+    for (const [tenant, charge] of [
+      [production, inProduction],
+      [sandbox, inSandbox],
+      [paidTenant, paid],
+    ] as const) {
       await run(tenant, charge.transaction_id, { type: 'CreatePixCharge', charge });
     }
     await run(paidTenant, paid.transaction_id, { type: 'RecordPayment', payment: { paid_at: now.toISOString(), e2e_id: null } });
@@ -152,7 +168,15 @@ describe('the pix_charges read model (PostgreSQL)', () => {
     };
     const event: PixChargeEvent = { type: 'pix_charge.paid', data: v1 };
     await store.append(
-      { streamId: pixChargeStreamId(tenant, v1.transaction_id), streamType: PIX_CHARGE_STREAM, expectedVersion: 0, events: [event], tenant, occurredAt: now, topic: Topics.payments.name },
+      {
+        streamId: pixChargeStreamId(tenant, v1.transaction_id),
+        streamType: PIX_CHARGE_STREAM,
+        expectedVersion: 0,
+        events: [event],
+        tenant,
+        occurredAt: now,
+        topic: Topics.payments.name,
+      },
       (recorded) => projectPixCharge(recorded, fold(pixCharge, [event])),
     );
     expect(await findPixCharge(dataSource.manager, tenant, { transaction_id: v1.transaction_id })).toEqual({

@@ -1,5 +1,14 @@
 import { EntityManager } from 'typeorm';
-import { ACTIVATION_SUFFIX, Environment, EventEnvelope, PixChargeResponse, RecurrenceApprovedData, RecurrenceCreatedData, RecurrenceEventTypes, Tenant } from '@pixauto/contracts';
+import {
+  ACTIVATION_SUFFIX,
+  Environment,
+  EventEnvelope,
+  PixChargeResponse,
+  RecurrenceApprovedData,
+  RecurrenceCreatedData,
+  RecurrenceEventTypes,
+  Tenant,
+} from '@pixauto/contracts';
 import { Projection, sql } from '@pixauto/event-store';
 import { centavosToReais, isoUtc } from '@pixauto/pix';
 import { tenantNowSql } from '@pixauto/runtime';
@@ -104,17 +113,19 @@ const refOf = (row: { account_id: string; environment: Environment; id: string; 
 });
 
 export async function findPixChargeById(db: EntityManager, tenant: Tenant, id: number): Promise<PixChargeRef | undefined> {
-  const [row] = await db.query('SELECT account_id, environment, id, transaction_id, txid FROM pix_charges WHERE account_id = $1 AND environment = $2 AND id = $3', [
-    tenant.accountId,
-    tenant.environment,
-    id,
-  ]);
+  const [row] = await db.query(
+    'SELECT account_id, environment, id, transaction_id, txid FROM pix_charges WHERE account_id = $1 AND environment = $2 AND id = $3',
+    [tenant.accountId, tenant.environment, id],
+  );
   return row && refOf(row);
 }
 
 /** The charge the bank names by its txid, if it is ours in that environment. */
 export async function findPixChargeByTxid(db: EntityManager, environment: Environment, txid: string): Promise<PixChargeRef | undefined> {
-  const [row] = await db.query('SELECT account_id, environment, id, transaction_id, txid FROM pix_charges WHERE txid = $1 AND environment = $2', [txid, environment]);
+  const [row] = await db.query('SELECT account_id, environment, id, transaction_id, txid FROM pix_charges WHERE txid = $1 AND environment = $2', [
+    txid,
+    environment,
+  ]);
   return row && refOf(row);
 }
 

@@ -28,7 +28,9 @@ export class PixRefundsReadModel1763800000630 implements MigrationInterface {
         version         integer NOT NULL
       )`);
     // refund_id is unique per tenant among refunds that did not fail (a refused refund may be asked again).
-    await db.query(`CREATE UNIQUE INDEX pix_refunds_refund_id ON pix_refunds (account_id, environment, refund_id) WHERE refund_id IS NOT NULL AND status <> 'FAILED'`);
+    await db.query(
+      `CREATE UNIQUE INDEX pix_refunds_refund_id ON pix_refunds (account_id, environment, refund_id) WHERE refund_id IS NOT NULL AND status <> 'FAILED'`,
+    );
     await db.query('CREATE INDEX pix_refunds_charge ON pix_refunds (account_id, environment, charge_id)');
     // The bank names a refund by its Pix and its id (its notifications carry both).
     await db.query('CREATE UNIQUE INDEX pix_refunds_bank ON pix_refunds (e2e_id, bank_id)');

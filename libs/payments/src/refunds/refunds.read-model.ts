@@ -78,7 +78,11 @@ const refOf = (row: RefundRow): RefundRef => ({
 const REF_COLUMNS = 'id, account_id, environment, transaction_id, e2e_id, bank_id';
 
 export async function findRefundById(db: EntityManager, tenant: Tenant, id: number): Promise<RefundRef | undefined> {
-  const [row] = await db.query(`SELECT ${REF_COLUMNS} FROM pix_refunds WHERE account_id = $1 AND environment = $2 AND id = $3`, [tenant.accountId, tenant.environment, id]);
+  const [row] = await db.query(`SELECT ${REF_COLUMNS} FROM pix_refunds WHERE account_id = $1 AND environment = $2 AND id = $3`, [
+    tenant.accountId,
+    tenant.environment,
+    id,
+  ]);
   return row && refOf(row);
 }
 

@@ -33,7 +33,13 @@ export class ProviderBClient implements ReceiptProviderClient {
     const timestamp = String(Math.floor(this.nowMs() / 1000));
     // The bank signs the path as it receives it: with the base URL's own path in front.
     const signature = createHmac('sha256', client.clientSecret).update(`${timestamp}\nGET\n${this.basePath}${path}`).digest('hex');
-    const answer = await this.http.exchange('GET', path, { 'x-api-key': client.clientId, 'x-timestamp': timestamp, 'x-signature': signature, accept: 'application/json' }, undefined, route);
+    const answer = await this.http.exchange(
+      'GET',
+      path,
+      { 'x-api-key': client.clientId, 'x-timestamp': timestamp, 'x-signature': signature, accept: 'application/json' },
+      undefined,
+      route,
+    );
     const body = jsonOf(answer.body);
     const receipt = body?.receipt as { content?: unknown } | undefined;
     if (answer.status === 200 && typeof receipt?.content === 'string') return Buffer.from(receipt.content, 'base64');

@@ -17,7 +17,10 @@ export interface ReceiptProviderClient {
 
 /** The bank refused, failed, or did not answer in time: `message` is the bank's own words where it gave any. */
 export class ProviderRefusal extends Error {
-  constructor(readonly provider: string, message: string) {
+  constructor(
+    readonly provider: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'ProviderRefusal';
   }
@@ -42,7 +45,10 @@ export interface ProviderAnswer {
 export class ProviderHttp {
   private readonly agent = new Agent({ keepAliveTimeout: 10_000, connections: 32 });
 
-  constructor(private readonly provider: string, private readonly connection: ProviderConnection) {}
+  constructor(
+    private readonly provider: string,
+    private readonly connection: ProviderConnection,
+  ) {}
 
   /** `route` names the operation in the metrics: the path with its identifier as `:id`. */
   async exchange(method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string, route = path): Promise<ProviderAnswer> {
@@ -57,7 +63,10 @@ export class ProviderHttp {
     } catch (error) {
       bankCalls.observe({ ...labels, outcome: 'unreachable' }, (performance.now() - started) / 1000);
       if (signal.aborted) throw new ProviderRefusal(this.provider, `${this.provider} did not answer within ${this.connection.timeoutMs} ms`);
-      throw new ProviderRefusal(this.provider, `${this.provider} could not be reached: ${error instanceof Error ? error.message || error.name : String(error)}`);
+      throw new ProviderRefusal(
+        this.provider,
+        `${this.provider} could not be reached: ${error instanceof Error ? error.message || error.name : String(error)}`,
+      );
     }
   }
 

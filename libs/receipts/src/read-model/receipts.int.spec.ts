@@ -64,7 +64,11 @@ describe('the receipts read model', () => {
       envelope(tenant, 'pix_charge.refunded', 4, { charge: c, refund: refund(10, 'REFUNDED', 'D1') }),
       envelope(tenant, 'pix_charge.refund_requested', 3, { charge: c, refund: refund(10, 'PROCESSING', null) }),
     ]);
-    expect(await findReceiptParent(dataSource.manager, tenant, 'pix', { transaction_id: 'pix-1' })).toEqual({ id: 1, transaction_id: 'pix-1', provider: 'PROVIDER_B' });
+    expect(await findReceiptParent(dataSource.manager, tenant, 'pix', { transaction_id: 'pix-1' })).toEqual({
+      id: 1,
+      transaction_id: 'pix-1',
+      provider: 'PROVIDER_B',
+    });
     expect(await findRefundsOf(dataSource.manager, tenant, 'pix', 1)).toEqual([{ id: 10, refund_id: 'r-10', status: 'REFUNDED', rtr_id: 'D1' }]);
     expect(await findRefundByRefundId(dataSource.manager, tenant, 'r-10')).toMatchObject({ kind: 'pix', parentId: 1 });
     expect(await findReceiptParent(dataSource.manager, { ...tenant, environment: 'production' }, 'pix', { id: 1 })).toBeUndefined();
@@ -72,10 +76,29 @@ describe('the receipts read model', () => {
 
   it("keeps a payout's returns as refunds of kind payout, and its status and end-to-end id", async () => {
     const tenant = newTenant();
-    const payout = { id: 5, transaction_id: 'saque-5', provider: 'PROVIDER_A', status: 1, e2e: 'E5', returns: [{ id: 11, refund_id: 'DEV1', amount_centavos: 100, rtr_id: 'D5', returned_at: '2026-11-25T13:00:00.000Z' }] };
-    await applyReceiptEvents(dataSource.manager, [envelope(tenant, 'payout.returned', 4, { payout: payout as unknown as PayoutRecordData, return: payout.returns[0] })]);
-    expect(await findReceiptPayout(dataSource.manager, tenant, { id: 5 })).toEqual({ id: 5, transaction_id: 'saque-5', provider: 'PROVIDER_A', status: 1, e2e: 'E5' });
-    expect(await findRefundByRefundId(dataSource.manager, tenant, 'DEV1')).toEqual({ refund: { id: 11, refund_id: 'DEV1', status: 'REFUNDED', rtr_id: 'D5' }, kind: 'payout', parentId: 5 });
+    const payout = {
+      id: 5,
+      transaction_id: 'saque-5',
+      provider: 'PROVIDER_A',
+      status: 1,
+      e2e: 'E5',
+      returns: [{ id: 11, refund_id: 'DEV1', amount_centavos: 100, rtr_id: 'D5', returned_at: '2026-11-25T13:00:00.000Z' }],
+    };
+    await applyReceiptEvents(dataSource.manager, [
+      envelope(tenant, 'payout.returned', 4, { payout: payout as unknown as PayoutRecordData, return: payout.returns[0] }),
+    ]);
+    expect(await findReceiptPayout(dataSource.manager, tenant, { id: 5 })).toEqual({
+      id: 5,
+      transaction_id: 'saque-5',
+      provider: 'PROVIDER_A',
+      status: 1,
+      e2e: 'E5',
+    });
+    expect(await findRefundByRefundId(dataSource.manager, tenant, 'DEV1')).toEqual({
+      refund: { id: 11, refund_id: 'DEV1', status: 'REFUNDED', rtr_id: 'D5' },
+      kind: 'payout',
+      parentId: 5,
+    });
   });
 
   it("takes the accounts' providers and their changes, by version", async () => {
@@ -92,7 +115,10 @@ describe('the receipts read model', () => {
 
   it('never stops on two charges of one transaction_id (an older system wrote such), and answers the latest', async () => {
     const tenant = newTenant();
-    await applyReceiptEvents(dataSource.manager, [envelope(tenant, 'pix_charge.paid', 1, { charge: charge(20, 'same') }), envelope(tenant, 'pix_charge.paid', 1, { charge: charge(21, 'same') })]);
+    await applyReceiptEvents(dataSource.manager, [
+      envelope(tenant, 'pix_charge.paid', 1, { charge: charge(20, 'same') }),
+      envelope(tenant, 'pix_charge.paid', 1, { charge: charge(21, 'same') }),
+    ]);
     expect(await findReceiptParent(dataSource.manager, tenant, 'pix', { transaction_id: 'same' })).toMatchObject({ id: 21 });
   });
 });

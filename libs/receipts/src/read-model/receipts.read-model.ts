@@ -52,7 +52,8 @@ async function applyPayoutEvent(db: EntityManager, event: EventEnvelope): Promis
     [accountId, environment, payout.id, payout.transaction_id, payout.provider, payout.status, payout.e2e, event.version],
   );
   // A return is final on arrival: liquidated, with its rtrId.
-  for (const r of payout.returns ?? []) await upsertRefund(db, event, 'payout', payout.id, { id: r.id, refund_id: r.refund_id, status: 'REFUNDED', rtr_id: r.rtr_id });
+  for (const r of payout.returns ?? [])
+    await upsertRefund(db, event, 'payout', payout.id, { id: r.id, refund_id: r.refund_id, status: 'REFUNDED', rtr_id: r.rtr_id });
 }
 
 async function upsertRefund(db: EntityManager, event: EventEnvelope, kind: ReceiptKind, parentId: number, r: ReceiptRefund): Promise<void> {
@@ -81,28 +82,39 @@ export async function receiptFollowerGroup(db: EntityManager, databaseName: stri
 }
 
 /** A cash-in charge (kind 'pix') or a payout, by id or transaction_id, within the tenant. */
-export async function findReceiptParent(db: EntityManager, tenant: Tenant, kind: ReceiptKind, by: { id: number } | { transaction_id: string }): Promise<ReceiptParent | undefined> {
+export async function findReceiptParent(
+  db: EntityManager,
+  tenant: Tenant,
+  kind: ReceiptKind,
+  by: { id: number } | { transaction_id: string },
+): Promise<ReceiptParent | undefined> {
   const table = kind === 'pix' ? 'receipt_charges' : 'receipt_payouts';
-  const [row] = await db.query(`SELECT id, transaction_id, provider FROM ${table} WHERE account_id = $1 AND environment = $2 AND ${'id' in by ? 'id' : 'transaction_id'} = $3 ORDER BY id DESC LIMIT 1`, [
-    tenant.accountId,
-    tenant.environment,
-    'id' in by ? by.id : by.transaction_id,
-  ]);
+  const [row] = await db.query(
+    `SELECT id, transaction_id, provider FROM ${table} WHERE account_id = $1 AND environment = $2 AND ${'id' in by ? 'id' : 'transaction_id'} = $3 ORDER BY id DESC LIMIT 1`,
+    [tenant.accountId, tenant.environment, 'id' in by ? by.id : by.transaction_id],
+  );
   return row && { id: Number(row.id), transaction_id: row.transaction_id, provider: row.provider };
 }
 
 /** A payout with what its receipt needs: its status and end-to-end id. */
-export async function findReceiptPayout(db: EntityManager, tenant: Tenant, by: { id: number } | { transaction_id: string }): Promise<ReceiptPayout | undefined> {
-  const [row] = await db.query(`SELECT id, transaction_id, provider, status, e2e FROM receipt_payouts WHERE account_id = $1 AND environment = $2 AND ${'id' in by ? 'id' : 'transaction_id'} = $3 ORDER BY id DESC LIMIT 1`, [
-    tenant.accountId,
-    tenant.environment,
-    'id' in by ? by.id : by.transaction_id,
-  ]);
+export async function findReceiptPayout(
+  db: EntityManager,
+  tenant: Tenant,
+  by: { id: number } | { transaction_id: string },
+): Promise<ReceiptPayout | undefined> {
+  const [row] = await db.query(
+    `SELECT id, transaction_id, provider, status, e2e FROM receipt_payouts WHERE account_id = $1 AND environment = $2 AND ${'id' in by ? 'id' : 'transaction_id'} = $3 ORDER BY id DESC LIMIT 1`,
+    [tenant.accountId, tenant.environment, 'id' in by ? by.id : by.transaction_id],
+  );
   return row && { id: Number(row.id), transaction_id: row.transaction_id, provider: row.provider, status: Number(row.status), e2e: row.e2e };
 }
 
 /** The refund that carries this refund_id (one that did not fail, if any did), of either kind. */
-export async function findRefundByRefundId(db: EntityManager, tenant: Tenant, refundId: string): Promise<{ refund: ReceiptRefund; kind: ReceiptKind; parentId: number } | undefined> {
+export async function findRefundByRefundId(
+  db: EntityManager,
+  tenant: Tenant,
+  refundId: string,
+): Promise<{ refund: ReceiptRefund; kind: ReceiptKind; parentId: number } | undefined> {
   const [row] = await db.query(
     `SELECT id, refund_id, status, rtr_id, kind, parent_id FROM receipt_refunds WHERE account_id = $1 AND environment = $2 AND refund_id = $3
       ORDER BY (status = 'FAILED'), id DESC LIMIT 1`,
@@ -112,12 +124,10 @@ export async function findRefundByRefundId(db: EntityManager, tenant: Tenant, re
 }
 
 export async function findRefundsOf(db: EntityManager, tenant: Tenant, kind: ReceiptKind, parentId: number): Promise<ReceiptRefund[]> {
-  const rows = await db.query('SELECT id, refund_id, status, rtr_id FROM receipt_refunds WHERE account_id = $1 AND environment = $2 AND kind = $3 AND parent_id = $4 ORDER BY id', [
-    tenant.accountId,
-    tenant.environment,
-    kind,
-    parentId,
-  ]);
+  const rows = await db.query(
+    'SELECT id, refund_id, status, rtr_id FROM receipt_refunds WHERE account_id = $1 AND environment = $2 AND kind = $3 AND parent_id = $4 ORDER BY id',
+    [tenant.accountId, tenant.environment, kind, parentId],
+  );
   return rows.map(refundOf);
 }
 

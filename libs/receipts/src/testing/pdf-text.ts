@@ -19,7 +19,9 @@ export function pdfText(pdf: Buffer): Promise<string> {
     child.stdout.on('data', (c: Buffer) => out.push(c));
     child.stderr.on('data', (c: Buffer) => err.push(c));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(out).toString('utf8')) : reject(new Error(`pdf-parse failed: ${Buffer.concat(err).toString('utf8')}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(Buffer.concat(out).toString('utf8')) : reject(new Error(`pdf-parse failed: ${Buffer.concat(err).toString('utf8')}`)),
+    );
     child.stdin.end(pdf);
   });
 }

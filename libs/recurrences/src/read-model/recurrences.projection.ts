@@ -166,7 +166,11 @@ export async function listRecurrences(
 }
 
 /** The recurrence the bank knows as idRec, for its notifications. */
-export async function findByBankId(db: EntityManager, environment: Tenant['environment'], idRec: string): Promise<{ tenant: Tenant; recurrenceId: string } | undefined> {
+export async function findByBankId(
+  db: EntityManager,
+  environment: Tenant['environment'],
+  idRec: string,
+): Promise<{ tenant: Tenant; recurrenceId: string } | undefined> {
   const [row] = await db.query('SELECT account_id, recurrence_id FROM recurrences WHERE environment = $1 AND bank_id_rec = $2', [environment, idRec]);
   return row && { tenant: { accountId: row.account_id, environment }, recurrenceId: row.recurrence_id };
 }
@@ -240,12 +244,21 @@ export async function postponeNextCharge(db: EntityManager, tenant: Tenant, recu
 }
 
 /** Sandbox cycle charges whose pending debit attempt's day has come on their tenant's clock (platform.md §4). */
-export async function dueSandboxAttempts(db: EntityManager, now: Date, limit: number): Promise<{ tenant: Tenant; recurrenceId: string; chargeId: string; txid: string; attemptAt: Date }[]> {
+export async function dueSandboxAttempts(
+  db: EntityManager,
+  now: Date,
+  limit: number,
+): Promise<{ tenant: Tenant; recurrenceId: string; chargeId: string; txid: string; attemptAt: Date }[]> {
   const rows = await db.query(
     `SELECT account_id, environment, recurrence_id, charge_id, txid, attempt_at FROM charges
       WHERE status = 'SCHEDULED' AND type = 'cycle' AND environment = 'sandbox' AND attempt_at <= ${tenantNowSql('$1', 'charges.account_id', 'charges.environment')}
       ORDER BY attempt_at LIMIT $2`,
     [now, limit],
   );
-  return rows.map((row: Record<string, string> & { attempt_at: Date }) => ({ ...tenantRecurrence(row), chargeId: row.charge_id, txid: row.txid, attemptAt: row.attempt_at }));
+  return rows.map((row: Record<string, string> & { attempt_at: Date }) => ({
+    ...tenantRecurrence(row),
+    chargeId: row.charge_id,
+    txid: row.txid,
+    attemptAt: row.attempt_at,
+  }));
 }

@@ -14,7 +14,15 @@ const tenant: Tenant = { accountId: 'acc-1', environment: 'production' };
 const recordedFrom = (version: number, events: RecurrenceEvent[]): RecordedEvent<RecurrenceEvent>[] =>
   events.map(
     (event, index) =>
-      ({ ...event, eventId: `e${version + index}`, streamId: 'recurrence:acc-1:production:r1', streamType: 'recurrence', version: version + index, tenant, occurredAt: new Date('2027-01-26T03:00:00.000Z') }) as RecordedEvent<RecurrenceEvent>,
+      ({
+        ...event,
+        eventId: `e${version + index}`,
+        streamId: 'recurrence:acc-1:production:r1',
+        streamType: 'recurrence',
+        version: version + index,
+        tenant,
+        occurredAt: new Date('2027-01-26T03:00:00.000Z'),
+      }) as RecordedEvent<RecurrenceEvent>,
   );
 
 /** The events of `commands` in order, recorded at consecutive versions of one stream. */
@@ -22,7 +30,10 @@ const history = (...commands: RecurrenceCommand[]): RecordedEvent<RecurrenceEven
 
 const tableOf = (statement: SqlStatement): string | undefined => /^\s*(?:INSERT INTO|UPDATE) (\w+)/.exec(statement.text)?.[1];
 
-const approved = history({ type: 'CreateRecurrence', data: monthlyRecurrence, today: '2027-01-10' }, { type: 'ApproveRecurrence', journey: 'JOURNEY_2', at: '2027-01-10T15:00:00.000Z', today: '2027-01-10' });
+const approved = history(
+  { type: 'CreateRecurrence', data: monthlyRecurrence, today: '2027-01-10' },
+  { type: 'ApproveRecurrence', journey: 'JOURNEY_2', at: '2027-01-10T15:00:00.000Z', today: '2027-01-10' },
+);
 const approvedState = fold(recurrence, approved) as Recurrence;
 
 describe('projectRecurrence', () => {

@@ -17,7 +17,18 @@ export const projectSolicitation: Projection<SolicitationEvent, SolicitationStat
        ON CONFLICT (account_id, environment, solicitation_id) DO UPDATE SET
          status = EXCLUDED.status, outcome = EXCLUDED.outcome, version = EXCLUDED.version, updated_at = EXCLUDED.updated_at
        WHERE s.version < EXCLUDED.version`,
-      [last.tenant.accountId, last.tenant.environment, s.solicitation_id, s.recurrence_id, state.status, state.outcome, s.expires_at, s.bank.id_solic_rec, last.version, last.occurredAt],
+      [
+        last.tenant.accountId,
+        last.tenant.environment,
+        s.solicitation_id,
+        s.recurrence_id,
+        state.status,
+        state.outcome,
+        s.expires_at,
+        s.bank.id_solic_rec,
+        last.version,
+        last.occurredAt,
+      ],
     ),
   ];
 };
@@ -63,7 +74,8 @@ const pendingRows = async (db: EntityManager, condition: string, params: unknown
   }));
 
 /** Pending solicitations whose deadline has passed at their tenant's now (`now` is real time; a sandbox clock shifts it). */
-export const dueSolicitations = (db: EntityManager, now: Date) => pendingRows(db, `expires_at <= ${tenantNowSql('$1', 'solicitations.account_id', 'solicitations.environment')}`, [now]);
+export const dueSolicitations = (db: EntityManager, now: Date) =>
+  pendingRows(db, `expires_at <= ${tenantNowSql('$1', 'solicitations.account_id', 'solicitations.environment')}`, [now]);
 
 /**
  * Pending solicitations the bank may have moved on (the BCB API pushes none: we ask). The alert's path (CREATED,
@@ -110,8 +122,11 @@ export async function learnRecurrence(tx: EntityManager, event: EventEnvelope): 
   const status = STATUS_AFTER[event.type];
   if (!status) return;
   const recurrenceId = event.stream_id.split(':').pop();
-  await tx.query(
-    'UPDATE known_recurrences SET status = $4, version = $5 WHERE account_id = $1 AND environment = $2 AND recurrence_id = $3 AND version < $5',
-    [account_id, environment, recurrenceId, status, event.version],
-  );
+  await tx.query('UPDATE known_recurrences SET status = $4, version = $5 WHERE account_id = $1 AND environment = $2 AND recurrence_id = $3 AND version < $5', [
+    account_id,
+    environment,
+    recurrenceId,
+    status,
+    event.version,
+  ]);
 }
