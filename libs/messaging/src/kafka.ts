@@ -46,12 +46,30 @@ export const createIdempotentProducer = (kafka: Kafka): Producer =>
 
 /** The outbox's way to Kafka: keyed by aggregate id, acknowledged by all in-sync replicas before the rows are deleted. */
 export class KafkaOutboxSink implements OutboxSink {
+  /** Set once a replacement producer failed to connect: the next send connects it first. */
+  private unconnected = false;
+
+  /**
+   * `newProducer`: how to make a producer with a new producer id. A broker that lost its recent state (killed and
+   * restarted) refuses every later batch of the old id (out-of-order sequence, unknown producer): only a new producer
+   * publishes again, and the outbox's at-least-once delivery makes the resend safe.
+   */
   constructor(
-    private readonly producer: Producer,
+    private producer: Producer,
     private readonly system = systemOf(),
+    private readonly newProducer?: () => Producer,
   ) {}
 
+  /** Disconnects the producer in use: the one it was given, or the one that replaced it. */
+  async disconnect(): Promise<void> {
+    await this.producer.disconnect();
+  }
+
   async send(messages: OutboxMessage[]): Promise<void> {
+    if (this.unconnected) {
+      await this.producer.connect();
+      this.unconnected = false;
+    }
     const byTopic = new Map<string, OutboxMessage[]>();
     for (const message of messages) {
       const list = byTopic.get(message.topic) ?? [];
@@ -83,7 +101,23 @@ export class KafkaOutboxSink implements OutboxSink {
       for (const span of spans) endSpan(span);
     } catch (error) {
       for (const span of spans) endSpan(span, error);
+      if (this.newProducer && PRODUCER_STATE_LOST.has(errorType(error))) await this.renewProducer();
       throw error;
     }
   }
+
+  private async renewProducer(): Promise<void> {
+    const old = this.producer;
+    this.producer = this.newProducer!();
+    this.unconnected = true;
+    await old.disconnect().catch(() => undefined);
+  }
 }
+
+/** The broker's answers that mean it no longer knows this producer's sequence (kafkajs's protocol error types). */
+const PRODUCER_STATE_LOST = new Set(['OUT_OF_ORDER_SEQUENCE_NUMBER', 'UNKNOWN_PRODUCER_ID', 'INVALID_PRODUCER_EPOCH', 'INVALID_PRODUCER_ID_MAPPING']);
+
+const errorType = (error: unknown): string => {
+  const { type, cause } = (error ?? {}) as { type?: unknown; cause?: { type?: unknown } };
+  return String(type ?? cause?.type ?? '');
+};

@@ -30,7 +30,7 @@ class EventSourcingLifecycle implements OnModuleInit, OnApplicationBootstrap, Be
   constructor(
     private readonly dataSource: DataSource,
     private readonly publisher: OutboxPublisher,
-    @Inject(KAFKA_PRODUCER) private readonly producer: Producer,
+    private readonly sink: KafkaOutboxSink,
     private readonly tenantClocks: TenantClocks,
     @Inject(KAFKA) private readonly kafka: Kafka,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
@@ -54,7 +54,7 @@ class EventSourcingLifecycle implements OnModuleInit, OnApplicationBootstrap, Be
   async beforeApplicationShutdown(): Promise<void> {
     await this.tenantClocks.stop();
     await this.publisher.stop(OUTBOX_FLUSH_MS);
-    await this.producer.disconnect();
+    await this.sink.disconnect();
   }
 }
 
@@ -96,10 +96,15 @@ export class EventSourcingModule {
           },
         },
         {
+          provide: KafkaOutboxSink,
+          inject: [KAFKA, KAFKA_PRODUCER],
+          useFactory: (kafka: Kafka, producer: Producer) => new KafkaOutboxSink(producer, undefined, () => createIdempotentProducer(kafka)),
+        },
+        {
           provide: OutboxPublisher,
-          inject: [getDataSourceToken(), KAFKA_PRODUCER],
-          useFactory: (dataSource: DataSource, producer: Producer) =>
-            new OutboxPublisher(dataSource, new KafkaOutboxSink(producer), {
+          inject: [getDataSourceToken(), KafkaOutboxSink],
+          useFactory: (dataSource: DataSource, sink: KafkaOutboxSink) =>
+            new OutboxPublisher(dataSource, sink, {
               lockKey: lockKeyOf(config.service),
               onError: (error) => logger.warn(`publishing failed, will retry: ${String(error)}`),
             }),
