@@ -46,7 +46,7 @@ export const createIdempotentProducer = (kafka: Kafka): Producer =>
 
 /** The outbox's way to Kafka: keyed by aggregate id, acknowledged by all in-sync replicas before the rows are deleted. */
 export class KafkaOutboxSink implements OutboxSink {
-  /** Set once a replacement producer failed to connect: the next send connects it first. */
+  /** A replacement producer is not connected yet (or its connect failed): the next send connects it first. */
   private unconnected = false;
 
   /**
