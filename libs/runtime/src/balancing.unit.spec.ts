@@ -14,9 +14,12 @@ describe('parseAddresses', () => {
     ]);
   });
 
-  it.each(['', ',', 'limits-service', ':4005', 'limits-service:', 'limits-service:0', 'limits-service:70000', 'limits-service:40x5'])('refuses "%s"', (setting) => {
-    expect(() => parseAddresses(setting)).toThrow();
-  });
+  it.each(['', ',', 'limits-service', ':4005', 'limits-service:', 'limits-service:0', 'limits-service:70000', 'limits-service:40x5'])(
+    'refuses "%s"',
+    (setting) => {
+      expect(() => parseAddresses(setting)).toThrow();
+    },
+  );
 });
 
 describe('pickReplica', () => {

@@ -169,7 +169,10 @@ export class ServiceClient {
     replica.failures++;
     const backoffMs = replicaBackoffMs(replica.failures);
     replica.downUntil = now + backoffMs;
-    if (replica.failures === 1) this.logger.warn(`${replica.name} ${why === 'timeout' ? 'did not accept a connection in time' : 'refused a connection'}: left out, retried in ${backoffMs} ms`);
+    if (replica.failures === 1)
+      this.logger.warn(
+        `${replica.name} ${why === 'timeout' ? 'did not accept a connection in time' : 'refused a connection'}: left out, retried in ${backoffMs} ms`,
+      );
   }
 
   /** Resolves every name again and updates the replicas: new addresses are added, gone ones retired. */
