@@ -3,13 +3,35 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ApiKeyDirectory } from '@pixauto/accounts';
 import { createHttpApp, GracefulShutdown, instrumentHttp, startOperations } from '@pixauto/runtime';
-import { NestLogger } from '@pixauto/telemetry';
+import { flushLogs, NestLogger, rootLogger } from '@pixauto/telemetry';
 import { AdminApiModule } from './admin/admin-api.module';
 import { config, GatewayCoreModule, REDIS } from './core.module';
 import { IdempotentPosts } from './merchant/idempotency';
 import { refuseUnstorableText } from './merchant/text-guard';
 import { MerchantApiModule } from './merchant/merchant-api.module';
 import { serveReference } from './openapi/document';
+import { followSupervisor, listenOptions, superviseProcesses } from './processes';
+
+/**
+ * GATEWAY_PROCESSES above 1: this process only supervises that many gateway processes, which share the listeners'
+ * ports (processes.ts); SIGTERM (or SIGINT) is passed to each, and it exits once they all have.
+ */
+function supervise(): void {
+  const logger = new NestLogger(rootLogger(config.service));
+  const supervisor = superviseProcesses(config.processes, {
+    modulePath: process.argv[1],
+    args: process.argv.slice(2),
+    log: (message) => logger.log(message, 'Gateway'),
+  });
+  const stop = async (signal: string) => {
+    logger.log(`${signal}: stopping the gateway processes`, 'Gateway');
+    const code = await supervisor.stop();
+    logger.log(`every gateway process stopped, exiting ${code}`, 'Gateway');
+    flushLogs();
+    process.exit(code);
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void stop(signal));
+}
 
 /**
  * One process, three listeners (platform.md §1): production, sandbox and, when ADMIN_TOKEN is set, admin; and its
@@ -17,6 +39,9 @@ import { serveReference } from './openapi/document';
  * listeners, then closes what they share (GracefulShutdown).
  */
 async function main(): Promise<void> {
+  const shared = config.processes > 1;
+  if (shared && config.processIndex === undefined) return supervise();
+  if (config.processIndex !== undefined) followSupervisor();
   const operations = await startOperations(config);
   const shutdown = new GracefulShutdown({ delayMs: config.shutdownDelayMs, operations });
   const core = await NestFactory.createApplicationContext(GatewayCoreModule, { logger: new NestLogger() });
@@ -32,14 +57,14 @@ async function main(): Promise<void> {
     new IdempotentPosts(core.get(REDIS), core.get(ApiKeyDirectory), environment).install(fastify);
     serveReference(app, environment); // GET /openapi.json and /docs, outside the API-key guard
   }
-  await production.listen(config.port, config.host);
-  await sandbox.listen(config.sandboxPort, config.host);
+  await production.listen(listenOptions(config.port, config.host, shared));
+  await sandbox.listen(listenOptions(config.sandboxPort, config.host, shared));
   shutdown.http(production).http(sandbox).application(production).application(sandbox);
   if (config.adminToken) {
     const admin = await createHttpApp(AdminApiModule.withToken(config.adminToken, core));
     instrumentHttp(admin.getHttpAdapter().getInstance(), 'admin');
     serveReference(admin, 'admin');
-    await admin.listen(config.adminPort, config.host);
+    await admin.listen(listenOptions(config.adminPort, config.host, shared));
     shutdown.http(admin).application(admin);
   } else {
     new Logger('Gateway').warn('ADMIN_TOKEN is not set: the admin API is off');

@@ -195,9 +195,10 @@ describe('a connection to a service belongs to no request', () => {
     app.post('/count', (request, reply) => withRequest({ requestId: 'opened-it' }, () => upstreams.relay('limits', 'test.count', tenant, request, reply)));
     try {
       expect((await app.inject({ method: 'POST', url: '/count' })).statusCode).toBe(200);
-      // The NestJS client's socket (its internals: no public accessor). 'close' comes from the socket's own handle, in
-      // the async context the socket was created in.
-      const client = (upstreams as unknown as { clients: Map<string, { socket: { netSocket: Socket } | null }> }).clients.get('limits');
+      // The NestJS client's socket, of the service's one replica (internals: no public accessor). 'close' comes from the
+      // socket's own handle, in the async context the socket was created in.
+      type Internals = { clients: Map<string, { replicas: { client: { socket: { netSocket: Socket } | null } }[] }> };
+      const client = (upstreams as unknown as Internals).clients.get('limits')?.replicas[0].client;
       const socket = client?.socket?.netSocket as Socket;
       const closedUnder = new Promise((resolve) => socket.once('close', () => resolve(currentRequest()?.requestId ?? 'no request')));
       await upstreams.close();

@@ -1,11 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
-import { firstValueFrom, timeout } from 'rxjs';
 import { AccountProfile, ServiceReply, ServiceRequest, Tenant } from '@pixauto/contracts';
 import { Messages, refuse, unavailable } from '@pixauto/errors';
 import { SystemClock, TenantClockOffset } from '@pixauto/pix';
-import { traceHeadersOf } from '@pixauto/runtime';
-import { outsideRequest } from '@pixauto/telemetry';
+import { ServiceClient, traceHeadersOf } from '@pixauto/runtime';
 import type { UpstreamName } from './gateway.config';
 
 /** How long the gateway waits for a service's reply. */
@@ -15,12 +12,11 @@ const START_DEADLINE_MS = 8_000;
 
 /**
  * The gateway's one way to the services: NestJS TCP messages (3-5x the throughput of HTTP on this hop, measured:
- * docs/performance.md "Gateway to service transport"). The service's reply is HTTP-shaped and goes back to the merchant
- * as it is.
+ * docs/performance.md "Gateway to service transport"), each request to one of the service's replicas (ServiceClient).
+ * The service's reply is HTTP-shaped and goes back to the merchant as it is.
  */
 export class Upstreams {
-  private readonly clients: Map<UpstreamName, ClientProxy>;
-  private readonly inFlight = new Map<UpstreamName, number>();
+  private readonly clients: Map<UpstreamName, ServiceClient>;
   /** Deadlines are real time for every tenant: a sandbox test clock does not move them. */
   private readonly wallClock = new SystemClock();
 
@@ -28,20 +24,13 @@ export class Upstreams {
     addresses: Record<UpstreamName, string>,
     private readonly clockOffsetOf: TenantClockOffset,
     /** Beyond this many requests waiting on one service, 503 at once rather than a queue that outlives its callers. */
-    private readonly maxInFlight: number,
+    maxInFlight: number,
   ) {
-    this.clients = new Map(
-      Object.entries(addresses).map(([name, address]) => {
-        const [host, port] = address.split(':');
-        return [name as UpstreamName, ClientProxyFactory.create({ transport: Transport.TCP, options: { host, port: Number(port) } })];
-      }),
-    );
+    this.clients = new Map(Object.entries(addresses).map(([name, address]) => [name as UpstreamName, new ServiceClient(address, { maxInFlight })]));
   }
 
   async relay(name: UpstreamName, pattern: string, tenant: Tenant, request: FastifyRequest, reply: FastifyReply, account?: AccountProfile): Promise<void> {
     const client = this.clients.get(name) ?? refuse(unavailable(Messages.request.serviceUnavailable));
-    const inFlight = this.inFlight.get(name) ?? 0;
-    if (inFlight >= this.maxInFlight) refuse(unavailable(Messages.request.serviceUnavailable));
     const message: ServiceRequest = {
       tenant,
       ...(account && { account }),
@@ -54,15 +43,10 @@ export class Upstreams {
     };
     const trace = traceHeadersOf(request);
     if (trace) message.trace = trace;
-    this.inFlight.set(name, inFlight + 1);
-    // Connected outside the request (once; later calls find the connection open): the socket serves every request after.
-    // No reply, whatever kept it (the connection refused, or dropped with the request in flight: unavailableDependency's
-    // 'network'; no answer within 10 s), is the service not being there: 503 with Retry-After, and never sent again
-    // here, since a request that reached the service may have been done (the merchant's repeat finds it by its id).
-    const answer = await outsideRequest(() => client.connect())
-      .then(() => firstValueFrom(client.send<ServiceReply>(pattern, message).pipe(timeout(REPLY_TIMEOUT_MS))))
-      .catch(() => refuse(unavailable(Messages.request.serviceUnavailable)))
-      .finally(() => this.inFlight.set(name, (this.inFlight.get(name) ?? 1) - 1));
+    // No reply, whatever kept it (no replica accepting a connection, the connection dropped with the request in flight,
+    // no answer within 10 s), is the service not being there: 503 with Retry-After. A request that was sent is never sent
+    // again, since the replica may have done it (the merchant's repeat finds it by its id).
+    const answer = await client.send<ServiceReply>(pattern, message, REPLY_TIMEOUT_MS);
     reply
       .status(answer.status)
       .headers(answer.headers ?? {})

@@ -1,10 +1,9 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
-import { firstValueFrom, timeout } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { LimitResponse, Patterns, ServiceReply, ServiceRequest } from '@pixauto/contracts';
 import { Messages, refuse, unavailable } from '@pixauto/errors';
 import { EnforcedLimit, enforcedLimitOf, judgeLimit, LimitedTransaction, usedToday } from '@pixauto/payments';
+import { ServiceClient } from '@pixauto/runtime';
 
 /** How long a limit lookup may take before the transaction is answered 503 (a limit is never skipped). */
 const LIMIT_LOOKUP_TIMEOUT_MS = 2_000;
@@ -16,12 +15,10 @@ const LIMIT_LOOKUP_TIMEOUT_MS = 2_000;
  */
 @Injectable()
 export class CustomerLimits implements OnApplicationShutdown {
-  private readonly limitsService: ClientProxy;
+  /** Every replica of limits-service, a request to one of them (the same balancing as the gateway's). */
+  private readonly limitsService = new ServiceClient(process.env.LIMITS_SERVICE_ADDRESS ?? '127.0.0.1:4005');
 
-  constructor(private readonly dataSource: DataSource) {
-    const [host, port] = (process.env.LIMITS_SERVICE_ADDRESS ?? '127.0.0.1:4005').split(':');
-    this.limitsService = ClientProxyFactory.create({ transport: Transport.TCP, options: { host, port: Number(port) } });
-  }
+  constructor(private readonly dataSource: DataSource) {}
 
   /** The limit in force for this transaction, after refusing it (nothing created yet) if it already breaks it. */
   async admit(transaction: LimitedTransaction): Promise<EnforcedLimit | undefined> {
@@ -34,9 +31,7 @@ export class CustomerLimits implements OnApplicationShutdown {
   private async limitOf({ tenant, documentNumber, type }: LimitedTransaction): Promise<LimitResponse | undefined> {
     if (documentNumber.length !== 11) return undefined;
     const request: ServiceRequest = { tenant, query: { document_number: documentNumber, type } };
-    const answer = await firstValueFrom(this.limitsService.send<ServiceReply>(Patterns.limits.get, request).pipe(timeout(LIMIT_LOOKUP_TIMEOUT_MS))).catch(() =>
-      refuse(unavailable(Messages.request.serviceUnavailable)),
-    );
+    const answer = await this.limitsService.send<ServiceReply>(Patterns.limits.get, request, LIMIT_LOOKUP_TIMEOUT_MS);
     if (answer.status === 404) return undefined;
     if (answer.status !== 200) return refuse(unavailable(Messages.request.serviceUnavailable));
     return answer.body as LimitResponse;

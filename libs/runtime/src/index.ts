@@ -3,6 +3,8 @@ export * from './database';
 export * from './http';
 export * from './event-sourcing.module';
 export * from './rpc';
+export * from './balancing';
+export * from './service-client';
 export * from './periodic-task';
 export * from './sandbox-clock';
 export * from './concurrency';
