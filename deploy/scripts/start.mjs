@@ -1,12 +1,14 @@
 // npm start: infrastructure up, everything built, every app running in the foreground; Ctrl-C stops the apps.
 // START_PROFILE picks another profile of system.cjs (default dev, the ports docs/architecture.md documents): the
 // end-to-end suite runs `npm start` itself on its own ports, whose profiles derive their keys (system.cjs) instead of
-// keeping them in .data.
+// keeping them in .data. `npm start -- --replicas N` runs N processes of every app but the bank simulator
+// (system.cjs says where each listens).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { up } from './infra.mjs';
+import { parseArgs } from 'node:util';
 import { profileOf, ROOT, startSystem } from './system.cjs';
 
 /** The operator token: ADMIN_TOKEN, or one generated once and kept in .data/admin-token for `npm run admin`. */
@@ -30,13 +32,21 @@ const secretsKeys = () => developmentKey('SECRETS_KEYS', 'secrets-keys', () => `
 const documentKey = () => developmentKey('DOCUMENT_KEY', 'document-key', () => randomBytes(32).toString('base64'));
 
 fs.mkdirSync(path.join(ROOT, '.data'), { recursive: true }); // a fresh clone has none yet
+const { values: options } = parseArgs({ options: { replicas: { type: 'string', default: '1' } } });
+const replicas = Number(options.replicas);
 const profile = process.env.START_PROFILE ?? 'dev';
 const p = profileOf(profile);
 const keys = profile === 'dev' ? { secretsKeys: secretsKeys(), documentKey: documentKey() } : {};
 
 await up();
 execFileSync('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } });
-const system = await startSystem({ profile, adminToken: adminToken(), ...keys, inherit: true });
+const system = await startSystem({ profile, adminToken: adminToken(), ...keys, inherit: true, replicas });
+const eachProcess =
+  replicas === 1
+    ? ''
+    : `\n  ${replicas} of each app but the bank simulator; health of each process (its metrics: /metrics on the same port):\n${system.readiness
+        .map(({ name, ready }) => `    ${name.padEnd(24)} ${ready.join('  ')}`)
+        .join('\n')}`;
 const adminUrl = profile === 'dev' ? '' : `ADMIN_URL=http://127.0.0.1:${p.admin} `;
 console.log(`
 pixauto is up, on Node ${process.version}:
@@ -44,7 +54,7 @@ pixauto is up, on Node ${process.version}:
   sandbox API     http://127.0.0.1:${p.sandbox}
   API reference   http://127.0.0.1:${p.sandbox}/docs   (each listener serves /docs and /openapi.json)
   admin API       http://127.0.0.1:${p.admin}   (token in .data/admin-token, or $ADMIN_TOKEN)
-  health, metrics http://127.0.0.1:${p.gatewayOps}/health/ready, /metrics   (each service: its port + 50, docs/operations.md "Health and metrics")
+  health, metrics http://127.0.0.1:${p.gatewayOps}/health/ready, /metrics   (each service: its port + 50, docs/operations.md "Health and metrics")${eachProcess}
   webhooks        sandbox webhooks may go to a receiver on loopback, over http too (e.g. http://127.0.0.1:8080/hook),
                   but not to the platform's own ports; production webhooks need a public https URL; link-local (cloud
                   metadata) and private addresses are refused${process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS ? `, but for ${process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS} (WEBHOOK_ALLOW_PRIVATE_NETWORKS)` : ''} (docs/operations.md "Environment variables")

@@ -181,9 +181,11 @@ function reservedPorts() {
     names.flatMap((name) =>
       Object.entries(profileOf(name))
         .filter(([key, value]) => typeof value === 'number' && key !== 'redisDb')
-        .map(([, value]) => value),
+        .flatMap(([, value]) => Array.from({ length: MAX_REPLICAS }, (_, k) => value + k * REPLICA_PORT_STEP)),
     ),
   );
+  // The gateway's processes beyond the first have their ops listeners on the next ports.
+  for (const name of names) for (let i = 1; i < MAX_REPLICAS; i++) ports.add(profileOf(name).gatewayOps + i);
   const serverPort = (url, otherwise) => Number(new URL(url).port || otherwise);
   ports.add(serverPort(process.env.DATABASE_URL ?? 'postgres://127.0.0.1:5432', 5432));
   ports.add(serverPort(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', 6379));
@@ -191,87 +193,135 @@ function reservedPorts() {
   return [...ports].sort((a, b) => a - b).join(',');
 }
 
-function appsOf(profileName, adminToken, secretsKeys = secretsKeysOf(profileName), documentKey = documentKeyOf(profileName)) {
+/**
+ * `npm start -- --replicas N`: N processes of every app but the bank simulator. A service's replica k (from 0) listens
+ * on its ports + 20k; the gateway's N processes share its ports (GATEWAY_PROCESSES). Each takes 1/N of its app's
+ * database connections, so the whole stays within PostgreSQL's 100.
+ */
+const MAX_REPLICAS = 4;
+const REPLICA_PORT_STEP = 20;
+/** The settings that name a port a replica listens on: moved for each replica. */
+const LISTENING_PORTS = ['PORT', 'OPS_PORT', 'BANK_CALLBACK_PORT', 'PAYMENTS_BANK_CALLBACK_PORT', 'PAYOUT_QUERY_HTTP_PORT'];
+
+/** `host:port` of each replica of a service whose first listens on `port`. */
+const replicaAddresses = (port, replicas) => Array.from({ length: replicas }, (_, k) => `127.0.0.1:${port + k * REPLICA_PORT_STEP}`).join(',');
+
+/** The apps of one replica each, made N: services repeated on moved ports, the gateway as N processes. */
+function withReplicas(apps, replicas) {
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > MAX_REPLICAS) throw new Error(`replicas must be 1 to ${MAX_REPLICAS} (got ${replicas})`);
+  if (replicas === 1) return apps;
+  return apps.flatMap((app) => {
+    if (app.name === 'bank-simulator') return [app];
+    const shared = { ...app.env, DATABASE_POOL_REPLICAS: String(replicas) };
+    if (app.name === 'api-gateway') {
+      const opsPort = Number(app.env.OPS_PORT);
+      const ready = Array.from({ length: replicas }, (_, i) => `http://127.0.0.1:${opsPort + i}/health/ready`);
+      return [{ ...app, ready, env: { ...shared, GATEWAY_PROCESSES: String(replicas) } }];
+    }
+    return Array.from({ length: replicas }, (_, k) => {
+      const moved = Object.fromEntries(LISTENING_PORTS.filter((key) => app.env[key]).map((key) => [key, String(Number(app.env[key]) + k * REPLICA_PORT_STEP)]));
+      return {
+        ...app,
+        name: k === 0 ? app.name : `${app.name}-${k + 1}`,
+        program: app.name,
+        ready: `http://127.0.0.1:${moved.OPS_PORT}/health/ready`,
+        env: { ...shared, ...moved },
+      };
+    });
+  });
+}
+
+function appsOf(profileName, adminToken, secretsKeys = secretsKeysOf(profileName), documentKey = documentKeyOf(profileName), replicas = 1) {
   const p = profileOf(profileName);
+  const to = (port) => replicaAddresses(port, replicas);
   const common = { DATABASE_PREFIX: p.databasePrefix, REDIS_URL: redisUrl(p.redisDb), SECRETS_KEYS: secretsKeys, DOCUMENT_KEY: documentKey };
   const bank = `http://127.0.0.1:${p.bank}`;
   const ready = (port) => `http://127.0.0.1:${port}/health/ready`;
-  return [
-    // The bank behind us, and the payer, for local runs, tests and the sandbox (apps/bank-simulator).
-    { name: 'bank-simulator', ready: `${bank}/health`, env: { ...common, PORT: String(p.bank) } },
-    { name: 'limits-service', ready: ready(p.limitsOps), env: { ...common, PORT: String(p.limits), OPS_PORT: String(p.limitsOps) } },
-    {
-      name: 'recurrence-service',
-      ready: ready(p.recurrencesOps),
-      env: {
-        ...common,
-        PORT: String(p.recurrences),
-        OPS_PORT: String(p.recurrencesOps),
-        BANK_CALLBACK_PORT: String(p.bankCallbacks),
-        BANK_PRODUCTION_URL: bank,
-        BANK_SANDBOX_URL: bank,
+  return withReplicas(
+    [
+      // The bank behind us, and the payer, for local runs, tests and the sandbox (apps/bank-simulator).
+      { name: 'bank-simulator', ready: `${bank}/health`, env: { ...common, PORT: String(p.bank) } },
+      { name: 'limits-service', ready: ready(p.limitsOps), env: { ...common, PORT: String(p.limits), OPS_PORT: String(p.limitsOps) } },
+      {
+        name: 'recurrence-service',
+        ready: ready(p.recurrencesOps),
+        env: {
+          ...common,
+          PORT: String(p.recurrences),
+          OPS_PORT: String(p.recurrencesOps),
+          BANK_CALLBACK_PORT: String(p.bankCallbacks),
+          BANK_PRODUCTION_URL: bank,
+          BANK_SANDBOX_URL: bank,
+        },
       },
-    },
-    {
-      name: 'payments-service',
-      ready: ready(p.paymentsOps),
-      env: {
-        ...common,
-        PORT: String(p.payments),
-        OPS_PORT: String(p.paymentsOps),
-        PAYMENTS_BANK_CALLBACK_PORT: String(p.paymentsCallbacks),
-        BANK_PRODUCTION_URL: bank,
-        BANK_SANDBOX_URL: bank,
-        LIMITS_SERVICE_ADDRESS: `127.0.0.1:${p.limits}`,
+      {
+        name: 'payments-service',
+        ready: ready(p.paymentsOps),
+        env: {
+          ...common,
+          PORT: String(p.payments),
+          OPS_PORT: String(p.paymentsOps),
+          PAYMENTS_BANK_CALLBACK_PORT: String(p.paymentsCallbacks),
+          BANK_PRODUCTION_URL: bank,
+          BANK_SANDBOX_URL: bank,
+          LIMITS_SERVICE_ADDRESS: to(p.limits),
+        },
       },
-    },
-    {
-      name: 'solicitation-service',
-      ready: ready(p.solicitationsOps),
-      env: { ...common, PORT: String(p.solicitations), OPS_PORT: String(p.solicitationsOps), BANK_PRODUCTION_URL: bank, BANK_SANDBOX_URL: bank },
-    },
-    {
-      name: 'payout-query-service',
-      ready: ready(p.payoutQueryOps),
-      env: { ...common, PORT: String(p.payoutQuery), OPS_PORT: String(p.payoutQueryOps), PAYOUT_QUERY_HTTP_PORT: String(p.payoutQueryHttp) },
-    },
-    {
-      name: 'webhook-dispatcher',
-      ready: ready(p.webhooksOps),
-      env: {
-        ...common,
-        PORT: String(p.webhooks),
-        OPS_PORT: String(p.webhooksOps),
-        WEBHOOK_ALLOW_LOOPBACK: WEBHOOK_LOOPBACK,
-        WEBHOOK_RESERVED_PORTS: reservedPorts(),
+      {
+        name: 'solicitation-service',
+        ready: ready(p.solicitationsOps),
+        env: { ...common, PORT: String(p.solicitations), OPS_PORT: String(p.solicitationsOps), BANK_PRODUCTION_URL: bank, BANK_SANDBOX_URL: bank },
       },
-    },
-    {
-      name: 'receipt-service',
-      ready: ready(p.receiptsOps),
-      env: { ...common, PORT: String(p.receipts), OPS_PORT: String(p.receiptsOps), PROVIDER_A_URL: `${bank}/provider-a`, PROVIDER_B_URL: `${bank}/provider-b` },
-    },
-    {
-      name: 'api-gateway',
-      ready: ready(p.gatewayOps),
-      env: {
-        ...common,
-        PORT: String(p.gateway),
-        OPS_PORT: String(p.gatewayOps),
-        SANDBOX_PORT: String(p.sandbox),
-        ADMIN_PORT: String(p.admin),
-        ADMIN_TOKEN: adminToken,
-        LIMITS_SERVICE_ADDRESS: `127.0.0.1:${p.limits}`,
-        RECURRENCE_SERVICE_ADDRESS: `127.0.0.1:${p.recurrences}`,
-        SOLICITATION_SERVICE_ADDRESS: `127.0.0.1:${p.solicitations}`,
-        PAYMENTS_SERVICE_ADDRESS: `127.0.0.1:${p.payments}`,
-        PAYOUT_QUERY_SERVICE_ADDRESS: `127.0.0.1:${p.payoutQuery}`,
-        PAYOUT_QUERY_CSV_URL: `http://127.0.0.1:${p.payoutQueryHttp}`,
-        WEBHOOK_DISPATCHER_ADDRESS: `127.0.0.1:${p.webhooks}`,
-        RECEIPT_SERVICE_ADDRESS: `127.0.0.1:${p.receipts}`,
+      {
+        name: 'payout-query-service',
+        ready: ready(p.payoutQueryOps),
+        env: { ...common, PORT: String(p.payoutQuery), OPS_PORT: String(p.payoutQueryOps), PAYOUT_QUERY_HTTP_PORT: String(p.payoutQueryHttp) },
       },
-    },
-  ];
+      {
+        name: 'webhook-dispatcher',
+        ready: ready(p.webhooksOps),
+        env: {
+          ...common,
+          PORT: String(p.webhooks),
+          OPS_PORT: String(p.webhooksOps),
+          WEBHOOK_ALLOW_LOOPBACK: WEBHOOK_LOOPBACK,
+          WEBHOOK_RESERVED_PORTS: reservedPorts(),
+        },
+      },
+      {
+        name: 'receipt-service',
+        ready: ready(p.receiptsOps),
+        env: {
+          ...common,
+          PORT: String(p.receipts),
+          OPS_PORT: String(p.receiptsOps),
+          PROVIDER_A_URL: `${bank}/provider-a`,
+          PROVIDER_B_URL: `${bank}/provider-b`,
+        },
+      },
+      {
+        name: 'api-gateway',
+        ready: ready(p.gatewayOps),
+        env: {
+          ...common,
+          PORT: String(p.gateway),
+          OPS_PORT: String(p.gatewayOps),
+          SANDBOX_PORT: String(p.sandbox),
+          ADMIN_PORT: String(p.admin),
+          ADMIN_TOKEN: adminToken,
+          LIMITS_SERVICE_ADDRESS: to(p.limits),
+          RECURRENCE_SERVICE_ADDRESS: to(p.recurrences),
+          SOLICITATION_SERVICE_ADDRESS: to(p.solicitations),
+          PAYMENTS_SERVICE_ADDRESS: to(p.payments),
+          PAYOUT_QUERY_SERVICE_ADDRESS: to(p.payoutQuery),
+          PAYOUT_QUERY_CSV_URL: `http://127.0.0.1:${p.payoutQueryHttp}`,
+          WEBHOOK_DISPATCHER_ADDRESS: to(p.webhooks),
+          RECEIPT_SERVICE_ADDRESS: to(p.receipts),
+        },
+      },
+    ],
+    replicas,
+  );
 }
 
 /** The status of `url`'s answer; throws when nothing answers. Its readiness checks take up to 2 s each. */
@@ -322,10 +372,11 @@ async function startSystem({
   appEnv = {},
   readyTimeoutMs = 60_000,
   startupBoundMs = STARTUP_BOUND_MS,
+  replicas = 1,
 } = {}) {
   const logDir = path.join(ROOT, '.data', 'logs', profile);
   fs.mkdirSync(logDir, { recursive: true });
-  const apps = appsOf(profile, adminToken, secretsKeys, documentKey);
+  const apps = appsOf(profile, adminToken, secretsKeys, documentKey, replicas);
   const running = new Map();
 
   const launch = async (app, readyWithinMs = readyTimeoutMs) => {
@@ -333,12 +384,12 @@ async function startSystem({
     if (!fs.existsSync(main)) throw new Error(`${main} is missing: build first (npx nx run-many -t build)`);
     // Another instance still on the port would answer the readiness check while this one fails to listen.
     if (
-      await statusAt(app.ready).then(
+      await statusAt([app.ready].flat()[0]).then(
         () => true,
         () => false,
       )
     )
-      throw new Error(`${app.ready} already answers: is another ${app.name} (profile ${profile}) still running?`);
+      throw new Error(`${[app.ready].flat()[0]} already answers: is another ${app.name} (profile ${profile}) still running?`);
     const out = inherit ? 'inherit' : fs.openSync(path.join(logDir, `${app.name}.log`), 'a');
     const child = spawn(process.execPath, [...NODE_FLAGS, main], {
       cwd: ROOT,
@@ -348,7 +399,7 @@ async function startSystem({
     running.set(app.name, child);
     children.add(child);
     child.once('exit', () => children.delete(child));
-    await waitReady(app.ready, child, readyWithinMs);
+    for (const url of [app.ready].flat()) await waitReady(url, child, readyWithinMs);
     return child;
   };
 
@@ -378,6 +429,10 @@ async function startSystem({
 
   return {
     profile: profileOf(profile),
+    /** Each app process and its readiness URLs (the gateway's processes, each with its own ops listener). */
+    get readiness() {
+      return apps.filter((app) => running.has(app.name)).map((app) => ({ name: app.name, ready: [app.ready].flat() }));
+    },
     /** The names of the apps running. */
     get apps() {
       return [...running.keys()];
@@ -415,4 +470,4 @@ async function startSystem({
   };
 }
 
-module.exports = { ROOT, NODE_FLAGS, PROFILES, profileOf, appsOf, startSystem };
+module.exports = { ROOT, NODE_FLAGS, PROFILES, MAX_REPLICAS, profileOf, appsOf, startSystem };

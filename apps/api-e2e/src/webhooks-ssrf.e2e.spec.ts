@@ -92,7 +92,25 @@ describe('webhooks reach loopback receivers and nothing else of ours', () => {
     expect(dev).not.toHaveProperty('WEBHOOK_ALLOW_PRIVATE_NETWORKS');
     const reserved = dev.WEBHOOK_RESERVED_PORTS.split(',').map(Number);
     const p = system.profile;
-    for (const port of [3000, 3001, 3002, 3050, 4010, 4059, p.gateway, p.sandbox, p.admin, p.gatewayOps, p.bank, p.limits, p.webhooksOps, p.payoutQueryHttp])
+    // 4025 and 3051: a second limits-service and a second gateway process (npm start -- --replicas 2).
+    for (const port of [
+      3000,
+      3001,
+      3002,
+      3050,
+      3051,
+      4010,
+      4025,
+      4059,
+      p.gateway,
+      p.sandbox,
+      p.admin,
+      p.gatewayOps,
+      p.bank,
+      p.limits,
+      p.webhooksOps,
+      p.payoutQueryHttp,
+    ])
       expect(reserved).toContain(port);
     expect(reserved).not.toContain(receiver.port);
   });

@@ -23,7 +23,8 @@ export interface ServiceConfig {
 /**
  * PostgreSQL allows 100 connections (97 to applications) for the whole system, so each process has its share and
  * the shares add up to 92, leaving room for migrations, scripts and psql. The write paths get most: concurrent
- * commits share one WAL flush. DATABASE_POOL_SIZE overrides a share (a second instance should take it from another).
+ * commits share one WAL flush. DATABASE_POOL_SIZE overrides a share; DATABASE_POOL_REPLICAS (the processes of the app on
+ * one server, as `npm start -- --replicas N` runs them) divides it among them.
  */
 export const DATABASE_POOL_SHARES: Readonly<Record<string, number>> = {
   'limits-service': 17,
@@ -55,7 +56,9 @@ export function serviceConfig(service: string, defaultPort: number, env: NodeJS.
     databaseName: `${prefix}_${service.replace(/-service$/, '').replace(/-/g, '_')}`,
     kafkaBrokers: (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? DATABASE_POOL_SHARES[service] ?? DEFAULT_POOL_SHARE),
+    databasePoolSize: Number(
+      env.DATABASE_POOL_SIZE ?? Math.ceil((DATABASE_POOL_SHARES[service] ?? DEFAULT_POOL_SHARE) / Number(env.DATABASE_POOL_REPLICAS ?? 1)),
+    ),
     databasePoolWaitMs: Number(env.DATABASE_POOL_WAIT_MS ?? 5_000),
     shutdownDelayMs: Number(env.SHUTDOWN_DELAY_MS ?? DEFAULT_SHUTDOWN_DELAY_MS),
   };

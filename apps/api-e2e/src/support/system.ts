@@ -52,11 +52,17 @@ const launcher = require('../../../../deploy/scripts/system.cjs') as { startSyst
 
 /**
  * The same process launcher as `npm start` (deploy/scripts/system.cjs), on the e2e ports and databases
- * (E2E_PROFILE picks another profile of system.cjs, to run beside a suite already using them). `appEnv` adds to an
- * app's environment (a test's preload), not to its settings.
+ * (E2E_PROFILE picks another profile of system.cjs, to run beside a suite already using them; E2E_REPLICAS runs that
+ * many of every app but the bank simulator, as `npm start -- --replicas N`). `appEnv` adds to an app's environment
+ * (a test's preload), not to its settings.
  */
 export const startSystem = (options: { appEnv?: Record<string, Record<string, string>> } = {}): Promise<RunningSystem> =>
-  launcher.startSystem({ profile: process.env.E2E_PROFILE ?? 'e2e', adminToken: ADMIN_TOKEN, appEnv: withLoopbackOnly(options.appEnv ?? {}) });
+  launcher.startSystem({
+    profile: process.env.E2E_PROFILE ?? 'e2e',
+    adminToken: ADMIN_TOKEN,
+    appEnv: withLoopbackOnly(options.appEnv ?? {}),
+    replicas: Number(process.env.E2E_REPLICAS ?? 1),
+  });
 
 /** Every app runs with the loopback-only preload (support/loopback-only.cjs): nothing a test starts reaches beyond loopback. */
 export const LOOPBACK_ONLY = `--require ${path.join(__dirname, 'loopback-only.cjs')}`;
