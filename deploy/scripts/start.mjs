@@ -44,7 +44,7 @@ const system = await startSystem({ profile, adminToken: adminToken(), ...keys, i
 const eachProcess =
   replicas === 1
     ? ''
-    : `\n  ${replicas} of each app but the bank simulator; health of each process (its metrics: /metrics on the same port):\n${system.readiness
+    : `\n  ${replicas} of each app but the bank simulator; health of each process (its metrics: /metrics beside it):\n${system.readiness
         .map(({ name, ready }) => `    ${name.padEnd(24)} ${ready.join('  ')}`)
         .join('\n')}`;
 const adminUrl = profile === 'dev' ? '' : `ADMIN_URL=http://127.0.0.1:${p.admin} `;

@@ -2,6 +2,8 @@
 // checks, build, unit and integration tests of every project, the end-to-end suite (crash test included, the
 // commands README.md and docs/ show, and every bench in its tiny mode) against the built apps, then everything it
 // started is stopped and its test data removed.
+// The merchant's journeys run a second time on a system of two processes of every app but the bank simulator
+// (`npm start -- --replicas 2`).
 // Closes with one line "N passed, N failed" summed over every Jest run.
 //
 // Every step has a time bound, and so has the whole run (CI gives it 90 minutes): a step past its bound is stopped
@@ -109,7 +111,8 @@ try {
     (await step('lint and type-check', ['run-many', '-t', 'lint'], 15 * 60_000)) &&
     (await step('build', ['run-many', '-t', 'build'], 10 * 60_000)) &&
     (await step('unit and integration tests', ['run-many', '-t', 'test', '--parallel=1'], 20 * 60_000)) &&
-    (await step('end-to-end tests', ['run', 'api-e2e:e2e'], 40 * 60_000));
+    (await step('end-to-end tests', ['run', 'api-e2e:e2e'], 40 * 60_000)) &&
+    (await step('the journeys again, on two processes of every app', ['run', 'api-e2e:e2e-replicas'], 15 * 60_000));
 } finally {
   await removeE2eData().catch((error) => console.error(`cleanup: ${error.message}`));
   // The fault suite's own servers (stopped by the suite) leave their data here.
