@@ -35,6 +35,8 @@ import { idEnvioOf, PayoutBankNotices, PayoutSender } from './payouts';
 
 const clock = new SystemClock();
 const tenant: Tenant = { accountId: `acc-${randomUUID()}`, environment: 'production' };
+/** The lease of the claim a dead replica leaves behind. */
+const LEASE_MS = 4000;
 const simulatorDatabase = `pixauto_test_sender_bank_${randomBytes(6).toString('hex')}`;
 
 /** Forwards every request to the bank and counts the payouts handed to it (PUT /pagamentos/{idEnvio}). */
@@ -184,7 +186,7 @@ describe('the payout sender on two replicas', () => {
   it("sends the payouts a killed replica had claimed once its lease has ended, and not before", async () => {
     const orphaned = await createPayouts(20);
     // The second replica claims them and dies: it never sends, renews nor releases.
-    const claimed = await claimUnsettledPayouts(second.manager, 0, 0, 64, 2000);
+    const claimed = await claimUnsettledPayouts(second.manager, 0, 0, 64, LEASE_MS);
     expect(claimed.items.map((p) => p.payout.id).sort()).toEqual([...orphaned].sort());
     const claimedAt = performance.now();
     const later = await createPayouts(5);
@@ -194,11 +196,11 @@ describe('the payout sender on two replicas', () => {
     await eventually(() => stillCreated(later), (n) => n === 0, { timeoutMs: 10_000, what: 'the unclaimed payouts sent' });
     expect(sends(orphaned).flat().reduce((a, b) => a + b, 0)).toBe(0);
 
-    await eventually(() => stillCreated(orphaned), (n) => n === 0, { timeoutMs: 10_000, what: "the dead replica's payouts sent" });
+    await eventually(() => stillCreated(orphaned), (n) => n === 0, { timeoutMs: LEASE_MS + 10_000, what: "the dead replica's payouts sent" });
     const tookMs = performance.now() - claimedAt;
     await replicas[0].sender.onModuleDestroy();
-    expect(tookMs).toBeGreaterThanOrEqual(1900);
-    expect(tookMs).toBeLessThan(5000);
+    expect(tookMs).toBeGreaterThanOrEqual(LEASE_MS - 100);
+    expect(tookMs).toBeLessThan(LEASE_MS + 4000);
     expect(sends([...orphaned, ...later]).map(([a, b]) => a + b)).toEqual(Array(25).fill(1));
   }, 30_000);
 });

@@ -6,7 +6,7 @@ import { EntityManager } from 'typeorm';
 // its rows go when their lease ends.
 
 /** How long a claim holds unless renewed: a replica killed mid-work leaves its rows to the others after this. */
-export const WORK_LEASE_MS = Number(process.env.WORK_LEASE_MS ?? 10_000);
+export const WORK_LEASE_MS = Number(process.env.WORK_LEASE_MS ?? 5_000);
 
 /** A row no one holds: never claimed, released, or its lease ended (the claimer died). For the candidates' WHERE. */
 export const UNCLAIMED = '(claimed_until IS NULL OR claimed_until < now())';
