@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, request as httpRequest, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
@@ -22,7 +21,7 @@ import {
 } from '@pixauto/payments';
 import { SystemClock } from '@pixauto/pix';
 import { forEachConcurrently } from '@pixauto/runtime';
-import { eventually } from '@pixauto/testing';
+import { CountingProxy, eventually } from '@pixauto/testing';
 import { createTestDataSource, dropTestDataSource, openReplicaDataSource } from '../../../libs/event-store/src/testing/test-database';
 import { createSimulatorApp } from '../../bank-simulator/src/app';
 import { simulatorConfig } from '../../bank-simulator/src/config';
@@ -38,40 +37,6 @@ const tenant: Tenant = { accountId: `acc-${randomUUID()}`, environment: 'product
 /** The lease of the claim a dead replica leaves behind. */
 const LEASE_MS = 4000;
 const simulatorDatabase = `pixauto_test_sender_bank_${randomBytes(6).toString('hex')}`;
-
-/** Forwards every request to the bank and counts the payouts handed to it (PUT /pagamentos/{idEnvio}). */
-class CountingProxy {
-  readonly puts = new Map<string, number>();
-  private readonly server: Server;
-  url = '';
-
-  constructor(bankUrl: string) {
-    this.server = createServer((incoming, outgoing) => {
-      const put = incoming.method === 'PUT' ? /^\/pagamentos\/([^/?]+)/.exec(incoming.url ?? '') : null;
-      if (put) this.puts.set(put[1], (this.puts.get(put[1]) ?? 0) + 1);
-      const forwarded = httpRequest(`${bankUrl}${incoming.url}`, { method: incoming.method, headers: incoming.headers }, (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      });
-      forwarded.on('error', () => outgoing.destroy());
-      incoming.pipe(forwarded);
-    });
-  }
-
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-
-  sent(idEnvio: string): number {
-    return this.puts.get(idEnvio) ?? 0;
-  }
-}
 
 /** One replica of payments-service, as far as the sender goes. */
 interface Replica {
@@ -100,8 +65,7 @@ beforeAll(async () => {
   ]);
   second = await openReplicaDataSource(first);
   for (const dataSource of [first, second]) {
-    const proxy = new CountingProxy(bankUrl);
-    await proxy.start();
+    const proxy = await new CountingProxy(bankUrl).start();
     const banks = new Banks({ production: { url: proxy.url, token: 'sender-token' }, sandbox: { url: proxy.url, token: 'sender-token' } });
     const notices = new PayoutBankNotices(new EventStore(dataSource), dataSource, clock, banks);
     replicas.push({ dataSource, proxy, banks, sender: new PayoutSender(dataSource, clock, notices) });
@@ -166,7 +130,7 @@ const stillCreated = async (ids: number[]): Promise<number> =>
   (await first.query('SELECT count(*)::int AS n FROM payouts WHERE id = ANY($1) AND status = 0', [ids]))[0].n;
 
 /** How many times each replica handed each payout to the bank. */
-const sends = (ids: number[]) => ids.map((id) => replicas.map((replica) => replica.proxy.sent(idEnvioOf('production', id))));
+const sends = (ids: number[]) => ids.map((id) => replicas.map((replica) => replica.proxy.count('PUT', `/pagamentos/${idEnvioOf('production', id)}`)));
 
 describe('the payout sender on two replicas', () => {
   it('hands every payout to the bank exactly once, each replica a share', async () => {
