@@ -137,7 +137,11 @@ describe('the payout sender on two replicas', () => {
     const ids = await createPayouts(640);
 
     for (const replica of replicas) replica.sender.onApplicationBootstrap();
-    await eventually(() => stillCreated(ids), (n) => n === 0, { timeoutMs: 60_000, what: 'every payout handed to the bank' });
+    await eventually(
+      () => stillCreated(ids),
+      (n) => n === 0,
+      { timeoutMs: 60_000, what: 'every payout handed to the bank' },
+    );
     for (const replica of replicas) await replica.sender.onModuleDestroy();
 
     const counts = sends(ids);
@@ -147,7 +151,7 @@ describe('the payout sender on two replicas', () => {
     expect(share).toBeLessThanOrEqual(0.65);
   }, 90_000);
 
-  it("sends the payouts a killed replica had claimed once its lease has ended, and not before", async () => {
+  it('sends the payouts a killed replica had claimed once its lease has ended, and not before', async () => {
     const orphaned = await createPayouts(20);
     // The second replica claims them and dies: it never sends, renews nor releases.
     const claimed = await claimUnsettledPayouts(second.manager, 0, 0, 64, LEASE_MS);
@@ -157,10 +161,22 @@ describe('the payout sender on two replicas', () => {
 
     replicas[0].sender.onApplicationBootstrap();
     // The payouts created after the claim go out at once; by then the claimed ones have not been touched.
-    await eventually(() => stillCreated(later), (n) => n === 0, { timeoutMs: 10_000, what: 'the unclaimed payouts sent' });
-    expect(sends(orphaned).flat().reduce((a, b) => a + b, 0)).toBe(0);
+    await eventually(
+      () => stillCreated(later),
+      (n) => n === 0,
+      { timeoutMs: 10_000, what: 'the unclaimed payouts sent' },
+    );
+    expect(
+      sends(orphaned)
+        .flat()
+        .reduce((a, b) => a + b, 0),
+    ).toBe(0);
 
-    await eventually(() => stillCreated(orphaned), (n) => n === 0, { timeoutMs: LEASE_MS + 10_000, what: "the dead replica's payouts sent" });
+    await eventually(
+      () => stillCreated(orphaned),
+      (n) => n === 0,
+      { timeoutMs: LEASE_MS + 10_000, what: "the dead replica's payouts sent" },
+    );
     const tookMs = performance.now() - claimedAt;
     await replicas[0].sender.onModuleDestroy();
     expect(tookMs).toBeGreaterThanOrEqual(LEASE_MS - 100);

@@ -121,7 +121,7 @@ const debits = (txids: string[]) => txids.map((txid) => replicas.map((replica) =
 
 /** A scheduler's runs, five recurrences at a time (a run that took its limit runs again at once, as PeriodicTask does). */
 async function schedule(charges: Charges): Promise<void> {
-  for (let more = true; more; ) more = await charges.issueDueCharges(5);
+  for (let more = true; more;) more = await charges.issueDueCharges(5);
 }
 
 describe('the charge scheduler on two replicas', () => {

@@ -53,7 +53,13 @@ class SolicitationWork implements OnApplicationBootstrap, OnModuleDestroy, OnApp
 }
 
 @Module({
-  imports: [EventSourcingModule.forService({ config, migrations: [SolicitationsReadModel1763800000400, SolicitationWorkClaims1763800000410], topics: [Topics.solicitations, Topics.recurrences] })],
+  imports: [
+    EventSourcingModule.forService({
+      config,
+      migrations: [SolicitationsReadModel1763800000400, SolicitationWorkClaims1763800000410],
+      topics: [Topics.solicitations, Topics.recurrences],
+    }),
+  ],
   controllers: [SolicitationsController],
   providers: [{ provide: Banks, useFactory: () => new Banks(bankSettings()) }, Solicitations, recurrenceFollower, SolicitationWork],
 })

@@ -26,7 +26,8 @@ afterAll(async () => {
 
 beforeEach(() => first.query('TRUNCATE jobs'));
 
-const addJobs = (count: number) => first.query(`INSERT INTO jobs (id, due_at) SELECT i, now() - i * interval '1 second' FROM generate_series(1, $1) AS i`, [count]);
+const addJobs = (count: number) =>
+  first.query(`INSERT INTO jobs (id, due_at) SELECT i, now() - i * interval '1 second' FROM generate_series(1, $1) AS i`, [count]);
 
 /** Claims up to `limit` due jobs not done yet, the most overdue first. */
 const claim = (db: DataSource, limit: number, leaseMs = 5000) =>

@@ -57,7 +57,13 @@ const PAYOUTS: ClaimTarget = { table: 'payouts', keys: { account_id: 'text', env
  * `quietForMs` of real time (`updated_at` is the database's clock, not a sandbox tenant's), oldest first, skipping
  * those another replica holds.
  */
-export function claimUnsettledPayouts(db: EntityManager, status: 0 | 4, quietForMs: number, limit: number, leaseMs = WORK_LEASE_MS): Promise<Claim<UnsettledPayout>> {
+export function claimUnsettledPayouts(
+  db: EntityManager,
+  status: 0 | 4,
+  quietForMs: number,
+  limit: number,
+  leaseMs = WORK_LEASE_MS,
+): Promise<Claim<UnsettledPayout>> {
   return claimRows(
     db,
     PAYOUTS,
@@ -66,7 +72,10 @@ export function claimUnsettledPayouts(db: EntityManager, status: 0 | 4, quietFor
       returning: 't.account_id, t.environment, t.record, t.updated_at',
       orderBy: 'updated_at',
       params: [status, quietForMs, limit],
-      toItem: (row) => ({ tenant: { accountId: row.account_id as string, environment: row.environment as Tenant['environment'] }, payout: row.record as PayoutRecordData }),
+      toItem: (row) => ({
+        tenant: { accountId: row.account_id as string, environment: row.environment as Tenant['environment'] },
+        payout: row.record as PayoutRecordData,
+      }),
     },
     leaseMs,
   );

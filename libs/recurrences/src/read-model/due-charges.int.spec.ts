@@ -107,7 +107,8 @@ describe('claimDueChargeCreations', () => {
 
 describe('two replicas claiming due charge creations', () => {
   it("never take one recurrence twice, each takes a share, and a killed replica's claim is taken over after its lease", async () => {
-    for (let i = 0; i < 300; i++) await recurrence('acc-1', i % 3 === 0 ? 'sandbox' : 'production', `r-${String(i).padStart(3, '0')}`, new Date(now.getTime() - (i % 7) * hour));
+    for (let i = 0; i < 300; i++)
+      await recurrence('acc-1', i % 3 === 0 ? 'sandbox' : 'production', `r-${String(i).padStart(3, '0')}`, new Date(now.getTime() - (i % 7) * hour));
     // Each replica's run walks its cursor, claiming pages of 25 while the other does the same, holding what it took.
     const run = async (db: DataSource): Promise<string[]> => {
       const taken: string[] = [];
