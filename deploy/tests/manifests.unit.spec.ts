@@ -7,6 +7,7 @@ import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { ConfigMap, Namespace, Service } from 'kubernetes-models/v1';
+import { Topics } from '@pixauto/contracts';
 import { shutdownDeadlineMs } from '@pixauto/runtime';
 
 // This machine has no Docker and no cluster: docker-compose.yml and deploy/k8s/ are checked against their schemas
@@ -173,6 +174,13 @@ describe('deploy/k8s', () => {
         .sort(),
     );
     expect(deployments.find((deployment) => deployment.metadata.name === 'bank-simulator')!.spec.replicas).toBe(1);
+  });
+
+  it('gives every shared topic a partition for each replica an autoscaler allows, so every replica of a consumer group gets some', () => {
+    const most = Math.max(...ofKind<{ spec: { maxReplicas: number } }>('HorizontalPodAutoscaler').map((hpa) => hpa.spec.maxReplicas));
+    // The sandbox clock's topic is read whole by every instance (a consumer group of its own each): one partition.
+    const shared = Object.values(Topics).filter((topic) => topic.name !== Topics.sandboxClock.name);
+    expect(shared.filter((topic) => topic.partitions < most).map((topic) => `${topic.name}: ${topic.partitions} < ${most}`)).toEqual([]);
   });
 
   it.each([...CODE_APPS.keys()])('%s: probes, resources, grace period, ports the app listens on, variables the code reads', (app) => {

@@ -11,6 +11,7 @@ import {
   PixChargesCashIn1763800000620,
   PixChargesReadModel1763800000500,
   PixRefundsReadModel1763800000630,
+  PaymentWorkClaims1763800000640,
 } from '@pixauto/payments';
 import { EventSourcingModule, kafkaFollower, serviceConfig } from '@pixauto/runtime';
 import { CustomerLimits } from './customer-limits';
@@ -50,6 +51,7 @@ const recurrenceFollower = kafkaFollower('RecurrenceFollower', [Payments, DataSo
         PayoutsReadModel1763800000610,
         PixChargesCashIn1763800000620,
         PixRefundsReadModel1763800000630,
+        PaymentWorkClaims1763800000640,
       ],
       topics: [Topics.payments, Topics.payouts, Topics.recurrences],
     }),

@@ -23,6 +23,7 @@ import { isRefusal, Messages, notFound, RefusalException, refuse, validation } f
 import { EventStore } from '@pixauto/event-store';
 import {
   BankPayoutNotice,
+  claimUnsettledPayouts,
   findPayout,
   findPayoutById,
   isLimitUsageExhausted,
@@ -40,7 +41,6 @@ import {
   nextRefundId,
   refundIdTaken,
   reserveLimitUsage,
-  unsettledPayouts,
 } from '@pixauto/payments';
 import { brasiliaDate, Clock, documentType, isoUtc } from '@pixauto/pix';
 import { CLOCK, PeriodicTask } from '@pixauto/runtime';
@@ -186,24 +186,29 @@ export class PayoutSender implements OnApplicationBootstrap, OnModuleDestroy {
     await this.notices.record(tenant, record.id, answer);
   }
 
+  /** One run: claims (replicas share the payouts, none sent twice at once) and works on what it claimed. */
   private async run(): Promise<boolean> {
-    const created = await unsettledPayouts(this.dataSource.manager, 0, 0, SENDER_BATCH);
-    await Promise.all(
-      created.map(({ tenant, payout: p }) =>
-        this.send(tenant, p).catch((error: unknown) => this.logger.warn(`payout ${p.id} not sent yet: ${describe(error)}`)),
+    const created = await claimUnsettledPayouts(this.dataSource.manager, 0, 0, SENDER_BATCH);
+    await created.hold((payouts) =>
+      Promise.all(
+        payouts.map(({ tenant, payout: p }) =>
+          this.send(tenant, p).catch((error: unknown) => this.logger.warn(`payout ${p.id} not sent yet: ${describe(error)}`)),
+        ),
       ),
     );
-    const stale = await unsettledPayouts(this.dataSource.manager, 4, RECONCILE_AFTER_MS, SENDER_BATCH);
-    await Promise.all(
-      stale.map(({ tenant, payout: p }) =>
-        this.notices
-          .bank(tenant)
-          .getPayout(idEnvioOf(tenant.environment, p.id))
-          .then((answer) => this.notices.record(tenant, p.id, answer))
-          .catch((error: unknown) => this.logger.warn(`payout ${p.id} not reconciled yet: ${describe(error)}`)),
+    const stale = await claimUnsettledPayouts(this.dataSource.manager, 4, RECONCILE_AFTER_MS, SENDER_BATCH);
+    await stale.hold((payouts) =>
+      Promise.all(
+        payouts.map(({ tenant, payout: p }) =>
+          this.notices
+            .bank(tenant)
+            .getPayout(idEnvioOf(tenant.environment, p.id))
+            .then((answer) => this.notices.record(tenant, p.id, answer))
+            .catch((error: unknown) => this.logger.warn(`payout ${p.id} not reconciled yet: ${describe(error)}`)),
+        ),
       ),
     );
-    return created.length === SENDER_BATCH;
+    return created.items.length === SENDER_BATCH;
   }
 }
 

@@ -19,7 +19,7 @@ import { Banks, centavosToValor, CobCompleta, CobSolicitada, PIX_RECEIVER_KEY, P
 import { Messages, notFound, Refusal, refuse, validation } from '@pixauto/errors';
 import { EventStore, SqlStatement } from '@pixauto/event-store';
 import {
-  duePixChargeExpiries,
+  claimDuePixChargeExpiries,
   findPixCharge,
   findPixChargeById,
   findPixChargeByTxid,
@@ -169,19 +169,21 @@ export class PixCharges {
    * notification) is recorded PAID instead. A bank that cannot be reached does not hold the expiry back.
    */
   async expireDue(limit: number): Promise<boolean> {
-    const due = await duePixChargeExpiries(this.dataSource.manager, this.clock.now(), limit);
-    const expired = await Promise.all(
-      due.map((ref) =>
-        this.expire(ref).then(
-          () => true,
-          (error: unknown) => {
-            this.logger.warn(`charge ${ref.id} not expired yet: ${String(error)}`);
-            return false;
-          },
+    const claim = await claimDuePixChargeExpiries(this.dataSource.manager, this.clock.now(), limit);
+    const expired = await claim.hold((due) =>
+      Promise.all(
+        due.map((ref) =>
+          this.expire(ref).then(
+            () => true,
+            (error: unknown) => {
+              this.logger.warn(`charge ${ref.id} not expired yet: ${String(error)}`);
+              return false;
+            },
+          ),
         ),
       ),
     );
-    return due.length === limit && expired.some(Boolean);
+    return claim.items.length === limit && expired.some(Boolean);
   }
 
   private async expire(ref: PixChargeRef): Promise<void> {

@@ -10,9 +10,9 @@ import {
   ChargeCommand,
   cycleTxid,
   CyclePlan,
+  claimDueChargeCreations,
+  claimDueSandboxAttempts,
   DueCursor,
-  dueChargeCreations,
-  dueSandboxAttempts,
   findCharge,
   findChargeByTxid,
   findRecurrence,
@@ -143,9 +143,10 @@ export class Charges {
   // ---- the scheduler ----
 
   /**
-   * Creates the cycle charges that are due, at most `limit` recurrences per run. BATCHES_AT_ONCE lanes each take
+   * Creates the cycle charges that are due, at most `limit` recurrences per run. BATCHES_AT_ONCE lanes each claim
    * their next batch of due recurrences as soon as they are free, so some batches are at the bank while others read
-   * or append, with no pause between pages. A recurrence is looked at once per run: each claim starts after the last
+   * or append, with no pause between pages. A claim skips the recurrences another replica holds and is released
+   * when its batch is recorded, so replicas share the due work and never debit one cycle twice. A recurrence is looked at once per run: each claim starts after the last
    * one, so neither what is in flight nor what is still due after its batch (its bank call failed, say) is claimed
    * again before the next run. A batch after which nothing moved on (the bank down, say) ends the run, which then
    * waits for the next. True when more may be waiting.
@@ -158,8 +159,8 @@ export class Charges {
     let claiming: Promise<unknown> = Promise.resolve();
     const claim = (size: number) => {
       const claimed = claiming.then(async () => {
-        const batch = await dueChargeCreations(this.dataSource.manager, this.clock.now(), size, cursor);
-        if (batch.length > 0) cursor = batch[batch.length - 1].cursor;
+        const batch = await claimDueChargeCreations(this.dataSource.manager, this.clock.now(), size, cursor);
+        if (batch.items.length > 0) cursor = batch.items[batch.items.length - 1].cursor;
         return batch;
       });
       claiming = claimed.catch(() => undefined);
@@ -173,12 +174,14 @@ export class Charges {
           stalled = true; // the database unreachable, say: the other lanes stop too
           throw error;
         });
-        taken -= size - batch.length;
-        if (batch.length === 0) return;
-        const finished = await this.issueBatch(batch).catch((error: unknown) => {
-          this.logger.warn(`a batch of ${batch.length} recurrences failed, will retry: ${String(error)}`);
-          return 0;
-        });
+        taken -= size - batch.items.length;
+        if (batch.items.length === 0) return;
+        const finished = await batch
+          .hold((due) => this.issueBatch(due))
+          .catch((error: unknown) => {
+            this.logger.warn(`a batch of ${batch.items.length} recurrences failed, will retry: ${String(error)}`);
+            return 0;
+          });
         if (finished === 0) stalled = true;
       }
     };
@@ -284,7 +287,12 @@ export class Charges {
 
   /** Sandbox: the debits whose day the tenant's clock has reached are paid, as the settlement system would (platform.md §4). */
   async settleDueSandboxAttempts(limit = 200): Promise<number> {
-    const due = await dueSandboxAttempts(this.dataSource.manager, this.clock.now(), limit);
+    const claim = await claimDueSandboxAttempts(this.dataSource.manager, this.clock.now(), limit);
+    await claim.hold((due) => this.settle(due));
+    return claim.items.length;
+  }
+
+  private async settle(due: { tenant: Tenant; txid: string; attemptAt: Date }[]): Promise<void> {
     for (const attempt of due) {
       try {
         const cobr = await this.payerAt(attempt.attemptAt).payRecurringCharge(attempt.txid);
@@ -295,7 +303,6 @@ export class Charges {
         await this.applyBankCharge('sandbox', await this.banks.of(attempt.tenant).getRecurringCharge(attempt.txid), 'reconcile');
       }
     }
-    return due.length;
   }
 
   /** What the bank reports of a debit (its webhookcobr callback, or an answer): applied once, whatever arrives twice. */

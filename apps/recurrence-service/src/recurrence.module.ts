@@ -7,6 +7,7 @@ import {
   RecurrenceCharges1763800000320,
   RecurrencesActivationDeadline1763800000310,
   RecurrencesReadModel1763800000300,
+  RecurrenceWorkClaims1763800000350,
 } from '@pixauto/recurrences';
 import { processOnce } from '@pixauto/event-store';
 import { EventSourcingModule, kafkaFollower, PeriodicTask, SERVICE_CONFIG, serviceConfig, ServiceConfig } from '@pixauto/runtime';
@@ -101,6 +102,7 @@ const recurrenceTasks: Provider[] = [
         RecurrenceCharges1763800000320,
         ChargeSchedulerIndexes1763800000330,
         ChargeSchedule1763800000340,
+        RecurrenceWorkClaims1763800000350,
       ],
       topics: [Topics.recurrences, Topics.charges, Topics.solicitations],
     }),

@@ -32,7 +32,7 @@ import { Messages, notFound, refuse, validation } from '@pixauto/errors';
 import { EventStore } from '@pixauto/event-store';
 import { brasiliaDate, Clock, QrCodeImages, recurrencePixCode } from '@pixauto/pix';
 import {
-  dueActivations,
+  claimDueActivations,
   findByBankId,
   findRecurrence,
   listRecurrences,
@@ -159,9 +159,11 @@ export class Recurrences {
 
   /** Journey 3 (3.1): an activation that expired unpaid voids the code; the recurrence can no longer be authorized. */
   async expireDueActivations(): Promise<number> {
-    const due = await dueActivations(this.dataSource.manager, this.clock.now());
-    for (const { tenant, recurrenceId } of due) await this.execute(tenant, recurrenceId, { type: 'ExpireActivation' }, { ignoreRefusals: true });
-    return due.length;
+    const claim = await claimDueActivations(this.dataSource.manager, this.clock.now());
+    await claim.hold(async (due) => {
+      for (const { tenant, recurrenceId } of due) await this.execute(tenant, recurrenceId, { type: 'ExpireActivation' }, { ignoreRefusals: true });
+    });
+    return claim.items.length;
   }
 
   /** Journey 1 (3.1): the payer's answer to a solicitation, or its deadline, learnt from the solicitation events. */

@@ -4,7 +4,7 @@ import { RecurrenceEventTypes, Topics } from '@pixauto/contracts';
 import { bankSettings, Banks } from '@pixauto/bank';
 import { processOnce } from '@pixauto/event-store';
 import { EventSourcingModule, kafkaFollower, PeriodicTask, serviceConfig } from '@pixauto/runtime';
-import { learnRecurrence, SolicitationsReadModel1763800000400 } from '@pixauto/solicitations';
+import { learnRecurrence, SolicitationsReadModel1763800000400, SolicitationWorkClaims1763800000410 } from '@pixauto/solicitations';
 import { Solicitations } from './solicitations';
 import { SolicitationsController } from './solicitations.controller';
 
@@ -53,7 +53,13 @@ class SolicitationWork implements OnApplicationBootstrap, OnModuleDestroy, OnApp
 }
 
 @Module({
-  imports: [EventSourcingModule.forService({ config, migrations: [SolicitationsReadModel1763800000400], topics: [Topics.solicitations, Topics.recurrences] })],
+  imports: [
+    EventSourcingModule.forService({
+      config,
+      migrations: [SolicitationsReadModel1763800000400, SolicitationWorkClaims1763800000410],
+      topics: [Topics.solicitations, Topics.recurrences],
+    }),
+  ],
   controllers: [SolicitationsController],
   providers: [{ provide: Banks, useFactory: () => new Banks(bankSettings()) }, Solicitations, recurrenceFollower, SolicitationWork],
 })

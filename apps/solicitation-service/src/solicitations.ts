@@ -9,7 +9,8 @@ import { EventStore } from '@pixauto/event-store';
 import { Clock } from '@pixauto/pix';
 import { CLOCK } from '@pixauto/runtime';
 import {
-  dueSolicitations,
+  claimDueSolicitations,
+  claimSolicitationsToFollow,
   findKnownRecurrence,
   findSolicitation,
   hasActiveSolicitation,
@@ -20,7 +21,6 @@ import {
   SOLICITATION_STREAM,
   SolicitationCommand,
   solicitationStreamId,
-  solicitationsToFollow,
 } from '@pixauto/solicitations';
 
 const UNIQUE_VIOLATION = '23505';
@@ -108,20 +108,25 @@ export class Solicitations {
 
   /** The durable deadline (3.1): pending solicitations past expires_at expire, whenever this runs again. */
   async expireDue(): Promise<number> {
-    const due = await dueSolicitations(this.dataSource.manager, this.clock.now());
-    for (const pending of due) await this.execute(pending.tenant, pending.solicitationId, { type: 'ExpireSolicitation' }, { ignoreRefusals: true });
-    return due.length;
+    const claim = await claimDueSolicitations(this.dataSource.manager, this.clock.now());
+    await claim.hold(async (due) => {
+      for (const pending of due) await this.execute(pending.tenant, pending.solicitationId, { type: 'ExpireSolicitation' }, { ignoreRefusals: true });
+    });
+    return claim.items.length;
   }
 
   /** The BCB API pushes no solicitation changes: the alert's path and the payer's answer are read from the bank. */
   async followBank(stage: 'alert' | 'answer'): Promise<void> {
-    for (const pending of await solicitationsToFollow(this.dataSource.manager, stage)) {
-      const atBank = await this.banks
-        .of(pending.tenant)
-        .getSolicitation(pending.bankIdSolicRec)
-        .catch(() => undefined);
-      if (atBank) await this.apply(pending.tenant, pending.solicitationId, atBank, pending);
-    }
+    const claim = await claimSolicitationsToFollow(this.dataSource.manager, stage);
+    await claim.hold(async (pending) => {
+      for (const one of pending) {
+        const atBank = await this.banks
+          .of(one.tenant)
+          .getSolicitation(one.bankIdSolicRec)
+          .catch(() => undefined);
+        if (atBank) await this.apply(one.tenant, one.solicitationId, atBank, one);
+      }
+    });
   }
 
   private async apply(tenant: Tenant, solicitationId: string, atBank: SolicRecCompleta, known?: PendingSolicitation): Promise<void> {

@@ -21,7 +21,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Topics are created explicitly at start-up by the services that publish them, never auto-created. */
 export const Topics = {
-  accounts: { name: 'pixauto.accounts.events.v1', partitions: 3, retentionMs: 30 * DAY_MS },
+  accounts: { name: 'pixauto.accounts.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
   limits: { name: 'pixauto.limits.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
   recurrences: { name: 'pixauto.recurrences.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
   /** The charges of recurrences: one event per charge and change, far more than the recurrences' own. */

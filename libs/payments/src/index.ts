@@ -9,3 +9,4 @@ export * from './payouts/payouts.migration';
 export * from './payouts/payouts.projection';
 export * from './refunds/refunds.migration';
 export * from './refunds/refunds.read-model';
+export * from './payment-work-claims.migration';

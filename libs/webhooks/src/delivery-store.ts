@@ -31,18 +31,19 @@ export class DeliveryStore {
   /**
    * Leases up to `limit` deliveries whose attempt is due in their tenant's clock (or asked for by hand) and that no
    * one holds. The due scan is bounded by the furthest test clock, so it reads the index, not every pending row.
+   * Rows another dispatcher is leasing at this instant are skipped (SKIP LOCKED), so replicas claim side by side.
    */
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<DeliveryToSend[]> {
     return this.db
       .query(
         `WITH horizon AS (SELECT $1::timestamptz + COALESCE(max(offset_ms), 0) * interval '1 millisecond' AS at FROM tenant_clocks),
        due AS (
-         (SELECT d.id FROM webhook_deliveries d, horizon
+         SELECT id FROM (SELECT d.id FROM webhook_deliveries d, horizon
            WHERE d.next_attempt_at <= horizon.at AND d.next_attempt_at <= ${tenantNowSql('$1', 'd.account_id', 'd.environment')}
              AND (d.leased_until IS NULL OR d.leased_until < $1)
-           ORDER BY d.next_attempt_at LIMIT $3)
+           ORDER BY d.next_attempt_at LIMIT $3 FOR UPDATE OF d SKIP LOCKED) AS at_time
          UNION
-         (SELECT d.id FROM webhook_deliveries d WHERE d.retry_requested AND (d.leased_until IS NULL OR d.leased_until < $1) LIMIT $3)
+         SELECT id FROM (SELECT d.id FROM webhook_deliveries d WHERE d.retry_requested AND (d.leased_until IS NULL OR d.leased_until < $1) LIMIT $3 FOR UPDATE SKIP LOCKED) AS asked
        )
        UPDATE webhook_deliveries d SET leased_until = $2 FROM due
        WHERE d.id = due.id AND (d.leased_until IS NULL OR d.leased_until < $1)

@@ -65,3 +65,9 @@ export async function waitForSession(dataSource: DataSource, waitEvent: 'Lock' |
     what: `a session waiting on ${waitEvent}`,
   });
 }
+
+/** Another pool on the same test database, as a second replica of a service would have (the caller destroys it). */
+export async function openReplicaDataSource(dataSource: DataSource, max = 10): Promise<DataSource> {
+  const url = dataSource.options.type === 'postgres' ? String(dataSource.options.url) : '';
+  return new DataSource({ type: 'postgres', url, extra: { max } }).initialize();
+}

@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { PayoutEventTypes, PayoutRecordData, PayoutStatus, Tenant } from '@pixauto/contracts';
-import { Projection, sql, SqlStatement } from '@pixauto/event-store';
+import { Claim, claimRows, ClaimTarget, dueRowsSql, Projection, sql, SqlStatement, WORK_LEASE_MS } from '@pixauto/event-store';
 import { brasiliaDate } from '@pixauto/pix';
 import { releaseLimitUsage } from '../limit-usage/customer-limit-usage';
 import { PayoutEvent, PayoutState } from './payout';
@@ -50,16 +50,35 @@ export interface UnsettledPayout {
   payout: PayoutRecordData;
 }
 
+const PAYOUTS: ClaimTarget = { table: 'payouts', keys: { account_id: 'text', environment: 'text', id: 'bigint' } };
+
 /**
- * Payouts in a status (0: the bank has not accepted them yet; 4: processing) untouched for at least `quietForMs` of
- * real time (`updated_at` is the database's clock, not a sandbox tenant's), oldest first.
+ * Claims payouts in a status (0: the bank has not accepted them yet; 4: processing) untouched for at least
+ * `quietForMs` of real time (`updated_at` is the database's clock, not a sandbox tenant's), oldest first, skipping
+ * those another replica holds.
  */
-export async function unsettledPayouts(db: EntityManager, status: 0 | 4, quietForMs: number, limit: number): Promise<UnsettledPayout[]> {
-  const rows: { account_id: string; environment: Tenant['environment']; record: PayoutRecordData }[] = await db.query(
-    `SELECT account_id, environment, record FROM payouts WHERE status = $1 AND updated_at <= now() - $2 * interval '1 millisecond' ORDER BY updated_at LIMIT $3`,
-    [status, quietForMs, limit],
+export function claimUnsettledPayouts(
+  db: EntityManager,
+  status: 0 | 4,
+  quietForMs: number,
+  limit: number,
+  leaseMs = WORK_LEASE_MS,
+): Promise<Claim<UnsettledPayout>> {
+  return claimRows(
+    db,
+    PAYOUTS,
+    {
+      candidates: dueRowsSql(PAYOUTS, `status = $1 AND updated_at <= now() - $2 * interval '1 millisecond'`, 'updated_at', '$3'),
+      returning: 't.account_id, t.environment, t.record, t.updated_at',
+      orderBy: 'updated_at',
+      params: [status, quietForMs, limit],
+      toItem: (row) => ({
+        tenant: { accountId: row.account_id as string, environment: row.environment as Tenant['environment'] },
+        payout: row.record as PayoutRecordData,
+      }),
+    },
+    leaseMs,
   );
-  return rows.map((row) => ({ tenant: { accountId: row.account_id, environment: row.environment }, payout: row.record }));
 }
 
 /** Whether one of the tenant's payouts was returned under this refund_id (the sandbox names returns: platform.md §4). */

@@ -5,11 +5,13 @@ import { EventStore, fold } from '@pixauto/event-store';
 import { TenantClocksTable1763800000060 } from '@pixauto/runtime';
 import { createTestDataSource, dropTestDataSource } from '../../../event-store/src/testing/test-database';
 import { CustomerLimitUsage1763800000600 } from '../limit-usage/customer-limit-usage.migration';
+import { PaymentWorkClaims1763800000640 } from '../payment-work-claims.migration';
+import { PayoutsReadModel1763800000610 } from '../payouts/payouts.migration';
 import { PIX_CHARGE_STREAM, pixCharge, PixChargeCommand, PixChargeEvent, pixChargeStreamId } from '../pix-charge';
 import { PixChargesCashIn1763800000620 } from './pix-charges.cash-in.migration';
 import { PixChargesReadModel1763800000500 } from './pix-charges.migration';
 import {
-  duePixChargeExpiries,
+  claimDuePixChargeExpiries,
   findPixCharge,
   findPixChargeById,
   findPixChargeByTxid,
@@ -31,7 +33,9 @@ beforeAll(async () => {
     TenantClocksTable1763800000060,
     PixChargesReadModel1763800000500,
     CustomerLimitUsage1763800000600,
+    PayoutsReadModel1763800000610,
     PixChargesCashIn1763800000620,
+    PaymentWorkClaims1763800000640,
   ]);
   store = new EventStore(dataSource);
 });
@@ -116,8 +120,12 @@ describe('the pix_charges read model (PostgreSQL)', () => {
       await run(tenant, charge.transaction_id, { type: 'CreatePixCharge', charge });
     }
     await run(paidTenant, paid.transaction_id, { type: 'RecordPayment', payment: { paid_at: now.toISOString(), e2e_id: null } });
-    const due = async (at: Date) =>
-      (await duePixChargeExpiries(dataSource.manager, at, 1000)).map((ref) => ref.id).filter((id) => [inProduction.id, inSandbox.id, paid.id].includes(id));
+    // Claimed and released at once, as after a run that expired nothing.
+    const due = async (at: Date) => {
+      const claim = await claimDuePixChargeExpiries(dataSource.manager, at, 1000);
+      await claim.release();
+      return claim.items.map((ref) => ref.id).filter((id) => [inProduction.id, inSandbox.id, paid.id].includes(id));
+    };
     expect(await due(new Date('2026-11-24T15:59:59.999Z'))).toEqual([]);
     expect((await due(new Date('2026-11-24T16:00:00.000Z'))).sort()).toEqual([inProduction.id, inSandbox.id].sort());
     // Two hours ahead on the sandbox tenant's test clock: due already in real time 14:00; production is not.

@@ -9,7 +9,7 @@ import {
   RecurrenceEventTypes,
   Tenant,
 } from '@pixauto/contracts';
-import { Projection, sql } from '@pixauto/event-store';
+import { Claim, claimRows, ClaimTarget, dueRowsSql, Projection, sql, WORK_LEASE_MS } from '@pixauto/event-store';
 import { centavosToReais, isoUtc } from '@pixauto/pix';
 import { tenantNowSql } from '@pixauto/runtime';
 import { PixChargeEvent, PixChargeState } from '../pix-charge';
@@ -129,15 +129,30 @@ export async function findPixChargeByTxid(db: EntityManager, environment: Enviro
   return row && refOf(row);
 }
 
-/** PENDING charges whose expires_at their tenant's now has reached (the sandbox's follows its test clock), oldest first. */
-export async function duePixChargeExpiries(db: EntityManager, now: Date, limit: number): Promise<PixChargeRef[]> {
-  const rows = await db.query(
-    `SELECT account_id, environment, id, transaction_id, txid FROM pix_charges
-      WHERE status = 'PENDING' AND expires_at <= ${tenantNowSql('$1', 'pix_charges.account_id', 'pix_charges.environment')}
-      ORDER BY expires_at LIMIT $2`,
-    [now, limit],
+const PIX_CHARGES: ClaimTarget = { table: 'pix_charges', keys: { account_id: 'text', environment: 'text', id: 'bigint' } };
+
+/**
+ * Claims PENDING charges whose expires_at their tenant's now has reached (the sandbox's follows its test clock),
+ * oldest first, skipping those another replica holds.
+ */
+export function claimDuePixChargeExpiries(db: EntityManager, now: Date, limit: number, leaseMs = WORK_LEASE_MS): Promise<Claim<PixChargeRef>> {
+  return claimRows(
+    db,
+    PIX_CHARGES,
+    {
+      candidates: dueRowsSql(
+        PIX_CHARGES,
+        `status = 'PENDING' AND expires_at <= ${tenantNowSql('$1', 'pix_charges.account_id', 'pix_charges.environment')}`,
+        'expires_at',
+        '$2',
+      ),
+      returning: 't.account_id, t.environment, t.id, t.transaction_id, t.txid, t.expires_at',
+      orderBy: 'expires_at',
+      params: [now, limit],
+      toItem: (row) => refOf(row as Parameters<typeof refOf>[0]),
+    },
+    leaseMs,
   );
-  return rows.map(refOf);
 }
 
 export interface PendingActivation {

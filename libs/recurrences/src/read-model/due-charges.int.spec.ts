@@ -1,20 +1,24 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { TenantClocksTable1763800000060 } from '@pixauto/runtime';
-import { createTestDataSource, dropTestDataSource } from '../../../event-store/src/testing/test-database';
+import { createTestDataSource, dropTestDataSource, openReplicaDataSource } from '../../../event-store/src/testing/test-database';
 import { ChargeSchedule1763800000340 } from './charge-schedule.migration';
 import { ChargeSchedulerIndexes1763800000330 } from './charge-scheduler-indexes.migration';
 import { RecurrenceCharges1763800000320 } from './recurrence-charges.migration';
 import { RecurrencesActivationDeadline1763800000310 } from './recurrences-activation.migration';
 import { RecurrencesReadModel1763800000300 } from './recurrences.migration';
-import { dueChargeCreations, dueSandboxAttempts } from './recurrences.projection';
+import { RecurrenceWorkClaims1763800000350 } from './recurrence-work-claims.migration';
+import { claimDueChargeCreations, claimDueSandboxAttempts, DueCursor } from './recurrences.projection';
 
 // The scheduler's claims on the real PostgreSQL server: which recurrences are due at each tenant's now, in what
-// order, and how a run's cursor walks through them without meeting a recurrence twice.
+// order, how a run's cursor walks through them without meeting a recurrence twice, and how two replicas share them.
 
 const now = new Date('2026-11-22T15:00:00.000Z');
 const hour = 3_600_000;
 
 let dataSource: DataSource;
+/** A second replica's pool on the same database. */
+let replica: DataSource;
 
 beforeAll(async () => {
   dataSource = await createTestDataSource('due_charges', [
@@ -24,10 +28,15 @@ beforeAll(async () => {
     RecurrenceCharges1763800000320,
     ChargeSchedulerIndexes1763800000330,
     ChargeSchedule1763800000340,
+    RecurrenceWorkClaims1763800000350,
   ]);
+  replica = await openReplicaDataSource(dataSource);
 });
 
-afterAll(() => dropTestDataSource(dataSource));
+afterAll(async () => {
+  await replica?.destroy();
+  await dropTestDataSource(dataSource);
+});
 
 beforeEach(async () => {
   await dataSource.query('TRUNCATE charge_schedule, charges, tenant_clocks');
@@ -45,14 +54,21 @@ async function recurrence(accountId: string, environment: string, recurrenceId: 
 
 const ids = (rows: { recurrenceId: string }[]) => rows.map((r) => r.recurrenceId);
 
-describe('dueChargeCreations', () => {
+/** A run's claims, released at once (as after the batch), so that only the cursor keeps it from a recurrence twice. */
+async function dueChargeCreations(db: DataSource, limit: number, cursor?: DueCursor) {
+  const claim = await claimDueChargeCreations(db.manager, now, limit, cursor);
+  await claim.release();
+  return claim.items;
+}
+
+describe('claimDueChargeCreations', () => {
   it('claims production recurrences due by now, the most overdue first, and none due later or unplanned', async () => {
     await recurrence('acc-1', 'production', 'r-late', new Date(now.getTime() + 1));
     await recurrence('acc-1', 'production', 'r-now', now);
     await recurrence('acc-2', 'production', 'r-old', new Date(now.getTime() - 48 * hour));
     await recurrence('acc-1', 'production', 'r-none', null);
 
-    const due = await dueChargeCreations(dataSource.manager, now, 10);
+    const due = await dueChargeCreations(dataSource, 10);
 
     expect(ids(due)).toEqual(['r-old', 'r-now']);
     expect(due[0].tenant).toEqual({ accountId: 'acc-2', environment: 'production' });
@@ -64,7 +80,7 @@ describe('dueChargeCreations', () => {
     await recurrence('acc-still', 'sandbox', 'r-still', new Date(now.getTime() + 10 * 24 * hour));
     await recurrence('acc-ahead', 'production', 'r-prod', new Date(now.getTime() + 10 * 24 * hour)); // production never shifts
 
-    expect(ids(await dueChargeCreations(dataSource.manager, now, 10))).toEqual(['r-ahead']);
+    expect(ids(await dueChargeCreations(dataSource, 10))).toEqual(['r-ahead']);
   });
 
   it('walks a run through every due recurrence once, page after page, across environments and equal instants', async () => {
@@ -72,7 +88,7 @@ describe('dueChargeCreations', () => {
     const claimed: string[] = [];
     let cursor;
     for (;;) {
-      const page = await dueChargeCreations(dataSource.manager, now, 3, cursor);
+      const page = await dueChargeCreations(dataSource, 3, cursor);
       if (page.length === 0) break;
       claimed.push(...ids(page));
       cursor = page[page.length - 1].cursor;
@@ -84,12 +100,41 @@ describe('dueChargeCreations', () => {
     await recurrence('acc-1', 'production', 'r-micro', now);
     await dataSource.query(`UPDATE charge_schedule SET next_charge_at = '2026-11-22T14:00:00.123456Z' WHERE recurrence_id = 'r-micro'`);
 
-    const [first] = await dueChargeCreations(dataSource.manager, now, 10);
-    expect(await dueChargeCreations(dataSource.manager, now, 10, first.cursor)).toEqual([]);
+    const [first] = await dueChargeCreations(dataSource, 10);
+    expect(await dueChargeCreations(dataSource, 10, first.cursor)).toEqual([]);
   });
 });
 
-describe('dueSandboxAttempts', () => {
+describe('two replicas claiming due charge creations', () => {
+  it("never take one recurrence twice, each takes a share, and a killed replica's claim is taken over after its lease", async () => {
+    for (let i = 0; i < 300; i++)
+      await recurrence('acc-1', i % 3 === 0 ? 'sandbox' : 'production', `r-${String(i).padStart(3, '0')}`, new Date(now.getTime() - (i % 7) * hour));
+    // Each replica's run walks its cursor, claiming pages of 25 while the other does the same, holding what it took.
+    const run = async (db: DataSource): Promise<string[]> => {
+      const taken: string[] = [];
+      let cursor: DueCursor | undefined;
+      for (;;) {
+        const claim = await claimDueChargeCreations(db.manager, now, 25, cursor);
+        if (claim.items.length === 0) return taken;
+        taken.push(...ids(claim.items));
+        cursor = claim.items[claim.items.length - 1].cursor;
+        await sleep(5);
+      }
+    };
+    const [a, b] = await Promise.all([run(dataSource), run(replica)]);
+
+    expect(a.filter((id) => b.includes(id))).toEqual([]);
+    expect(new Set([...a, ...b]).size).toBe(300);
+    expect(a.length / 300).toBeGreaterThanOrEqual(0.35);
+    expect(a.length / 300).toBeLessThanOrEqual(0.65);
+    // Nobody released: every claim is a killed replica's now. None is claimable until the lease ends.
+    expect(await claimDueChargeCreations(dataSource.manager, now, 10).then((c) => c.items)).toEqual([]);
+    await dataSource.query(`UPDATE charge_schedule SET claimed_until = now() - interval '1 millisecond' WHERE recurrence_id = ANY($1)`, [b]);
+    expect(ids((await claimDueChargeCreations(dataSource.manager, now, 1000)).items).sort()).toEqual([...b].sort());
+  });
+});
+
+describe('claimDueSandboxAttempts', () => {
   it("finds a sandbox charge whose attempt day came on its tenant's clock, never a production one", async () => {
     const charge = (environment: string, chargeId: string, attemptAt: Date) =>
       dataSource.query(
@@ -102,6 +147,8 @@ describe('dueSandboxAttempts', () => {
     await charge('sandbox', 'c-2', new Date(now.getTime() - hour));
     await charge('sandbox', 'c-3', new Date(now.getTime() + hour));
 
-    expect((await dueSandboxAttempts(dataSource.manager, now, 10)).map((a) => a.chargeId)).toEqual(['c-2']);
+    expect((await claimDueSandboxAttempts(dataSource.manager, now, 10)).items.map((a) => a.chargeId)).toEqual(['c-2']);
+    // Claimed: another replica's run finds nothing to settle until this one's claim is released or its lease ends.
+    expect((await claimDueSandboxAttempts(replica.manager, now, 10)).items).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { EventEnvelope, RecurrenceCreatedData, RecurrenceEventTypes, SolicitationResponse, SolicitationStatus, Tenant } from '@pixauto/contracts';
 import { tenantNowSql } from '@pixauto/runtime';
-import { Projection, sql } from '@pixauto/event-store';
+import { Claim, claimRows, ClaimTarget, dueRowsSql, Projection, sql, WORK_LEASE_MS } from '@pixauto/event-store';
 import { SolicitationEvent, SolicitationOutcome, SolicitationState } from '../solicitation';
 
 /** The solicitations read model: one row per solicitation, upserted from the state the new events lead to. */
@@ -58,31 +58,39 @@ export interface PendingSolicitation {
   bankIdSolicRec: string;
 }
 
-const pendingRows = async (db: EntityManager, condition: string, params: unknown[]): Promise<PendingSolicitation[]> =>
-  (
-    await db.query(
-      `SELECT account_id, environment, solicitation_id, status, outcome, bank_id_solic_rec FROM solicitations
-        WHERE outcome = 'PENDING' AND ${condition} ORDER BY expires_at LIMIT 200`,
+const SOLICITATIONS: ClaimTarget = { table: 'solicitations', keys: { account_id: 'text', environment: 'text', solicitation_id: 'text' } };
+
+/** Claims up to 200 pending solicitations meeting `condition`, the nearest deadline first (another replica's skipped). */
+const claimPending = (db: EntityManager, condition: string, params: unknown[], leaseMs: number): Promise<Claim<PendingSolicitation>> =>
+  claimRows(
+    db,
+    SOLICITATIONS,
+    {
+      candidates: dueRowsSql(SOLICITATIONS, `outcome = 'PENDING' AND ${condition}`, 'expires_at', '200'),
+      returning: 't.account_id, t.environment, t.solicitation_id, t.status, t.outcome, t.bank_id_solic_rec, t.expires_at',
+      orderBy: 'expires_at',
       params,
-    )
-  ).map((row: Record<string, string>) => ({
-    tenant: { accountId: row.account_id, environment: row.environment as Tenant['environment'] },
-    solicitationId: row.solicitation_id,
-    status: row.status as SolicitationStatus,
-    outcome: row.outcome as SolicitationOutcome,
-    bankIdSolicRec: row.bank_id_solic_rec,
-  }));
+      toItem: (row) => ({
+        tenant: { accountId: row.account_id as string, environment: row.environment as Tenant['environment'] },
+        solicitationId: row.solicitation_id as string,
+        status: row.status as SolicitationStatus,
+        outcome: row.outcome as SolicitationOutcome,
+        bankIdSolicRec: row.bank_id_solic_rec as string,
+      }),
+    },
+    leaseMs,
+  );
 
 /** Pending solicitations whose deadline has passed at their tenant's now (`now` is real time; a sandbox clock shifts it). */
-export const dueSolicitations = (db: EntityManager, now: Date) =>
-  pendingRows(db, `expires_at <= ${tenantNowSql('$1', 'solicitations.account_id', 'solicitations.environment')}`, [now]);
+export const claimDueSolicitations = (db: EntityManager, now: Date, leaseMs = WORK_LEASE_MS) =>
+  claimPending(db, `expires_at <= ${tenantNowSql('$1', 'solicitations.account_id', 'solicitations.environment')}`, [now], leaseMs);
 
 /**
  * Pending solicitations the bank may have moved on (the BCB API pushes none: we ask). The alert's path (CREATED,
  * SENT) takes a second or two and is asked about often; a RECEIVED one waits on the payer, maybe for days.
  */
-export const solicitationsToFollow = (db: EntityManager, stage: 'alert' | 'answer') =>
-  pendingRows(db, stage === 'alert' ? `status IN ('CREATED', 'SENT')` : `status = 'RECEIVED'`, []);
+export const claimSolicitationsToFollow = (db: EntityManager, stage: 'alert' | 'answer', leaseMs = WORK_LEASE_MS) =>
+  claimPending(db, stage === 'alert' ? `status IN ('CREATED', 'SENT')` : `status = 'RECEIVED'`, [], leaseMs);
 
 // Known recurrences: what this service learns from the recurrence events.
 
