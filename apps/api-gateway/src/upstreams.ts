@@ -7,6 +7,7 @@ import { SystemClock, TenantClockOffset } from '@pixauto/pix';
 import { traceHeadersOf } from '@pixauto/runtime';
 import { outsideRequest } from '@pixauto/telemetry';
 import type { UpstreamName } from './gateway.config';
+import type { OwnWrites } from './own-writes';
 
 /** How long the gateway waits for a service's reply. */
 const REPLY_TIMEOUT_MS = 10_000;
@@ -29,6 +30,8 @@ export class Upstreams {
     private readonly clockOffsetOf: TenantClockOffset,
     /** Beyond this many requests waiting on one service, 503 at once rather than a queue that outlives its callers. */
     private readonly maxInFlight: number,
+    /** The merchant's own writes, sent with its follower-fed reads (docs/decisions/read-your-writes.md). */
+    private readonly ownWrites?: OwnWrites,
   ) {
     this.clients = new Map(
       Object.entries(addresses).map(([name, address]) => {
@@ -52,6 +55,8 @@ export class Upstreams {
       deadline_ms: this.wallClock.now().getTime() + START_DEADLINE_MS,
       request_id: request.id,
     };
+    const written = await this.ownWrites?.pendingFor(pattern, tenant);
+    if (written) message.written = written;
     const trace = traceHeadersOf(request);
     if (trace) message.trace = trace;
     this.inFlight.set(name, inFlight + 1);
@@ -63,6 +68,7 @@ export class Upstreams {
       .then(() => firstValueFrom(client.send<ServiceReply>(pattern, message).pipe(timeout(REPLY_TIMEOUT_MS))))
       .catch(() => refuse(unavailable(Messages.request.serviceUnavailable)))
       .finally(() => this.inFlight.set(name, (this.inFlight.get(name) ?? 1) - 1));
+    await this.ownWrites?.remember(tenant, answer);
     reply
       .status(answer.status)
       .headers(answer.headers ?? {})

@@ -6,3 +6,4 @@ export * from './outbox-publisher';
 export * from './idempotent-consumer';
 export * from './rebuild';
 export * from './migrations';
+export * from './read-your-writes';
