@@ -173,10 +173,10 @@ export class EventStore {
       const history = await this.readStream<E>(context.streamId);
       const state = stateOf(decider, history);
       const decision = decider.decide(command, state);
+      // Nothing to append (a bank's notification got there first, or a caller that ignores refusals): an answer may
+      // show the stream as it is, so the merchant's next reads must see it as far.
+      if (!decision.ok || decision.events.length === 0) noteWritten(positionsOf(context.topic, history));
       if (!decision.ok) return decision;
-      // Nothing new to append (another writer, a bank's notification, got there first): the answer shows the stream as
-      // it is, so the merchant's next reads must see it as far.
-      if (decision.events.length === 0) noteWritten(positionsOf(context.topic, history));
       const newState = decision.events.reduce(decider.evolve, state);
       try {
         const events = await this.append(

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { EventEnvelope, Tenant, WrittenPosition } from '@pixauto/contracts';
+import { validation } from '@pixauto/errors';
+import { accept, Decider, reject } from './decider';
 import { EventStore } from './event-store';
 import { collectingWrites, FollowerPositions, latestWrites } from './read-your-writes';
 import { createTestDataSource, dropTestDataSource } from './testing/test-database';
@@ -59,6 +61,25 @@ describe('the events a request appended', () => {
       { topic: 'things', type: 'thing.changed', stream, version: 4 },
       { topic: 'charges', type: 'charge.made', stream, version: 3 },
     ]);
+  });
+  it("notes the stream as it is when a command has nothing to append or is refused: the answer may show what another writer appended", async () => {
+    type Touch = { type: 'Touch' } | { type: 'Refuse' };
+    type Touched = { type: 'thing.touched'; data: Record<string, never> };
+    const touch: Decider<Touch, Touched, number> = {
+      initialState: 0,
+      decide: (command, touched) => (command.type === 'Refuse' ? reject(validation('no')) : touched === 0 ? accept({ type: 'thing.touched', data: {} }) : accept()),
+      evolve: (touched) => touched + 1,
+    };
+    const store = new EventStore(dataSource);
+    const stream = `touch:${randomUUID()}`;
+    const context = { streamId: stream, streamType: 'touch', tenant, now: new Date('2026-11-25T12:00:00.000Z'), topic: 'touches' };
+    await store.handle(touch, { type: 'Touch' }, context); // another writer, outside this request
+    const written: WrittenPosition[] = [];
+    await collectingWrites(written, async () => {
+      expect(await store.handle(touch, { type: 'Touch' }, context)).toMatchObject({ ok: true, events: [] });
+      expect(await store.handle(touch, { type: 'Refuse' }, context)).toMatchObject({ ok: false });
+    });
+    expect(latestWrites(written)).toEqual([{ topic: 'touches', type: 'thing.touched', stream, version: 1 }]);
   });
 });
 
