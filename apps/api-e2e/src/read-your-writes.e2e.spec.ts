@@ -37,7 +37,12 @@ const period = () => {
 
 /** A charge of the sandbox payer's, paid, and a refund of it the merchant asked for. */
 async function refunded(refundId: string, key = merchant.sandbox) {
-  const charge = await sandbox('POST', '/v2/pix', { transaction_id: fresh('pix'), amount: 20, payer: { document_number: freshCpf(), name: 'Maria Silva' } }, key);
+  const charge = await sandbox(
+    'POST',
+    '/v2/pix',
+    { transaction_id: fresh('pix'), amount: 20, payer: { document_number: freshCpf(), name: 'Maria Silva' } },
+    key,
+  );
   expect(charge.status).toBe(201);
   expect((await sandbox('POST', `/v2/sandbox/pix/${charge.body.id}/pay`, undefined, key)).status).toBe(200);
   const refund = await sandbox('POST', '/v2/transactions/refund', { id: charge.body.id, refund_id: refundId }, key);
@@ -54,7 +59,10 @@ describe('refund receipts (receipt-service follows the payments topic)', () => {
       body: { message: 'Receipt not available yet: this refund has no provider identifier.' },
     });
     expect((await sandbox('POST', `/v2/sandbox/refunds/${refund.id}/settle`)).body.status).toBe('REFUNDED');
-    expect(await sandbox('GET', `/v2/transactions/refund/receipt?refund_id=${refundId}`)).toMatchObject({ status: 200, body: { id: refund.id, refund_id: refundId } });
+    expect(await sandbox('GET', `/v2/transactions/refund/receipt?refund_id=${refundId}`)).toMatchObject({
+      status: 200,
+      body: { id: refund.id, refund_id: refundId },
+    });
   });
 
   it('a read whose follower cannot catch up in time is a 503 with Retry-After, not a wrong answer', async () => {

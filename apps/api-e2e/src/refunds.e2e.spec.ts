@@ -434,7 +434,9 @@ describe('payouts: the receipt of a completed payout, and one sent back by the r
     // A second return, named by the bank: the payout now has two, so its id alone is ambiguous.
     const second = await sandbox('POST', `/v2/sandbox/payouts/${payout.id}/return`, {});
     expect(second.body.refund_id).toMatch(/^D\d{20}[A-Za-z0-9]{11}$/);
-    expect(await withdrawals(`refund/receipt?id=${payout.id}`)).toEqual(receiptError(409, 'This payout has more than one refund. Pass refund_id to choose one.', `${refundId},${second.body.refund_id}`));
+    expect(await withdrawals(`refund/receipt?id=${payout.id}`)).toEqual(
+      receiptError(409, 'This payout has more than one refund. Pass refund_id to choose one.', `${refundId},${second.body.refund_id}`),
+    );
   });
 
   it('refuses a return the sandbox bank could not make, and a charge refund asked on the payouts’ route', async () => {
@@ -461,6 +463,8 @@ describe('payouts: the receipt of a completed payout, and one sent back by the r
     const charge = await paidCharge(2);
     expect((await sandbox('POST', '/v2/transactions/refund', { id: charge.id, refund_id: chargeRefundId })).status).toBe(201);
     expect(await sandbox('POST', `/v2/sandbox/payouts/${payout.id}/return`, { refund_id: chargeRefundId })).toEqual(invalid('body.refund_id already exists'));
-    expect(await withdrawals(`refund/receipt?refund_id=${chargeRefundId}`)).toEqual(receiptError(400, 'This refund belongs to a transaction. Use GET /v2/transactions/refund/receipt instead.'));
+    expect(await withdrawals(`refund/receipt?refund_id=${chargeRefundId}`)).toEqual(
+      receiptError(400, 'This refund belongs to a transaction. Use GET /v2/transactions/refund/receipt instead.'),
+    );
   });
 });

@@ -62,12 +62,13 @@ describe('the events a request appended', () => {
       { topic: 'charges', type: 'charge.made', stream, version: 3 },
     ]);
   });
-  it("notes the stream as it is when a command has nothing to append or is refused: the answer may show what another writer appended", async () => {
+  it('notes the stream as it is when a command has nothing to append or is refused: the answer may show what another writer appended', async () => {
     type Touch = { type: 'Touch' } | { type: 'Refuse' };
     type Touched = { type: 'thing.touched'; data: Record<string, never> };
     const touch: Decider<Touch, Touched, number> = {
       initialState: 0,
-      decide: (command, touched) => (command.type === 'Refuse' ? reject(validation('no')) : touched === 0 ? accept({ type: 'thing.touched', data: {} }) : accept()),
+      decide: (command, touched) =>
+        command.type === 'Refuse' ? reject(validation('no')) : touched === 0 ? accept({ type: 'thing.touched', data: {} }) : accept(),
       evolve: (touched) => touched + 1,
     };
     const store = new EventStore(dataSource);
@@ -89,7 +90,9 @@ describe('FollowerPositions', () => {
     const b = `b:${randomUUID()}`;
     await positions.record('group-1', TOPIC, [envelope(a, 1), envelope(a, 3), envelope(a, 2), envelope(b, 1)]);
     await positions.record('group-1', TOPIC, [envelope(a, 2)]); // a redelivery
-    const rows = await dataSource.query('SELECT consumer_group, stream_id, version FROM follower_positions WHERE stream_id = ANY($1) ORDER BY stream_id', [[a, b]]);
+    const rows = await dataSource.query('SELECT consumer_group, stream_id, version FROM follower_positions WHERE stream_id = ANY($1) ORDER BY stream_id', [
+      [a, b],
+    ]);
     expect(rows).toEqual([
       { consumer_group: 'group-1', stream_id: a, version: 3 },
       { consumer_group: 'group-1', stream_id: b, version: 1 },

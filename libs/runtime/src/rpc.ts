@@ -87,7 +87,8 @@ export const followedPositions = (written: unknown): FollowedPosition[] =>
     groupsFollowing(w.topic, w.type).map((group) => ({ group, topic: w.topic, stream: w.stream, version: w.version })),
   );
 
-const isServiceReply = (reply: unknown): reply is ServiceReply => typeof reply === 'object' && reply !== null && typeof (reply as ServiceReply).status === 'number';
+const isServiceReply = (reply: unknown): reply is ServiceReply =>
+  typeof reply === 'object' && reply !== null && typeof (reply as ServiceReply).status === 'number';
 
 export const isPastDeadline = (request: ServiceRequest | undefined, nowMs: number): boolean =>
   typeof request?.deadline_ms === 'number' && nowMs > request.deadline_ms;
