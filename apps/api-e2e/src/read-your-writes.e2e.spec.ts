@@ -1,8 +1,9 @@
+import { eventually } from '@pixauto/testing';
 import { call } from './support/http';
 import { cpf, freshCpf, Merchant } from './support/fixtures';
 import { queryService } from './support/database';
 import { openAccount, recurrenceBody, recurrenceClient } from './support/recurrences';
-import { RunningSystem, startSystem } from './support/system';
+import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
 
 // A merchant reads what its own earlier request was answered for, even where a follower of Kafka answers the read
 // (docs/decisions/read-your-writes.md): every read below is asked once, straight after the write, never polled.
@@ -156,6 +157,12 @@ describe('what a follower makes of a write (payments-service, recurrence-service
         destination: { agency: '0001', account: '123456', document_number: cpf(123456789), ispb: '12345678' },
       });
       expect(solicitation.status).toBe(201);
+      // The alert reaching the payer is the bank's doing, by itself: the payer can answer only then.
+      await eventually(
+        () => sandbox('GET', `/v2/automatic-pix/solicitations/${solicitation.body.solicitation_id}`),
+        (a) => a.body.status === 'RECEIVED',
+        WITHIN_SECONDS,
+      );
       const answered = await sandbox('POST', `/v2/sandbox/solicitations/${solicitation.body.solicitation_id}/answer`, { decision });
       expect(answered.status).toBe(200);
       expect((await recurrences.get(recurrenceId)).body.status).toBe(status);
