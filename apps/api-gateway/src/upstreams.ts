@@ -43,6 +43,8 @@ export class Upstreams {
 
   async relay(name: UpstreamName, pattern: string, tenant: Tenant, request: FastifyRequest, reply: FastifyReply, account?: AccountProfile): Promise<void> {
     const client = this.clients.get(name) ?? refuse(unavailable(Messages.request.serviceUnavailable));
+    // Before the count below, which must not be read and raised across an await.
+    const written = this.ownWrites && (await this.ownWrites.pendingFor(pattern, tenant));
     const inFlight = this.inFlight.get(name) ?? 0;
     if (inFlight >= this.maxInFlight) refuse(unavailable(Messages.request.serviceUnavailable));
     const message: ServiceRequest = {
@@ -54,9 +56,8 @@ export class Upstreams {
       ...(tenant.environment === 'sandbox' && { clock_offset_ms: this.clockOffsetOf(tenant) }),
       deadline_ms: this.wallClock.now().getTime() + START_DEADLINE_MS,
       request_id: request.id,
+      ...(written && { written }),
     };
-    const written = await this.ownWrites?.pendingFor(pattern, tenant);
-    if (written) message.written = written;
     const trace = traceHeadersOf(request);
     if (trace) message.trace = trace;
     this.inFlight.set(name, inFlight + 1);
