@@ -54,7 +54,7 @@ export class DeadlineInterceptor implements NestInterceptor {
 }
 
 /** How long a read waits for this service's followers to apply a merchant's own writes before it answers 503. */
-export const OWN_WRITES_WAIT_MS = 3000;
+const OWN_WRITES_WAIT_MS = 3000;
 
 /**
  * A merchant reads its own writes (docs/decisions/read-your-writes.md). A write's reply names the events it appended
@@ -82,7 +82,7 @@ export class OwnWritesInterceptor implements NestInterceptor {
 }
 
 /** Of the merchant's writes, those a follower of this process applies, each with the follower that must have. */
-export const followedPositions = (written: unknown): FollowedPosition[] =>
+const followedPositions = (written: unknown): FollowedPosition[] =>
   (Array.isArray(written) ? (written as WrittenPosition[]) : []).flatMap((w) =>
     groupsFollowing(w.topic, w.type).map((group) => ({ group, topic: w.topic, stream: w.stream, version: w.version })),
   );
