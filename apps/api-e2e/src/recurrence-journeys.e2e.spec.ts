@@ -112,11 +112,8 @@ describe('journey 3: authorization with the activation payment', () => {
     const before = await created({ transaction_id: transactionId, activation_amount: 19.9 });
     await sandbox.authorize(before.recurrence_id);
     const read = (query: string) => call(system.profile.sandbox, 'GET', `/v2/pix?${query}`, { key: merchant.sandbox });
-    const deposit = await eventually(
-      () => read(`transaction_id=${transactionId}-ativacao`),
-      (answer) => answer.status !== 404,
-      { timeoutMs: 15_000, intervalMs: 200 },
-    );
+    // payments-service learns the activation from the recurrence's events on Kafka, yet the very next read sees it.
+    const deposit = await read(`transaction_id=${transactionId}-ativacao`);
     expect(deposit).toEqual({
       status: 200,
       body: {

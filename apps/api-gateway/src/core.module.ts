@@ -10,6 +10,7 @@ import { CLOCK, EventSourcingModule, TenantClocks } from '@pixauto/runtime';
 import { gatewayConfig } from './gateway.config';
 import { RateLimiter } from './merchant/rate-limit';
 import { SandboxClocks } from './sandbox-clocks';
+import { OwnWrites } from './own-writes';
 import { Upstreams } from './upstreams';
 
 export const config = gatewayConfig();
@@ -42,8 +43,8 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
     },
     {
       provide: Upstreams,
-      inject: [TenantClocks],
-      useFactory: (clocks: TenantClocks) => new Upstreams(config.upstreams, clocks.offsetOf, config.upstreamMaxInFlight),
+      inject: [TenantClocks, REDIS],
+      useFactory: (clocks: TenantClocks, redis: Redis) => new Upstreams(config.upstreams, clocks.offsetOf, config.upstreamMaxInFlight, new OwnWrites(redis)),
     },
     {
       provide: SandboxClocks,

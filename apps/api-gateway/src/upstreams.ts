@@ -4,6 +4,7 @@ import { Messages, refuse, unavailable } from '@pixauto/errors';
 import { SystemClock, TenantClockOffset } from '@pixauto/pix';
 import { ServiceClient, traceHeadersOf } from '@pixauto/runtime';
 import type { UpstreamName } from './gateway.config';
+import type { OwnWrites } from './own-writes';
 
 /** How long the gateway waits for a service's reply. */
 const REPLY_TIMEOUT_MS = 10_000;
@@ -25,12 +26,15 @@ export class Upstreams {
     private readonly clockOffsetOf: TenantClockOffset,
     /** Beyond this many requests waiting on one service, 503 at once rather than a queue that outlives its callers. */
     maxInFlight: number,
+    /** The merchant's own writes, sent with its follower-fed reads (docs/decisions/read-your-writes.md). */
+    private readonly ownWrites?: OwnWrites,
   ) {
     this.clients = new Map(Object.entries(addresses).map(([name, address]) => [name as UpstreamName, new ServiceClient(address, { maxInFlight })]));
   }
 
   async relay(name: UpstreamName, pattern: string, tenant: Tenant, request: FastifyRequest, reply: FastifyReply, account?: AccountProfile): Promise<void> {
     const client = this.clients.get(name) ?? refuse(unavailable(Messages.request.serviceUnavailable));
+    const written = this.ownWrites && (await this.ownWrites.pendingFor(pattern, tenant));
     const message: ServiceRequest = {
       tenant,
       ...(account && { account }),
@@ -40,6 +44,7 @@ export class Upstreams {
       ...(tenant.environment === 'sandbox' && { clock_offset_ms: this.clockOffsetOf(tenant) }),
       deadline_ms: this.wallClock.now().getTime() + START_DEADLINE_MS,
       request_id: request.id,
+      ...(written && { written }),
     };
     const trace = traceHeadersOf(request);
     if (trace) message.trace = trace;
@@ -47,6 +52,7 @@ export class Upstreams {
     // no answer within 10 s), is the service not being there: 503 with Retry-After. A request that was sent is never sent
     // again, since the replica may have done it (the merchant's repeat finds it by its id).
     const answer = await client.send<ServiceReply>(pattern, message, REPLY_TIMEOUT_MS);
+    await this.ownWrites?.remember(tenant, answer);
     reply
       .status(answer.status)
       .headers(answer.headers ?? {})

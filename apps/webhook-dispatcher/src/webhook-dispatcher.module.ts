@@ -3,6 +3,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { Kafka } from 'kafkajs';
 import { DataSource } from 'typeorm';
 import { EventEnvelope, Topics } from '@pixauto/contracts';
+import { FollowerPositions } from '@pixauto/event-store';
 import { EventSubscriber } from '@pixauto/messaging';
 import { Clock } from '@pixauto/pix';
 import { CLOCK, EventSourcingModule, KAFKA, PeriodicTask, serviceConfig } from '@pixauto/runtime';
@@ -58,6 +59,7 @@ class DeliveryPipeline implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly dataSource: DataSource,
     private readonly dispatcher: WebhookDispatcher,
     @Inject(KAFKA) private readonly kafka: Kafka,
+    private readonly positions: FollowerPositions,
   ) {
     this.poller = new PeriodicTask('DueDeliveries', 250, () => this.dispatcher.claimDue());
   }
@@ -76,6 +78,8 @@ class DeliveryPipeline implements OnApplicationBootstrap, OnModuleDestroy {
       fromBeginning: false,
       handle: (event) => this.take([event]),
       handleBatch: (events) => this.take(events),
+      // The delivery log answers a merchant's reads: they wait for its own writes to be taken (OwnWritesInterceptor).
+      positions: this.positions,
     });
     await this.subscriber.start();
     this.poller.start();

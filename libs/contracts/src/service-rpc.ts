@@ -36,6 +36,20 @@ export interface ServiceRequest {
    * traces").
    */
   trace?: Record<string, string>;
+  /**
+   * The events the merchant's own writes of the last minute appended, sent by the gateway with a read that a service
+   * answers from events it follows on Kafka (FOLLOWER_FED_READS): the service answers once its followers have applied
+   * those they follow, or 503 (docs/decisions/read-your-writes.md).
+   */
+  written?: WrittenPosition[];
+}
+
+/** An event a write appended: its topic, its type, and where it stands in its stream (the stream's events reach a follower in order). */
+export interface WrittenPosition {
+  topic: string;
+  type: string;
+  stream: string;
+  version: number;
 }
 
 export interface ServiceReply {
@@ -43,6 +57,8 @@ export interface ServiceReply {
   body?: unknown;
   /** Headers the merchant's answer carries (Retry-After of a 503). */
   headers?: Record<string, string>;
+  /** The events this request appended (the last of each stream and type): for the gateway, which remembers them for the merchant's next reads; never passed on. */
+  written?: WrittenPosition[];
 }
 
 export const reply = (body: unknown, status = 200): ServiceReply => ({ status, body });
@@ -106,6 +122,27 @@ export const Patterns = {
     sandboxAnswer: 'solicitations.sandbox.answer',
   },
 } as const;
+
+/**
+ * The reads a service answers (in part) from what its followers applied from Kafka: the gateway sends the merchant's
+ * recent writes with these (ServiceRequest.written), and with no other.
+ */
+export const FOLLOWER_FED_READS: ReadonlySet<string> = new Set([
+  Patterns.recurrences.get,
+  Patterns.recurrences.list,
+  Patterns.charges.list,
+  Patterns.charges.get,
+  Patterns.payments.getPixCharge,
+  Patterns.payoutQuery.byId,
+  Patterns.payoutQuery.period,
+  Patterns.payoutQuery.customer,
+  Patterns.receipts.refundReceipt,
+  Patterns.receipts.payoutRefundReceipt,
+  Patterns.receipts.payoutReceipt,
+  Patterns.webhooks.listDeliveries,
+  Patterns.webhooks.getDelivery,
+  Patterns.solicitations.get,
+]);
 
 /**
  * The tenant on the one internal HTTP hop (the CSV export streams from payout-query-service through the gateway):

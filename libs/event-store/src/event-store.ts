@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, EntityManager } from 'typeorm';
-import { Tenant } from '@pixauto/contracts';
+import { Tenant, WrittenPosition } from '@pixauto/contracts';
 import { Refusal } from '@pixauto/errors';
 import { eventHeaders } from '@pixauto/telemetry';
 import { Decider, DomainEvent } from './decider';
+import { noteWritten } from './read-your-writes';
 import { mergeRows, SqlStatement, StatementBuilder } from './sql';
 import { EVENT_COLUMNS, EventRow, fromRow, RecordedEvent, stateOf, StoredEvent, toEnvelope } from './stored-event';
 
@@ -146,6 +147,7 @@ export class EventStore {
       throw error;
     }
     this.onAppended();
+    noteWritten(batch.flatMap(({ request, recorded }) => positionsOf(request.topic, recorded)));
     const positionOf = new Map(positions.map((row) => [row.event_id, row.position]));
     const stored = new Map(
       batch.map(({ request, recorded }) => [request, recorded.map((event) => ({ ...event, position: positionOf.get(event.eventId) }) as StoredEvent<E>)]),
@@ -171,6 +173,9 @@ export class EventStore {
       const history = await this.readStream<E>(context.streamId);
       const state = stateOf(decider, history);
       const decision = decider.decide(command, state);
+      // Nothing to append (a bank's notification got there first, or a caller that ignores refusals): an answer may
+      // show the stream as it is, so the merchant's next reads must see it as far.
+      if (!decision.ok || decision.events.length === 0) noteWritten(positionsOf(context.topic, history));
       if (!decision.ok) return decision;
       const newState = decision.events.reduce(decider.evolve, state);
       try {
@@ -196,6 +201,9 @@ export class EventStore {
 }
 
 const topicOfEvent = (topic: TopicOf, eventType: string): string => (typeof topic === 'string' ? topic : topic(eventType));
+
+const positionsOf = (topic: TopicOf, events: readonly { type: string; streamId: string; version: number }[]): WrittenPosition[] =>
+  events.map((e) => ({ topic: topicOfEvent(topic, e.type), type: e.type, stream: e.streamId, version: e.version }));
 
 /** PostgreSQL's limit on the parameters of one statement. */
 const MAX_PARAMETERS = 65_535;

@@ -7,3 +7,4 @@ export * from './idempotent-consumer';
 export * from './rebuild';
 export * from './migrations';
 export * from './work-claims';
+export * from './read-your-writes';

@@ -1,9 +1,10 @@
 import { DataSource, MixedList } from 'typeorm';
 import { EventStoreAppendGuard1763800000050 } from './append-guard.migration';
+import { FollowerPositions1763800000900 } from './read-your-writes';
 import { EventStoreSchema1763800000000 } from './schema.migration';
 
 /** The event store's schema, in order; every service's database runs these before its own migrations. */
-export const EVENT_STORE_MIGRATIONS = [EventStoreSchema1763800000000, EventStoreAppendGuard1763800000050];
+export const EVENT_STORE_MIGRATIONS = [EventStoreSchema1763800000000, EventStoreAppendGuard1763800000050, FollowerPositions1763800000900];
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export type Migrations = MixedList<Function>;

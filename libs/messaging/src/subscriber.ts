@@ -19,7 +19,26 @@ export interface Subscription {
   handleBatch?(events: EventEnvelope[]): Promise<void>;
   /** Where a new group starts: the beginning of the topics (the default), or their end (only what happens from now on). */
   fromBeginning?: boolean;
+  /**
+   * Where the follower records, after its handler, how far it has applied each stream, for the reads that must see a
+   * merchant's own writes (FollowerPositions of @pixauto/event-store). A follower that answers no read has none.
+   */
+  positions?: AppliedPositions;
 }
+
+/** Records the last version of each stream a follower applied, by topic. */
+export interface AppliedPositions {
+  record(groupId: string, topic: string, events: readonly EventEnvelope[]): Promise<void>;
+}
+
+/** The followers of this process that record their positions: a read waits only for the events one of them follows. */
+const recording = new Map<EventSubscriber, Subscription>();
+
+/** The consumer groups of this process that follow events of `type` on `topic` and record how far they applied them. */
+export const groupsFollowing = (topic: string, type: string): string[] =>
+  [...recording.values()]
+    .filter((subscription) => subscription.topics.includes(topic) && (!subscription.types || subscription.types.includes(type)))
+    .map((subscription) => subscription.groupId);
 
 /** Every subscriber started in this process, and whether it is a member of its group now (readiness waits for all). */
 const memberships = new Map<EventSubscriber, { groupId: string; joined: boolean }>();
@@ -72,13 +91,17 @@ export class EventSubscriber {
     });
     await consumer.connect();
     await consumer.subscribe({ topics: this.subscription.topics, fromBeginning: this.subscription.fromBeginning ?? true });
-    const { handleBatch } = this.subscription;
+    const { handleBatch, positions } = this.subscription;
+    if (positions) recording.set(this, this.subscription);
     await consumer.run(
       handleBatch
         ? {
             eachBatch: async ({ batch, resolveOffset, heartbeat }) => {
               const events = batch.messages.map((message) => this.followed(message)).filter((event): event is EventEnvelope => event !== undefined);
-              if (events.length > 0) await handleBatch.call(this.subscription, events);
+              if (events.length > 0) {
+                await handleBatch.call(this.subscription, events);
+                await positions?.record(groupId, batch.topic, events);
+              }
               const last = batch.messages[batch.messages.length - 1];
               if (last) resolveOffset(last.offset);
               await heartbeat();
@@ -87,7 +110,9 @@ export class EventSubscriber {
         : {
             eachMessage: async ({ topic, message }) => {
               const event = this.followed(message);
-              if (event) await this.handle(topic, message, event);
+              if (!event) return;
+              await this.handle(topic, message, event);
+              await positions?.record(groupId, topic, [event]);
             },
           },
     );
@@ -136,6 +161,7 @@ export class EventSubscriber {
 
   async stop(): Promise<void> {
     memberships.delete(this);
+    recording.delete(this);
     await this.consumer?.disconnect();
   }
 }

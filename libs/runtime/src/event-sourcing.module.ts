@@ -3,7 +3,7 @@ import { TypeOrmModule, getDataSourceToken } from '@nestjs/typeorm';
 import { Kafka, Producer } from 'kafkajs';
 import { DataSource } from 'typeorm';
 import { TopicSpec, Topics } from '@pixauto/contracts';
-import { EVENT_STORE_MIGRATIONS, EventStore, OutboxPublisher, runMigrations } from '@pixauto/event-store';
+import { EVENT_STORE_MIGRATIONS, EventStore, FollowerPositions, OutboxPublisher, runMigrations } from '@pixauto/event-store';
 import { createIdempotentProducer, createKafka, ensureTopics, KafkaOutboxSink } from '@pixauto/messaging';
 import { Clock, SystemClock } from '@pixauto/pix';
 import { ServiceConfig } from './config';
@@ -114,9 +114,10 @@ export class EventSourcingModule {
           inject: [getDataSourceToken(), OutboxPublisher],
           useFactory: (dataSource: DataSource, publisher: OutboxPublisher) => new EventStore(dataSource, () => publisher.wake()),
         },
+        { provide: FollowerPositions, inject: [getDataSourceToken()], useFactory: (dataSource: DataSource) => new FollowerPositions(dataSource) },
         EventSourcingLifecycle,
       ],
-      exports: [SERVICE_CONFIG, CLOCK, KAFKA, KAFKA_PRODUCER, EventStore, OutboxPublisher, TenantClocks],
+      exports: [SERVICE_CONFIG, CLOCK, KAFKA, KAFKA_PRODUCER, EventStore, OutboxPublisher, TenantClocks, FollowerPositions],
     };
   }
 }

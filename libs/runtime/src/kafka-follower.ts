@@ -1,23 +1,26 @@
 import { InjectionToken, OnApplicationBootstrap, OnModuleDestroy, Provider } from '@nestjs/common';
 import { Kafka } from 'kafkajs';
+import { FollowerPositions } from '@pixauto/event-store';
 import { EventSubscriber, Subscription } from '@pixauto/messaging';
 import { KAFKA } from './event-sourcing.module';
 
 /**
  * A service following Kafka topics. Registered as a Nest provider (kafkaFollower()), it subscribes when the
  * application starts, and the service is ready only once its consumer group is joined; it stops first when the
- * application closes (onModuleDestroy), so what its handler committed is flushed from the outbox after it.
+ * application closes (onModuleDestroy), so what its handler committed is flushed from the outbox after it. It records
+ * how far it applied each stream (FollowerPositions), so the service's reads can wait for a merchant's own writes.
  */
 export class KafkaFollower implements OnApplicationBootstrap, OnModuleDestroy {
   private subscriber?: EventSubscriber;
 
   constructor(
     private readonly kafka: Kafka,
+    private readonly positions: FollowerPositions,
     private readonly subscription: () => Subscription | Promise<Subscription>,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.subscriber = new EventSubscriber(this.kafka, await this.subscription());
+    this.subscriber = new EventSubscriber(this.kafka, { positions: this.positions, ...(await this.subscription()) });
     await this.subscriber.start();
   }
 
@@ -36,5 +39,9 @@ export function kafkaFollower<Deps extends unknown[]>(
   inject: InjectionToken[],
   subscription: (...deps: Deps) => Subscription | Promise<Subscription>,
 ): Provider {
-  return { provide: name, inject: [KAFKA, ...inject], useFactory: (kafka: Kafka, ...deps: Deps) => new KafkaFollower(kafka, () => subscription(...deps)) };
+  return {
+    provide: name,
+    inject: [KAFKA, FollowerPositions, ...inject],
+    useFactory: (kafka: Kafka, positions: FollowerPositions, ...deps: Deps) => new KafkaFollower(kafka, positions, () => subscription(...deps)),
+  };
 }

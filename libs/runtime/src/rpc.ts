@@ -4,9 +4,11 @@ import { MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
 import type { Server } from 'node:net';
-import { Observable, of } from 'rxjs';
-import { ServiceReply, ServiceRequest, Tenant } from '@pixauto/contracts';
+import { from, map, mergeMap, Observable, of } from 'rxjs';
+import { ServiceReply, ServiceRequest, Tenant, WrittenPosition } from '@pixauto/contracts';
+import { collectingWrites, FollowedPosition, FollowerPositions, latestWrites } from '@pixauto/event-store';
 import { Messages, notFound, refuse, unavailable } from '@pixauto/errors';
+import { groupsFollowing } from '@pixauto/messaging';
 import { SystemClock } from '@pixauto/pix';
 import { NestLogger } from '@pixauto/telemetry';
 import { ServiceConfig } from './config';
@@ -50,6 +52,43 @@ export class DeadlineInterceptor implements NestInterceptor {
     return next.handle();
   }
 }
+
+/** How long a read waits for this service's followers to apply a merchant's own writes before it answers 503. */
+const OWN_WRITES_WAIT_MS = 3000;
+
+/**
+ * A merchant reads its own writes (docs/decisions/read-your-writes.md). A write's reply names the events it appended
+ * (`written`, for the gateway only); a read the gateway sends with the merchant's recent writes waits until this
+ * service's followers have applied those they follow, up to OWN_WRITES_WAIT_MS, and is 503 with Retry-After past it,
+ * never an answer that misses them.
+ */
+@Injectable()
+export class OwnWritesInterceptor implements NestInterceptor {
+  constructor(private readonly positions: FollowerPositions) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'rpc') return next.handle();
+    const wanted = followedPositions(context.switchToRpc().getData<ServiceRequest | undefined>()?.written);
+    const written: WrittenPosition[] = [];
+    const handle = (): Observable<unknown> =>
+      collectingWrites(written, () => next.handle()).pipe(
+        map((reply) => (written.length > 0 && isServiceReply(reply) ? { ...reply, written: latestWrites(written) } : reply)),
+      );
+    if (wanted.length === 0) return handle();
+    return from(this.positions.awaitApplied(wanted, OWN_WRITES_WAIT_MS)).pipe(
+      mergeMap((applied) => (applied ? handle() : refuse(unavailable(Messages.request.serviceUnavailable)))),
+    );
+  }
+}
+
+/** Of the merchant's writes, those a follower of this process applies, each with the follower that must have. */
+const followedPositions = (written: unknown): FollowedPosition[] =>
+  (Array.isArray(written) ? (written as WrittenPosition[]) : []).flatMap((w) =>
+    groupsFollowing(w.topic, w.type).map((group) => ({ group, topic: w.topic, stream: w.stream, version: w.version })),
+  );
+
+const isServiceReply = (reply: unknown): reply is ServiceReply =>
+  typeof reply === 'object' && reply !== null && typeof (reply as ServiceReply).status === 'number';
 
 export const isPastDeadline = (request: ServiceRequest | undefined, nowMs: number): boolean =>
   typeof request?.deadline_ms === 'number' && nowMs > request.deadline_ms;
@@ -96,7 +135,13 @@ export async function startService(module: Type<unknown>, config: ServiceConfig,
   if (options.httpPort === undefined) {
     const service = await NestFactory.createMicroservice<MicroserviceOptions>(module, { ...tcp, logger });
     service.useGlobalFilters(new ServiceReplyFilter());
-    service.useGlobalInterceptors(new RpcObservationInterceptor(), admission, new DeadlineInterceptor(), new TenantClockInterceptor(service.get(TenantClocks)));
+    service.useGlobalInterceptors(
+      new RpcObservationInterceptor(),
+      admission,
+      new DeadlineInterceptor(),
+      new TenantClockInterceptor(service.get(TenantClocks)),
+      new OwnWritesInterceptor(service.get(FollowerPositions)),
+    );
     shutdown.rpc(admission, service.unwrap<Server>()).application(service);
     await service.listen();
     operations.started(service);
@@ -106,7 +151,13 @@ export async function startService(module: Type<unknown>, config: ServiceConfig,
   const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, genReqId }), { logger });
   drainableHttp(app.getHttpAdapter().getInstance());
   app.useGlobalFilters(new ServiceReplyFilter());
-  app.useGlobalInterceptors(new RpcObservationInterceptor(), admission, new DeadlineInterceptor(), new TenantClockInterceptor(app.get(TenantClocks)));
+  app.useGlobalInterceptors(
+    new RpcObservationInterceptor(),
+    admission,
+    new DeadlineInterceptor(),
+    new TenantClockInterceptor(app.get(TenantClocks)),
+    new OwnWritesInterceptor(app.get(FollowerPositions)),
+  );
   instrumentHttp(app.getHttpAdapter().getInstance(), 'http');
   const microservice = app.connectMicroservice<MicroserviceOptions>(tcp, { inheritAppConfig: true });
   shutdown.http(app).rpc(admission, microservice.unwrap<Server>()).application(app);
