@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { Patterns, Tenant, WrittenPosition } from '@pixauto/contracts';
+import { Patterns, Tenant, Topics, WrittenPosition } from '@pixauto/contracts';
 import { RefusalException } from '@pixauto/errors';
-import { OwnWrites } from './own-writes';
+import { OwnWrites, ownWritesKey } from './own-writes';
 
 // A merchant's writes of the last minute against real Redis (docs/decisions/read-your-writes.md): kept per tenant,
 // given to its follower-fed reads only.
@@ -21,7 +21,7 @@ beforeAll(() => {
   ownWrites = new OwnWrites(redis);
 });
 afterAll(async () => {
-  await redis.del(...tenants.map((t) => `own-writes:${t.accountId}:${t.environment}`));
+  await redis.del(...tenants.flatMap((t) => Object.values(Topics).map((topic) => ownWritesKey(t, topic.name))));
   redis.disconnect();
 });
 
@@ -39,14 +39,24 @@ describe('OwnWrites (Redis)', () => {
     expect(await ownWrites.pendingFor(Patterns.limits.get, tenant)).toBeUndefined();
     expect(await ownWrites.pendingFor(Patterns.payoutQuery.byId, newTenant())).toBeUndefined();
     expect(await ownWrites.pendingFor(Patterns.payoutQuery.byId, { ...tenant, environment: 'production' })).toBeUndefined();
-    expect(await redis.pttl(`own-writes:${tenant.accountId}:sandbox`)).toBeGreaterThan(55_000);
+    expect(await redis.pttl(ownWritesKey(tenant, Topics.payouts.name))).toBeGreaterThan(55_000);
+  });
+
+  it('gives a read only the writes on the topics its service follows', async () => {
+    const tenant = newTenant();
+    const created = { topic: Topics.recurrences.name, type: 'recurrence.created', stream: 'recurrence:1', version: 1 };
+    await ownWrites.remember(tenant, { status: 201, written: [created, position('payout:4', 1)] });
+    // recurrence-service answers a recurrence read and follows solicitations only: nothing to wait for.
+    expect(await ownWrites.pendingFor(Patterns.recurrences.get, tenant)).toBeUndefined();
+    expect(await ownWrites.pendingFor(Patterns.solicitations.get, tenant)).toEqual([created]);
+    expect(await ownWrites.pendingFor(Patterns.webhooks.listDeliveries, tenant)).toEqual(expect.arrayContaining([created, position('payout:4', 1)]));
   });
 
   it('keeps the newest 1,000 writes of a tenant', async () => {
     const tenant = newTenant();
     for (let batch = 0; batch < 11; batch++)
       await ownWrites.remember(tenant, { status: 201, written: Array.from({ length: 100 }, (_, n) => position(`payout:${batch}:${n}`, 1)) });
-    expect(await redis.zcard(`own-writes:${tenant.accountId}:sandbox`)).toBe(1000);
+    expect(await redis.zcard(ownWritesKey(tenant, Topics.payouts.name))).toBe(1000);
   });
 
   it('answers a follower-fed read 503 when Redis cannot be reached, and lets a write through', async () => {

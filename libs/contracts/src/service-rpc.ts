@@ -1,4 +1,5 @@
 import { RateLimits } from './accounts/account.types';
+import { Topics } from './events';
 import { Tenant } from './tenant';
 
 /**
@@ -124,24 +125,34 @@ export const Patterns = {
 } as const;
 
 /**
- * The reads a service answers (in part) from what its followers applied from Kafka: the gateway sends the merchant's
- * recent writes with these (ServiceRequest.written), and with no other.
+ * The reads a service answers (in part) from what its followers applied from Kafka, each with the topics that service
+ * follows: the gateway sends the merchant's recent writes on those topics with these reads (ServiceRequest.written),
+ * and with no other. A topic missing here is a write the read would not wait for (read-your-writes.e2e.spec.ts).
  */
-export const FOLLOWER_FED_READS: ReadonlySet<string> = new Set([
-  Patterns.recurrences.get,
-  Patterns.recurrences.list,
-  Patterns.charges.list,
-  Patterns.charges.get,
-  Patterns.payments.getPixCharge,
-  Patterns.payoutQuery.byId,
-  Patterns.payoutQuery.period,
-  Patterns.payoutQuery.customer,
-  Patterns.receipts.refundReceipt,
-  Patterns.receipts.payoutRefundReceipt,
-  Patterns.receipts.payoutReceipt,
-  Patterns.webhooks.listDeliveries,
-  Patterns.webhooks.getDelivery,
-  Patterns.solicitations.get,
+const followedBy = {
+  recurrenceService: [Topics.solicitations.name],
+  paymentsService: [Topics.recurrences.name],
+  payoutQueryService: [Topics.payouts.name],
+  receiptService: [Topics.payments.name, Topics.payouts.name, Topics.accounts.name],
+  webhookDispatcher: [Topics.recurrences.name, Topics.charges.name, Topics.payments.name, Topics.payouts.name, Topics.accounts.name],
+  solicitationService: [Topics.recurrences.name],
+} as const;
+
+export const FOLLOWER_FED_READS: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
+  [Patterns.recurrences.get, followedBy.recurrenceService],
+  [Patterns.recurrences.list, followedBy.recurrenceService],
+  [Patterns.charges.list, followedBy.recurrenceService],
+  [Patterns.charges.get, followedBy.recurrenceService],
+  [Patterns.payments.getPixCharge, followedBy.paymentsService],
+  [Patterns.payoutQuery.byId, followedBy.payoutQueryService],
+  [Patterns.payoutQuery.period, followedBy.payoutQueryService],
+  [Patterns.payoutQuery.customer, followedBy.payoutQueryService],
+  [Patterns.receipts.refundReceipt, followedBy.receiptService],
+  [Patterns.receipts.payoutRefundReceipt, followedBy.receiptService],
+  [Patterns.receipts.payoutReceipt, followedBy.receiptService],
+  [Patterns.webhooks.listDeliveries, followedBy.webhookDispatcher],
+  [Patterns.webhooks.getDelivery, followedBy.webhookDispatcher],
+  [Patterns.solicitations.get, followedBy.solicitationService],
 ]);
 
 /**
