@@ -421,7 +421,13 @@ async function startSystem({
 
   const startupDeadline = performance.now() + startupBoundMs;
   try {
-    for (const app of apps) await launch(app, Math.max(1000, Math.min(readyTimeoutMs, startupDeadline - performance.now())));
+    // One app after the other, each after those it calls; an app's replicas together, as an orchestrator starts them.
+    for (const replicasOfApp of Object.values(Object.groupBy(apps, (app) => app.program ?? app.name))) {
+      const within = Math.max(1000, Math.min(readyTimeoutMs, startupDeadline - performance.now()));
+      const started = await Promise.allSettled(replicasOfApp.map((app) => launch(app, within)));
+      const failed = started.find((outcome) => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
+    }
   } catch (error) {
     for (const name of [...running.keys()].reverse()) await stopOne(name);
     throw error;

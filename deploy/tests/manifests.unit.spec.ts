@@ -8,7 +8,7 @@ import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { ConfigMap, Namespace, Service } from 'kubernetes-models/v1';
 import { Topics } from '@pixauto/contracts';
-import { shutdownDeadlineMs } from '@pixauto/runtime';
+import { DATABASE_POOL_SHARES, shutdownDeadlineMs } from '@pixauto/runtime';
 
 // This machine has no Docker and no cluster: docker-compose.yml and deploy/k8s/ are checked against their schemas
 // (the Compose Specification's, vendored from compose-spec/compose-spec schema/compose-spec.json at 170098ba; the
@@ -181,6 +181,18 @@ describe('deploy/k8s', () => {
     // The sandbox clock's topic is read whole by every instance (a consumer group of its own each): one partition.
     const shared = Object.values(Topics).filter((topic) => topic.name !== Topics.sandboxClock.name);
     expect(shared.filter((topic) => topic.partitions < most).map((topic) => `${topic.name}: ${topic.partitions} < ${most}`)).toEqual([]);
+  });
+
+  it("adds up the database pools at the autoscalers' maxima as docs/operations.md tells the operator to allow for", () => {
+    const most = new Map(
+      ofKind<{ spec: { maxReplicas: number; scaleTargetRef: { name: string } } }>('HorizontalPodAutoscaler').map((hpa) => [
+        hpa.spec.scaleTargetRef.name,
+        hpa.spec.maxReplicas,
+      ]),
+    );
+    const pools = [...CODE_APPS.keys()].reduce((sum, app) => sum + (most.get(app) ?? 1) * DATABASE_POOL_SHARES[app === 'api-gateway' ? 'gateway' : app], 0);
+    const operations = fs.readFileSync(path.join(ROOT, 'docs', 'operations.md'), 'utf8');
+    expect(Number(/At the HPAs' maximum the pools add up to (\d+)/.exec(operations)?.[1])).toBe(pools);
   });
 
   it.each([...CODE_APPS.keys()])('%s: probes, resources, grace period, ports the app listens on, variables the code reads', (app) => {
