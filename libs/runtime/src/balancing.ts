@@ -39,18 +39,19 @@ export interface ReplicaLoad {
 }
 
 /**
- * The replica the next request goes to, or -1 when every one was tried already. Among the replicas that are up, the
+ * The index of the replica the next request goes to, or -1 when every one was tried already (`tried` holds the
+ * replicas themselves, not their indexes: a new resolution of the service's name may reorder the list meanwhile). Among the replicas that are up, the
  * one with the fewest requests outstanding; ties go round robin from `cursor` (the caller moves it past each choice),
  * so with no load at all the requests take turns. When none is up, the one whose backoff ends first: a request
  * tries it rather than being refused untried, and a service of one replica is used again at once after its restart.
  */
-export function pickReplica(replicas: readonly ReplicaLoad[], nowMs: number, cursor: number, tried: ReadonlySet<number> = new Set()): number {
+export function pickReplica<R extends ReplicaLoad>(replicas: readonly R[], nowMs: number, cursor: number, tried: ReadonlySet<R> = new Set()): number {
   let best = -1;
   let soonestDown = -1;
   for (let step = 0; step < replicas.length; step++) {
     const index = (cursor + step) % replicas.length;
-    if (tried.has(index)) continue;
     const replica = replicas[index];
+    if (tried.has(replica)) continue;
     if (replica.downUntil > nowMs) {
       if (soonestDown < 0 || replica.downUntil < replicas[soonestDown].downUntil) soonestDown = index;
     } else if (best < 0 || replica.outstanding < replicas[best].outstanding) best = index;

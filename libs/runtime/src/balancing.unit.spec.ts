@@ -47,15 +47,25 @@ describe('pickReplica', () => {
   });
 
   it('leaves out the replicas this request already tried', () => {
-    expect(pickReplica([up(), up(), up()], NOW, 0, new Set([0]))).toBe(1);
-    expect(pickReplica([up(), up()], NOW, 0, new Set([0, 1]))).toBe(-1);
+    const three = [up(), up(), up()];
+    expect(pickReplica(three, NOW, 0, new Set([three[0]]))).toBe(1);
+    const two = [up(), up()];
+    expect(pickReplica(two, NOW, 0, new Set(two))).toBe(-1);
     expect(pickReplica([], NOW, 0)).toBe(-1);
+  });
+
+  it('knows a tried replica by itself, wherever a new resolution of the name moved it in the list', () => {
+    const [a, b, c] = [up(), up(), up()];
+    expect(pickReplica([c, a, b], NOW, 0, new Set([a]))).toBe(0);
+    expect(pickReplica([b, c, a], NOW, 2, new Set([a]))).toBe(0);
   });
 
   it('tries the replica whose backoff ends first when every one is down, rather than refusing untried', () => {
     expect(pickReplica([down(NOW + 300), down(NOW + 100), down(NOW + 200)], NOW, 0)).toBe(1);
-    expect(pickReplica([down(NOW + 300), down(NOW + 100)], NOW, 0, new Set([1]))).toBe(0);
-    expect(pickReplica([down(NOW + 300), up(9)], NOW, 0, new Set([1]))).toBe(0);
+    const bothDown = [down(NOW + 300), down(NOW + 100)];
+    expect(pickReplica(bothDown, NOW, 0, new Set([bothDown[1]]))).toBe(0);
+    const oneUp = [down(NOW + 300), up(9)];
+    expect(pickReplica(oneUp, NOW, 0, new Set([oneUp[1]]))).toBe(0);
   });
 });
 

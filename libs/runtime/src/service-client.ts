@@ -100,13 +100,13 @@ export class ServiceClient {
     const deadline = performance.now() + timeoutMs;
     try {
       if (this.replicas.length === 0) await this.firstResolution;
-      const tried = new Set<number>();
+      const tried = new Set<Replica>();
       for (;;) {
         const index = pickReplica(this.replicas, performance.now(), this.cursor, tried);
         if (index < 0) return refused();
         const replica = this.replicas[index];
         this.cursor = (index + 1) % this.replicas.length;
-        tried.add(index);
+        tried.add(replica);
         replica.outstanding++;
         try {
           if (!replica.connected && !(await this.connect(replica, deadline))) continue;
