@@ -3,7 +3,7 @@
 -- what exists. Answers are counted by status: the figures say how many failed, and how.
 -- Environment: MODE (post|get|payout|recurrence|recurrence-get), API_KEY, BASE (first customer number of a POST
 -- phase), DOCUMENTS_FILE (get: customers known to have a limit), IDS_FILE (recurrence-get: recurrence ids),
--- START_DATE (recurrence: tomorrow in Brasília).
+-- START_DATE (recurrence: tomorrow in Brasília), IDEMPOTENCY=1 (each POST carries an Idempotency-Key of its own).
 
 local mode = os.getenv("MODE") or "post"
 local base = tonumber(os.getenv("BASE") or "100000000")
@@ -17,6 +17,7 @@ if mode == "recurrence-get" then
 end
 local headers = { ["content-type"] = "application/json" }
 if os.getenv("API_KEY") then headers["authorization"] = os.getenv("API_KEY") end
+local idempotent = os.getenv("IDEMPOTENCY") == "1"
 
 -- Check digits as the Receita Federal defines them.
 local function cpf(n)
@@ -40,6 +41,7 @@ end
 local counter = 0
 function request()
   counter = counter + 1
+  if idempotent and mode ~= "get" and mode ~= "recurrence-get" then headers["idempotency-key"] = string.format("k%d-%d-%d", base, id, counter) end
   if mode == "post" then
     local body = string.format('{"document_number":"%s","type":"cashin","mechanism":"amount","amount":%d.50}', cpf(base + id * 10000000 + counter), 100 + counter % 1000)
     return wrk.format("POST", "/v2/limits", headers, body)

@@ -3,11 +3,14 @@
 // be answered, never a 5xx), beside the database alone running the very SQL a limit's requests run (pgbench on the
 // same database, same connections) in the same run: each figure reads as a ratio of what PostgreSQL can do here.
 // Bounded: a fixed duration per phase, loopback only.
-// Options: BENCH_SECONDS (10), BENCH_CONNECTIONS (50,200), BENCH_PHASES (recurrences,limits,payouts: which gateway
-// phases run; pgbench's always do), BENCH_SKIP_BUILD (use dist/ as it is), BENCH_SMOKE=1 (tiny: 1 s a phase at 4
-// connections, what `npm test` runs).
+// Then the hooks phase: the price of each of the gateway's per-request hooks, each turned off in a run of its own.
+// Options: BENCH_SECONDS (10), BENCH_CONNECTIONS (50,200), BENCH_PHASES (recurrences,limits,payouts,hooks: which
+// gateway phases run; pgbench's always do), BENCH_HOOKS_SECONDS (5 per workload and run), BENCH_HOOKS_ROUNDS (2),
+// BENCH_HOOKS_CONNECTIONS (50), BENCH_SKIP_BUILD (use dist/ as it is), BENCH_SMOKE=1 (tiny: 1 s a phase at 4
+// connections, and the hooks phase with every hook on, then every hook off: what `npm test` runs).
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { benchDatabaseUrl, dropBenchDatabases, ensureTools, json, onDatabase, pgbenchLength, setting, SMOKE } from './bench-support.mjs';
@@ -16,7 +19,10 @@ import { PROFILES, ROOT, startSystem } from './system.cjs';
 
 const SECONDS = setting('BENCH_SECONDS', 10, 1);
 const LEVELS = (process.env.BENCH_CONNECTIONS ?? (SMOKE ? '4' : '50,200')).split(',').map(Number);
-const PHASES = new Set((process.env.BENCH_PHASES ?? 'recurrences,limits,payouts').split(','));
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'recurrences,limits,payouts,hooks').split(','));
+const HOOKS_SECONDS = setting('BENCH_HOOKS_SECONDS', 5, 1);
+const HOOKS_ROUNDS = setting('BENCH_HOOKS_ROUNDS', 2, 1);
+const HOOKS_CONNECTIONS = setting('BENCH_HOOKS_CONNECTIONS', 50, 4);
 const PGBENCH_MAX_CLIENTS = 90;
 const ADMIN_TOKEN = 'bench-admin-token';
 const BENCH = path.join(ROOT, 'deploy', 'bench');
@@ -24,7 +30,7 @@ const p = PROFILES.bench;
 const limitsDatabaseUrl = benchDatabaseUrl('limits');
 const recurrenceDatabaseUrl = benchDatabaseUrl('recurrence');
 
-/** CPU seconds used so far by each app of the system, by PostgreSQL (all its processes) and by the Kafka broker. */
+/** CPU seconds used so far by each app of the system, by PostgreSQL (all its processes), the Kafka broker and Redis. */
 function cpuSeconds(system) {
   /** utime + stime in clock ticks; with `reaped`, also the children it has waited for (cutime + cstime). */
   const ticks = (pid, reaped = false) => {
@@ -41,6 +47,7 @@ function cpuSeconds(system) {
   const postmaster = spawnSync('pgrep', ['-o', '-x', 'postgres'], { encoding: 'utf8' }).stdout.trim();
   used.postgresql = pidsOf('^postgres').reduce((sum, pid) => sum + ticks(pid), ticks(postmaster, true));
   used.kafka = pidsOf('kafka.Kafka').reduce((sum, pid) => sum + ticks(pid), 0);
+  used.redis = pidsOf('^redis-server').reduce((sum, pid) => sum + ticks(pid), 0);
   return Object.fromEntries(Object.entries(used).map(([name, t]) => [name, t / 100]));
 }
 
@@ -58,13 +65,11 @@ function commitsByDatabase() {
   );
 }
 
-/** One wrk phase through the gateway; what did not succeed is counted by status (a socket error or timeout as such). */
-function gatewayPhase(name, connections, env, system) {
-  const before = cpuSeconds(system);
-  const commitsBefore = commitsByDatabase();
+/** wrk through the gateway with deploy/bench/merchant.lua for `seconds`: its result, and what did not succeed by status. */
+function wrk(name, connections, seconds, env) {
   const run = spawnSync(
     'wrk',
-    ['-t2', `-c${connections}`, `-d${SECONDS}s`, '--timeout', '10s', '--latency', '-s', path.join(BENCH, 'merchant.lua'), `http://127.0.0.1:${p.gateway}`],
+    ['-t2', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '--latency', '-s', path.join(BENCH, 'merchant.lua'), `http://127.0.0.1:${p.gateway}`],
     {
       env: { ...process.env, ...env },
       encoding: 'utf8',
@@ -75,10 +80,20 @@ function gatewayPhase(name, connections, env, system) {
   const result = JSON.parse(line.slice('RESULT '.length));
   const errors = { ...result.by_status };
   for (const kind of ['connect', 'read', 'write', 'timeout']) if (result[kind] > 0) errors[kind] = result[kind];
-  const after = cpuSeconds(system);
+  return { ...result, errors, rps: Math.round((result.requests - result.failed) / result.seconds) };
+}
+
+/** CPU ms per request of each process between two readings of cpuSeconds. */
+const cpuMsPer = (requests, before, after) =>
+  Object.fromEntries(Object.keys(after).map((process) => [process, ((after[process] - before[process]) * 1000) / requests]));
+
+/** One wrk phase through the gateway; what did not succeed is counted by status (a socket error or timeout as such). */
+function gatewayPhase(name, connections, env, system) {
+  const before = cpuSeconds(system);
+  const commitsBefore = commitsByDatabase();
+  const result = wrk(name, connections, SECONDS, env);
   // CPU per request, by process: where a request's cost goes (work the phase left queued, like payouts still settling, is not counted).
-  const cpuMsPerRequest = Object.fromEntries(Object.keys(after).map((process) => [process, ((after[process] - before[process]) * 1000) / result.requests]));
-  const succeeded = result.requests - result.failed;
+  const cpuMsPerRequest = cpuMsPer(result.requests, before, cpuSeconds(system));
   // Commits by database per request (what the request and the consumers it set off wrote), counted once the
   // statistics and the consumers have caught up.
   spawnSync('sleep', ['2']);
@@ -88,7 +103,7 @@ function gatewayPhase(name, connections, env, system) {
       .map(([db, n]) => [db, (n - (commitsBefore[db] ?? 0)) / result.requests])
       .filter(([, n]) => n >= 0.05),
   );
-  return { name, connections, rps: Math.round(succeeded / result.seconds), p50: result.p50_ms, p99: result.p99_ms, errors, cpuMsPerRequest, commitsPerRequest };
+  return { name, connections, rps: result.rps, p50: result.p50_ms, p99: result.p99_ms, errors: result.errors, cpuMsPerRequest, commitsPerRequest };
 }
 
 /** One pgbench phase: the same SQL on the same database with as many connections; latencies from its per-transaction log. */
@@ -119,6 +134,105 @@ function databasePhase(name, connections, script, variables = {}) {
   return { name, connections, rps: Math.round(tps), p50: percentile(0.5), p99: percentile(0.99), errors: {} };
 }
 
+/** A sample of what the POST phases created, for the GET phases to read: a file of one value a line. */
+async function sample(url, sql, file) {
+  const { rows } = await onDatabase(url, (client) => client.query(sql));
+  const target = path.join(ROOT, '.data', 'bench', file);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.writeFileSync(target, rows.map((row) => Object.values(row)[0]).join('\n') + '\n');
+  return target;
+}
+
+const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/**
+ * The hooks phase: what each of the gateway's per-request hooks (apps/api-gateway/src/hooks.ts) costs, as the
+ * gateway's CPU per request and req/s with every hook on and with that hook off (GATEWAY_HOOKS_OFF), and with all of
+ * them off. Only the gateway is restarted between runs, before every run (each starts as cold as the others), then
+ * warmed. Runs alternate: all on, one hook off, all on, the next off, ..., all on, the order reversed in every other
+ * round; a hook's "on" is the mean of the runs just before and after its own, so a drift of the machine weighs on
+ * both alike. Three workloads per run, after one another: two reads (a limit, not follower-fed; a recurrence, which
+ * asks Redis for the merchant's recent writes) and a write (a limit, each with an Idempotency-Key of its own).
+ */
+async function hooksPhase(system, apiKey, startDate) {
+  // The hooks the built gateway has, from the file it reads them from (a hook named here that it lacks stops the run).
+  const { GATEWAY_HOOKS } = createRequire(import.meta.url)(path.join(ROOT, 'dist', 'apps', 'api-gateway', 'src', 'hooks.js'));
+  const connections = HOOKS_CONNECTIONS;
+  const base = 700000000 + (Math.floor(Date.now() / 1000) % 1000000);
+  let invocation = 0;
+  /** wrk with the bench's key; each invocation's POSTs name customers and Idempotency-Keys of their own. */
+  const load = (name, seconds, env) => wrk(name, connections, seconds, { API_KEY: apiKey, BASE: String(base + ++invocation * 100000), ...env });
+  const seed = SMOKE ? 1 : 2;
+  load('seed: POST /v2/automatic-pix/recurrences', seed, { MODE: 'recurrence', START_DATE: startDate });
+  load('seed: POST /v2/limits', seed, { MODE: 'post' });
+  const ids = await sample(recurrenceDatabaseUrl, 'SELECT recurrence_id FROM recurrences ORDER BY random() LIMIT 10000', 'hooks-recurrence-ids.txt');
+  const documents = await sample(limitsDatabaseUrl, 'SELECT document_number FROM customer_limits ORDER BY random() LIMIT 10000', 'hooks-documents.txt');
+  const workloads = [
+    { name: 'GET /v2/limits', env: { MODE: 'get', DOCUMENTS_FILE: documents } },
+    { name: 'GET /v2/automatic-pix/recurrences/:id', env: { MODE: 'recurrence-get', IDS_FILE: ids } },
+    { name: 'POST /v2/limits (Idempotency-Key)', env: { MODE: 'post', IDEMPOTENCY: '1' } },
+  ];
+  const runs = [];
+  /** One run: the gateway started again with `off` (a hook, 'all', or none), warmed, then each workload measured. */
+  const measure = async (off) => {
+    const names = off === 'all' ? GATEWAY_HOOKS.join(',') : (off ?? '');
+    await system.restart('api-gateway', { GATEWAY_HOOKS_OFF: names, SHUTDOWN_DELAY_MS: '0' });
+    const figures = {};
+    for (const workload of workloads) {
+      if (!SMOKE) load(`warm-up: ${workload.name}`, 1, workload.env);
+      const before = cpuSeconds(system);
+      const result = load(workload.name, HOOKS_SECONDS, workload.env);
+      const cpu = cpuMsPer(result.requests, before, cpuSeconds(system));
+      const failed = Object.values(result.errors).reduce((sum, count) => sum + count, 0);
+      figures[workload.name] = { rps: result.rps, gatewayMs: cpu['api-gateway'], systemMs: Object.values(cpu).reduce((sum, ms) => sum + ms, 0), failed };
+    }
+    runs.push({ off, figures });
+  };
+  const variants = SMOKE ? ['all'] : [...GATEWAY_HOOKS, 'all'];
+  for (let round = 0; round < HOOKS_ROUNDS; round++) {
+    for (const off of round % 2 === 0 ? variants : [...variants].reverse()) {
+      await measure(undefined);
+      await measure(off);
+    }
+  }
+  // The last hook's "after" (the tiny mode has only a "before").
+  if (!SMOKE) await measure(undefined);
+  // Each run with a hook off, beside the mean of the all-on runs just before and after it.
+  const rows = variants.map((off) => {
+    const pairs = runs.flatMap((run, i) => (run.off === off ? [{ on: [runs[i - 1], runs[i + 1]].filter(Boolean), off: run }] : []));
+    const byWorkload = Object.fromEntries(
+      workloads.map(({ name }) => {
+        const figure = (run, key) => run.figures[name][key];
+        const on = (key) => mean(pairs.map((pair) => mean(pair.on.map((run) => figure(run, key)))));
+        const offOf = (key) => mean(pairs.map((pair) => figure(pair.off, key)));
+        const prices = pairs.map((pair) => mean(pair.on.map((run) => figure(run, 'gatewayMs'))) - figure(pair.off, 'gatewayMs'));
+        return [
+          name,
+          {
+            rpsOn: on('rps'),
+            rpsOff: offOf('rps'),
+            gatewayOn: on('gatewayMs'),
+            gatewayOff: offOf('gatewayMs'),
+            systemOn: on('systemMs'),
+            systemOff: offOf('systemMs'),
+            prices,
+          },
+        ];
+      }),
+    );
+    return { off, byWorkload };
+  });
+  const allOn = Object.fromEntries(
+    workloads.map(({ name }) => {
+      const on = runs.filter((run) => run.off === undefined).map((run) => run.figures[name]);
+      const range = (key, digits) => `${Math.min(...on.map((f) => f[key])).toFixed(digits)}-${Math.max(...on.map((f) => f[key])).toFixed(digits)}`;
+      return [name, { rps: range('rps', 0), gatewayMs: range('gatewayMs', 3), runs: on.length }];
+    }),
+  );
+  const failed = runs.reduce((sum, run) => sum + Object.values(run.figures).reduce((n, figure) => n + figure.failed, 0), 0);
+  return { connections, workloads: workloads.map(({ name }) => name), rows, allOn, failed };
+}
+
 ensureTools(['wrk', 'pgbench', 'psql']);
 await up();
 if (!process.env.BENCH_SKIP_BUILD) {
@@ -128,6 +242,7 @@ await dropBenchDatabases();
 /** Tomorrow in Brasília: the first day a recurrence may start. */
 const startDate = new Date(Date.now() - 3 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
 const results = [];
+let hooks;
 try {
   const system = await startSystem({ profile: 'bench', adminToken: ADMIN_TOKEN });
   try {
@@ -138,14 +253,6 @@ try {
       headers: admin,
       body: JSON.stringify({ environment: 'production' }),
     });
-    const files = path.join(ROOT, '.data', 'bench');
-    fs.mkdirSync(files, { recursive: true });
-    /** A sample of what the POST phases created, for the GET phases to read. */
-    const sample = async (url, sql, file) => {
-      const { rows } = await onDatabase(url, (client) => client.query(sql));
-      fs.writeFileSync(path.join(files, file), rows.map((row) => Object.values(row)[0]).join('\n') + '\n');
-      return path.join(files, file);
-    };
     for (const [level, connections] of LEVELS.entries()) {
       const base = String(100000000 + level * 50000000 + (Math.floor(Date.now() / 1000) % 1000000));
       const run = (name, env) => results.push(gatewayPhase(name, connections, { API_KEY: key.api_key, ...env }, system));
@@ -162,6 +269,7 @@ try {
       // Payouts also go to the bank behind us (the sender, in the background) while the phase runs, as in production.
       if (PHASES.has('payouts')) run('POST /v2/payout/pix', { MODE: 'payout', BASE: String(Number(base) + 25000000) });
     }
+    if (PHASES.has('hooks')) hooks = await hooksPhase(system, key.api_key, startDate);
   } finally {
     // The baseline writes straight to the tables: no service may be publishing its outbox meanwhile.
     await system.stop();
@@ -174,7 +282,8 @@ try {
     return Number((await client.query('SELECT count(*) FROM bench_documents')).rows[0].count);
   });
   // PostgreSQL takes 100 connections in all: pgbench's clients stop short of it (the system's own pools hold 92).
-  for (const connections of new Set(LEVELS.map((level) => Math.min(level, PGBENCH_MAX_CLIENTS)))) {
+  const levels = [...LEVELS, ...(hooks ? [hooks.connections] : [])];
+  for (const connections of new Set(levels.map((level) => Math.min(level, PGBENCH_MAX_CLIENTS)))) {
     results.push(databasePhase('POST /v2/limits SQL (event, outbox, read model), database alone', connections, 'limits-post.sql'));
     if (documents > 0) results.push(databasePhase('GET /v2/limits SQL, database alone', connections, 'limits-get.sql', { documents }));
   }
@@ -195,6 +304,51 @@ const fivexx = results.reduce(
   0,
 );
 const gateway = results.filter((r) => r.cpuMsPerRequest);
+
+/** The hooks phase's tables: each hook's price in the gateway's CPU per request, then each workload's figures. */
+function hooksLines({ connections, workloads, rows, allOn, failed }) {
+  const ms = (value) => value.toFixed(3);
+  const label = (off) => (off === 'all' ? 'all of them' : off);
+  /** PostgreSQL alone running the very SQL of a workload, at as many clients: the floor under it. */
+  const alone = {
+    'GET /v2/limits': results.find((r) => r.name.startsWith('GET /v2/limits SQL') && r.connections === Math.min(connections, PGBENCH_MAX_CLIENTS)),
+    'POST /v2/limits (Idempotency-Key)': results.find(
+      (r) => r.name.startsWith('POST /v2/limits SQL') && r.connections === Math.min(connections, PGBENCH_MAX_CLIENTS),
+    ),
+  };
+  return [
+    '',
+    `Gateway hooks, each off in a run of its own (GATEWAY_HOOKS_OFF): ${connections} connections, ${HOOKS_SECONDS} s per workload and run, ` +
+      `${HOOKS_ROUNDS} round${HOOKS_ROUNDS > 1 ? 's' : ''}; only the gateway restarted before each run. ` +
+      "A hook's price: the gateway's CPU ms per request with every hook on (the runs just before and after) minus with it off",
+    '',
+    `| hook off | ${workloads.join(' | ')} |`,
+    `|---|${workloads.map(() => '---:').join('|')}|`,
+    ...rows.map(
+      ({ off, byWorkload }) =>
+        `| ${label(off)} | ${workloads
+          .map((name) => {
+            const w = byWorkload[name];
+            return `${ms(w.gatewayOn - w.gatewayOff)} (${Math.round((100 * (w.gatewayOn - w.gatewayOff)) / w.gatewayOn)}%)`;
+          })
+          .join(' | ')} |`,
+    ),
+    ...workloads.flatMap((name) => [
+      '',
+      `${name}, ${connections} connections; every hook on, all ${allOn[name].runs} such runs: ${allOn[name].rps} req/s, gateway ${allOn[name].gatewayMs} CPU ms per request`,
+      '',
+      '| hook off | req/s on | req/s off | gateway CPU ms/request on | off | price | price, each round | every process CPU ms/request on | off |',
+      '|---|---:|---:|---:|---:|---:|---|---:|---:|',
+      ...rows.map(({ off, byWorkload }) => {
+        const w = byWorkload[name];
+        return `| ${label(off)} | ${Math.round(w.rpsOn)} | ${Math.round(w.rpsOff)} | ${ms(w.gatewayOn)} | ${ms(w.gatewayOff)} | ${ms(w.gatewayOn - w.gatewayOff)} | ${w.prices.map(ms).join(', ')} | ${ms(w.systemOn)} | ${ms(w.systemOff)} |`;
+      }),
+      ...(alone[name] ? ['', `PostgreSQL alone, the same SQL (pgbench, ${alone[name].connections} clients, same run): ${alone[name].rps}/s`] : []),
+    ]),
+    '',
+    `Requests not succeeded in the hooks runs: ${failed}`,
+  ];
+}
 const lines = [
   `npm run bench: ${SECONDS} s per phase, wrk through the gateway (one production key; its rate limit, 5,000/s, never reached); pgbench for the database alone`,
   '',
@@ -203,28 +357,33 @@ const lines = [
   ...results.map((r) => `| ${r.name} | ${r.connections} | ${r.rps} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${errorsOf(r)} |`),
   '',
   `5xx answers in all: ${fivexx}`,
-  '',
-  'CPU ms per request, by process (from /proc, over each phase)',
-  '',
-  `| phase | connections | ${Object.keys(gateway[0].cpuMsPerRequest).join(' | ')} |`,
-  `|---|---:|${Object.keys(gateway[0].cpuMsPerRequest)
-    .map(() => '---:')
-    .join('|')}|`,
-  ...gateway.map(
-    (r) =>
-      `| ${r.name} | ${r.connections} | ${Object.values(r.cpuMsPerRequest)
-        .map((ms) => ms.toFixed(2))
-        .join(' | ')} |`,
-  ),
-  '',
-  'Transactions committed per request, by database (the request, its bank calls and the consumers it set off; idle work included)',
-  '',
-  ...gateway.map(
-    (r) =>
-      `- ${r.name}, ${r.connections}: ${Object.entries(r.commitsPerRequest)
-        .map(([db, n]) => `${db} ${n.toFixed(2)}`)
-        .join(', ')}`,
-  ),
+  ...(gateway.length === 0
+    ? []
+    : [
+        '',
+        'CPU ms per request, by process (from /proc, over each phase)',
+        '',
+        `| phase | connections | ${Object.keys(gateway[0].cpuMsPerRequest).join(' | ')} |`,
+        `|---|---:|${Object.keys(gateway[0].cpuMsPerRequest)
+          .map(() => '---:')
+          .join('|')}|`,
+        ...gateway.map(
+          (r) =>
+            `| ${r.name} | ${r.connections} | ${Object.values(r.cpuMsPerRequest)
+              .map((ms) => ms.toFixed(2))
+              .join(' | ')} |`,
+        ),
+        '',
+        'Transactions committed per request, by database (the request, its bank calls and the consumers it set off; idle work included)',
+        '',
+        ...gateway.map(
+          (r) =>
+            `- ${r.name}, ${r.connections}: ${Object.entries(r.commitsPerRequest)
+              .map(([db, n]) => `${db} ${n.toFixed(2)}`)
+              .join(', ')}`,
+        ),
+      ]),
+  ...(hooks ? hooksLines(hooks) : []),
 ];
 console.log(`\n${lines.join('\n')}`);
 fs.mkdirSync(path.join(ROOT, '.data', 'bench'), { recursive: true });

@@ -448,9 +448,11 @@ async function startSystem({
     crash: (name) => stopOne(name, 'SIGKILL').then(() => undefined),
     /** SIGTERM, as an orchestrator stops it: resolves to `{exitCode, ms}` once it has exited (restart starts it again). */
     terminate: (name) => stopOne(name),
-    restart: async (name) => {
+    /** SIGTERM, then started again; `env` adds to its settings for this start only (the bench turning gateway hooks off). */
+    restart: async (name, env = {}) => {
       await stopOne(name);
-      await launch(apps.find((app) => app.name === name));
+      const app = apps.find((candidate) => candidate.name === name);
+      await launch({ ...app, env: { ...app.env, ...env } });
     },
     /** A second instance of an app on other ports (`env` overrides its settings), stopped with the rest. */
     startReplica: async (name, env, port) => {

@@ -44,7 +44,12 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
     {
       provide: Upstreams,
       inject: [TenantClocks, REDIS],
-      useFactory: (clocks: TenantClocks, redis: Redis) => new Upstreams(config.upstreams, clocks.offsetOf, config.upstreamMaxInFlight, new OwnWrites(redis)),
+      useFactory: (clocks: TenantClocks, redis: Redis) =>
+        new Upstreams(config.upstreams, clocks.offsetOf, config.upstreamMaxInFlight, {
+          ownWrites: config.hooksOff.has('own-writes') ? undefined : new OwnWrites(redis),
+          deadline: !config.hooksOff.has('deadline'),
+          tracing: !config.hooksOff.has('tracing'),
+        }),
     },
     {
       provide: SandboxClocks,

@@ -1,4 +1,5 @@
 import { serviceConfig } from '@pixauto/runtime';
+import { hooksOffOf } from './hooks';
 
 /** The gateway's settings (platform.md §1); docs/operations.md lists every variable. */
 export const gatewayConfig = (env: NodeJS.ProcessEnv = process.env) => {
@@ -36,6 +37,8 @@ export const gatewayConfig = (env: NodeJS.ProcessEnv = process.env) => {
     upstreamMaxInFlight: Number(env.UPSTREAM_MAX_IN_FLIGHT ?? 256),
     /** payout-query-service's HTTP listener, which the CSV export streams from. */
     payoutQueryCsvUrl: env.PAYOUT_QUERY_CSV_URL ?? 'http://127.0.0.1:4108',
+    /** Per-request hooks left out, for the bench alone (hooks.ts): refused at start anywhere else. */
+    hooksOff: hooksOffOf(env),
   };
 };
 

@@ -45,21 +45,26 @@ async function main(): Promise<void> {
   const operations = await startOperations(config);
   const shutdown = new GracefulShutdown({ delayMs: config.shutdownDelayMs, operations });
   const core = await NestFactory.createApplicationContext(GatewayCoreModule, { logger: new NestLogger() });
-  const production = await createHttpApp(MerchantApiModule.forEnvironment('production', core));
-  const sandbox = await createHttpApp(MerchantApiModule.forEnvironment('sandbox', core));
+  // Every hook on, unless a bench turns some off (GATEWAY_HOOKS_OFF, hooks.ts: refused at start outside the bench).
+  const off = config.hooksOff;
+  const merchantApp = (environment: 'production' | 'sandbox') =>
+    createHttpApp(MerchantApiModule.forEnvironment(environment, core, { rateLimits: !off.has('rate-limit') }), { hooksOff: off });
+  const production = await merchantApp('production');
+  const sandbox = await merchantApp('sandbox');
   for (const [app, environment] of [
     [production, 'production'],
     [sandbox, 'sandbox'],
   ] as const) {
     const fastify = app.getHttpAdapter().getInstance();
-    instrumentHttp(fastify, environment);
-    refuseUnstorableText(fastify); // first: a refused request claims no Idempotency-Key
-    new IdempotentPosts(core.get(REDIS), core.get(ApiKeyDirectory), environment).install(fastify);
+    instrumentHttp(fastify, environment, off);
+    if (!off.has('text-guard')) refuseUnstorableText(fastify); // first: a refused request claims no Idempotency-Key
+    if (!off.has('idempotency')) new IdempotentPosts(core.get(REDIS), core.get(ApiKeyDirectory), environment).install(fastify);
     serveReference(app, environment); // GET /openapi.json and /docs, outside the API-key guard
   }
   await production.listen(listenOptions(config.port, config.host, shared));
   await sandbox.listen(listenOptions(config.sandboxPort, config.host, shared));
   shutdown.http(production).http(sandbox).application(production).application(sandbox);
+  if (off.size > 0) new Logger('Gateway').warn(`hooks off, for the bench only: ${[...off].join(', ')}`);
   if (config.adminToken) {
     const admin = await createHttpApp(AdminApiModule.withToken(config.adminToken, core));
     instrumentHttp(admin.getHttpAdapter().getInstance(), 'admin');

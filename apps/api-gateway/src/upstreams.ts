@@ -20,15 +20,26 @@ export class Upstreams {
   private readonly clients: Map<UpstreamName, ServiceClient>;
   /** Deadlines are real time for every tenant: a sandbox test clock does not move them. */
   private readonly wallClock = new SystemClock();
+  private readonly ownWrites?: OwnWrites;
+  private readonly deadlines: boolean;
+  private readonly tracing: boolean;
 
   constructor(
     addresses: Record<UpstreamName, string>,
     private readonly clockOffsetOf: TenantClockOffset,
     /** Beyond this many requests waiting on one service, 503 at once rather than a queue that outlives its callers. */
     maxInFlight: number,
-    /** The merchant's own writes, sent with its follower-fed reads (docs/decisions/read-your-writes.md). */
-    private readonly ownWrites?: OwnWrites,
+    hooks: {
+      /** The merchant's own writes, sent with its follower-fed reads (docs/decisions/read-your-writes.md). */
+      ownWrites?: OwnWrites;
+      /** Off only in a bench pricing them (GATEWAY_HOOKS_OFF): no deadline_ms, no trace headers. */
+      deadline?: boolean;
+      tracing?: boolean;
+    } = {},
   ) {
+    this.ownWrites = hooks.ownWrites;
+    this.deadlines = hooks.deadline ?? true;
+    this.tracing = hooks.tracing ?? true;
     this.clients = new Map(Object.entries(addresses).map(([name, address]) => [name as UpstreamName, new ServiceClient(address, { maxInFlight })]));
   }
 
@@ -42,11 +53,11 @@ export class Upstreams {
       query: request.query as Record<string, unknown>,
       params: request.params as Record<string, string>,
       ...(tenant.environment === 'sandbox' && { clock_offset_ms: this.clockOffsetOf(tenant) }),
-      deadline_ms: this.wallClock.now().getTime() + START_DEADLINE_MS,
+      ...(this.deadlines && { deadline_ms: this.wallClock.now().getTime() + START_DEADLINE_MS }),
       request_id: request.id,
       ...(written && { written }),
     };
-    const trace = traceHeadersOf(request);
+    const trace = this.tracing ? traceHeadersOf(request) : undefined;
     if (trace) message.trace = trace;
     // No reply, whatever kept it (no replica accepting a connection, the connection dropped with the request in flight,
     // no answer within 10 s), is the service not being there: 503 with Retry-After. A request that was sent is never sent

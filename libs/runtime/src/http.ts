@@ -159,17 +159,29 @@ function refuseAmbiguousBodies(fastify: FastifyInstance): void {
 }
 
 /**
+ * The per-request hooks of an HTTP listener (createHttpApp, instrumentHttp) that a bench may leave out to price each
+ * (the gateway's GATEWAY_HOOKS_OFF, apps/api-gateway/src/hooks.ts); every listener runs them all otherwise.
+ */
+export type HttpHook = 'drain' | 'body-checks' | 'request-id' | 'tracing' | 'metrics' | 'logging';
+export type HttpHooksOff = ReadonlySet<HttpHook | string>;
+
+/**
  * A NestJS application on Fastify with the platform's error shapes and body limit, drainable by GracefulShutdown
  * (whose own 503 carries Retry-After and the platform's shape, hence no return503OnClosing).
  */
-export async function createHttpApp(module: Type<unknown> | DynamicModule, options: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
+export async function createHttpApp(
+  module: Type<unknown> | DynamicModule,
+  options: { logger?: boolean; hooksOff?: HttpHooksOff } = {},
+): Promise<NestFastifyApplication> {
+  const off = options.hooksOff ?? new Set();
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: false,
     maxParamLength: MAX_PARAM_LENGTH,
     frameworkErrors: frameworkError,
     clientErrorHandler: clientError,
-    genReqId,
+    // Without it, Fastify's own ids (req-1, req-2, ...).
+    ...(!off.has('request-id') && { genReqId }),
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: options.logger === false ? false : new NestLogger(),
@@ -178,10 +190,10 @@ export async function createHttpApp(module: Type<unknown> | DynamicModule, optio
     bodyParser: false,
   });
   // First of its hooks: a request that arrives while the listener drains is refused before anything else runs.
-  drainableHttp(app.getHttpAdapter().getInstance());
+  drainableHttp(app.getHttpAdapter().getInstance(), { perRequest: !off.has('drain') });
   app.useGlobalFilters(new HttpErrorFilter());
   // JSON is the only body the API takes (service-api.md §4); anything else is refused, not guessed at.
   app.getHttpAdapter().getInstance().removeContentTypeParser(['text/plain']);
-  refuseAmbiguousBodies(app.getHttpAdapter().getInstance());
+  if (!off.has('body-checks')) refuseAmbiguousBodies(app.getHttpAdapter().getInstance());
   return app;
 }

@@ -54,7 +54,8 @@ class InFlight<T = unknown> {
 /**
  * An HTTP listener's drain. Its hooks come first on the listener: once draining, a new request is refused before any
  * other hook runs (no Idempotency-Key claimed, no service asked) and every answer closes its connection, so keep-alive
- * clients move on instead of holding the server open.
+ * clients move on instead of holding the server open. Without its hooks (`perRequest: false`, a bench pricing them),
+ * a drain only closes the listener and its idle connections.
  */
 class HttpDrain {
   private draining = false;
@@ -62,7 +63,8 @@ class HttpDrain {
   private server?: HttpServer;
   private port?: number;
 
-  constructor(fastify: FastifyInstance) {
+  constructor(fastify: FastifyInstance, perRequest: boolean) {
+    if (!perRequest) return;
     fastify.addHook('onRequest', async (request, reply) => {
       if (this.draining) {
         const answer = refusal();
@@ -103,8 +105,8 @@ class HttpDrain {
 const httpDrains = new WeakMap<FastifyInstance, HttpDrain>();
 
 /** Installs the drain on a Fastify instance; call it before any other hook is added (createHttpApp and startService do). */
-export function drainableHttp(fastify: FastifyInstance): void {
-  httpDrains.set(fastify, new HttpDrain(fastify));
+export function drainableHttp(fastify: FastifyInstance, { perRequest = true }: { perRequest?: boolean } = {}): void {
+  httpDrains.set(fastify, new HttpDrain(fastify, perRequest));
 }
 
 /**

@@ -20,8 +20,9 @@ import { WithdrawalsRoutes } from './withdrawals.routes';
 /** The merchant API of one environment: production on PORT, sandbox on SANDBOX_PORT (platform.md §1). */
 @Module({})
 export class MerchantApiModule {
-  static forEnvironment(environment: Environment, core: INestApplicationContext): DynamicModule {
-    const guard = new ApiKeyGuard(core.get(ApiKeyDirectory), core.get(AccountProfiles), core.get(RateLimiter), environment);
+  /** `rateLimits: false` only in a bench pricing them (GATEWAY_HOOKS_OFF). */
+  static forEnvironment(environment: Environment, core: INestApplicationContext, { rateLimits = true } = {}): DynamicModule {
+    const guard = new ApiKeyGuard(core.get(ApiKeyDirectory), core.get(AccountProfiles), rateLimits ? core.get(RateLimiter) : undefined, environment);
     return {
       module: MerchantApiModule,
       controllers: [
