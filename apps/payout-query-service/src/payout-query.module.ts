@@ -1,13 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Topics } from '@pixauto/contracts';
-import {
-  applyPayoutEvents,
-  PAYOUT_EVENT_TYPES,
-  payoutFollowerGroup,
-  PayoutLookups1763800000700,
-  PayoutLookupsReturns1763800000710,
-} from '@pixauto/payout-query';
+import { applyPayoutEvents, PAYOUT_EVENT_TYPES, PAYOUT_QUERY_MIGRATIONS, payoutFollowerGroup } from '@pixauto/payout-query';
 import { EventSourcingModule, kafkaFollower, serviceConfig } from '@pixauto/runtime';
 import { PayoutCsvExport } from './payout-csv-export';
 import { PayoutLookupsController } from './payout-lookups.controller';
@@ -31,7 +25,7 @@ const payoutFollower = kafkaFollower('PayoutFollower', [DataSource], async (data
 
 @Module({
   // Publishes nothing: the event-sourcing module gives it its database, migrations, Kafka and the sandbox clocks.
-  imports: [EventSourcingModule.forService({ config, migrations: [PayoutLookups1763800000700, PayoutLookupsReturns1763800000710], topics: [Topics.payouts] })],
+  imports: [EventSourcingModule.forService({ config, migrations: PAYOUT_QUERY_MIGRATIONS, topics: [Topics.payouts] })],
   controllers: [PayoutLookupsController],
   providers: [PayoutCsvExport, payoutFollower],
 })

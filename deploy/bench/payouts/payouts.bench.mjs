@@ -26,8 +26,10 @@ import {
 import { up } from '../../scripts/infra.mjs';
 import { PROFILES, ROOT, startSystem } from '../../scripts/system.cjs';
 
-// The very COPY statement the service runs, from the built lib (loaded once the build has run).
-const periodCsvCopy = (...args) => createRequire(import.meta.url)('../../../dist/libs/payout-query/src/payout-lookups.js').periodCsvCopy(...args);
+// The very COPY statement the service runs, and the daily counts as its projection keeps them, from the built lib
+// (loaded once the build has run).
+const payoutQueryLib = () => createRequire(import.meta.url)('../../../dist/libs/payout-query/src/index.js');
+const periodCsvCopy = (...args) => payoutQueryLib().periodCsvCopy(...args);
 const SECONDS = setting('BENCH_SECONDS', 10, 1);
 const PAYOUTS = setting('BENCH_PAYOUTS', 1_000_000, 2_000);
 const ACCOUNTS = 100;
@@ -44,7 +46,7 @@ const sqlTime = (date) => date.toISOString().slice(0, 19).replace('T', ' ');
 async function seed(accountIds) {
   const started = performance.now();
   await onDatabase(benchDatabaseUrl('payout_query'), async (client) => {
-    await client.query('TRUNCATE payout_lookups');
+    await client.query('TRUNCATE payout_lookups, payout_daily_counts');
     await client.query(
       `INSERT INTO payout_lookups (account_id, environment, id, transaction_id, name, document_number, document_type, amount_centavos, status,
          pix_key, bank_name, bank_code, ispb, account_agency, account_number, webhook, provider, created_at, paid_at, e2e, psp_id, version)
@@ -60,7 +62,9 @@ async function seed(accountIds) {
          JOIN unnest($1::text[]) WITH ORDINALITY AS a(account_id, n) ON a.n = CASE WHEN i % ${MEASURED_SHARE} = 0 THEN 1 ELSE 2 + i % ${ACCOUNTS - 1} END`,
       [accountIds, CUSTOMER, MONTH_START.toISOString(), PAYOUTS, MONTH_SECONDS],
     );
+    await client.query(payoutQueryLib().PAYOUT_DAILY_COUNTS_FROM_ROWS);
     await client.query('VACUUM ANALYZE payout_lookups');
+    await client.query('VACUUM ANALYZE payout_daily_counts');
   });
   return (performance.now() - started) / 1000;
 }
@@ -77,7 +81,8 @@ function pagesAlone(name, accountId, size) {
     [
       '\\set d random(0, 29)',
       '\\set p random(0, 32)',
-      `SELECT count(*)::int FROM payout_lookups WHERE ${period};`,
+      // The count as the service reads it for a whole day: the day's daily counts, and the (empty) partial-day ranges.
+      `SELECT (SELECT coalesce(sum(count), 0) FROM payout_daily_counts WHERE account_id = '${accountId}' AND environment = 'production' AND day >= '${MONTH_START.toISOString().slice(0, 10)}'::date + :d::int AND day < '${MONTH_START.toISOString().slice(0, 10)}'::date + :d::int + 1)::int + (SELECT count(*) FROM payout_lookups WHERE account_id = '${accountId}' AND environment = 'production' AND ((created_at >= '${MONTH_START.toISOString()}' AND created_at < '${MONTH_START.toISOString()}') OR (created_at >= '${MONTH_START.toISOString()}' AND created_at < '${MONTH_START.toISOString()}')))::int;`,
       `SELECT * FROM payout_lookups JOIN (SELECT account_id, environment, id FROM payout_lookups WHERE ${period} ORDER BY created_at, id LIMIT ${size} OFFSET :p * ${size}) AS page USING (account_id, environment, id) ORDER BY created_at, id;`,
     ].join('\n') + '\n',
   );

@@ -5,14 +5,14 @@ import { DataSource } from 'typeorm';
 import { EventEnvelope, PayoutRecordData, Tenant } from '@pixauto/contracts';
 import { createTestDataSource, dropTestDataSource } from '../../event-store/src/testing/test-database';
 import { applyPayoutEvents, CSV_COLUMNS, customerPayouts, findPayoutLookup, periodCsvCopy, periodPage } from './payout-lookups';
-import { PayoutLookups1763800000700, PayoutLookupsReturns1763800000710 } from './payout-lookups.migration';
+import { PAYOUT_QUERY_MIGRATIONS } from './payout-lookups.migration';
 
 // The read model of payout-query-service on the real PostgreSQL: applied by version (idempotent, order-tolerant),
 // read by the four lookups, exported by COPY.
 
 let dataSource: DataSource;
 beforeAll(async () => {
-  dataSource = await createTestDataSource('payout_lookups', [PayoutLookups1763800000700, PayoutLookupsReturns1763800000710]);
+  dataSource = await createTestDataSource('payout_lookups', PAYOUT_QUERY_MIGRATIONS);
 });
 afterAll(() => dropTestDataSource(dataSource));
 
@@ -76,6 +76,72 @@ describe('the payout lookups read model', () => {
     expect(page.count).toBe(2); // the end is exclusive here: 12:00:03 is out
     expect(page.payouts.map((p) => p.id)).toEqual([1, 2]);
     expect((await customerPayouts(dataSource.manager, tenant, '52998224725')).map((p) => p.id)).toEqual([1, 3]);
+  });
+
+  it('keeps daily counts per status that match the rows, through redeliveries, late events and concurrent batches, and pages by them', async () => {
+    const tenant = newTenant();
+    // 60 payouts over three days and a bit (every 90 minutes from 2026-11-23 22:30), created, then most of them move on.
+    const created = Array.from({ length: 60 }, (_, n) => record(n + 1, { created_at: new Date(Date.UTC(2026, 10, 23, 22, 30) + n * 5_400_000).toISOString() }));
+    const processing = created.map((p) => ({ ...p, status: 4 as const }));
+    const final = created.map((p) => ({ ...p, status: (p.id % 3 === 0 ? 3 : 1) as 1 | 3 }));
+    const at = (payouts: PayoutRecordData[], version: number) => payouts.map((p) => eventOf(tenant, p, version));
+    // Out of order, redelivered, and two batches at once on different connections (as two replicas would during a rebalance).
+    await applyPayoutEvents(dataSource.manager, [...at(final.slice(0, 20), 3), ...at(created.slice(0, 30), 1)]);
+    await Promise.all([
+      dataSource.transaction((db) => applyPayoutEvents(db, [...at(created, 1), ...at(processing.slice(20, 40), 2)])),
+      dataSource.transaction((db) => applyPayoutEvents(db, [...at(processing.slice(20, 50), 2), ...at(created.slice(25, 60), 1)])),
+    ]);
+    await applyPayoutEvents(dataSource.manager, [...at(final.slice(20, 50), 3), ...at(processing, 2), ...at(created, 1)]);
+
+    const counts = await dataSource.query(
+      `SELECT day::text, status, count FROM payout_daily_counts WHERE account_id = $1 AND count <> 0 ORDER BY day, status`,
+      [tenant.accountId],
+    );
+    const fromRows = await dataSource.query(
+      `SELECT (created_at AT TIME ZONE 'UTC')::date::text AS day, status, count(*)::int AS count FROM payout_lookups WHERE account_id = $1 GROUP BY 1, 2 ORDER BY 1, 2`,
+      [tenant.accountId],
+    );
+    expect(counts).toEqual(fromRows);
+    expect(new Set(fromRows.map((r: { status: number }) => r.status))).toEqual(new Set([1, 3, 4])); // 51-60 still processing
+
+    // A period's count and pages, whatever its partial days, are the rows' own.
+    const rowsIn = async (start: Date, endBefore: Date, status?: number) =>
+      (
+        await dataSource.query(
+          `SELECT count(*)::int AS n FROM payout_lookups WHERE account_id = $1 AND created_at >= $2 AND created_at < $3 AND ($4::int IS NULL OR status = $4)`,
+          [tenant.accountId, start, endBefore, status ?? null],
+        )
+      )[0].n;
+    const periods: [string, string][] = [
+      ['2026-11-24T00:00:00Z', '2026-11-25T00:00:00Z'], // a whole day
+      ['2026-11-23T23:00:00Z', '2026-11-27T01:00:00Z'], // partial days at both ends, whole days between
+      ['2026-11-24T03:00:00Z', '2026-11-24T13:30:01Z'], // inside one day
+      ['2026-11-20T00:00:00Z', '2026-12-20T00:00:00Z'], // a month
+      ['2026-11-24T00:00:00Z', '2026-11-26T06:00:00Z'], // whole days, then part of one
+    ];
+    // A page's payouts, as one OFFSET over the whole period would give them.
+    const idsOf = async (start: Date, endBefore: Date, offset: number, status?: number) =>
+      (
+        await dataSource.query(
+          `SELECT id::int FROM payout_lookups WHERE account_id = $1 AND created_at >= $2 AND created_at < $3 AND ($4::int IS NULL OR status = $4)
+            ORDER BY created_at, id LIMIT 5 OFFSET $5`,
+          [tenant.accountId, start, endBefore, status ?? null, offset],
+        )
+      ).map((r: { id: number }) => r.id);
+    for (const [start, end] of periods)
+      for (const status of [undefined, 1, 3, 4] as const)
+        for (const pageNumber of [1, 2, 3, 5, 8, 13]) {
+          const query = { start: new Date(start), endBefore: new Date(end), page: pageNumber, size: 5, ...(status === undefined ? {} : { status }) };
+          const page = await periodPage(dataSource.manager, tenant, query);
+          expect({ start, end, status, pageNumber, count: page.count, ids: page.payouts.map((p) => p.id) }).toEqual({
+            start,
+            end,
+            status,
+            pageNumber,
+            count: await rowsIn(query.start, query.endBefore, status),
+            ids: await idsOf(query.start, query.endBefore, (pageNumber - 1) * 5, status),
+          });
+        }
   });
 
   it('exports a period as CSV with the 19 columns of 4.11, free text quoted, quotes doubled, nulls empty', async () => {

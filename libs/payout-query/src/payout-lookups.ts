@@ -36,8 +36,9 @@ const UPDATED = COLUMNS.filter((column) => !['account_id', 'environment', 'id'].
 /**
  * Applies payout events: each row becomes the record of the latest event seen for it, unless a later version is
  * already there. So a redelivery, a replay of the topic or events out of order change nothing they should not (no
- * processed-messages table needed), and the table can be rebuilt from the topic alone. One statement per batch:
- * a replay of the whole topic goes at thousands of events a second.
+ * processed-messages table needed), and the table can be rebuilt from the topic alone. The daily counts move with the
+ * rows, in the same transaction: +1 for a new row's day and status, -1 and +1 for a row whose status changed. A few
+ * statements per batch, whatever its size: a replay of the whole topic goes at thousands of events a second.
  */
 export async function applyPayoutEvents(db: EntityManager, events: readonly EventEnvelope[]): Promise<void> {
   const latest = new Map<string, EventEnvelope>();
@@ -48,51 +49,122 @@ export async function applyPayoutEvents(db: EntityManager, events: readonly Even
     if (!seen || seen.version < event.version) latest.set(key, event); // one statement may not touch a row twice
   }
   const all = [...latest.values()];
-  for (let from = 0; from < all.length; from += ROWS_PER_STATEMENT) await upsert(db, all.slice(from, from + ROWS_PER_STATEMENT));
+  for (let from = 0; from < all.length; from += ROWS_PER_STATEMENT) await applyBatch(db, all.slice(from, from + ROWS_PER_STATEMENT));
 }
 
 /** PostgreSQL takes at most 65,535 parameters per statement: 23 per row. */
 const ROWS_PER_STATEMENT = 1000;
 
-async function upsert(db: EntityManager, latest: EventEnvelope[]): Promise<void> {
-  const values: unknown[] = [];
-  const rows = latest.map((event) => {
-    const p = (event.data as PayoutCreatedData | PayoutStatusChangedData).payout;
-    const row = [
-      event.tenant.account_id,
-      event.tenant.environment,
-      p.id,
-      p.transaction_id,
-      p.name,
-      p.document_number,
-      p.document_type,
-      p.amount_centavos,
-      p.status,
-      p.pix_key,
-      p.bank.bank_name,
-      p.bank.bank_code,
-      p.bank.ispb,
-      p.bank.account_agency,
-      p.bank.account_number,
-      p.webhook,
-      p.provider,
-      p.created_at,
-      p.paid_at,
-      p.e2e,
-      p.psp_id,
-      JSON.stringify(p.returns ?? []),
-      event.version,
-    ];
-    const first = values.length;
-    values.push(...row);
-    return `(${row.map((_, i) => `$${first + i + 1}`).join(', ')})`;
-  });
-  await db.query(
-    `INSERT INTO payout_lookups AS l (${COLUMNS.join(', ')}) VALUES ${rows.join(', ')}
-     ON CONFLICT (account_id, environment, id) DO UPDATE SET ${UPDATED.map((column) => `${column} = EXCLUDED.${column}`).join(', ')}
-     WHERE l.version < EXCLUDED.version`,
-    values,
+interface CountedRow {
+  account_id: string;
+  environment: string;
+  id: string;
+  status: number;
+  created_at: Date;
+}
+
+/**
+ * New rows first (ON CONFLICT DO NOTHING: a concurrent insert of the same payout waits for the other's commit and
+ * then does nothing), then the existing ones locked and read as they are before being updated, so the counts' -1
+ * always takes the status that was really there. Returned rows are the ones that changed.
+ */
+async function applyBatch(db: EntityManager, latest: EventEnvelope[]): Promise<void> {
+  const inserted: CountedRow[] = await db.query(
+    `INSERT INTO payout_lookups (${COLUMNS.join(', ')}) ${valuesOf(latest)}
+     ON CONFLICT (account_id, environment, id) DO NOTHING RETURNING account_id, environment, id, status, created_at`,
+    latest.flatMap(rowOf),
   );
+  const isNew = new Set(inserted.map(keyOf));
+  const rest = latest.filter((event) => !isNew.has(eventKeyOf(event)));
+  const deltas = new Map<string, { account_id: string; environment: string; day: string; status: number; delta: number }>();
+  const count = (row: CountedRow, delta: number) => {
+    const day = isoUtc(row.created_at).slice(0, 10);
+    const key = `${row.account_id}:${row.environment}:${day}:${row.status}`;
+    const entry = deltas.get(key) ?? { account_id: row.account_id, environment: row.environment, day, status: row.status, delta: 0 };
+    deltas.set(key, { ...entry, delta: entry.delta + delta });
+  };
+  for (const row of inserted) count(row, +1);
+  if (rest.length > 0) {
+    const keys = rest.map((event) => [event.tenant.account_id, event.tenant.environment, (event.data as PayoutCreatedData).payout.id]);
+    const before: CountedRow[] = await db.query(
+      `SELECT account_id, environment, id, status, created_at FROM payout_lookups
+        WHERE (account_id, environment, id) IN (SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[]))
+        ORDER BY account_id, environment, id FOR UPDATE`,
+      [keys.map((k) => k[0]), keys.map((k) => k[1]), keys.map((k) => k[2])],
+    );
+    const [updated]: [CountedRow[], number] = await db.query(
+      `UPDATE payout_lookups AS l SET ${UPDATED.map((column) => `${column} = v.${column}`).join(', ')}
+         FROM (${valuesOf(rest)}) AS v (${COLUMNS.join(', ')})
+        WHERE l.account_id = v.account_id AND l.environment = v.environment AND l.id = v.id AND l.version < v.version
+        RETURNING l.account_id, l.environment, l.id, l.status, l.created_at`,
+      rest.flatMap(rowOf),
+    );
+    const beforeByKey = new Map(before.map((row) => [keyOf(row), row]));
+    for (const row of updated) {
+      const was = beforeByKey.get(keyOf(row))!;
+      if (was.status === row.status) continue;
+      count(was, -1);
+      count(row, +1);
+    }
+  }
+  const changes = [...deltas.values()]
+    .filter((d) => d.delta !== 0)
+    .sort((a, b) => (a.account_id + a.day + a.status < b.account_id + b.day + b.status ? -1 : 1));
+  if (changes.length === 0) return;
+  await db.query(
+    `INSERT INTO payout_daily_counts AS c (account_id, environment, day, status, count)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::date[], $4::smallint[], $5::int[])
+     ON CONFLICT (account_id, environment, day, status) DO UPDATE SET count = c.count + EXCLUDED.count`,
+    [changes.map((c) => c.account_id), changes.map((c) => c.environment), changes.map((c) => c.day), changes.map((c) => c.status), changes.map((c) => c.delta)],
+  );
+}
+
+const keyOf = (row: { account_id: string; environment: string; id: string | number }) => `${row.account_id}:${row.environment}:${row.id}`;
+const eventKeyOf = (event: EventEnvelope) => `${event.tenant.account_id}:${event.tenant.environment}:${(event.data as PayoutCreatedData).payout.id}`;
+
+/** A VALUES list of the events' rows, each cast to its column's type (the UPDATE's FROM needs them typed). */
+function valuesOf(events: EventEnvelope[]): string {
+  const width = COLUMNS.length;
+  return `VALUES ${events.map((_, r) => `(${COLUMNS.map((column, c) => `$${r * width + c + 1}${CASTS[column] ?? ''}`).join(', ')})`).join(', ')}`;
+}
+
+const CASTS: Partial<Record<(typeof COLUMNS)[number], string>> = {
+  id: '::bigint',
+  amount_centavos: '::bigint',
+  status: '::smallint',
+  created_at: '::timestamptz',
+  paid_at: '::timestamptz',
+  returns: '::jsonb',
+  version: '::int',
+};
+
+function rowOf(event: EventEnvelope): unknown[] {
+  const p = (event.data as PayoutCreatedData | PayoutStatusChangedData).payout;
+  return [
+    event.tenant.account_id,
+    event.tenant.environment,
+    p.id,
+    p.transaction_id,
+    p.name,
+    p.document_number,
+    p.document_type,
+    p.amount_centavos,
+    p.status,
+    p.pix_key,
+    p.bank.bank_name,
+    p.bank.bank_code,
+    p.bank.ispb,
+    p.bank.account_agency,
+    p.bank.account_number,
+    p.webhook,
+    p.provider,
+    p.created_at,
+    p.paid_at,
+    p.e2e,
+    p.psp_id,
+    JSON.stringify(p.returns ?? []),
+    event.version,
+  ];
 }
 
 /**
@@ -181,34 +253,89 @@ export interface PeriodPage {
   payouts: PayoutRecordData[];
 }
 
+const DAY_MS = 86_400_000;
+
 /**
- * 4.9: one page of a tenant's period, oldest first (created_at, then id: stable across pages). The count and the
- * page's keys are read from the period index alone (index-only scans, however deep the page); only the page's own
- * rows are then fetched from the table.
+ * How a period splits for counting: its whole UTC days ([firstDay, endDay), read from the daily counts), and the
+ * partial days before and after them (`before`, `after`: [from, to) ranges counted in the rows; empty when the period
+ * starts or ends on midnight). A period inside one day has no whole day and is all `before`.
+ */
+export function periodSpans(period: Period): { before: [Date, Date]; firstDay: Date; endDay: Date; after: [Date, Date] } {
+  const start = period.start.getTime();
+  const end = period.endBefore.getTime();
+  const firstWhole = Math.ceil(start / DAY_MS) * DAY_MS;
+  const endWhole = Math.floor(end / DAY_MS) * DAY_MS;
+  if (firstWhole >= endWhole)
+    return { before: [period.start, period.endBefore], firstDay: period.endBefore, endDay: period.endBefore, after: [period.endBefore, period.endBefore] };
+  return {
+    before: [period.start, new Date(firstWhole)],
+    firstDay: new Date(firstWhole),
+    endDay: new Date(endWhole),
+    after: [new Date(endWhole), period.endBefore],
+  };
+}
+
+/**
+ * Where the page at `offset` of a period starts: the instant to read from and the rows to skip after it, found by
+ * walking the counts (the partial first day, each whole day, the partial last day) so the rows skipped are at most a
+ * day's, however deep the page.
+ */
+export function pageSeek(
+  spans: { before: [Date, Date]; after: [Date, Date] },
+  counts: { before: number; days: { day: Date; count: number }[] },
+  offset: number,
+): { from: Date; skip: number } {
+  let skip = offset;
+  if (skip < counts.before) return { from: spans.before[0], skip };
+  skip -= counts.before;
+  for (const { day, count } of counts.days) {
+    if (skip < count) return { from: day, skip };
+    skip -= count;
+  }
+  return { from: spans.after[0], skip };
+}
+
+/**
+ * 4.9: one page of a tenant's period, oldest first (created_at, then id: stable across pages). First its counts: the
+ * whole days' from the daily counts the projection keeps, the partial days' from the period index; they give the total
+ * and the day the page starts in. Then the page's keys from the period index alone, from that day on (so a deep page
+ * of a month skips at most a day's rows), and only the page's own rows from the table.
  */
 export async function periodPage(db: EntityManager, tenant: Tenant, query: PeriodPageQuery): Promise<PeriodPage> {
   const byStatus = query.status !== undefined;
-  const filter = `account_id = $1 AND environment = $2 AND created_at >= $3 AND created_at < $4${byStatus ? ' AND status = $5' : ''}`;
-  const params: unknown[] = [tenant.accountId, tenant.environment, query.start, query.endBefore, ...(byStatus ? [query.status] : [])];
-  const [limit, offset] = [`$${params.length + 1}`, `$${params.length + 2}`];
-  const [counted, rows] = await Promise.all([
-    prepared<{ count: number }>(
-      db,
-      `payout-period-count${byStatus ? '-status' : ''}`,
-      `SELECT count(*)::int AS count FROM payout_lookups WHERE ${filter}`,
-      params,
-    ),
-    prepared<PayoutRow>(
-      db,
-      `payout-period-page${byStatus ? '-status' : ''}`,
-      `SELECT ${SELECTED} FROM payout_lookups
-        JOIN (SELECT account_id, environment, id FROM payout_lookups WHERE ${filter} ORDER BY created_at, id LIMIT ${limit} OFFSET ${offset}) AS page
-        USING (account_id, environment, id)
-       ORDER BY created_at, id`,
-      [...params, query.size, (query.page - 1) * query.size],
-    ),
-  ]);
-  return { count: counted[0].count, payouts: rows.map(recordOf) };
+  const status = byStatus ? ' AND status = $9' : '';
+  const spans = periodSpans(query);
+  const tenantOf = [tenant.accountId, tenant.environment];
+  const [partial] = await prepared<{ before: number; after: number; days: { day: string; count: number }[] | null }>(
+    db,
+    `payout-period-counts${byStatus ? '-status' : ''}`,
+    `SELECT (SELECT count(*) FROM payout_lookups
+              WHERE account_id = $1 AND environment = $2 AND created_at >= $3 AND created_at < $4${status})::int AS before,
+            (SELECT count(*) FROM payout_lookups
+              WHERE account_id = $1 AND environment = $2 AND created_at >= $5 AND created_at < $6${status})::int AS after,
+            (SELECT json_agg(json_build_object('day', day, 'count', n) ORDER BY day) FROM (
+               SELECT day, sum(count)::int AS n FROM payout_daily_counts
+                WHERE account_id = $1 AND environment = $2 AND day >= $7::date AND day < $8::date${status}
+                GROUP BY day HAVING sum(count) > 0) AS d) AS days`,
+    [...tenantOf, ...spans.before, ...spans.after, isoUtc(spans.firstDay).slice(0, 10), isoUtc(spans.endDay).slice(0, 10), ...(byStatus ? [query.status] : [])],
+  );
+  const days = (partial.days ?? []).map((d) => ({ day: new Date(`${d.day}T00:00:00Z`), count: d.count }));
+  const count = partial.before + days.reduce((sum, d) => sum + d.count, 0) + partial.after;
+  const offset = (query.page - 1) * query.size;
+  if (offset >= count) return { count, payouts: [] };
+  const seek = pageSeek(spans, { before: partial.before, days }, offset);
+  const rows = await prepared<PayoutRow>(
+    db,
+    `payout-period-page${byStatus ? '-status' : ''}`,
+    `SELECT ${SELECTED} FROM payout_lookups
+      JOIN (SELECT account_id, environment, id FROM payout_lookups
+             WHERE account_id = $1 AND environment = $2 AND created_at >= $3 AND created_at < $4${byStatus ? ' AND status = $7' : ''}
+             ORDER BY created_at, id LIMIT $5 OFFSET $6) AS page
+      USING (account_id, environment, id)
+     ORDER BY created_at, id`,
+    [...tenantOf, seek.from, query.endBefore, query.size, seek.skip, ...(byStatus ? [query.status] : [])],
+  );
+  return { count, payouts: rows.map(recordOf) };
 }
 
 /** 4.10: a customer's whole history in the tenant, oldest first. */
