@@ -69,6 +69,11 @@ export const Messages = {
     apiKeyNotFound: 'Api key not found',
     rateLimit: 'body.rate_limit must be an object of production and/or sandbox, each a whole number of requests per second from 1 to 100000',
     nothingToChange: 'body must set at least one of `wallet`, `cashin_provider`, `providers`, `rate_limit`',
+    consoleEmail: 'body.email must be an email address of at most 254 characters',
+    consoleRole: 'body.role must be one of owner, developer, viewer',
+    consolePassword: 'body.password must be a string of 12 to 128 characters',
+    consoleEmailTaken: 'body.email already belongs to a console user',
+    consoleSignInRefused: 'Email or password is wrong',
   },
 
   // platform.md §5: the merchant's webhook delivery log (ours).
