@@ -76,6 +76,18 @@ export const Messages = {
     consoleSignInRefused: 'Email or password is wrong',
   },
 
+  // The merchant console's own routes (its server, not the merchant API).
+  console: {
+    signedOut: 'Sign in to continue: no session, or it has ended',
+    signInRefused: 'Email or password is wrong',
+    tooManySignIns: 'Too many sign-in attempts: wait a few minutes and try again',
+    csrf: 'This request lacks the CSRF token of your session: reload the page and try again',
+    roleRefused: (role: string, environment: string) => `A ${role} may not make changes in ${environment}`,
+    environment: 'The environment must be production or sandbox',
+    email: 'body.email must be a string of at most 254 characters',
+    password: 'body.password must be a string of at most 128 characters',
+  },
+
   // platform.md §5: the merchant's webhook delivery log (ours).
   webhooks: {
     deliveryNotFound: 'Delivery not found',
