@@ -5,6 +5,8 @@ import { SandboxClock } from './pages/SandboxClock';
 import { RecurrenceCreate } from './pages/RecurrenceCreate';
 import { RecurrenceDetail } from './pages/RecurrenceDetail';
 import { Recurrences } from './pages/Recurrences';
+import { PixChargeDetail } from './pages/PixChargeDetail';
+import { PixCharges } from './pages/PixCharges';
 
 const ENVIRONMENTS: Array<[Environment, string]> = [
   ['sandbox', 'Sandbox'],
@@ -47,12 +49,17 @@ export function Shell({ session, onSignedOut }: { session: Session; onSignedOut:
           <a href={hrefOf({ environment, page: 'recurrences' })} aria-current={place.page.startsWith('recurrence') ? 'page' : undefined}>
             Recurrences
           </a>
+          <a href={hrefOf({ environment, page: 'pix' })} aria-current={place.page === 'pix' ? 'page' : undefined}>
+            Pix charges
+          </a>
         </nav>
         <main>
           {environment === 'sandbox' && <SandboxClock {...context} onAdvanced={() => setClockMoves((moves) => moves + 1)} />}
           {place.page === 'recurrences' && !place.id && <Recurrences {...context} />}
           {place.page === 'new-recurrence' && <RecurrenceCreate {...context} />}
           {place.page === 'recurrences' && place.id && <RecurrenceDetail {...context} recurrenceId={place.id} />}
+          {place.page === 'pix' && !place.id && <PixCharges {...context} />}
+          {place.page === 'pix' && place.id && <PixChargeDetail {...context} chargeId={place.id} />}
         </main>
       </div>
     </div>
