@@ -31,6 +31,7 @@ test('signs in, shows the sandbox unmistakably, and keeps the session out of rea
 
 test('creates a recurrence, authorizes it as the payer, advances the clock and sees the charge paid', async ({ page, system }) => {
   await signIn(page, system, 'developer');
+  await expect(page.getByTestId('clock-today')).toHaveText(/^\d{4}-\d{2}-\d{2}$/); // read once the clock has answered
   await screenshot(page, 'recurrences');
   const today = (await page.getByTestId('clock-today').textContent()) as string;
 
