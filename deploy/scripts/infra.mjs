@@ -218,7 +218,7 @@ function run(cmd, args, { env, cwd = ROOT, what = cmd } = {}) {
 let aptChain = Promise.resolve();
 let aptUpdated = false;
 /** apt-get install, serialised within this process, with one apt-get update first. */
-function aptInstall(pkgs, why) {
+export function aptInstall(pkgs, why) {
   const job = aptChain.then(async () => {
     if (process.getuid && process.getuid() !== 0) fail(`${why}: ${pkgs.join(' ')} missing and not running as root to apt-get install it`);
     if (!have('apt-get')) fail(`${why}: ${pkgs.join(' ')} missing and apt-get is not available`);

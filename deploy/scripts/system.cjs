@@ -29,6 +29,7 @@ const PROFILES = {
     gateway: 3000,
     sandbox: 3001,
     admin: 3002,
+    console: 3003,
     recurrences: 4001,
     solicitations: 4002,
     payments: 4007,
@@ -41,6 +42,7 @@ const PROFILES = {
     limits: 4005,
     bank: 4010,
     gatewayOps: 3050,
+    consoleOps: 3054,
     recurrencesOps: 4051,
     solicitationsOps: 4052,
     limitsOps: 4055,
@@ -55,6 +57,7 @@ const PROFILES = {
     gateway: 13000,
     sandbox: 13001,
     admin: 13002,
+    console: 13003,
     recurrences: 14001,
     solicitations: 14002,
     payments: 14007,
@@ -67,6 +70,7 @@ const PROFILES = {
     limits: 14005,
     bank: 14010,
     gatewayOps: 13050,
+    consoleOps: 13054,
     recurrencesOps: 14051,
     solicitationsOps: 14052,
     limitsOps: 14055,
@@ -83,6 +87,7 @@ const PROFILES = {
     gateway: 25000,
     sandbox: 25001,
     admin: 25002,
+    console: 25003,
     recurrences: 26001,
     solicitations: 26002,
     payments: 26007,
@@ -95,6 +100,7 @@ const PROFILES = {
     limits: 26005,
     bank: 26010,
     gatewayOps: 25050,
+    consoleOps: 25054,
     recurrencesOps: 26051,
     solicitationsOps: 26052,
     limitsOps: 26055,
@@ -109,6 +115,7 @@ const PROFILES = {
     gateway: 23000,
     sandbox: 23001,
     admin: 23002,
+    console: 23003,
     recurrences: 24001,
     solicitations: 24002,
     payments: 24007,
@@ -121,6 +128,7 @@ const PROFILES = {
     limits: 24005,
     bank: 24010,
     gatewayOps: 23050,
+    consoleOps: 23054,
     recurrencesOps: 24051,
     solicitationsOps: 24052,
     limitsOps: 24055,
@@ -319,6 +327,20 @@ function appsOf(profileName, adminToken, secretsKeys = secretsKeysOf(profileName
           RECEIPT_SERVICE_ADDRESS: to(p.receipts),
         },
       },
+      // The merchant console (its page and its own routes), in front of the gateway's three listeners: started last.
+      {
+        name: 'console-server',
+        ready: ready(p.consoleOps),
+        env: {
+          ...common,
+          PORT: String(p.console),
+          OPS_PORT: String(p.consoleOps),
+          ADMIN_TOKEN: adminToken,
+          CONSOLE_PRODUCTION_API_URL: `http://127.0.0.1:${p.gateway}`,
+          CONSOLE_SANDBOX_API_URL: `http://127.0.0.1:${p.sandbox}`,
+          CONSOLE_ADMIN_API_URL: `http://127.0.0.1:${p.admin}`,
+        },
+      },
     ],
     replicas,
   );
@@ -468,9 +490,9 @@ async function startSystem({
       apps.push(replica);
       await launch(replica);
     },
-    /** The gateway first (no new traffic), then the services together, then the bank they call. */
+    /** The console and the gateway first (no new traffic), then the services together, then the bank they call. */
     stop: async () => {
-      const gateways = apps.filter((app) => app.name.startsWith('api-gateway'));
+      const gateways = apps.filter((app) => app.name.startsWith('api-gateway') || app.name.startsWith('console-server'));
       const banks = apps.filter((app) => app.name.startsWith('bank-simulator'));
       const services = apps.filter((app) => !gateways.includes(app) && !banks.includes(app));
       for (const group of [gateways, services, banks]) await Promise.all(group.map((app) => stopOne(app.name)));

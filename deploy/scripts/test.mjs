@@ -1,10 +1,10 @@
 // npm test: the whole proof on a fresh machine. Infrastructure up (started only where missing), lint and type
 // checks, build, unit and integration tests of every project, the end-to-end suite (crash test included, the
-// commands README.md and docs/ show, and every bench in its tiny mode) against the built apps, then everything it
-// started is stopped and its test data removed.
+// commands README.md and docs/ show, and every bench in its tiny mode) against the built apps, the merchant console in
+// a browser (Debian's chromium), then everything it started is stopped and its test data removed.
 // The merchant's journeys run a second time on a system of two processes of every app but the bank simulator
 // (`npm start -- --replicas 2`).
-// Closes with one line "N passed, N failed" summed over every Jest run.
+// Closes with one line "N passed, N failed" summed over every Jest and Playwright run.
 //
 // Every step has a time bound, and so has the whole run (CI gives it 90 minutes): a step past its bound is stopped
 // with everything it started (its process group), after the processes still running are named, and the run fails.
@@ -91,6 +91,12 @@ function tally() {
   let failed = 0;
   for (const file of fs.existsSync(RESULTS) ? fs.readdirSync(RESULTS) : []) {
     const result = JSON.parse(fs.readFileSync(path.join(RESULTS, file), 'utf8'));
+    if (result.stats) {
+      // Playwright's report (the console's browser tests): expected passed, unexpected failed, errors outside tests.
+      passed += result.stats.expected;
+      failed += result.stats.unexpected + result.stats.flaky + (result.errors?.length ?? 0);
+      continue;
+    }
     passed += result.numPassedTests;
     failed += result.numFailedTests + result.numRuntimeErrorTestSuites;
   }
@@ -112,6 +118,7 @@ try {
     (await step('build', ['run-many', '-t', 'build'], 10 * 60_000)) &&
     (await step('unit and integration tests', ['run-many', '-t', 'test', '--parallel=1'], 20 * 60_000)) &&
     (await step('end-to-end tests', ['run', 'api-e2e:e2e'], 40 * 60_000)) &&
+    (await step('the merchant console in a browser', ['run', 'console-e2e:e2e'], 10 * 60_000)) &&
     (await step('the journeys again, on two processes of every app', ['run', 'api-e2e:e2e-replicas'], 15 * 60_000));
 } finally {
   await removeE2eData().catch((error) => console.error(`cleanup: ${error.message}`));

@@ -238,7 +238,7 @@ describe('deploy/k8s', () => {
     }
   });
 
-  it('passes each secret by reference: the database URL to every app, the keys to those that use them', () => {
+  it('passes each secret by reference: the database URL to every app with a database, the keys to those that use them', () => {
     const secretsOf = (app: string) =>
       (containerOf(app).env ?? [])
         .filter((variable) => variable.valueFrom)
@@ -247,6 +247,7 @@ describe('deploy/k8s', () => {
     expect(Object.fromEntries([...CODE_APPS.keys()].map((app) => [app, secretsOf(app)]))).toEqual({
       'api-gateway': ['ADMIN_TOKEN', 'DATABASE_URL', 'SECRETS_KEYS'],
       'bank-simulator': ['DATABASE_URL'],
+      'console-server': ['ADMIN_TOKEN', 'SECRETS_KEYS'],
       'limits-service': ['DATABASE_URL', 'DOCUMENT_KEY'],
       'payments-service': ['DATABASE_URL'],
       'payout-query-service': ['DATABASE_URL'],

@@ -1,5 +1,14 @@
 import { parseArgs } from 'node:util';
-import { CASHIN_PROVIDERS, CashinProvider, ENVIRONMENTS, Environment, MAX_RATE_LIMIT, RECEIPT_PROVIDERS, ReceiptProvider } from '@pixauto/contracts';
+import {
+  CASHIN_PROVIDERS,
+  CashinProvider,
+  CONSOLE_ROLES,
+  ENVIRONMENTS,
+  Environment,
+  MAX_RATE_LIMIT,
+  RECEIPT_PROVIDERS,
+  ReceiptProvider,
+} from '@pixauto/contracts';
 
 /** A mistake on the command line: reported with the usage text, exit 2, before any request. */
 export class UsageError extends Error {
@@ -101,6 +110,24 @@ export const COMMANDS: Record<string, Record<string, Subcommand>> = {
       options: {},
       build([keyId]) {
         return { method: 'DELETE', path: `/admin/api-keys/${encodeURIComponent(keyId)}`, notice: `API key ${keyId} revoked.` };
+      },
+    },
+  },
+  users: {
+    create: {
+      positionals: ['ACCOUNT_ID'],
+      options: { email: { type: 'string' }, role: { type: 'string' } },
+      build([accountId], values) {
+        if (values.email === undefined) throw new UsageError('users create: --email is required');
+        if (values.role === undefined || !(CONSOLE_ROLES as readonly string[]).includes(values.role as string)) {
+          throw new UsageError(`users create: --role must be one of ${CONSOLE_ROLES.join(', ')}`);
+        }
+        return {
+          method: 'POST',
+          path: `/admin/accounts/${encodeURIComponent(accountId)}/console-users`,
+          body: { email: values.email, role: values.role },
+          notice: 'The password is shown only once (the platform keeps only its hash): give it to the user now.',
+        };
       },
     },
   },

@@ -62,7 +62,7 @@ describe('parseCommand', () => {
 
   describe('unknown commands', () => {
     it('names the known commands', () => {
-      expect(usageError('users')).toBe("unknown command 'users' (commands: accounts, keys, webhooks, help)");
+      expect(usageError('payments')).toBe("unknown command 'payments' (commands: accounts, keys, users, webhooks, help)");
     });
     it('asks for a subcommand', () => {
       expect(usageError('keys')).toBe("'keys' needs a subcommand: create, revoke");
@@ -271,5 +271,22 @@ describe('parseProviders', () => {
   });
   it('refuses the same bank twice', () => {
     expect(refusal('[{"code":"PROVIDER_A","credentials":{}},{"code":"PROVIDER_A","credentials":{}}]')).toBe('--providers-json lists PROVIDER_A more than once');
+  });
+
+  describe('users create', () => {
+    it('POSTs the email and role, and warns the generated password is shown once', () => {
+      expect(request('users', 'create', 'acc_1', '--email', 'ana@loja.example', '--role', 'viewer')).toEqual({
+        method: 'POST',
+        path: '/admin/accounts/acc_1/console-users',
+        body: { email: 'ana@loja.example', role: 'viewer' },
+        notice: expect.stringContaining('shown only once'),
+      });
+    });
+    it('requires --email and a known --role', () => {
+      expect(usageError('users', 'create', 'acc_1', '--role', 'owner')).toBe('users create: --email is required');
+      expect(usageError('users', 'create', 'acc_1', '--email', 'a@b.example', '--role', 'admin')).toBe(
+        'users create: --role must be one of owner, developer, viewer',
+      );
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { CASHIN_PROVIDERS, DEFAULT_RATE_LIMITS, ENVIRONMENTS, MAX_RATE_LIMIT, RECEIPT_PROVIDERS } from '@pixauto/contracts';
+import { CASHIN_PROVIDERS, CONSOLE_ROLES, DEFAULT_RATE_LIMITS, ENVIRONMENTS, MAX_RATE_LIMIT, RECEIPT_PROVIDERS } from '@pixauto/contracts';
 
 export const DEFAULT_ADMIN_URL = 'http://127.0.0.1:3002';
 
@@ -29,6 +29,10 @@ Commands:
       Issue an API key. The api_key is shown only once: store it right away.
   keys revoke KEY_ID
       Revoke an API key; it answers 401 from then on.
+  users create ACCOUNT_ID --email EMAIL --role ${CONSOLE_ROLES.join('|')}
+      Create a merchant console user and print a generated password, shown only
+      once. owner: everything; developer: acts in the sandbox, reads production;
+      viewer: reads only.
   webhooks rotate-secret ACCOUNT_ID
       Issue a new webhook signing secret. The previous one keeps signing beside
       it for 24 hours.

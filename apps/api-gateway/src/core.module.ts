@@ -1,7 +1,15 @@
 import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import { AccountProfiles, AccountsAdmin, AccountsRateLimits1763800000720, AccountsReadModel1763800000200, ApiKeyDirectory } from '@pixauto/accounts';
+import {
+  AccountProfiles,
+  AccountsAdmin,
+  AccountsRateLimits1763800000720,
+  AccountsReadModel1763800000200,
+  ApiKeyDirectory,
+  ConsoleUsers,
+  ConsoleUsers1763800000900,
+} from '@pixauto/accounts';
 import { Topics } from '@pixauto/contracts';
 import { EventStore } from '@pixauto/event-store';
 import { SecretBox } from '@pixauto/secrets';
@@ -23,7 +31,7 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
   imports: [
     EventSourcingModule.forService({
       config,
-      migrations: [AccountsReadModel1763800000200, AccountsRateLimits1763800000720],
+      migrations: [AccountsReadModel1763800000200, AccountsRateLimits1763800000720, ConsoleUsers1763800000900],
       topics: [Topics.accounts, Topics.sandboxClock],
     }),
   ],
@@ -41,6 +49,7 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
       useFactory: (store: EventStore, db: DataSource, directory: ApiKeyDirectory, profiles: AccountProfiles, clock: Clock) =>
         new AccountsAdmin(store, db, directory, profiles, clock, SecretBox.fromEnvironment()),
     },
+    { provide: ConsoleUsers, inject: [DataSource, CLOCK], useFactory: (db: DataSource, clock: Clock) => new ConsoleUsers(db, clock) },
     {
       provide: Upstreams,
       inject: [TenantClocks, REDIS],
@@ -57,7 +66,7 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
       useFactory: (store: EventStore, clock: Clock, clocks: TenantClocks) => new SandboxClocks(store, clock, clocks),
     },
   ],
-  exports: [ApiKeyDirectory, AccountProfiles, AccountsAdmin, Upstreams, SandboxClocks, RateLimiter],
+  exports: [ApiKeyDirectory, AccountProfiles, AccountsAdmin, ConsoleUsers, Upstreams, SandboxClocks, RateLimiter],
 })
 export class GatewayCoreModule implements OnApplicationShutdown {
   constructor(

@@ -5,3 +5,4 @@ export * from './read-model/accounts.migration';
 export * from './read-model/accounts.projection';
 export * from './accounts-admin';
 export * from './account-profiles';
+export * from './console-users';

@@ -69,6 +69,23 @@ export const Messages = {
     apiKeyNotFound: 'Api key not found',
     rateLimit: 'body.rate_limit must be an object of production and/or sandbox, each a whole number of requests per second from 1 to 100000',
     nothingToChange: 'body must set at least one of `wallet`, `cashin_provider`, `providers`, `rate_limit`',
+    consoleEmail: 'body.email must be an email address of at most 254 characters',
+    consoleRole: 'body.role must be one of owner, developer, viewer',
+    consolePassword: 'body.password must be a string of 12 to 128 characters',
+    consoleEmailTaken: 'body.email already belongs to a console user',
+    consoleSignInRefused: 'Email or password is wrong',
+  },
+
+  // The merchant console's own routes (its server, not the merchant API).
+  console: {
+    signedOut: 'Sign in to continue: no session, or it has ended',
+    signInRefused: 'Email or password is wrong',
+    tooManySignIns: 'Too many sign-in attempts: wait a few minutes and try again',
+    csrf: 'This request lacks the CSRF token of your session: reload the page and try again',
+    roleRefused: (role: string, environment: string) => `A ${role} may not make changes in ${environment}`,
+    environment: 'The environment must be production or sandbox',
+    email: 'body.email must be a string of at most 254 characters',
+    password: 'body.password must be a string of at most 128 characters',
   },
 
   // platform.md §5: the merchant's webhook delivery log (ours).

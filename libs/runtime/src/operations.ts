@@ -25,8 +25,8 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 
 /** What an app depends on, found in its context once it has started. */
 interface Dependencies {
-  dataSource: DataSource;
-  kafka: Kafka;
+  dataSource?: DataSource;
+  kafka?: Kafka;
   redis?: Redis;
 }
 
@@ -60,9 +60,8 @@ class Readiness {
     if (!dependencies) return [() => health.check('app').down({ message: 'starting' })];
     const { dataSource, kafka, redis } = dependencies;
     return [
-      () => this.database(health, dataSource),
-      () => this.kafka(health, kafka),
-      () => this.consumers(health),
+      ...(dataSource ? [() => this.database(health, dataSource)] : []),
+      ...(kafka ? [() => this.kafka(health, kafka), () => this.consumers(health)] : []),
       ...(redis ? [() => this.redis(health, redis)] : []),
     ];
   }
@@ -183,6 +182,8 @@ class OperationsModule {
 export interface OperationsListener extends DrainingOperations {
   /** The app has started: /health/ready now checks its dependencies (found in `app`; Redis, which few use, given). */
   started(app: INestApplicationContext, options?: { redis?: Redis }): void;
+  /** The same for an app without a database or Kafka of its own (the console server): Redis alone is checked. */
+  startedOnRedis(redis: Redis): void;
 }
 
 /**
@@ -217,6 +218,9 @@ export async function startOperations(config: Pick<ServiceConfig, 'service' | 'h
         return { backlog: row.backlog, oldestAgeSeconds: row.age };
       });
       readiness.started({ dataSource, kafka: started.get<symbol, Kafka>(KAFKA, { strict: false }), redis: options.redis });
+    },
+    startedOnRedis(redis) {
+      readiness.started({ redis });
     },
   };
 }

@@ -76,6 +76,7 @@ const APPS = [
   'webhook-dispatcher',
   'receipt-service',
   'api-gateway',
+  'console-server',
 ];
 
 export function withLoopbackOnly(appEnv: Record<string, Record<string, string>>): Record<string, Record<string, string>> {

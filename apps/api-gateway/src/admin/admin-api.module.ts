@@ -1,6 +1,6 @@
 import { DynamicModule, INestApplicationContext, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { AccountsAdmin } from '@pixauto/accounts';
+import { AccountsAdmin, ConsoleUsers } from '@pixauto/accounts';
 import { Upstreams } from '../upstreams';
 import { AdminController } from './admin.controller';
 import { AdminTokenGuard } from './admin-token.guard';
@@ -14,6 +14,7 @@ export class AdminApiModule {
       controllers: [AdminController],
       providers: [
         { provide: AccountsAdmin, useValue: core.get(AccountsAdmin) },
+        { provide: ConsoleUsers, useValue: core.get(ConsoleUsers) },
         { provide: Upstreams, useValue: core.get(Upstreams) },
         { provide: APP_GUARD, useValue: new AdminTokenGuard(token) },
       ],

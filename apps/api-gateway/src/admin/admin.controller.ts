@@ -1,11 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AccountsAdmin } from '@pixauto/accounts';
+import { AccountsAdmin, ConsoleUsers } from '@pixauto/accounts';
 import {
   AccountResponse,
   ApiKeyResponse,
   CHANGE_ACCOUNT_FIELDS,
   ChangeAccountRequest,
+  ConsoleUserResponse,
+  CREATE_CONSOLE_USER_FIELDS,
+  CreateConsoleUserRequest,
   ISSUE_API_KEY_FIELDS,
   IssueApiKeyRequest,
   OPEN_ACCOUNT_FIELDS,
@@ -13,6 +16,8 @@ import {
   Patterns,
   Tenant,
   validateBody,
+  VERIFY_CONSOLE_USER_FIELDS,
+  VerifyConsoleUserRequest,
   WebhookSecretRotatedResponse,
 } from '@pixauto/contracts';
 import { Messages, refuse, validation } from '@pixauto/errors';
@@ -27,6 +32,7 @@ const A = Messages.admin;
 export class AdminController {
   constructor(
     private readonly accounts: AccountsAdmin,
+    private readonly consoleUsers: ConsoleUsers,
     private readonly upstreams: Upstreams,
   ) {}
 
@@ -160,6 +166,40 @@ export class AdminController {
     if (environment !== 'production' && environment !== 'sandbox') return refuse(validation(Messages.admin.environmentQuery));
     await this.accounts.get(accountId);
     return { accountId, environment };
+  }
+
+  @Route({
+    summary: 'Create a console user',
+    description:
+      'Creates a person who signs in to the merchant console for the account, with a role: `owner` does everything, production included; `developer` acts in the sandbox and reads production; `viewer` only reads. Without `password`, one is generated and is in this answer only (just a hash of it is kept).',
+    params: { account_id: 'The `account_id` returned when the account was opened.' },
+    body: 'CreateConsoleUserRequest',
+    example: { email: 'ana@loja.example', role: 'developer' },
+    ok: [201, 'ConsoleUserResponse'],
+    errors: [invalid(A.consoleEmail), invalid(A.consoleRole), invalid(A.consolePassword), invalid(A.consoleEmailTaken), notFound(A.accountNotFound)],
+  })
+  @Post('accounts/:account_id/console-users')
+  async createConsoleUser(@Param('account_id') accountId: string, @Body() body: unknown): Promise<ConsoleUserResponse> {
+    const request = validateBody(CreateConsoleUserRequest, body, CREATE_CONSOLE_USER_FIELDS);
+    if (!request.ok) return refuse(request.refusal);
+    await this.accounts.get(accountId);
+    return this.consoleUsers.create(accountId, request.value);
+  }
+
+  @Route({
+    summary: "Check a console user's sign-in",
+    description:
+      'Answers the console user whose email and password these are, as the console server asks at sign-in; 404, the same for an unknown email as for a wrong password, otherwise.',
+    body: 'VerifyConsoleUserRequest',
+    example: { email: 'ana@loja.example', password: 'a long passphrase' },
+    ok: [200, 'ConsoleUserResponse'],
+    errors: [invalid(A.consoleEmail), invalid(A.consolePassword), notFound(A.consoleSignInRefused)],
+  })
+  @Post('console-users/verify')
+  @HttpCode(200)
+  verifyConsoleUser(@Body() body: unknown): Promise<ConsoleUserResponse> {
+    const request = validateBody(VerifyConsoleUserRequest, body, VERIFY_CONSOLE_USER_FIELDS);
+    return request.ok ? this.consoleUsers.verify(request.value.email, request.value.password) : refuse(request.refusal);
   }
 
   @Route({

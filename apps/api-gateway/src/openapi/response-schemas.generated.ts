@@ -215,6 +215,52 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
     ],
     "description": "cycle: one cycle's scheduled debit. activation: the journey 3 immediate payment made when the payer authorized."
   },
+  "ConsoleRole": {
+    "type": "string",
+    "enum": [
+      "owner",
+      "developer",
+      "viewer"
+    ],
+    "description": "What a console user may do: a viewer reads; a developer acts in the sandbox and reads production; an owner does everything."
+  },
+  "ConsoleUserResponse": {
+    "type": "object",
+    "properties": {
+      "user_id": {
+        "type": "string",
+        "description": "Unique identifier of the console user."
+      },
+      "account_id": {
+        "type": "string",
+        "description": "The account the user acts for."
+      },
+      "email": {
+        "type": "string",
+        "description": "The address the user signs in with."
+      },
+      "role": {
+        "$ref": "#/components/schemas/ConsoleRole",
+        "description": "What the user may do: owner, developer or viewer."
+      },
+      "created_at": {
+        "type": "string",
+        "description": "When the user was created."
+      },
+      "password": {
+        "type": "string",
+        "description": "Only when the user was just created without a password: the generated one, shown this once."
+      }
+    },
+    "required": [
+      "user_id",
+      "account_id",
+      "email",
+      "role",
+      "created_at"
+    ],
+    "description": "A console user, as the operator and the console server see it. The password is never stored in clear, only a hash."
+  },
   "DeliveryAttemptResponse": {
     "type": "object",
     "properties": {

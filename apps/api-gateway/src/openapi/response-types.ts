@@ -4,6 +4,7 @@ export type {
   AccountResponse,
   ApiKeyResponse,
   ChargeResponse,
+  ConsoleUserResponse,
   DeliveryListResponse,
   DeliveryResponse,
   LimitResponse,

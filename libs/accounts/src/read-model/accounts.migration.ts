@@ -46,3 +46,27 @@ export class AccountsRateLimits1763800000720 implements MigrationInterface {
     await db.query('ALTER TABLE accounts DROP COLUMN rate_limit');
   }
 }
+
+/**
+ * Console users: who signs in to the merchant console. Kept as rows rather than events, so that password hashes never
+ * travel in the account's events or on Kafka.
+ */
+export class ConsoleUsers1763800000900 implements MigrationInterface {
+  name = 'ConsoleUsers1763800000900';
+
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`
+      CREATE TABLE console_users (
+        user_id       text PRIMARY KEY,
+        account_id    text NOT NULL REFERENCES accounts (account_id),
+        email         text NOT NULL UNIQUE,
+        role          text NOT NULL,
+        password_hash text NOT NULL,
+        created_at    timestamptz NOT NULL
+      )`);
+  }
+
+  async down(db: QueryRunner): Promise<void> {
+    await db.query('DROP TABLE console_users');
+  }
+}

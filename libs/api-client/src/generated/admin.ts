@@ -64,6 +64,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/accounts/{account_id}/console-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a console user
+         * @description Creates a person who signs in to the merchant console for the account, with a role: `owner` does everything, production included; `developer` acts in the sandbox and reads production; `viewer` only reads. Without `password`, one is generated and is in this answer only (just a hash of it is kept).
+         */
+        post: operations["Admin_createConsoleUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/accounts/{account_id}/webhook-deliveries": {
         parameters: {
             query?: never;
@@ -144,6 +164,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/console-users/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a console user's sign-in
+         * @description Answers the console user whose email and password these are, as the console server asks at sign-in; 404, the same for an unknown email as for a wrong password, otherwise.
+         */
+        post: operations["Admin_verifyConsoleUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -199,6 +239,42 @@ export interface components {
             rate_limit?: components["schemas"]["RateLimitsDto"];
             /** @description Whether the account has a Pix Automático wallet: without one, creating a recurrence is refused. Default true at opening. */
             wallet?: boolean;
+        };
+        /**
+         * @description What a console user may do: a viewer reads; a developer acts in the sandbox and reads production; an owner does everything.
+         * @enum {string}
+         */
+        ConsoleRole: "owner" | "developer" | "viewer";
+        /** @description A console user, as the operator and the console server see it. The password is never stored in clear, only a hash. */
+        ConsoleUserResponse: {
+            /** @description The account the user acts for. */
+            account_id: string;
+            /** @description When the user was created. */
+            created_at: string;
+            /** @description The address the user signs in with. */
+            email: string;
+            /** @description Only when the user was just created without a password: the generated one, shown this once. */
+            password?: string;
+            /** @description What the user may do: owner, developer or viewer. */
+            role: components["schemas"]["ConsoleRole"];
+            /** @description Unique identifier of the console user. */
+            user_id: string;
+        };
+        /** @description A person who signs in to the merchant console on the account's behalf. */
+        CreateConsoleUserRequest: {
+            /**
+             * Format: email
+             * @description The address the person signs in with; one console user per address.
+             * @example ana@loja.example
+             */
+            email: string;
+            /** @description The sign-in password, 12 to 128 characters. Absent: one is generated and answered once, in `password`. */
+            password?: string;
+            /**
+             * @description owner: everything, production included. developer: acts in the sandbox, reads production. viewer: reads only.
+             * @enum {string}
+             */
+            role: "owner" | "developer" | "viewer";
         };
         /** @description One attempt to deliver a webhook: one HTTP request to your endpoint. */
         DeliveryAttemptResponse: {
@@ -382,6 +458,13 @@ export interface components {
          * @enum {string}
          */
         ReceiptProvider: "PROVIDER_A" | "PROVIDER_B";
+        /** @description A console user's credentials, checked at sign-in. */
+        VerifyConsoleUserRequest: {
+            /** @description The address the person signs in with. */
+            email: string;
+            /** @description The password. */
+            password: string;
+        };
         /**
          * @description The type of an event a webhook receives (the body's `type`): the `webhooks` section of this reference describes each.
          * @enum {string}
@@ -610,6 +693,60 @@ export interface operations {
             };
         };
     };
+    Admin_createConsoleUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `account_id` returned when the account was opened. */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateConsoleUserRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleUserResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     Admin_deliveries: {
         parameters: {
             query: {
@@ -791,6 +928,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Admin_verifyConsoleUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyConsoleUserRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleUserResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Missing, unknown, revoked or other-environment API key */
             401: {

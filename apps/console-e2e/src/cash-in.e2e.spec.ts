@@ -1,0 +1,40 @@
+import { expect, expectAccessible, screenshot, signIn, test } from './support/console';
+
+test('creates a Pix charge, pays it as the payer, refunds part of it and downloads the refund receipt', async ({ page, system }) => {
+  await signIn(page, system, 'developer');
+  await page.getByRole('link', { name: 'Pix charges' }).click();
+  await expectAccessible(page);
+
+  const transactionId = `pedido-${Date.now().toString(36)}`;
+  await page.getByLabel('Your identifier (transaction_id)').fill(transactionId);
+  await page.getByLabel('Amount (R$)').fill('99.90');
+  await page.getByLabel("Payer's CPF or CNPJ").fill('52998224725');
+  await page.getByLabel("Payer's name").fill('Maria Silva');
+  await page.getByRole('button', { name: 'Create Pix charge' }).click();
+
+  await expect(page.getByRole('heading', { name: `Pix charge ${transactionId}` })).toBeVisible();
+  await expect(page.getByTestId('pix-status')).toHaveText('PENDING');
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByTestId('pix-status')).toHaveText('PAID');
+
+  await page.getByLabel('Your identifier of the refund').fill(`dev-${transactionId}`.slice(0, 35));
+  await page.getByLabel(/Amount to refund/).fill('30');
+  await page.getByRole('button', { name: 'Refund' }).click();
+  await expect(page.getByTestId('refunds')).toContainText('PROCESSING');
+  await page.getByRole('button', { name: 'Settle now' }).click();
+  await expect(page.getByTestId('refunds')).toContainText('REFUNDED');
+  await screenshot(page, 'pix-charge');
+  await expectAccessible(page);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download receipt' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+  const stream = await file.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  expect(Buffer.concat(chunks).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+});

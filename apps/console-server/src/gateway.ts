@@ -1,0 +1,71 @@
+import type { Redis } from 'ioredis';
+import { adminClient, type AdminPaths, type MerchantClient } from '@pixauto/api-client';
+import type { ConsoleUserResponse, Environment } from '@pixauto/contracts';
+import { Messages, refuse, unavailable } from '@pixauto/errors';
+import type { SecretBox } from '@pixauto/secrets';
+import type { ConsoleConfig } from './console.config';
+
+/** The admin API answered what the console never expects of it: a failure of ours, answered 500 and logged. */
+class GatewayUnexpected extends Error {
+  override readonly name = 'GatewayUnexpected';
+}
+
+const keyOf = (accountId: string, environment: Environment): string => `console:api-key:${accountId}:${environment}`;
+
+/**
+ * The console server's side of the gateway (docs/decisions/console.md): it signs users in through the admin API, and
+ * calls the merchant API for them with an API key of its own per account and environment, issued through the admin API
+ * on first use and kept sealed (SECRETS_KEYS) in Redis. No key ever leaves this class towards a browser.
+ */
+export class Gateway {
+  private readonly admin: MerchantClient<AdminPaths>;
+
+  constructor(
+    private readonly config: ConsoleConfig,
+    private readonly redis: Redis,
+    private readonly secrets: SecretBox,
+  ) {
+    this.admin = adminClient(config.adminApiUrl, config.adminToken);
+  }
+
+  /** The console user with these credentials, or undefined when the email or the password is wrong. */
+  async verify(email: string, password: string): Promise<ConsoleUserResponse | undefined> {
+    const { data, response } = await this.admin.POST('/admin/console-users/verify', { body: { email, password } }).catch(() => this.unreachable());
+    if (response.status === 404 || response.status === 400) return undefined;
+    if (!data) throw new GatewayUnexpected(`admin API answered ${response.status} to a sign-in check`);
+    return data as ConsoleUserResponse;
+  }
+
+  /** The listener of an environment. */
+  baseUrl(environment: Environment): string {
+    return environment === 'production' ? this.config.productionApiUrl : this.config.sandboxApiUrl;
+  }
+
+  /** The console's API key for the account in that environment: the kept one, or a new one issued now. */
+  async apiKey(accountId: string, environment: Environment): Promise<string> {
+    const sealed = await this.redis.get(keyOf(accountId, environment));
+    if (sealed) return this.secrets.open(sealed);
+    const { data, response } = await this.admin
+      .POST('/admin/accounts/{account_id}/api-keys', { params: { path: { account_id: accountId } }, body: { environment } })
+      .catch(() => this.unreachable());
+    if (!data) throw new GatewayUnexpected(`admin API answered ${response.status} to issuing the console's key`);
+    const kept = await this.redis.set(keyOf(accountId, environment), this.secrets.seal(data.api_key), 'NX');
+    if (kept === 'OK') return data.api_key;
+    // Another request issued one at the same moment and kept it first: ours is revoked, theirs used.
+    await this.revoke(data.key_id);
+    return this.apiKey(accountId, environment);
+  }
+
+  /** The kept key was refused (revoked by the operator): forgotten, so that the next call issues a new one. */
+  async forgetKey(accountId: string, environment: Environment): Promise<void> {
+    await this.redis.del(keyOf(accountId, environment));
+  }
+
+  private async revoke(keyId: string): Promise<void> {
+    await this.admin.DELETE('/admin/api-keys/{key_id}', { params: { path: { key_id: keyId } } }).catch(() => this.unreachable());
+  }
+
+  private unreachable(): never {
+    return refuse(unavailable(Messages.request.serviceUnavailable));
+  }
+}

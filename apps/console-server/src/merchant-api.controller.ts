@@ -1,0 +1,52 @@
+import { All, Controller, Param, Req, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { ENVIRONMENTS, type Environment } from '@pixauto/contracts';
+import { Messages, notFound, refuse } from '@pixauto/errors';
+import { REQUEST_ID_HEADER } from '@pixauto/telemetry';
+import { Gateway } from './gateway';
+import { isRead, mayAct } from './roles';
+import type { SignedInRequest } from './session.guard';
+
+/** The merchant API's answer headers the browser gets; every other header stays here. */
+const PASSED_HEADERS = ['content-type', 'content-disposition', 'retry-after', 'location'];
+/** The request headers passed on to the merchant API, besides the console's key. */
+const FORWARDED_HEADERS = ['content-type', 'idempotency-key', 'accept'];
+
+/**
+ * /console/v1/{environment}/api/...: the merchant API, for the signed-in user's account, with the console's own key
+ * (docs/decisions/console.md). The browser uses the same typed client as merchants do, on this base URL; the role
+ * decides here, before the gateway is asked, whether the request may change anything.
+ */
+@Controller('console/v1')
+export class MerchantApiController {
+  constructor(private readonly gateway: Gateway) {}
+
+  @All(':environment/api/*')
+  async relay(@Param('environment') environment: string, @Req() request: SignedInRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (!ENVIRONMENTS.includes(environment as Environment)) return refuse(notFound(Messages.console.environment));
+    const env = environment as Environment;
+    const { role, account_id: accountId } = request.session;
+    if (!isRead(request.method) && !mayAct(role, env)) return refuse({ kind: 'forbidden', message: Messages.console.roleRefused(role, env) });
+    const path = request.url.slice(`/console/v1/${env}/api`.length);
+    const send = async () => {
+      const headers: Record<string, string> = { authorization: await this.gateway.apiKey(accountId, env), [REQUEST_ID_HEADER]: request.id };
+      for (const name of FORWARDED_HEADERS) {
+        const value = request.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
+      const body = isRead(request.method) || request.body === undefined ? undefined : JSON.stringify(request.body);
+      return fetch(`${this.gateway.baseUrl(env)}${path}`, { method: request.method, headers, body, redirect: 'manual' });
+    };
+    let response = await send();
+    if (response.status === 401) {
+      // The kept key was revoked: a new one, once.
+      await this.gateway.forgetKey(accountId, env);
+      response = await send();
+    }
+    for (const name of PASSED_HEADERS) {
+      const value = response.headers.get(name);
+      if (value !== null) void reply.header(name, value);
+    }
+    void reply.status(response.status).send(Buffer.from(await response.arrayBuffer()));
+  }
+}

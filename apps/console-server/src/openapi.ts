@@ -1,0 +1,119 @@
+/**
+ * The console server's own routes, as an OpenAPI 3.1 document (served at /console/v1/openapi.json). Everything else the
+ * console does is the merchant API itself, reached under /console/v1/{environment}/api/ and described by its own
+ * documents.
+ */
+const ERROR = {
+  type: 'object',
+  required: ['message'],
+  properties: {
+    message: { type: 'string', description: 'What went wrong, in words to show the user.' },
+    code: { type: 'integer', description: '1 on a 401: no session, or the sign-in was refused.' },
+    type: { type: 'string', enum: ['ValidationError'], description: 'Present when a field is missing or malformed.' },
+  },
+};
+const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const CSRF = {
+  name: 'X-CSRF-Token',
+  in: 'header',
+  required: true,
+  description: 'The `csrf_token` of the session. Without it, or with another, a request that changes something is refused with 403.',
+  schema: { type: 'string' },
+};
+
+export const CONSOLE_DOCUMENT = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Merchant console: its own routes',
+    version: '1',
+    description:
+      "Sign-in and sessions of the merchant console, and the way to the merchant API for a signed-in user. The session is a cookie the browser cannot read (HttpOnly, SameSite=Strict); every request that changes something carries the session's CSRF token in X-CSRF-Token and comes from the console's own origin.",
+  },
+  servers: [{ url: 'http://127.0.0.1:3003', description: 'The console (CONSOLE_PORT in development)' }],
+  components: {
+    securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'pixauto_console_session', description: 'Set by signing in.' } },
+    schemas: {
+      Error: ERROR,
+      SignIn: {
+        type: 'object',
+        required: ['email', 'password'],
+        properties: { email: { type: 'string', maxLength: 254 }, password: { type: 'string', maxLength: 128 } },
+      },
+      Session: {
+        type: 'object',
+        required: ['email', 'role', 'account_id', 'csrf_token'],
+        properties: {
+          email: { type: 'string', description: 'Who is signed in.' },
+          role: {
+            type: 'string',
+            enum: ['owner', 'developer', 'viewer'],
+            description: 'owner: everything. developer: changes in the sandbox, reads production. viewer: reads only.',
+          },
+          account_id: { type: 'string', description: 'The account the user acts for.' },
+          csrf_token: { type: 'string', description: 'To send in X-CSRF-Token with every request that changes something.' },
+        },
+      },
+    },
+  },
+  paths: {
+    '/console/v1/session': {
+      post: {
+        summary: 'Sign in',
+        description:
+          'Checks the email and password and starts a session: the answer sets its cookie. After 5 failed attempts for one email (20 from one address) within 15 minutes, sign-in is refused with 429 until the period ends.',
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/SignIn' } } } },
+        responses: {
+          '201': { description: 'Signed in.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Session' } } } },
+          '400': error('The email or the password is missing or too long.'),
+          '401': error('The email or the password is wrong.'),
+          '403': error('The request came from another site.'),
+          '429': error('Too many failed attempts: wait the Retry-After seconds.'),
+        },
+      },
+      get: {
+        summary: 'The current session',
+        security: [{ session: [] }],
+        responses: {
+          '200': { description: 'Who is signed in.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Session' } } } },
+          '401': error('No session, or it has ended (30 minutes without a request, or 12 hours after sign-in).'),
+        },
+      },
+      delete: {
+        summary: 'Sign out',
+        security: [{ session: [] }],
+        parameters: [CSRF],
+        responses: { '204': { description: 'Signed out: the session has ended.' }, '401': error('No session.'), '403': error('No valid CSRF token.') },
+      },
+    },
+    '/console/v1/{environment}/api/{path}': {
+      parameters: [
+        { name: 'environment', in: 'path', required: true, schema: { type: 'string', enum: ['production', 'sandbox'] } },
+        {
+          name: 'path',
+          in: 'path',
+          required: true,
+          description: "A path of the merchant API, e.g. `v2/automatic-pix/recurrences`: its request and answer are the merchant API's own.",
+          schema: { type: 'string' },
+        },
+      ],
+      get: {
+        summary: 'Read through the merchant API',
+        description: "A GET of the merchant API for the signed-in user's account, in that environment.",
+        security: [{ session: [] }],
+        responses: { default: { description: "The merchant API's answer." }, '401': error('No session.') },
+      },
+      post: {
+        summary: 'Act through the merchant API',
+        description:
+          "A POST (PATCH and DELETE alike) of the merchant API for the signed-in user's account. A viewer may not; a developer may in the sandbox only; an owner may everywhere (403 otherwise).",
+        security: [{ session: [] }],
+        parameters: [CSRF],
+        responses: {
+          default: { description: "The merchant API's answer." },
+          '401': error('No session.'),
+          '403': error('No valid CSRF token, or the role may not change anything in this environment.'),
+        },
+      },
+    },
+  },
+} as const;

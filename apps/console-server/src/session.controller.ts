@@ -1,0 +1,73 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Messages, rateLimited, refuse, validation } from '@pixauto/errors';
+import { CONSOLE_CONFIG } from './tokens';
+import type { ConsoleConfig } from './console.config';
+import { Gateway } from './gateway';
+import { cookieOf, SignedInRequest, WithoutSession } from './session.guard';
+import { ConsoleSession, SESSION_COOKIE, Sessions } from './sessions';
+import { SignInLimiter } from './sign-in-limiter';
+
+/** What the browser learns of its session: who is signed in, and the token its changes carry. */
+export interface SessionResponse {
+  email: string;
+  role: ConsoleSession['role'];
+  account_id: string;
+  csrf_token: string;
+}
+
+const answer = ({ email, role, account_id, csrf_token }: ConsoleSession): SessionResponse => ({ email, role, account_id, csrf_token });
+
+const MAX_EMAIL = 254;
+const MAX_PASSWORD = 128;
+
+/** Sign-in, the current session, sign-out. */
+@Controller('console/v1/session')
+export class SessionController {
+  constructor(
+    @Inject(CONSOLE_CONFIG) private readonly config: ConsoleConfig,
+    private readonly sessions: Sessions,
+    private readonly limiter: SignInLimiter,
+    private readonly gateway: Gateway,
+  ) {}
+
+  @Post()
+  @WithoutSession()
+  @HttpCode(201)
+  async signIn(@Body() body: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionResponse> {
+    const { email, password } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+    if (typeof email !== 'string' || email.length === 0 || email.length > MAX_EMAIL) return refuse(validation(Messages.console.email));
+    if (typeof password !== 'string' || password.length === 0 || password.length > MAX_PASSWORD) return refuse(validation(Messages.console.password));
+    const wait = await this.limiter.retryAfter(email, request.ip);
+    if (wait > 0) return refuse(rateLimited(Messages.console.tooManySignIns, wait));
+    const user = await this.gateway.verify(email, password);
+    if (!user) {
+      await this.limiter.failed(email, request.ip);
+      return refuse({ kind: 'authentication', status: 401, code: 1, message: Messages.console.signInRefused });
+    }
+    await this.limiter.succeeded(email, request.ip);
+    // A new session id at every sign-in: an id planted before it is worth nothing after.
+    await this.sessions.end(cookieOf(request, SESSION_COOKIE));
+    const { sessionId, session } = await this.sessions.start({ user_id: user.user_id, account_id: user.account_id, email: user.email, role: user.role });
+    void reply.header('set-cookie', this.cookie(sessionId, this.config.sessionMaxSeconds));
+    return answer(session);
+  }
+
+  @Get()
+  current(@Req() request: SignedInRequest): SessionResponse {
+    return answer(request.session);
+  }
+
+  @Delete()
+  @HttpCode(204)
+  async signOut(@Req() request: SignedInRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    await this.sessions.end(request.sessionId);
+    void reply.header('set-cookie', this.cookie('', 0));
+  }
+
+  private cookie(value: string, maxAgeSeconds: number): string {
+    return [`${SESSION_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Strict', `Max-Age=${maxAgeSeconds}`, ...(this.config.secure ? ['Secure'] : [])].join(
+      '; ',
+    );
+  }
+}

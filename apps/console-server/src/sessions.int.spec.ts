@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { Sessions } from './sessions';
+import { SIGN_IN_LIMITS, SignInLimiter } from './sign-in-limiter';
+
+// Sessions and sign-in counters against real Redis: what a browser's cookie finds, when it stops finding it, and when
+// sign-in stops being tried.
+
+const run = randomBytes(4).toString('hex');
+let redis: Redis;
+let now = 1_000_000;
+const user = { user_id: `u-${run}`, account_id: `a-${run}`, email: `ana-${run}@loja.example`, role: 'developer' as const };
+
+beforeAll(() => {
+  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 2 });
+});
+afterAll(async () => {
+  const keys = [...(await redis.keys(`console:sign-in:*${run}*`))];
+  if (keys.length > 0) await redis.del(...keys);
+  redis.disconnect();
+});
+
+describe('Sessions (Redis)', () => {
+  const sessions = () => new Sessions(redis, 60, 3600, () => now);
+
+  it('finds a session by its id, never by anything else, and ends it at sign-out', async () => {
+    const { sessionId, session } = await sessions().start(user);
+    expect(session).toMatchObject({ ...user, signed_in_at: now });
+    expect(session.csrf_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await sessions().find(sessionId)).toEqual(session);
+    expect(await sessions().find(`${sessionId}x`)).toBeUndefined();
+    expect(await sessions().find(undefined)).toBeUndefined();
+    // Redis holds a hash of the id, not the id.
+    expect(await redis.keys(`*${sessionId}*`)).toEqual([]);
+    await sessions().end(sessionId);
+    expect(await sessions().find(sessionId)).toBeUndefined();
+  });
+
+  it('ends a session past its maximum, however active', async () => {
+    const { sessionId } = await sessions().start(user);
+    now += 3600 * 1000 + 1;
+    expect(await sessions().find(sessionId)).toBeUndefined();
+  });
+
+  it('pushes the idle expiry back at every request', async () => {
+    const { sessionId } = await sessions().start(user);
+    const [key] = await redis.keys('console:session:*').then(async (keys) => {
+      for (const candidate of keys) if ((await redis.get(candidate))?.includes(user.user_id)) return [candidate];
+      return [];
+    });
+    await redis.expire(key, 5);
+    await sessions().find(sessionId);
+    expect(await redis.ttl(key)).toBeGreaterThan(50);
+    await sessions().end(sessionId);
+  });
+});
+
+describe('SignInLimiter (Redis)', () => {
+  it('refuses an email after its failures, until the window ends, and forgets them at a success', async () => {
+    const limiter = new SignInLimiter(redis);
+    const email = `Bia-${run}@Loja.example`;
+    for (let i = 0; i < SIGN_IN_LIMITS.perEmail - 1; i++) await limiter.failed(email, `client-${run}-a`);
+    expect(await limiter.retryAfter(email, `client-${run}-b`)).toBe(0);
+    await limiter.failed(email.toLowerCase(), `client-${run}-a`);
+    const wait = await limiter.retryAfter(email, `client-${run}-b`);
+    expect(wait).toBeGreaterThan(SIGN_IN_LIMITS.windowSeconds - 5);
+    expect(wait).toBeLessThanOrEqual(SIGN_IN_LIMITS.windowSeconds);
+    await limiter.succeeded(email, `client-${run}-b`);
+    expect(await limiter.retryAfter(email, `client-${run}-b`)).toBe(0);
+  });
+
+  it('refuses a client address guessing many emails', async () => {
+    const limiter = new SignInLimiter(redis);
+    for (let i = 0; i < SIGN_IN_LIMITS.perClient; i++) await limiter.failed(`guess-${i}-${run}@loja.example`, `client-${run}-c`);
+    expect(await limiter.retryAfter(`another-${run}@loja.example`, `client-${run}-c`)).toBeGreaterThan(0);
+    expect(await limiter.retryAfter(`another-${run}@loja.example`, `client-${run}-d`)).toBe(0);
+  });
+});

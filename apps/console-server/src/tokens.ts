@@ -1,0 +1,2 @@
+export const CONSOLE_CONFIG = Symbol('CONSOLE_CONFIG');
+export const REDIS = Symbol('REDIS');

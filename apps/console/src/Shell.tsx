@@ -1,0 +1,69 @@
+import { useMemo, useState } from 'react';
+import { merchantApi, signOut, type Environment, type Session } from './api';
+import { hrefOf, usePlace } from './routing';
+import { SandboxClock } from './pages/SandboxClock';
+import { RecurrenceCreate } from './pages/RecurrenceCreate';
+import { RecurrenceDetail } from './pages/RecurrenceDetail';
+import { Recurrences } from './pages/Recurrences';
+import { PixChargeDetail } from './pages/PixChargeDetail';
+import { PixCharges } from './pages/PixCharges';
+
+const ENVIRONMENTS: Array<[Environment, string]> = [
+  ['sandbox', 'Sandbox'],
+  ['production', 'Production'],
+];
+
+export function Shell({ session, onSignedOut }: { session: Session; onSignedOut: () => void }) {
+  const place = usePlace();
+  const { environment } = place;
+  const api = useMemo(() => merchantApi(environment, session), [environment, session]);
+  // Advancing the test clock changes what every page shows: the pages read again when it moves.
+  const [clockMoves, setClockMoves] = useState(0);
+  const context = { api, environment, session, clockMoves };
+
+  return (
+    <div className={`shell shell-${environment}`}>
+      {environment === 'sandbox' && (
+        <div className="sandbox-banner" role="status" data-testid="sandbox-banner">
+          <strong>Sandbox</strong>: test data, a simulated bank and payer, and a test clock. Nothing here moves real money.
+        </div>
+      )}
+      <header className="top">
+        <span className="brand">pixauto console</span>
+        <nav aria-label="Environment" className="environments">
+          {ENVIRONMENTS.map(([value, label]) => (
+            <a key={value} href={hrefOf({ environment: value, page: 'recurrences' })} aria-current={value === environment ? 'page' : undefined}>
+              {label}
+            </a>
+          ))}
+        </nav>
+        <span className="who">
+          {session.email} <span className="role">({session.role})</span>
+        </span>
+        <button type="button" className="secondary" onClick={() => void signOut(session).then(onSignedOut)}>
+          Sign out
+        </button>
+      </header>
+      <div className="body">
+        <nav aria-label="Sections" className="sections">
+          <a href={hrefOf({ environment, page: 'recurrences' })} aria-current={place.page.startsWith('recurrence') ? 'page' : undefined}>
+            Recurrences
+          </a>
+          <a href={hrefOf({ environment, page: 'pix' })} aria-current={place.page === 'pix' ? 'page' : undefined}>
+            Pix charges
+          </a>
+        </nav>
+        <main>
+          {environment === 'sandbox' && <SandboxClock {...context} onAdvanced={() => setClockMoves((moves) => moves + 1)} />}
+          {place.page === 'recurrences' && !place.id && <Recurrences {...context} />}
+          {place.page === 'new-recurrence' && <RecurrenceCreate {...context} />}
+          {place.page === 'recurrences' && place.id && <RecurrenceDetail {...context} recurrenceId={place.id} />}
+          {place.page === 'pix' && !place.id && <PixCharges {...context} />}
+          {place.page === 'pix' && place.id && <PixChargeDetail {...context} chargeId={place.id} />}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export type PageContext = { api: ReturnType<typeof merchantApi>; environment: Environment; session: Session; clockMoves: number };

@@ -1,0 +1,70 @@
+import createClient, { type Client } from 'openapi-fetch';
+import type { SandboxPaths } from '@pixauto/api-client';
+
+export type Environment = 'production' | 'sandbox';
+export type Role = 'owner' | 'developer' | 'viewer';
+
+/** Who is signed in (the console server's GET /console/v1/session). */
+export interface Session {
+  email: string;
+  role: Role;
+  account_id: string;
+  csrf_token: string;
+}
+
+/** A refusal of the console server or of the merchant API: always a message, a ValidationError's type. */
+export interface ApiError {
+  message: string;
+  type?: string;
+}
+
+const SESSION_URL = '/console/v1/session';
+
+export async function currentSession(): Promise<Session | undefined> {
+  const response = await fetch(SESSION_URL, { credentials: 'same-origin' });
+  return response.ok ? ((await response.json()) as Session) : undefined;
+}
+
+export async function signIn(email: string, password: string): Promise<Session | ApiError> {
+  const response = await fetch(SESSION_URL, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return (await response.json()) as Session | ApiError;
+}
+
+export async function signOut(session: Session): Promise<void> {
+  await fetch(SESSION_URL, { method: 'DELETE', credentials: 'same-origin', headers: { 'x-csrf-token': session.csrf_token } });
+}
+
+/**
+ * The merchant API, typed by its own OpenAPI document (the client merchants use), reached through the console server,
+ * which adds the account's key there: the browser never holds one.
+ */
+export type MerchantApi = Client<SandboxPaths>;
+
+export const merchantApi = (environment: Environment, session: Session): MerchantApi =>
+  createClient<SandboxPaths>({ baseUrl: `/console/v1/${environment}/api`, credentials: 'same-origin', headers: { 'x-csrf-token': session.csrf_token } });
+
+/** What the role may do here, as the console server enforces it: the buttons a user could not use are not shown. */
+export const mayAct = (role: Role, environment: Environment): boolean => role === 'owner' || (role === 'developer' && environment === 'sandbox');
+
+/**
+ * A ValidationError's message names each problem's field (`body.schedule.start_date must be ...`, problems joined by
+ * '. '): each problem goes beside its field, the rest above the form.
+ */
+export function problemsByField(error: ApiError | undefined): Record<string, string[]> {
+  if (!error) return {};
+  const byField: Record<string, string[]> = {};
+  for (const problem of error.message.split(/\.\s+(?=body\.|[A-Za-z_`])/)) {
+    const field = /^body\.([a-z_.]+)/.exec(problem)?.[1] ?? '';
+    (byField[field] ??= []).push(problem.replace(/\.$/, ''));
+  }
+  return byField;
+}
+
+/** Money as the merchant reads it: R$ 19,90. */
+export const money = (amount: number | undefined): string =>
+  amount === undefined ? '' : amount.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });

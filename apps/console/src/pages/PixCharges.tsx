@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from 'react';
+import { mayAct, problemsByField, type ApiError } from '../api';
+import { go } from '../routing';
+import type { PageContext } from '../Shell';
+import { Field } from './Field';
+
+/** Cash-in: a new Pix charge the payer pays by its QR code, and finding one by its id or your transaction_id. */
+export function PixCharges({ api, environment, session }: PageContext) {
+  const [error, setError] = useState<ApiError>();
+  const [lookupError, setLookupError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const problems = problemsByField(error);
+
+  const create = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    setBusy(true);
+    const { data, error } = await api.POST('/v2/pix', {
+      body: {
+        transaction_id: text('transaction_id'),
+        amount: Number(text('amount').replace(',', '.')),
+        payer: { document_number: text('payer_document'), name: text('payer_name') },
+        ...(text('description') && { description: text('description') }),
+      },
+    });
+    setBusy(false);
+    if (data) go({ environment, page: 'pix', id: String(data.id) });
+    else setError(error as ApiError);
+  };
+
+  const find = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const wanted = String(new FormData(event.currentTarget).get('wanted') ?? '').trim();
+    const query = /^[0-9]+$/.test(wanted) ? { id: Number(wanted) } : { transaction_id: wanted };
+    const { data, error } = await api.GET('/v2/pix', { params: { query } });
+    if (data) go({ environment, page: 'pix', id: String(data.id) });
+    else setLookupError((error as ApiError).message);
+  };
+
+  return (
+    <section aria-labelledby="pix-title">
+      <h1 id="pix-title">Pix charges</h1>
+      <form onSubmit={(event) => void find(event)} className="inline" aria-label="Find a Pix charge">
+        <label htmlFor="wanted">Find by id or your transaction_id</label>
+        <input id="wanted" name="wanted" required />
+        <button type="submit" className="secondary">
+          Find
+        </button>
+      </form>
+      {lookupError && (
+        <p role="alert" className="error">
+          {lookupError}
+        </p>
+      )}
+      {mayAct(session.role, environment) && (
+        <>
+          <h2>New Pix charge</h2>
+          {problems[''] && (
+            <p role="alert" className="error">
+              {problems[''].join('. ')}
+            </p>
+          )}
+          <form onSubmit={(event) => void create(event)} className="stacked" noValidate>
+            <Field id="pix-transaction-id" label="Your identifier (transaction_id)" problems={problems.transaction_id}>
+              <input id="pix-transaction-id" name="transaction_id" />
+            </Field>
+            <Field id="pix-amount" label="Amount (R$)" problems={problems.amount}>
+              <input id="pix-amount" name="amount" inputMode="decimal" />
+            </Field>
+            <Field id="payer-document" label="Payer's CPF or CNPJ" problems={problems['payer.document_number']} hint="Digits only.">
+              <input id="payer-document" name="payer_document" inputMode="numeric" />
+            </Field>
+            <Field id="payer-name" label="Payer's name" problems={problems['payer.name']}>
+              <input id="payer-name" name="payer_name" />
+            </Field>
+            <Field id="pix-description" label="Description (optional)" problems={problems.description}>
+              <input id="pix-description" name="description" />
+            </Field>
+            <button type="submit" disabled={busy}>
+              Create Pix charge
+            </button>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}

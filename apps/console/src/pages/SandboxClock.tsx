@@ -1,0 +1,51 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { mayAct } from '../api';
+import type { PageContext } from '../Shell';
+
+/** The sandbox's test clock: its now, and advancing it by days so that what falls due plays out. */
+export function SandboxClock({ api, session, environment, clockMoves, onAdvanced }: PageContext & { onAdvanced: () => void }) {
+  const [clock, setClock] = useState<{ now: string; today: string }>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void api.GET('/v2/sandbox/clock').then(({ data }) => data && setClock(data));
+  }, [api, clockMoves]);
+
+  const advance = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const days = Number(new FormData(event.currentTarget).get('days'));
+    setBusy(true);
+    const { data, error } = await api.POST('/v2/sandbox/clock/advance', { body: { days } });
+    setBusy(false);
+    setError(error ? (error as { message: string }).message : undefined);
+    if (data) {
+      setClock(data);
+      onAdvanced();
+    }
+  };
+
+  return (
+    <section className="clock" aria-labelledby="clock-title">
+      <h2 id="clock-title">Test clock</h2>
+      <p>
+        Now in the sandbox: <time data-testid="clock-today">{clock?.today ?? '…'}</time>{' '}
+        <span className="muted">({clock ? new Date(clock.now).toISOString().slice(11, 16) : '…'} UTC)</span>
+      </p>
+      {mayAct(session.role, environment) && (
+        <form onSubmit={(event) => void advance(event)} className="inline">
+          <label htmlFor="advance-days">Advance by days</label>
+          <input id="advance-days" name="days" type="number" min={1} max={400} defaultValue={30} required />
+          <button type="submit" disabled={busy}>
+            Advance
+          </button>
+        </form>
+      )}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
