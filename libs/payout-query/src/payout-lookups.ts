@@ -296,17 +296,24 @@ export function pageSeek(
 }
 
 /**
- * 4.9: one page of a tenant's period, oldest first (created_at, then id: stable across pages). First its counts: the
- * whole days' from the daily counts the projection keeps, the partial days' from the period index; they give the total
- * and the day the page starts in. Then the page's keys from the period index alone, from that day on (so a deep page
- * of a month skips at most a day's rows), and only the page's own rows from the table.
+ * Pages that start within this many rows of the period's start are read at once beside the counts (the index skips
+ * them cheaply); deeper ones wait for the counts to find the day they start in.
  */
-export async function periodPage(db: EntityManager, tenant: Tenant, query: PeriodPageQuery): Promise<PeriodPage> {
+export const PAGE_SEEK_AFTER_ROWS = 2000;
+
+/**
+ * 4.9: one page of a tenant's period, oldest first (created_at, then id: stable across pages). Its counts: the whole
+ * days' from the daily counts the projection keeps, the partial days' from the period index; they give the total and,
+ * for a deep page, the day it starts in, so a month's page skips at most a day's rows. The page's keys come from the
+ * period index alone, and only the page's own rows from the table.
+ */
+export async function periodPage(db: EntityManager, tenant: Tenant, query: PeriodPageQuery, seekAfterRows = PAGE_SEEK_AFTER_ROWS): Promise<PeriodPage> {
   const byStatus = query.status !== undefined;
   const status = byStatus ? ' AND status = $9' : '';
   const spans = periodSpans(query);
   const tenantOf = [tenant.accountId, tenant.environment];
-  const [partial] = await prepared<{ before: number; after: number; days: { day: string; count: number }[] | null }>(
+  const offset = (query.page - 1) * query.size;
+  const counting = prepared<{ before: number; after: number; days: { day: string; count: number }[] | null }>(
     db,
     `payout-period-counts${byStatus ? '-status' : ''}`,
     `SELECT (SELECT count(*) FROM payout_lookups
@@ -318,24 +325,30 @@ export async function periodPage(db: EntityManager, tenant: Tenant, query: Perio
                 WHERE account_id = $1 AND environment = $2 AND day >= $7::date AND day < $8::date${status}
                 GROUP BY day HAVING sum(count) > 0) AS d) AS days`,
     [...tenantOf, ...spans.before, ...spans.after, isoUtc(spans.firstDay).slice(0, 10), isoUtc(spans.endDay).slice(0, 10), ...(byStatus ? [query.status] : [])],
-  );
-  const days = (partial.days ?? []).map((d) => ({ day: new Date(`${d.day}T00:00:00Z`), count: d.count }));
-  const count = partial.before + days.reduce((sum, d) => sum + d.count, 0) + partial.after;
-  const offset = (query.page - 1) * query.size;
-  if (offset >= count) return { count, payouts: [] };
-  const seek = pageSeek(spans, { before: partial.before, days }, offset);
-  const rows = await prepared<PayoutRow>(
-    db,
-    `payout-period-page${byStatus ? '-status' : ''}`,
-    `SELECT ${SELECTED} FROM payout_lookups
-      JOIN (SELECT account_id, environment, id FROM payout_lookups
-             WHERE account_id = $1 AND environment = $2 AND created_at >= $3 AND created_at < $4${byStatus ? ' AND status = $7' : ''}
-             ORDER BY created_at, id LIMIT $5 OFFSET $6) AS page
-      USING (account_id, environment, id)
-     ORDER BY created_at, id`,
-    [...tenantOf, seek.from, query.endBefore, query.size, seek.skip, ...(byStatus ? [query.status] : [])],
-  );
-  return { count, payouts: rows.map(recordOf) };
+  ).then(([partial]) => {
+    const days = (partial.days ?? []).map((d) => ({ day: new Date(`${d.day}T00:00:00Z`), count: d.count }));
+    return { count: partial.before + days.reduce((sum, d) => sum + d.count, 0) + partial.after, before: partial.before, days };
+  });
+  const page = (from: Date, skip: number) =>
+    prepared<PayoutRow>(
+      db,
+      `payout-period-page${byStatus ? '-status' : ''}`,
+      `SELECT ${SELECTED} FROM payout_lookups
+        JOIN (SELECT account_id, environment, id FROM payout_lookups
+               WHERE account_id = $1 AND environment = $2 AND created_at >= $3 AND created_at < $4${byStatus ? ' AND status = $7' : ''}
+               ORDER BY created_at, id LIMIT $5 OFFSET $6) AS page
+        USING (account_id, environment, id)
+       ORDER BY created_at, id`,
+      [...tenantOf, from, query.endBefore, query.size, skip, ...(byStatus ? [query.status] : [])],
+    );
+  if (offset < seekAfterRows) {
+    const [counts, rows] = await Promise.all([counting, page(query.start, offset)]);
+    return { count: counts.count, payouts: rows.map(recordOf) };
+  }
+  const counts = await counting;
+  if (offset >= counts.count) return { count: counts.count, payouts: [] };
+  const seek = pageSeek(spans, counts, offset);
+  return { count: counts.count, payouts: (await page(seek.from, seek.skip)).map(recordOf) };
 }
 
 /** 4.10: a customer's whole history in the tenant, oldest first. */
