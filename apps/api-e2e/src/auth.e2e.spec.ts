@@ -297,3 +297,46 @@ describe('admin API', () => {
     expect(await admin(system, 'DELETE', '/admin/api-keys/key_unknown')).toEqual({ status: 404, body: { message: 'Api key not found' } });
   });
 });
+
+describe('console users, through the admin listener', () => {
+  const users = (accountId: string) => `/admin/accounts/${accountId}/console-users`;
+  const refused = (message: string) => ({ status: 400, body: { type: 'ValidationError', message } });
+  const email = () => `ana.${freshCpf()}@loja.example`;
+
+  it('refuses bad input with its message and creates no user', async () => {
+    const address = email();
+    const password = 'a long passphrase';
+    expect(await admin(system, 'POST', users(merchant.accountId), { email: 'not-an-email', role: 'owner' })).toEqual(
+      refused('body.email must be an email address of at most 254 characters'),
+    );
+    expect(await admin(system, 'POST', users(merchant.accountId), { email: address, role: 'admin', password })).toEqual(
+      refused('body.role must be one of owner, developer, viewer'),
+    );
+    expect(await admin(system, 'POST', users(merchant.accountId), { email: address, role: 'viewer', password: 'short' })).toEqual(
+      refused('body.password must be a string of 12 to 128 characters'),
+    );
+    // None of those created the user: its sign-in is refused as an unknown email's.
+    expect(await admin(system, 'POST', '/admin/console-users/verify', { email: address, password })).toEqual({
+      status: 404,
+      body: expect.objectContaining({ message: 'Email or password is wrong' }),
+    });
+  });
+
+  it('creates a user once, checks its sign-in, and refuses the same email again', async () => {
+    const address = email();
+    const password = 'a long passphrase';
+    const created = await admin(system, 'POST', users(merchant.accountId), { email: address, role: 'developer', password });
+    expect(created).toEqual({ status: 201, body: expect.objectContaining({ email: address, role: 'developer', account_id: merchant.accountId }) });
+    expect(await admin(system, 'POST', users(merchant.accountId), { email: address, role: 'viewer', password })).toEqual(
+      refused('body.email already belongs to a console user'),
+    );
+    expect(await admin(system, 'POST', '/admin/console-users/verify', { email: address, password })).toEqual({
+      status: 200,
+      body: expect.objectContaining({ email: address, role: 'developer' }),
+    });
+    expect(await admin(system, 'POST', '/admin/console-users/verify', { email: address, password: 'another long passphrase' })).toEqual({
+      status: 404,
+      body: expect.objectContaining({ message: 'Email or password is wrong' }),
+    });
+  });
+});
