@@ -67,6 +67,9 @@ export async function onDatabase(url, work) {
   }
 }
 
+/** The `count` column of a statement's first row, as a number (`SELECT count(*) ...`). */
+export const countOf = async (db, sql, values) => Number((await db.query(sql, values)).rows[0].count);
+
 /** Every database of the bench profile, dropped: each run starts from nothing and leaves nothing. */
 export const dropBenchDatabases = () =>
   onDatabase(serverUrl, async (client) => {

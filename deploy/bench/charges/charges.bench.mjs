@@ -31,7 +31,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { benchDatabaseUrl, dropBenchDatabases, setting } from '../../scripts/bench-support.mjs';
+import { benchDatabaseUrl, countOf, dropBenchDatabases, setting } from '../../scripts/bench-support.mjs';
 import { up } from '../../scripts/infra.mjs';
 import { ROOT, startSystem } from '../../scripts/system.cjs';
 import { cpuByGroup, machineCpu, rssKb } from '../proc.mjs';
@@ -51,8 +51,6 @@ const seconds = (ms) => (ms / 1000).toFixed(1);
 const mb = (kb) => `${Math.round(kb / 1024)} MB`;
 
 if (!Number.isSafeInteger(N) || N < 1) throw new Error(`CHARGES_BENCH_N=${process.env.CHARGES_BENCH_N} is not a positive integer`);
-
-const count = async (db, sql, values) => Number((await db.query(sql, values)).rows[0].count);
 
 function settings() {
   return {
@@ -118,12 +116,12 @@ async function main() {
     log(`seeded in ${seconds(performance.now() - seedStart)} s (today ${today}, start_date ${startDate}, next_charge_at ${nextChargeAt.toISOString()})`);
 
     // The scheduler must be able to reach the bank's webhook: wait for recurrence-service to have registered it.
-    for (let waited = 0; (await count(bankDb, 'SELECT count(*) FROM recurring_charge_webhooks WHERE client = $1', [client])) === 0; waited += 250) {
+    for (let waited = 0; (await countOf(bankDb, 'SELECT count(*) FROM recurring_charge_webhooks WHERE client = $1', [client])) === 0; waited += 250) {
       if (waited > 30_000) throw new Error('recurrence-service registered no cobr webhook at the bank in 30 s');
       await sleep(250);
     }
-    if ((await count(recDb, 'SELECT count(*) FROM charges')) !== 0) throw new Error('charges exist before the day started');
-    if ((await count(recDb, 'SELECT count(*) FROM outbox')) !== 0) throw new Error('the seed left outbox rows');
+    if ((await countOf(recDb, 'SELECT count(*) FROM charges')) !== 0) throw new Error('charges exist before the day started');
+    if ((await countOf(recDb, 'SELECT count(*) FROM outbox')) !== 0) throw new Error('the seed left outbox rows');
 
     const pids = new Map(APPS.map((name) => [name, system.pidOf(name)]));
     const rss = Object.fromEntries(WATCHED.map((name) => [name, { min: Infinity, max: 0, last: NaN, first: rssKb(pids.get(name)) }]));
@@ -156,7 +154,7 @@ async function main() {
     let done;
     for (;;) {
       const now = performance.now();
-      charges = await count(recDb, 'SELECT count(*) FROM charges');
+      charges = await countOf(recDb, 'SELECT count(*) FROM charges');
       if (now - lastRss >= 1000) {
         sampleRss();
         lastRss = now;
@@ -188,7 +186,7 @@ async function main() {
     // The outbox: how long until every charge.created left for Kafka.
     let outboxDrainedAt;
     for (;;) {
-      const left = await count(recDb, 'SELECT count(*) FROM outbox');
+      const left = await countOf(recDb, 'SELECT count(*) FROM outbox');
       if (left === 0) {
         outboxDrainedAt = performance.now();
         break;

@@ -4,13 +4,14 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { countOf } from '../../scripts/bench-support.mjs';
 import { PROFILES, ROOT } from '../../scripts/system.cjs';
 
 const SEED_BATCH = 5000;
 const p = PROFILES.bench;
 
 /** A valid CPF from a 9-digit base (the check digits computed as the Receita Federal does). */
-function cpfOf(n) {
+export function cpfOf(n) {
   const digits = String(n).padStart(9, '0').slice(-9).split('').map(Number);
   if (digits.every((d) => d === digits[0])) digits[8] = (digits[8] + 1) % 10;
   const check = (ds) => {
@@ -237,24 +238,22 @@ export async function seed(recDb, bankDb, { n: N, accounts: ACCOUNTS, log }) {
   return { nextChargeAt, client, today, startDate };
 }
 
-const count = async (db, sql, values) => Number((await db.query(sql, values)).rows[0].count);
-
 /** What a charge day must leave behind for N seeded recurrences: each charge once, here and at the bank, the outbox empty. */
 export async function chargeDayChecks(recDb, bankDb, client, n) {
   const checks = {
-    charges: await count(recDb, 'SELECT count(*) FROM charges'),
-    'charge.created events': await count(recDb, `SELECT count(*) FROM events WHERE type = 'charge.created'`),
-    '(recurrence_id, cycle) twice': await count(
+    charges: await countOf(recDb, 'SELECT count(*) FROM charges'),
+    'charge.created events': await countOf(recDb, `SELECT count(*) FROM events WHERE type = 'charge.created'`),
+    '(recurrence_id, cycle) twice': await countOf(
       recDb,
       'SELECT count(*) FROM (SELECT 1 FROM charges GROUP BY account_id, environment, recurrence_id, cycle HAVING count(*) > 1) d',
     ),
-    'charge.created twice for a cycle': await count(
+    'charge.created twice for a cycle': await countOf(
       recDb,
       `SELECT count(*) FROM (SELECT 1 FROM events WHERE type = 'charge.created' GROUP BY stream_id, data->>'cycle' HAVING count(*) > 1) d`,
     ),
-    'recurrences still due': await count(recDb, 'SELECT count(*) FROM charge_schedule WHERE next_charge_at <= now()'),
-    'recurring charges at the bank': await count(bankDb, 'SELECT count(*) FROM recurring_charges WHERE client = $1', [client]),
-    'outbox rows left': await count(recDb, 'SELECT count(*) FROM outbox'),
+    'recurrences still due': await countOf(recDb, 'SELECT count(*) FROM charge_schedule WHERE next_charge_at <= now()'),
+    'recurring charges at the bank': await countOf(bankDb, 'SELECT count(*) FROM recurring_charges WHERE client = $1', [client]),
+    'outbox rows left': await countOf(recDb, 'SELECT count(*) FROM outbox'),
   };
   const expected = {
     charges: n,

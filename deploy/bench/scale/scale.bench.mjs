@@ -28,10 +28,10 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { Agent, request } from 'undici';
-import { benchDatabaseUrl, dropBenchDatabases, json, setting, SMOKE } from '../../scripts/bench-support.mjs';
+import { benchDatabaseUrl, countOf, dropBenchDatabases, json, setting, SMOKE } from '../../scripts/bench-support.mjs';
 import { up } from '../../scripts/infra.mjs';
 import { PROFILES, ROOT, startSystem } from '../../scripts/system.cjs';
-import { chargeDayChecks, seed } from '../charges/seed.mjs';
+import { chargeDayChecks, cpfOf, seed } from '../charges/seed.mjs';
 import { cpuByGroup } from '../proc.mjs';
 
 const SECONDS = setting('SCALE_BENCH_SECONDS', 20, 3);
@@ -46,24 +46,10 @@ const SHARE_TOLERANCE = 0.3;
 const p = PROFILES.bench;
 
 const log = (message) => console.log(`[bench:scale] ${message}`);
-const count = async (db, sql, values) => Number((await db.query(sql, values)).rows[0].count);
 const percentile = (values, q) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 };
-
-/** A valid CPF from a number (check digits as the Receita Federal computes them). */
-function cpf(n) {
-  const digits = String(n % 1_000_000_000)
-    .padStart(9, '0')
-    .split('')
-    .map(Number);
-  for (const length of [9, 10]) {
-    const sum = digits.slice(0, length).reduce((acc, d, i) => acc + d * (length + 1 - i), 0);
-    digits.push(((sum * 10) % 11) % 10);
-  }
-  return digits.join('');
-}
 
 // ---- the merchant's webhook endpoint ----
 
@@ -218,7 +204,7 @@ async function merchantLoop(http, ctx, until, ledger) {
       transactionId: tx,
       body: {
         transaction_id: tx,
-        debtor: { document_number: cpf(ctx.documents + n), name: 'Maria Souza' },
+        debtor: { document_number: cpfOf(ctx.documents + n), name: 'Maria Souza' },
         schedule: { start_date: ctx.startDate, periodicity: 'MONTHLY' },
         amount: 49.9,
         retry_policy: 'NOT_ALLOWED',
@@ -227,7 +213,7 @@ async function merchantLoop(http, ctx, until, ledger) {
     });
     if (recurrence.status === 201)
       await send({ op: 'GET recurrence', method: 'GET', path: `/v2/automatic-pix/recurrences/${JSON.parse(recurrence.answer).recurrence_id}` });
-    const document = cpf(ctx.documents + 500_000 + n);
+    const document = cpfOf(ctx.documents + 500_000 + n);
     const limit = await send({
       op: 'POST limit',
       method: 'POST',
@@ -248,7 +234,7 @@ async function merchantLoop(http, ctx, until, ledger) {
         transaction_id: tx,
         amount: 10 + (n % 90),
         name: 'Maria Silva',
-        document_number: cpf(ctx.documents + 900_000 + n),
+        document_number: cpfOf(ctx.documents + 900_000 + n),
         pix_key: 'maria@example.com',
         webhook: ctx.webhook,
       },
@@ -396,7 +382,7 @@ async function checkLoad(phase, ctx, receiver, dbs) {
   for (;;) {
     const byEvent = arrivals();
     missingEvents = expectedEvents.filter((key) => !byEvent.has(key));
-    unpaid = await count(dbs.payments, `SELECT count(*) FROM payouts WHERE account_id = $1 AND transaction_id LIKE $2 AND status <> 1`, [
+    unpaid = await countOf(dbs.payments, `SELECT count(*) FROM payouts WHERE account_id = $1 AND transaction_id LIKE $2 AND status <> 1`, [
       ctx.accountId,
       `${ctx.run}-%`,
     ]);
@@ -420,14 +406,14 @@ async function checkLoad(phase, ctx, receiver, dbs) {
   const recurrenceRows = await rows(dbs.recurrence, 'recurrences');
   const payoutRows = await rows(dbs.payments, 'payouts');
   const limitDocuments = limits.filter(created).map((e) => e.document);
-  const limitRows = await count(
+  const limitRows = await countOf(
     dbs.limits,
     `SELECT count(*) FROM customer_limits WHERE account_id = $1 AND document_number = ANY($2) AND limit_type = 'cashin'`,
     [ctx.accountId, limitDocuments],
   );
   // The bench's databases hold this run's payouts only: every one paid here is paid at the bank, once (idEnvio is its key there).
-  const paidHere = await count(dbs.payments, 'SELECT count(*) FROM payouts WHERE status = 1');
-  const paidAtBank = await count(dbs.bank, `SELECT count(*) FROM payouts WHERE status = 'REALIZADO'`);
+  const paidHere = await countOf(dbs.payments, 'SELECT count(*) FROM payouts WHERE status = 1');
+  const paidAtBank = await countOf(dbs.bank, `SELECT count(*) FROM payouts WHERE status = 'REALIZADO'`);
   const eventTwice = [...byEvent.entries()].filter(([, ids]) => ids.size > 1).map(([key]) => key);
   const repeats = [...byEvent.values()].reduce((sum, ids) => sum + [...ids.values()].reduce((a, n) => a + n - 1, 0), 0);
   const sentToBank = phase.shares.find((row) => row.kind === 'payouts sent to the bank')?.total;
@@ -463,7 +449,7 @@ async function checkLoad(phase, ctx, receiver, dbs) {
 async function chargeDay(system, dbs) {
   const { nextChargeAt, client } = await seed(dbs.recurrence, dbs.bank, { n: CHARGES, accounts: 10, log });
   for (const table of ['events', 'recurrences', 'charge_schedule']) await dbs.recurrence.query(`VACUUM ANALYZE ${table}`);
-  for (let waited = 0; (await count(dbs.bank, 'SELECT count(*) FROM recurring_charge_webhooks WHERE client = $1', [client])) === 0; waited += 250) {
+  for (let waited = 0; (await countOf(dbs.bank, 'SELECT count(*) FROM recurring_charge_webhooks WHERE client = $1', [client])) === 0; waited += 250) {
     if (waited > 30_000) throw new Error('recurrence-service registered no cobr webhook at the bank in 30 s');
     await sleep(250);
   }
@@ -473,10 +459,10 @@ async function chargeDay(system, dbs) {
   const started = performance.now();
   await dbs.recurrence.query(`UPDATE charge_schedule SET next_charge_at = $1 WHERE environment = 'production' AND next_charge_at IS NULL`, [nextChargeAt]);
   let charges = 0;
-  while ((charges = await count(dbs.recurrence, 'SELECT count(*) FROM charges')) < CHARGES && performance.now() - started < 900_000) await sleep(500);
+  while ((charges = await countOf(dbs.recurrence, 'SELECT count(*) FROM charges')) < CHARGES && performance.now() - started < 900_000) await sleep(500);
   const elapsedS = (performance.now() - started) / 1000;
   const cpuAfter = cpuByGroup(pids);
-  for (let waited = 0; (await count(dbs.recurrence, 'SELECT count(*) FROM outbox')) > 0 && waited < 300_000; waited += 250) await sleep(250);
+  for (let waited = 0; (await countOf(dbs.recurrence, 'SELECT count(*) FROM outbox')) > 0 && waited < 300_000; waited += 250) await sleep(250);
   await sleep(1500); // the last recurrences' scheduler note (postponeNextCharge) follows their charge
   const after = await workDone(system);
   const { checks, expected } = await chargeDayChecks(dbs.recurrence, dbs.bank, client, CHARGES);

@@ -44,7 +44,7 @@ export async function applyPayoutEvents(db: EntityManager, events: readonly Even
   const latest = new Map<string, EventEnvelope>();
   for (const event of events) {
     if (!PAYOUT_EVENT_TYPES.includes(event.type)) continue;
-    const key = `${event.tenant.account_id}:${event.tenant.environment}:${(event.data as PayoutCreatedData).payout.id}`;
+    const key = eventKeyOf(event);
     const seen = latest.get(key);
     if (!seen || seen.version < event.version) latest.set(key, event); // one statement may not touch a row twice
   }
