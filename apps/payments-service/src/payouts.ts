@@ -15,6 +15,7 @@ import {
   Tenant,
   Topics,
   PayoutReturnData,
+  recordIdOf,
   validateCreatePayout,
   validateSandboxPayoutReturn,
 } from '@pixauto/contracts';
@@ -295,7 +296,7 @@ export class Payouts {
 
   /** POST /v2/sandbox/payouts/:id/status (platform.md §4): the bank behind the sandbox moves it, we record its answer. */
   async sandboxStatus(tenant: Tenant, idParam: string | undefined, body: unknown): Promise<PayoutResponse> {
-    const id = /^[1-9]\d{0,15}$/.test(idParam ?? '') ? Number(idParam) : refuse(notFound(Messages.payouts.notFound));
+    const id = recordIdOf(idParam) ?? refuse(notFound(Messages.payouts.notFound));
     const to = (body as { status?: unknown } | null)?.status;
     if (typeof to !== 'number' || !PAYOUT_STATUS_CODES.includes(to as PayoutStatusCode) || to === PayoutStatus.created)
       return refuse(validation(Messages.payouts.statusInvalid));
@@ -315,7 +316,7 @@ export class Payouts {
    * `amount`, under `refund_id` (letters and digits) or its own return id; we record its answer. 200 the payout.
    */
   async sandboxReturn(tenant: Tenant, idParam: string | undefined, body: unknown): Promise<PayoutResponse> {
-    const id = /^[1-9]\d{0,15}$/.test(idParam ?? '') ? Number(idParam) : refuse(notFound(Messages.payouts.notFound));
+    const id = recordIdOf(idParam) ?? refuse(notFound(Messages.payouts.notFound));
     const request = validateSandboxPayoutReturn(body);
     if (!request.ok) return refuse(request.refusal);
     const { amount_centavos: amount, refund_id: refundId } = request.value;

@@ -3,6 +3,7 @@ export * from './service-rpc';
 export * from './events';
 export * from './validation';
 export * from './one-identifier';
+export * from './record-id';
 export * from './limits';
 export * from './accounts';
 export * from './recurrences';

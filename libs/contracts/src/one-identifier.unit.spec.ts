@@ -78,6 +78,7 @@ describe('exactly one identifier, at each endpoint', () => {
     expect(charge({ id: null, transaction_id: 'abc' })).toEqual(refused('please provide only one of id, transaction_id'));
     expect(charge({ transaction_id: ' ' })).toEqual({ ok: true, charge: { transaction_id: ' ' } });
     expect(charge({ id: 'abc' })).toEqual(refused('body.id must be a positive integer'));
+    expect(charge({ id: 1e20 })).toEqual(refused('body.id must be a positive integer')); // an integer, but no charge's
     // Unknown fields are answered first, whatever the identifiers.
     expect(charge({ id: '', reason: 'x' })).toEqual(refused('`reason` is not a field of this endpoint'));
   });

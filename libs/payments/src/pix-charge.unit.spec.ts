@@ -141,6 +141,10 @@ describe('GET /v2/pix query', () => {
     expect(message({ id: '1', transaction_id: 'x' })).toBe('please provide only one of id, transaction_id');
     expect(message({ id: 'abc' })).toBe('query.id must be a positive integer');
     expect(message({ id: '0' })).toBe('query.id must be a positive integer');
+    expect(message({ id: '99999999999999999999' })).toBe('query.id must be a positive integer');
+    expect(message({ id: '1e3' })).toBe('query.id must be a positive integer');
+    expect(message({ id: ['1', '2'] })).toBe('query.id must be a positive integer');
+    expect(message({ transaction_id: ['a', 'b'] })).toBe('query.transaction_id must be a string');
   });
 });
 

@@ -1,4 +1,4 @@
-import { isGiven, oneIdentifier, PAYOUT_STATUS_CODES, PayoutStatusCode, Validated } from '@pixauto/contracts';
+import { isGiven, oneIdentifier, PAYOUT_STATUS_CODES, PayoutStatusCode, recordIdOf, Validated } from '@pixauto/contracts';
 import { Messages, validation } from '@pixauto/errors';
 import { documentType } from '@pixauto/pix';
 
@@ -33,8 +33,8 @@ export function parseLookup(query: Query): Validated<PayoutLookup> {
   const named = oneIdentifier(query, ['id', 'transaction_id'], { required: W.identifierRequired, onlyOne: W.onlyOneIdentifier });
   if (!named.ok) return named;
   if (named.value.key === 'transaction_id') return { ok: true, value: { transaction_id: String(named.value.value) } };
-  const id = String(named.value.value);
-  return /^[1-9]\d{0,15}$/.test(id) ? { ok: true, value: { id: Number(id) } } : { ok: false, refusal: validation(W.idInvalid) };
+  const id = recordIdOf(String(named.value.value));
+  return id === undefined ? { ok: false, refusal: validation(W.idInvalid) } : { ok: true, value: { id } };
 }
 
 /** `YYYY-MM-DD HH:MM:SS`, read as UTC; a date that does not exist (2026-02-30) is malformed too. */

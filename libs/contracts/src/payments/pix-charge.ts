@@ -1,9 +1,8 @@
-import { IsInt, IsOptional, IsString, Min } from 'class-validator';
-import { Type } from 'class-transformer';
 import { Messages, validation } from '@pixauto/errors';
 import { centavosToReais } from '@pixauto/pix';
 import { oneIdentifier } from '../one-identifier';
-import { Validated, validateQuery } from '../validation';
+import { recordIdOf } from '../record-id';
+import { Validated } from '../validation';
 
 // Cash-in Pix charges (platform.md §3): POST /v2/pix creates one (PENDING, payable by its Pix code until
 // `expires_at`), the payer pays it (PAID) or it expires (EXPIRED); GET /v2/pix?id= or ?transaction_id= reads it.
@@ -162,26 +161,19 @@ export const ACTIVATION_SUFFIX = '-ativacao';
 
 const P = Messages.payments;
 
-class PixChargeQuery {
-  @IsOptional()
-  @Min(1, { message: P.idInvalid })
-  @IsInt({ message: P.idInvalid })
-  @Type(() => Number)
-  id?: number;
-
-  @IsOptional()
-  @IsString({ message: P.transactionIdInvalid })
-  transaction_id?: string;
-}
-
 /** Exactly one of id and transaction_id (oneIdentifier: an empty value counts as absent); only that one is checked. */
-export function validatePixChargeQuery(query: unknown): Validated<PixChargeQuery> {
+export function validatePixChargeQuery(query: unknown): Validated<{ id: number } | { transaction_id: string }> {
   const named = oneIdentifier(query, ['id', 'transaction_id'], { required: P.identifierRequired, onlyOne: P.onlyOneIdentifier });
   if (!named.ok) return named;
-  return validateQuery(PixChargeQuery, { [named.value.key]: named.value.value });
+  const { key, value } = named.value;
+  if (key === 'transaction_id')
+    return typeof value === 'string' ? { ok: true, value: { transaction_id: value } } : { ok: false, refusal: validation(P.transactionIdInvalid) };
+  const id = recordIdOf(value);
+  return id === undefined ? { ok: false, refusal: validation(P.idInvalid) } : { ok: true, value: { id } };
 }
 
 /** A path id (`/v2/sandbox/pix/:id/pay`): a positive integer, else `params.id must be a positive integer`. */
 export function validatePixChargeId(id: unknown): Validated<number> {
-  return typeof id === 'string' && /^[1-9]\d{0,15}$/.test(id) ? { ok: true, value: Number(id) } : { ok: false, refusal: validation(P.pathIdInvalid) };
+  const valid = recordIdOf(id);
+  return valid === undefined ? { ok: false, refusal: validation(P.pathIdInvalid) } : { ok: true, value: valid };
 }

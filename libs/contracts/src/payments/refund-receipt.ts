@@ -1,5 +1,6 @@
 import { Messages, validation } from '@pixauto/errors';
 import { oneIdentifier } from '../one-identifier';
+import { recordIdOf } from '../record-id';
 import { Validated } from '../validation';
 
 // GET /v2/transactions/refund/receipt (service-api.md 2.4) and GET /v2/withdrawals/refund/receipt: the receipt as the
@@ -40,6 +41,9 @@ export function validateRefundReceiptQuery(query: unknown): Validated<RefundRece
   if (!named.ok) return named;
   const { key, value } = named.value;
   if (typeof value !== 'string') return { ok: false, refusal: validation(R.onlyOneIdentifier) }; // ?id=1&id=2
-  if (key === 'id') return /^[1-9]\d{0,15}$/.test(value) ? { ok: true, value: { id: Number(value) } } : { ok: false, refusal: validation(R.idInvalid) };
+  if (key === 'id') {
+    const id = recordIdOf(value);
+    return id === undefined ? { ok: false, refusal: validation(R.idInvalid) } : { ok: true, value: { id } };
+  }
   return { ok: true, value: key === 'refund_id' ? { refund_id: value } : { transaction_id: value } };
 }

@@ -3,6 +3,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { Messages } from '@pixauto/errors';
 import { centavosToReais, reaisToCentavos } from '@pixauto/pix';
 import { HasAtMostTwoDecimals, IsPositiveReais } from '../limits/limit.validators';
+import { MAX_RECORD_ID } from '../record-id';
 import { oneIdentifier } from '../one-identifier';
 import { OptionalField } from '../recurrences/recurrence.validators';
 import { validateBody, Validated } from '../validation';
@@ -94,6 +95,7 @@ class RefundAmount {
 @JSONSchema({ description: 'A refund of a paid Pix charge, named by exactly one of `id` and `transaction_id`.' })
 export class CreateRefundRequest extends RefundAmount {
   @JSONSchema({ description: 'The `id` of the Pix charge to refund (a positive integer). Send this or `transaction_id`, not both.' })
+  @Max(MAX_RECORD_ID, { message: R.idInvalid })
   @Min(1, { message: R.idInvalid })
   @IsInt({ message: R.idInvalid })
   @OptionalField()

@@ -1,5 +1,6 @@
 import { Messages, validation } from '@pixauto/errors';
 import { oneIdentifier } from '../one-identifier';
+import { recordIdOf } from '../record-id';
 import { Validated } from '../validation';
 
 // GET /v2/withdrawals/receipt (platform.md §3): the bank's proof a completed payout was paid, fetched live; 2.4's style.
@@ -31,5 +32,6 @@ export function validatePayoutReceiptQuery(query: unknown): Validated<{ id: numb
   const { key, value } = named.value;
   if (typeof value !== 'string') return { ok: false, refusal: validation(R.payoutOnlyOneIdentifier) }; // ?id=1&id=2
   if (key === 'transaction_id') return { ok: true, value: { transaction_id: value } };
-  return /^[1-9]\d{0,15}$/.test(value) ? { ok: true, value: { id: Number(value) } } : { ok: false, refusal: validation(R.idInvalid) };
+  const id = recordIdOf(value);
+  return id === undefined ? { ok: false, refusal: validation(R.idInvalid) } : { ok: true, value: { id } };
 }

@@ -19,6 +19,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { Messages } from '@pixauto/errors';
 import { MAX_PIX_AMOUNT } from '@pixauto/pix';
 import { HasAtMostTwoDecimals, IsPositiveReais } from '../limits/limit.validators';
+import { MAX_RECORD_ID } from '../record-id';
 import { PERIODICITIES, Periodicity, RETRY_POLICIES, RetryPolicy } from './recurrence.types';
 import { HasDateFormat, IsAfterDate, IsAfterToday, IsCpfOrCnpj, IsExistingDate, IsWebhookUrl, OptionalField } from './recurrence.validators';
 
@@ -213,6 +214,7 @@ export class CreateRecurrenceRequest {
   activation_expires_in?: number;
 
   @JSONSchema({ description: 'An existing QR code location at the bank to reuse; when omitted, a new one is created.' })
+  @Max(MAX_RECORD_ID, { message: R.locationIdInvalid })
   @Min(1, { message: R.locationIdInvalid })
   @IsInt({ message: R.locationIdInvalid })
   @OptionalField()

@@ -164,6 +164,7 @@ describe('validateCreateRecurrence: field rules', () => {
     ['location_id', 0, 'body.location_id must be a positive integer'],
     ['location_id', 2.5, 'body.location_id must be a positive integer'],
     ['location_id', '7', 'body.location_id must be a positive integer'],
+    ['location_id', 1e20, 'body.location_id must be a positive integer'],
   ])('%s = %p: %s', (field, value, message) => {
     const body = minimal();
     if (value === undefined) delete body[field];
