@@ -382,8 +382,8 @@ const STARTUP_BOUND_MS = 180_000;
 /**
  * Starts every app (built under dist/) and waits until each is ready (each within `readyTimeoutMs`, all within
  * `startupBoundMs`). Logs go to .data/logs/<profile>/<app>.log unless `inherit` is set (npm start shows them).
- * `appEnv` adds to an app's environment (tests: `{ 'webhook-dispatcher': { NODE_OPTIONS: ... } }`), never to its
- * settings above.
+ * `everyAppEnv` adds to every app's environment (the tests' loopback-only preload), and `appEnv` to one app's, over
+ * it (tests: `{ 'webhook-dispatcher': { NODE_OPTIONS: ... } }`); neither replaces the settings above.
  */
 async function startSystem({
   profile = 'dev',
@@ -391,6 +391,7 @@ async function startSystem({
   secretsKeys,
   documentKey,
   inherit = false,
+  everyAppEnv = {},
   appEnv = {},
   readyTimeoutMs = 60_000,
   startupBoundMs = STARTUP_BOUND_MS,
@@ -415,7 +416,7 @@ async function startSystem({
     const out = inherit ? 'inherit' : fs.openSync(path.join(logDir, `${app.name}.log`), 'a');
     const child = spawn(process.execPath, [...NODE_FLAGS, main], {
       cwd: ROOT,
-      env: { ...process.env, ...app.env, ...appEnv[app.program ?? app.name] },
+      env: { ...process.env, ...app.env, ...everyAppEnv, ...appEnv[app.program ?? app.name] },
       stdio: ['ignore', out, out],
     });
     running.set(app.name, child);

@@ -60,25 +60,10 @@ export const startSystem = (options: { appEnv?: Record<string, Record<string, st
   launcher.startSystem({
     profile: process.env.E2E_PROFILE ?? 'e2e',
     adminToken: ADMIN_TOKEN,
-    appEnv: withLoopbackOnly(options.appEnv ?? {}),
+    everyAppEnv: { NODE_OPTIONS: LOOPBACK_ONLY },
+    appEnv: options.appEnv ?? {},
     replicas: Number(process.env.E2E_REPLICAS ?? 1),
   });
 
 /** Every app runs with the loopback-only preload (support/loopback-only.cjs): nothing a test starts reaches beyond loopback. */
 export const LOOPBACK_ONLY = `--require ${path.join(__dirname, 'loopback-only.cjs')}`;
-const APPS = [
-  'bank-simulator',
-  'limits-service',
-  'recurrence-service',
-  'payments-service',
-  'solicitation-service',
-  'payout-query-service',
-  'webhook-dispatcher',
-  'receipt-service',
-  'api-gateway',
-  'console-server',
-];
-
-export function withLoopbackOnly(appEnv: Record<string, Record<string, string>>): Record<string, Record<string, string>> {
-  return Object.fromEntries(APPS.map((app) => [app, { NODE_OPTIONS: LOOPBACK_ONLY, ...appEnv[app] }]));
-}

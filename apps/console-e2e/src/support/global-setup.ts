@@ -13,19 +13,6 @@ interface RunningSystem {
   stop(): Promise<void>;
 }
 
-const APPS = [
-  'bank-simulator',
-  'limits-service',
-  'recurrence-service',
-  'payments-service',
-  'solicitation-service',
-  'payout-query-service',
-  'webhook-dispatcher',
-  'receipt-service',
-  'api-gateway',
-  'console-server',
-];
-
 /** What the tests read of the system the setup started (Playwright passes the setup's environment to the workers). */
 export interface ConsoleFixture {
   consoleUrl: string;
@@ -62,8 +49,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the launcher is the plain-Node script npm start uses
   const launcher = require(path.join(ROOT, 'deploy', 'scripts', 'system.cjs')) as { startSystem: (options: object) => Promise<RunningSystem> };
   const loopbackOnly = `--require ${path.join(ROOT, 'apps', 'api-e2e', 'src', 'support', 'loopback-only.cjs')}`;
-  const appEnv = Object.fromEntries(APPS.map((app) => [app, { NODE_OPTIONS: loopbackOnly }]));
-  const system = await launcher.startSystem({ profile: process.env.E2E_PROFILE ?? 'e2e', adminToken: ADMIN_TOKEN, appEnv });
+  const system = await launcher.startSystem({
+    profile: process.env.E2E_PROFILE ?? 'e2e',
+    adminToken: ADMIN_TOKEN,
+    everyAppEnv: { NODE_OPTIONS: loopbackOnly },
+  });
   try {
     const adminUrl = `http://127.0.0.1:${system.profile.admin}`;
     const { account_id: accountId } = await admin<{ account_id: string }>(adminUrl, 'POST', '/admin/accounts', { name: 'Loja do Console' });
