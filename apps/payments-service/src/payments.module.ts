@@ -3,16 +3,7 @@ import { DataSource } from 'typeorm';
 import { RecurrenceEventTypes, Topics } from '@pixauto/contracts';
 import { processOnce } from '@pixauto/event-store';
 import { bankSettings, Banks } from '@pixauto/bank';
-import {
-  concernsActivation,
-  CustomerLimitUsage1763800000600,
-  learnActivation,
-  PayoutsReadModel1763800000610,
-  PixChargesCashIn1763800000620,
-  PixChargesReadModel1763800000500,
-  PixRefundsReadModel1763800000630,
-  PaymentWorkClaims1763800000640,
-} from '@pixauto/payments';
+import { concernsActivation, learnActivation, PAYMENTS_MIGRATIONS } from '@pixauto/payments';
 import { EventSourcingModule, kafkaFollower, serviceConfig } from '@pixauto/runtime';
 import { CustomerLimits } from './customer-limits';
 import { Payments } from './payments';
@@ -45,14 +36,7 @@ const recurrenceFollower = kafkaFollower('RecurrenceFollower', [Payments, DataSo
   imports: [
     EventSourcingModule.forService({
       config,
-      migrations: [
-        PixChargesReadModel1763800000500,
-        CustomerLimitUsage1763800000600,
-        PayoutsReadModel1763800000610,
-        PixChargesCashIn1763800000620,
-        PixRefundsReadModel1763800000630,
-        PaymentWorkClaims1763800000640,
-      ],
+      migrations: PAYMENTS_MIGRATIONS,
       topics: [Topics.payments, Topics.payouts, Topics.recurrences],
     }),
   ],

@@ -5,20 +5,7 @@ import { DataSource } from 'typeorm';
 import { PayoutRecordData, PayoutStatus, Tenant, Topics } from '@pixauto/contracts';
 import { Banks } from '@pixauto/bank';
 import { EventStore } from '@pixauto/event-store';
-import {
-  claimUnsettledPayouts,
-  CustomerLimitUsage1763800000600,
-  nextPayoutId,
-  PaymentWorkClaims1763800000640,
-  payout,
-  PAYOUT_STREAM,
-  payoutStreamId,
-  PayoutsReadModel1763800000610,
-  PixChargesCashIn1763800000620,
-  PixChargesReadModel1763800000500,
-  PixRefundsReadModel1763800000630,
-  projectPayout,
-} from '@pixauto/payments';
+import { claimUnsettledPayouts, nextPayoutId, payout, PAYOUT_STREAM, payoutStreamId, projectPayout, PAYMENTS_MIGRATIONS } from '@pixauto/payments';
 import { SystemClock } from '@pixauto/pix';
 import { forEachConcurrently } from '@pixauto/runtime';
 import { CountingProxy, eventually } from '@pixauto/testing';
@@ -55,14 +42,7 @@ beforeAll(async () => {
   simulator = await createSimulatorApp({ ...simulatorConfig({}), databaseName: simulatorDatabase }, { logger: false });
   await simulator.listen(0, '127.0.0.1');
   const bankUrl = `http://127.0.0.1:${(simulator.getHttpServer().address() as AddressInfo).port}`;
-  first = await createTestDataSource('payout_sender', [
-    PixChargesReadModel1763800000500,
-    CustomerLimitUsage1763800000600,
-    PayoutsReadModel1763800000610,
-    PixChargesCashIn1763800000620,
-    PixRefundsReadModel1763800000630,
-    PaymentWorkClaims1763800000640,
-  ]);
+  first = await createTestDataSource('payout_sender', PAYMENTS_MIGRATIONS);
   second = await openReplicaDataSource(first);
   for (const dataSource of [first, second]) {
     const proxy = await new CountingProxy(bankUrl).start();

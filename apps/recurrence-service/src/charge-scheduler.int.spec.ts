@@ -6,15 +6,7 @@ import { AccountProfile, Tenant } from '@pixauto/contracts';
 import { Banks } from '@pixauto/bank';
 import { EventStore } from '@pixauto/event-store';
 import { brasiliaDate, SystemClock } from '@pixauto/pix';
-import {
-  ChargeSchedule1763800000340,
-  ChargeSchedulerIndexes1763800000330,
-  claimDueChargeCreations,
-  RecurrenceCharges1763800000320,
-  RecurrencesActivationDeadline1763800000310,
-  RecurrencesReadModel1763800000300,
-  RecurrenceWorkClaims1763800000350,
-} from '@pixauto/recurrences';
+import { claimDueChargeCreations, RECURRENCE_MIGRATIONS } from '@pixauto/recurrences';
 import { TenantClocksTable1763800000060 } from '@pixauto/runtime';
 import { CountingProxy, eventually } from '@pixauto/testing';
 import { createTestDataSource, dropTestDataSource, openReplicaDataSource } from '../../../libs/event-store/src/testing/test-database';
@@ -58,15 +50,7 @@ beforeAll(async () => {
   simulator = await createSimulatorApp({ ...simulatorConfig({}), databaseName: simulatorDatabase }, { logger: false });
   await simulator.listen(0, '127.0.0.1');
   const bankUrl = `http://127.0.0.1:${(simulator.getHttpServer().address() as AddressInfo).port}`;
-  first = await createTestDataSource('charge_scheduler', [
-    TenantClocksTable1763800000060,
-    RecurrencesReadModel1763800000300,
-    RecurrencesActivationDeadline1763800000310,
-    RecurrenceCharges1763800000320,
-    ChargeSchedulerIndexes1763800000330,
-    ChargeSchedule1763800000340,
-    RecurrenceWorkClaims1763800000350,
-  ]);
+  first = await createTestDataSource('charge_scheduler', [TenantClocksTable1763800000060, ...RECURRENCE_MIGRATIONS]);
   second = await openReplicaDataSource(first);
   for (const dataSource of [first, second]) {
     const proxy = await new CountingProxy(bankUrl).start();

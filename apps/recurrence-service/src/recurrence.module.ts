@@ -1,14 +1,7 @@
 import { Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown, Provider } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ENVIRONMENTS, Topics } from '@pixauto/contracts';
-import {
-  ChargeSchedule1763800000340,
-  ChargeSchedulerIndexes1763800000330,
-  RecurrenceCharges1763800000320,
-  RecurrencesActivationDeadline1763800000310,
-  RecurrencesReadModel1763800000300,
-  RecurrenceWorkClaims1763800000350,
-} from '@pixauto/recurrences';
+import { RECURRENCE_MIGRATIONS } from '@pixauto/recurrences';
 import { processOnce } from '@pixauto/event-store';
 import { EventSourcingModule, kafkaFollower, PeriodicTask, SERVICE_CONFIG, serviceConfig, ServiceConfig } from '@pixauto/runtime';
 import { DataSource } from 'typeorm';
@@ -96,14 +89,7 @@ const recurrenceTasks: Provider[] = [
   imports: [
     EventSourcingModule.forService({
       config,
-      migrations: [
-        RecurrencesReadModel1763800000300,
-        RecurrencesActivationDeadline1763800000310,
-        RecurrenceCharges1763800000320,
-        ChargeSchedulerIndexes1763800000330,
-        ChargeSchedule1763800000340,
-        RecurrenceWorkClaims1763800000350,
-      ],
+      migrations: RECURRENCE_MIGRATIONS,
       topics: [Topics.recurrences, Topics.charges, Topics.solicitations],
     }),
   ],

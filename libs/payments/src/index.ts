@@ -10,3 +10,4 @@ export * from './payouts/payouts.projection';
 export * from './refunds/refunds.migration';
 export * from './refunds/refunds.read-model';
 export * from './payment-work-claims.migration';
+export * from './migrations';

@@ -9,3 +9,4 @@ export * from './read-model/charge-schedule.migration';
 export * from './read-model/charges.projection';
 export * from './cycle-plan';
 export * from './read-model/recurrence-work-claims.migration';
+export * from './read-model/migrations';

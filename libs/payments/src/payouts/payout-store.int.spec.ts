@@ -4,9 +4,8 @@ import { PayoutRecordData, Tenant, Topics } from '@pixauto/contracts';
 import { EventStore } from '@pixauto/event-store';
 import { createTestDataSource, dropTestDataSource } from '../../../event-store/src/testing/test-database';
 import { isLimitUsageExhausted, LimitedTransaction, reserveLimitUsage } from '../limit-usage/customer-limit-usage';
-import { CustomerLimitUsage1763800000600 } from '../limit-usage/customer-limit-usage.migration';
+import { PAYMENTS_MIGRATIONS } from '../migrations';
 import { BankPayoutNotice, payout, PAYOUT_STREAM, payoutStreamId } from './payout';
-import { PayoutsReadModel1763800000610 } from './payouts.migration';
 import { projectPayout } from './payouts.projection';
 
 // Payouts through the real event store (PostgreSQL): the daily cashout count taken in the creation's own statement,
@@ -17,7 +16,7 @@ let dataSource: DataSource;
 let store: EventStore;
 
 beforeAll(async () => {
-  dataSource = await createTestDataSource('payments_payouts', [CustomerLimitUsage1763800000600, PayoutsReadModel1763800000610]);
+  dataSource = await createTestDataSource('payments_payouts', PAYMENTS_MIGRATIONS);
   store = new EventStore(dataSource);
 });
 afterAll(() => dropTestDataSource(dataSource));

@@ -4,12 +4,8 @@ import { ActivationPaidDataV1, PixChargeRecordData, pixChargeResponse, Tenant, T
 import { EventStore, fold } from '@pixauto/event-store';
 import { TenantClocksTable1763800000060 } from '@pixauto/runtime';
 import { createTestDataSource, dropTestDataSource } from '../../../event-store/src/testing/test-database';
-import { CustomerLimitUsage1763800000600 } from '../limit-usage/customer-limit-usage.migration';
-import { PaymentWorkClaims1763800000640 } from '../payment-work-claims.migration';
-import { PayoutsReadModel1763800000610 } from '../payouts/payouts.migration';
+import { PAYMENTS_MIGRATIONS } from '../migrations';
 import { PIX_CHARGE_STREAM, pixCharge, PixChargeCommand, PixChargeEvent, pixChargeStreamId } from '../pix-charge';
-import { PixChargesCashIn1763800000620 } from './pix-charges.cash-in.migration';
-import { PixChargesReadModel1763800000500 } from './pix-charges.migration';
 import {
   claimDuePixChargeExpiries,
   findPixCharge,
@@ -29,14 +25,7 @@ let dataSource: DataSource;
 let store: EventStore;
 
 beforeAll(async () => {
-  dataSource = await createTestDataSource('payments_pix', [
-    TenantClocksTable1763800000060,
-    PixChargesReadModel1763800000500,
-    CustomerLimitUsage1763800000600,
-    PayoutsReadModel1763800000610,
-    PixChargesCashIn1763800000620,
-    PaymentWorkClaims1763800000640,
-  ]);
+  dataSource = await createTestDataSource('payments_pix', [TenantClocksTable1763800000060, ...PAYMENTS_MIGRATIONS]);
   store = new EventStore(dataSource);
 });
 afterAll(() => dropTestDataSource(dataSource));

@@ -2,12 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { TenantClocksTable1763800000060 } from '@pixauto/runtime';
 import { createTestDataSource, dropTestDataSource, openReplicaDataSource } from '../../../event-store/src/testing/test-database';
-import { ChargeSchedule1763800000340 } from './charge-schedule.migration';
-import { ChargeSchedulerIndexes1763800000330 } from './charge-scheduler-indexes.migration';
-import { RecurrenceCharges1763800000320 } from './recurrence-charges.migration';
-import { RecurrencesActivationDeadline1763800000310 } from './recurrences-activation.migration';
-import { RecurrencesReadModel1763800000300 } from './recurrences.migration';
-import { RecurrenceWorkClaims1763800000350 } from './recurrence-work-claims.migration';
+import { RECURRENCE_MIGRATIONS } from './migrations';
 import { claimDueChargeCreations, claimDueSandboxAttempts, DueCursor } from './recurrences.projection';
 
 // The scheduler's claims on the real PostgreSQL server: which recurrences are due at each tenant's now, in what
@@ -21,15 +16,7 @@ let dataSource: DataSource;
 let replica: DataSource;
 
 beforeAll(async () => {
-  dataSource = await createTestDataSource('due_charges', [
-    TenantClocksTable1763800000060,
-    RecurrencesReadModel1763800000300,
-    RecurrencesActivationDeadline1763800000310,
-    RecurrenceCharges1763800000320,
-    ChargeSchedulerIndexes1763800000330,
-    ChargeSchedule1763800000340,
-    RecurrenceWorkClaims1763800000350,
-  ]);
+  dataSource = await createTestDataSource('due_charges', [TenantClocksTable1763800000060, ...RECURRENCE_MIGRATIONS]);
   replica = await openReplicaDataSource(dataSource);
 });
 
