@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { RecurrenceEventTypes, Topics } from '@pixauto/contracts';
+import { FOLLOWED_TOPICS, RecurrenceEventTypes, Topics } from '@pixauto/contracts';
 import { processOnce } from '@pixauto/event-store';
 import { bankSettings, Banks } from '@pixauto/bank';
 import { concernsActivation, learnActivation, PAYMENTS_MIGRATIONS } from '@pixauto/payments';
@@ -20,7 +20,7 @@ export const config = serviceConfig('payments-service', 4007);
 /** Learns journey 3 activations from the recurrence events, and records each as a deposit once paid. */
 const recurrenceFollower = kafkaFollower('RecurrenceFollower', [Payments, DataSource], (payments: Payments, dataSource: DataSource) => ({
   groupId: config.databaseName, // one group per service and per system (dev, e2e, bench share the broker)
-  topics: [Topics.recurrences.name],
+  topics: FOLLOWED_TOPICS.paymentsService.map((topic) => topic.name),
   types: Object.values(RecurrenceEventTypes), // not the charges that share the topic
   // Most recurrences have no activation: their events are passed over without a transaction (nothing to record).
   handle: async (event) => {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Topics } from '@pixauto/contracts';
+import { FOLLOWED_TOPICS, Topics } from '@pixauto/contracts';
 import { applyPayoutEvents, PAYOUT_EVENT_TYPES, PAYOUT_QUERY_MIGRATIONS, payoutFollowerGroup } from '@pixauto/payout-query';
 import { EventSourcingModule, kafkaFollower, serviceConfig } from '@pixauto/runtime';
 import { PayoutCsvExport } from './payout-csv-export';
@@ -17,7 +17,7 @@ export const csvPort = Number(process.env.PAYOUT_QUERY_HTTP_PORT ?? 4108);
  */
 const payoutFollower = kafkaFollower('PayoutFollower', [DataSource], async (dataSource: DataSource) => ({
   groupId: await payoutFollowerGroup(dataSource.manager, config.databaseName),
-  topics: [Topics.payouts.name],
+  topics: FOLLOWED_TOPICS.payoutQueryService.map((topic) => topic.name),
   types: PAYOUT_EVENT_TYPES,
   handle: (event) => applyPayoutEvents(dataSource.manager, [event]),
   handleBatch: (events) => applyPayoutEvents(dataSource.manager, events),

@@ -1,7 +1,7 @@
 import { Controller, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { DataSource } from 'typeorm';
-import { Patterns, reply, ServiceReply, ServiceRequest, Topics } from '@pixauto/contracts';
+import { FOLLOWED_TOPICS, Patterns, reply, ServiceReply, ServiceRequest, Topics } from '@pixauto/contracts';
 import {
   applyReceiptEvents,
   RECEIPT_EVENT_TYPES,
@@ -23,7 +23,7 @@ export const config = serviceConfig('receipt-service', 4011);
  */
 const receiptFollower = kafkaFollower('ReceiptFollower', [DataSource], async (dataSource: DataSource) => ({
   groupId: await receiptFollowerGroup(dataSource.manager, config.databaseName),
-  topics: [Topics.payments.name, Topics.payouts.name, Topics.accounts.name],
+  topics: FOLLOWED_TOPICS.receiptService.map((topic) => topic.name),
   types: RECEIPT_EVENT_TYPES,
   handle: (event) => applyReceiptEvents(dataSource.manager, [event]),
   handleBatch: (events) => dataSource.transaction((tx) => applyReceiptEvents(tx, events)),

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown, Provider } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ENVIRONMENTS, Topics } from '@pixauto/contracts';
+import { ENVIRONMENTS, FOLLOWED_TOPICS, Topics } from '@pixauto/contracts';
 import { RECURRENCE_MIGRATIONS } from '@pixauto/recurrences';
 import { processOnce } from '@pixauto/event-store';
 import { EventSourcingModule, kafkaFollower, PeriodicTask, SERVICE_CONFIG, serviceConfig, ServiceConfig } from '@pixauto/runtime';
@@ -57,7 +57,7 @@ class BankWebhookRegistration implements OnApplicationBootstrap, OnApplicationSh
 /** The solicitation outcomes on Kafka (journey 1): the payer's answer approves or rejects the recurrence. */
 const solicitationOutcomes = kafkaFollower('SolicitationOutcomes', [Recurrences, DataSource], (recurrences: Recurrences, dataSource: DataSource) => ({
   groupId: config.databaseName, // one group per service and per system (dev, e2e, bench share the broker)
-  topics: [Topics.solicitations.name],
+  topics: FOLLOWED_TOPICS.recurrenceService.map((topic) => topic.name),
   handle: (event) => processOnce(dataSource, 'solicitation-outcomes', event.event_id, () => recurrences.applySolicitationOutcome(event)).then(() => undefined),
 }));
 

@@ -1,6 +1,6 @@
 import { Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { RecurrenceEventTypes, Topics } from '@pixauto/contracts';
+import { FOLLOWED_TOPICS, RecurrenceEventTypes, Topics } from '@pixauto/contracts';
 import { bankSettings, Banks } from '@pixauto/bank';
 import { processOnce } from '@pixauto/event-store';
 import { EventSourcingModule, kafkaFollower, PeriodicTask, serviceConfig } from '@pixauto/runtime';
@@ -13,7 +13,7 @@ export const config = serviceConfig('solicitation-service', 4002);
 /** The recurrences learnt from Kafka: a solicitation is only for a recurrence of the account, still CREATED. */
 const recurrenceFollower = kafkaFollower('RecurrenceFollower', [DataSource], (dataSource: DataSource) => ({
   groupId: config.databaseName, // one group per service and per system (dev, e2e, bench share the broker)
-  topics: [Topics.recurrences.name],
+  topics: FOLLOWED_TOPICS.solicitationService.map((topic) => topic.name),
   types: Object.values(RecurrenceEventTypes), // not the charges that share the topic
   handle: (event) => processOnce(dataSource, 'known-recurrences', event.event_id, (tx) => learnRecurrence(tx, event)).then(() => undefined),
 }));

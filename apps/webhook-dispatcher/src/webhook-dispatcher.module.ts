@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnModuleDes
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { Kafka } from 'kafkajs';
 import { DataSource } from 'typeorm';
-import { EventEnvelope, Topics } from '@pixauto/contracts';
+import { EventEnvelope, FOLLOWED_TOPICS } from '@pixauto/contracts';
 import { FollowerPositions } from '@pixauto/event-store';
 import { EventSubscriber } from '@pixauto/messaging';
 import { Clock } from '@pixauto/pix';
@@ -41,8 +41,6 @@ function portOf(url: string, otherwise: number): number {
   return port === '' ? otherwise : Number(port);
 }
 
-const FOLLOWED_TOPICS = [Topics.recurrences, Topics.charges, Topics.payments, Topics.payouts, Topics.accounts];
-
 /**
  * Follows the topics that carry webhooks into deliveries (one transaction per fetched batch, offsets committed
  * after it), hands the new ones to the dispatcher at once, and claims what falls due from the table every 250 ms:
@@ -72,7 +70,7 @@ class DeliveryPipeline implements OnApplicationBootstrap, OnModuleDestroy {
   async onApplicationBootstrap(): Promise<void> {
     this.subscriber = new EventSubscriber(this.kafka, {
       groupId: `${config.databaseName}.deliveries`,
-      topics: FOLLOWED_TOPICS.map((topic) => topic.name),
+      topics: FOLLOWED_TOPICS.webhookDispatcher.map((topic) => topic.name),
       types: FOLLOWED_EVENT_TYPES,
       // A new dispatcher notifies of what happens from its first start on, not of the topics' whole history.
       fromBeginning: false,
@@ -95,7 +93,7 @@ class DeliveryPipeline implements OnApplicationBootstrap, OnModuleDestroy {
 }
 
 @Module({
-  imports: [EventSourcingModule.forService({ config, migrations: [WebhookDeliveries1763800000800], topics: FOLLOWED_TOPICS })],
+  imports: [EventSourcingModule.forService({ config, migrations: [WebhookDeliveries1763800000800], topics: FOLLOWED_TOPICS.webhookDispatcher })],
   controllers: [DeliveriesController],
   providers: [
     { provide: DeliveryStore, inject: [getDataSourceToken()], useFactory: (dataSource: DataSource) => new DeliveryStore(dataSource) },

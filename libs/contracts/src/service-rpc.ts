@@ -1,5 +1,5 @@
 import { RateLimits } from './accounts/account.types';
-import { Topics } from './events';
+import { Topics, TopicSpec } from './events';
 import { Tenant } from './tenant';
 
 /**
@@ -125,34 +125,40 @@ export const Patterns = {
 } as const;
 
 /**
+ * The topics each service's followers read from Kafka into what its reads answer: the services subscribe to exactly
+ * these, and the gateway sends the merchant's recent writes on them with the reads below.
+ */
+export const FOLLOWED_TOPICS = {
+  recurrenceService: [Topics.solicitations],
+  paymentsService: [Topics.recurrences],
+  payoutQueryService: [Topics.payouts],
+  receiptService: [Topics.payments, Topics.payouts, Topics.accounts],
+  webhookDispatcher: [Topics.recurrences, Topics.charges, Topics.payments, Topics.payouts, Topics.accounts],
+  solicitationService: [Topics.recurrences],
+} as const satisfies Record<string, readonly TopicSpec[]>;
+
+const namesOf = (topics: readonly TopicSpec[]): readonly string[] => topics.map((topic) => topic.name);
+
+/**
  * The reads a service answers (in part) from what its followers applied from Kafka, each with the topics that service
  * follows: the gateway sends the merchant's recent writes on those topics with these reads (ServiceRequest.written),
  * and with no other. A topic missing here is a write the read would not wait for (read-your-writes.e2e.spec.ts).
  */
-const followedBy = {
-  recurrenceService: [Topics.solicitations.name],
-  paymentsService: [Topics.recurrences.name],
-  payoutQueryService: [Topics.payouts.name],
-  receiptService: [Topics.payments.name, Topics.payouts.name, Topics.accounts.name],
-  webhookDispatcher: [Topics.recurrences.name, Topics.charges.name, Topics.payments.name, Topics.payouts.name, Topics.accounts.name],
-  solicitationService: [Topics.recurrences.name],
-} as const;
-
 export const FOLLOWER_FED_READS: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
-  [Patterns.recurrences.get, followedBy.recurrenceService],
-  [Patterns.recurrences.list, followedBy.recurrenceService],
-  [Patterns.charges.list, followedBy.recurrenceService],
-  [Patterns.charges.get, followedBy.recurrenceService],
-  [Patterns.payments.getPixCharge, followedBy.paymentsService],
-  [Patterns.payoutQuery.byId, followedBy.payoutQueryService],
-  [Patterns.payoutQuery.period, followedBy.payoutQueryService],
-  [Patterns.payoutQuery.customer, followedBy.payoutQueryService],
-  [Patterns.receipts.refundReceipt, followedBy.receiptService],
-  [Patterns.receipts.payoutRefundReceipt, followedBy.receiptService],
-  [Patterns.receipts.payoutReceipt, followedBy.receiptService],
-  [Patterns.webhooks.listDeliveries, followedBy.webhookDispatcher],
-  [Patterns.webhooks.getDelivery, followedBy.webhookDispatcher],
-  [Patterns.solicitations.get, followedBy.solicitationService],
+  [Patterns.recurrences.get, namesOf(FOLLOWED_TOPICS.recurrenceService)],
+  [Patterns.recurrences.list, namesOf(FOLLOWED_TOPICS.recurrenceService)],
+  [Patterns.charges.list, namesOf(FOLLOWED_TOPICS.recurrenceService)],
+  [Patterns.charges.get, namesOf(FOLLOWED_TOPICS.recurrenceService)],
+  [Patterns.payments.getPixCharge, namesOf(FOLLOWED_TOPICS.paymentsService)],
+  [Patterns.payoutQuery.byId, namesOf(FOLLOWED_TOPICS.payoutQueryService)],
+  [Patterns.payoutQuery.period, namesOf(FOLLOWED_TOPICS.payoutQueryService)],
+  [Patterns.payoutQuery.customer, namesOf(FOLLOWED_TOPICS.payoutQueryService)],
+  [Patterns.receipts.refundReceipt, namesOf(FOLLOWED_TOPICS.receiptService)],
+  [Patterns.receipts.payoutRefundReceipt, namesOf(FOLLOWED_TOPICS.receiptService)],
+  [Patterns.receipts.payoutReceipt, namesOf(FOLLOWED_TOPICS.receiptService)],
+  [Patterns.webhooks.listDeliveries, namesOf(FOLLOWED_TOPICS.webhookDispatcher)],
+  [Patterns.webhooks.getDelivery, namesOf(FOLLOWED_TOPICS.webhookDispatcher)],
+  [Patterns.solicitations.get, namesOf(FOLLOWED_TOPICS.solicitationService)],
 ]);
 
 /**
