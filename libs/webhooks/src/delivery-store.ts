@@ -189,9 +189,10 @@ export class DeliveryStore {
   }
 
   /**
-   * POST .../retry with filters: what matches is asked one attempt each, `batchSize` rows per statement (in id order,
-   * byte-wise like JavaScript compares them, so a long run never holds many row locks at once); claimDue then sends them at the dispatcher's own pace.
-   * A delivery matched twice (a repeated request) still gets one attempt: the flag is set, not counted.
+   * POST .../retry with filters: what matches is asked one attempt each, `batchSize` rows per statement, in id order
+   * (byte-wise, as JavaScript compares them), so a long run never holds many row locks at once; claimDue then sends
+   * them at the dispatcher's own pace. A delivery matched twice (a repeated request) still gets one attempt: the flag
+   * is set, not counted. Answers how many matched.
    */
   async requestRetryMatching(tenant: Tenant, filters: DeliveryFilters, batchSize: number): Promise<number> {
     const { condition, params } = filterSql(tenant, filters);
