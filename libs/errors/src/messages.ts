@@ -86,6 +86,7 @@ export const Messages = {
     environment: 'The environment must be production or sandbox',
     email: 'body.email must be a string of at most 254 characters',
     password: 'body.password must be a string of at most 128 characters',
+    consoleKey: "This key is the console's own, which it uses to show you your data: it cannot be revoked here",
   },
 
   // platform.md §5: the merchant's webhook delivery log (ours).
