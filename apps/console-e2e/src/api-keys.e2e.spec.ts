@@ -51,7 +51,7 @@ test('creates a sandbox key shown once, which the gateway takes until it is revo
     const headers = { 'content-type': 'application/json', 'x-csrf-token': session.csrf_token };
     const listed = (await (await fetch('/console/v1/api-keys')).json()) as { api_keys: Array<{ key_id: string; console: boolean }> };
     const consoleKey = listed.api_keys.find((listedKey) => listedKey.console)?.key_id as string;
-    const revokeOwn = await fetch(`/console/v1/api-keys/${consoleKey}`, { method: 'DELETE', headers });
+    const revokeOwn = await fetch(`/console/v1/api-keys/${consoleKey}`, { method: 'DELETE', headers: { 'x-csrf-token': session.csrf_token } });
     const production = await fetch('/console/v1/api-keys', { method: 'POST', headers, body: JSON.stringify({ environment: 'production' }) });
     return { revokeOwn: [revokeOwn.status, (await revokeOwn.json()).message], production: [production.status, (await production.json()).message] };
   });
@@ -81,7 +81,7 @@ test('a viewer reads the keys but can neither create nor revoke one, even asking
     const session = await (await fetch('/console/v1/session')).json();
     const headers = { 'content-type': 'application/json', 'x-csrf-token': session.csrf_token };
     const create = await fetch('/console/v1/api-keys', { method: 'POST', headers, body: JSON.stringify({ environment: 'sandbox' }) });
-    const revoke = await fetch(`/console/v1/api-keys/${keyId}`, { method: 'DELETE', headers });
+    const revoke = await fetch(`/console/v1/api-keys/${keyId}`, { method: 'DELETE', headers: { 'x-csrf-token': session.csrf_token } });
     return { create: [create.status, (await create.json()).message], revoke: [revoke.status, (await revoke.json()).message] };
   }, issued.key_id);
   expect(answers).toEqual({

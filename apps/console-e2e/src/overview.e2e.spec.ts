@@ -31,8 +31,8 @@ test('shows today, the last 30 days as charts, and what needs attention, accessi
   await expect(page.getByTestId('attention')).toContainText('0 webhook deliveries failed');
   await expect(page.getByRole('img', { name: /^Payouts, by day: 1 for R\$\s12,34 in the last 30 days/ })).toBeVisible();
   await expect(page.getByRole('img', { name: /^Automatic Pix charges paid, by day: 0 for/ })).toBeVisible();
+  await screenshot(page, 'overview');
   await page.getByText('Payouts: figures by day').click();
   await expect(page.getByRole('row', { name: /R\$\s12,34/ })).toHaveCount(1);
   await expectAccessible(page);
-  await screenshot(page, 'overview');
 });

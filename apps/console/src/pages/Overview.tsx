@@ -119,6 +119,10 @@ function VolumeChart({ title, volume }: { title: string; volume: DayVolume[] }) 
           {money(Math.max(...volume.map((day) => day.amount)))} in a day
         </title>
         <line x1="0" y1={height} x2={width} y2={height} className="chart-axis" />
+        <line x1="0" y1="0" x2={width} y2="0" className="chart-grid" />
+        <text x="0" y="12" className="chart-label">
+          {money(top)}
+        </text>
         {volume.map((day, i) => {
           const barHeight = (day.amount / top) * height;
           return <rect key={day.day} x={i * (barWidth + barGap)} y={height - barHeight} width={barWidth} height={barHeight} className="chart-bar" />;
