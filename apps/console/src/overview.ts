@@ -42,7 +42,7 @@ export const totalOf = (volume: readonly DayVolume[]): { count: number; amount: 
 };
 
 /** Payout statuses (the API's codes): 2 canceled and 3 rejected moved no money. */
-export const PAYOUT_REJECTED = 3;
+const PAYOUT_REJECTED = 3;
 const PAYOUT_CANCELED = 2;
 
 /** Payouts that went or are going out, by the day they were made. */

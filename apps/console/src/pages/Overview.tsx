@@ -7,7 +7,6 @@ import {
   chargesPaid,
   dailyVolume,
   daysUpTo,
-  PAYOUT_REJECTED,
   payoutsSent,
   scaleTop,
   startOfBrasiliaDay,
@@ -71,7 +70,7 @@ async function readFigures(api: MerchantApi, sandbox: boolean): Promise<Figures>
   }
   const rejected = dataOf(
     await api.GET('/v2/withdrawals/period', {
-      params: { query: { start: payoutTime(from), end: payoutTime(until), page: 1, size: 1, status: String(PAYOUT_REJECTED) as '3' } },
+      params: { query: { start: payoutTime(from), end: payoutTime(until), page: 1, size: 1, status: '3' /* rejected */ } },
     }),
   );
   const deliveries = dataOf(await api.GET('/v2/webhooks/deliveries', { params: { query: { status: 'failed', start: days[0], page_size: 1 } } }));
