@@ -30,10 +30,12 @@ test('creates a sandbox key shown once, which the gateway takes until it is revo
   await expectAccessible(page);
   expect(await sandboxStatus(system.sandboxUrl, key)).toBe(200);
 
-  // Shown once: gone once dismissed, and not in the page after a reload.
+  // Shown once: gone once dismissed, and not in the page when it is opened again.
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(shown).toHaveCount(0);
-  await page.reload();
+  await page.getByRole('link', { name: 'Overview' }).click();
+  await expect(page.getByTestId('today')).toBeVisible();
+  await page.getByRole('link', { name: 'API keys' }).click();
   const row = page.getByRole('row', { name: new RegExp(keyId) });
   await expect(row).toContainText('Active');
   expect(API_KEY.test(await page.content())).toBe(false);
@@ -62,6 +64,7 @@ test('creates a sandbox key shown once, which the gateway takes until it is revo
   await page.getByRole('link', { name: 'Production' }).click();
   await page.getByRole('link', { name: 'API keys' }).click();
   await expect(page.getByRole('heading', { name: 'API keys' })).toBeVisible();
+  await expect(page.getByTestId('api-keys').or(page.getByTestId('no-keys'))).toBeVisible(); // the list has answered
   await expect(page.getByRole('button', { name: 'Create key' })).toHaveCount(0);
 });
 
@@ -70,6 +73,7 @@ test('a viewer reads the keys but can neither create nor revoke one, even asking
     environment: 'sandbox',
   });
   await signIn(page, system, 'viewer');
+  await expect(page.getByTestId('today')).toBeVisible(); // the overview has answered
   await page.getByRole('link', { name: 'API keys' }).click();
   const row = page.getByRole('row', { name: new RegExp(issued.key_id) });
   await expect(row).toContainText('Active');

@@ -131,7 +131,7 @@ export function ApiKeys({ environment, session }: PageContext) {
           </div>
         </div>
       )}
-      {keys && keys.length === 0 && <p>There is no key in the {environment} yet.</p>}
+      {keys && keys.length === 0 && <p data-testid="no-keys">There is no key in the {environment} yet.</p>}
       {keys && keys.length > 0 && (
         <table data-testid="api-keys">
           <caption className="visually-hidden">The account's {environment} API keys, the newest first</caption>
