@@ -7,6 +7,9 @@ import { RecurrenceDetail } from './pages/RecurrenceDetail';
 import { Recurrences } from './pages/Recurrences';
 import { PixChargeDetail } from './pages/PixChargeDetail';
 import { PixCharges } from './pages/PixCharges';
+import { Payouts } from './pages/Payouts';
+import { PayoutDetail } from './pages/PayoutDetail';
+import { CustomerLimits } from './pages/CustomerLimits';
 
 const ENVIRONMENTS: Array<[Environment, string]> = [
   ['sandbox', 'Sandbox'],
@@ -52,6 +55,12 @@ export function Shell({ session, onSignedOut }: { session: Session; onSignedOut:
           <a href={hrefOf({ environment, page: 'pix' })} aria-current={place.page === 'pix' ? 'page' : undefined}>
             Pix charges
           </a>
+          <a href={hrefOf({ environment, page: 'payouts' })} aria-current={place.page === 'payouts' ? 'page' : undefined}>
+            Payouts
+          </a>
+          <a href={hrefOf({ environment, page: 'limits' })} aria-current={place.page === 'limits' ? 'page' : undefined}>
+            Customer limits
+          </a>
         </nav>
         <main>
           {environment === 'sandbox' && <SandboxClock {...context} onAdvanced={() => setClockMoves((moves) => moves + 1)} />}
@@ -60,6 +69,9 @@ export function Shell({ session, onSignedOut }: { session: Session; onSignedOut:
           {place.page === 'recurrences' && place.id && <RecurrenceDetail {...context} recurrenceId={place.id} />}
           {place.page === 'pix' && !place.id && <PixCharges {...context} />}
           {place.page === 'pix' && place.id && <PixChargeDetail {...context} chargeId={place.id} />}
+          {place.page === 'payouts' && !place.id && <Payouts {...context} />}
+          {place.page === 'payouts' && place.id && <PayoutDetail {...context} payoutId={place.id} />}
+          {place.page === 'limits' && <CustomerLimits {...context} />}
         </main>
       </div>
     </div>

@@ -62,7 +62,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the launcher is the plain-Node script npm start uses
   const launcher = require(path.join(ROOT, 'deploy', 'scripts', 'system.cjs')) as { startSystem: (options: object) => Promise<RunningSystem> };
   const loopbackOnly = `--require ${path.join(ROOT, 'apps', 'api-e2e', 'src', 'support', 'loopback-only.cjs')}`;
-  const appEnv = Object.fromEntries(APPS.map((app) => [app, { NODE_OPTIONS: loopbackOnly }]));
+  const appEnv: Record<string, Record<string, string>> = Object.fromEntries(APPS.map((app) => [app, { NODE_OPTIONS: loopbackOnly }]));
+  // The bank leaves sandbox payouts open (it pays them by itself after 1.5 s otherwise): the tests act as the bank.
+  appEnv['bank-simulator'].SIMULATOR_PAYOUT_SETTLE_MS = String(10 * 60_000);
   const system = await launcher.startSystem({ profile: process.env.E2E_PROFILE ?? 'e2e', adminToken: ADMIN_TOKEN, appEnv });
   try {
     const adminUrl = `http://127.0.0.1:${system.profile.admin}`;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { SandboxComponents } from '@pixauto/api-client';
 import { mayAct, money, problemsByField, type ApiError } from '../api';
+import { saveReceipt } from '../download';
 import type { PageContext } from '../Shell';
 import { Field } from './Field';
 
@@ -50,13 +51,8 @@ export function PixChargeDetail({ api, environment, session, clockMoves, chargeI
 
   const receipt = async (refund: Refund) => {
     const { data, error } = await api.GET('/v2/transactions/refund/receipt', { params: { query: { refund_id: refund.refund_id ?? undefined } } });
-    if (!data) return setError(error as ApiError);
-    const bytes = Uint8Array.from(atob(data.pdf), (character) => character.charCodeAt(0));
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(new Blob([bytes], { type: data.content_type }));
-    link.download = data.filename;
-    link.click();
-    URL.revokeObjectURL(link.href);
+    if (data) saveReceipt(data);
+    else setError(error as ApiError);
   };
 
   const problems = problemsByField(error);

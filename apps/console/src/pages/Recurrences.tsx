@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { mayAct, money } from '../api';
 import { hrefOf } from '../routing';
 import type { PageContext } from '../Shell';
+import { Pager } from './Pager';
 import type { SandboxComponents } from '@pixauto/api-client';
 
 type RecurrenceList = SandboxComponents['schemas']['RecurrenceListResponse'];
@@ -84,19 +85,7 @@ export function Recurrences({ api, environment, session, clockMoves }: PageConte
           </tbody>
         </table>
       )}
-      {list && list.pagination.total_pages > 1 && (
-        <nav aria-label="Pages" className="inline">
-          <button type="button" className="secondary" disabled={page === 0} onClick={() => setPage(page - 1)}>
-            Previous
-          </button>
-          <span>
-            Page {page + 1} of {list.pagination.total_pages}
-          </span>
-          <button type="button" className="secondary" disabled={page + 1 >= list.pagination.total_pages} onClick={() => setPage(page + 1)}>
-            Next
-          </button>
-        </nav>
-      )}
+      {list && <Pager page={page} pages={list.pagination.total_pages} onPage={setPage} />}
     </section>
   );
 }
