@@ -21,6 +21,8 @@ export function PayoutStatus({ status, testId }: { status: StatusCode; testId?: 
   );
 }
 
+/** The statuses in the order a payout goes through them. */
+const LIFECYCLE: StatusCode[] = [0, 4, 1, 2, 3];
 const PAGE_SIZE = 20;
 const today = (): string => new Date().toISOString().slice(0, 10);
 
@@ -144,9 +146,9 @@ export function Payouts({ api, environment, session, clockMoves }: PageContext) 
         <label htmlFor="payouts-status">Status</label>
         <select id="payouts-status" name="status" defaultValue="">
           <option value="">Any</option>
-          {Object.entries(PAYOUT_STATUSES).map(([code, name]) => (
+          {LIFECYCLE.map((code) => (
             <option key={code} value={code}>
-              {name}
+              {PAYOUT_STATUSES[code]}
             </option>
           ))}
         </select>
