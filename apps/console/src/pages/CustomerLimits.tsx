@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { SandboxComponents } from '@pixauto/api-client';
 import { mayAct, money, problemsByField, type ApiError } from '../api';
 import type { PageContext } from '../Shell';
+import { Alert } from './Alert';
 import { Field } from './Field';
 
 type Limit = SandboxComponents['schemas']['LimitResponse'];
@@ -77,11 +78,7 @@ export function CustomerLimits({ api, environment, session }: PageContext) {
           Look up
         </button>
       </form>
-      {lookupError && (
-        <p role="alert" className="error">
-          {lookupError}
-        </p>
-      )}
+      <Alert message={lookupError} />
       {limit && (
         <dl className="terms" data-testid="limit">
           <dt>Customer</dt>
@@ -105,11 +102,7 @@ export function CustomerLimits({ api, environment, session }: PageContext) {
         <>
           <h2 id="set-limit-title">Set a limit</h2>
           <p className="muted">It replaces the customer's limit of that kind, and applies from their very next transaction.</p>
-          {problems[''] && (
-            <p role="alert" className="error">
-              {problems[''].join('. ')}
-            </p>
-          )}
+          <Alert message={problems['']?.join('. ')} />
           <form onSubmit={(event) => void set(event)} className="stacked" noValidate aria-labelledby="set-limit-title">
             <Field id="limit-document" label="Customer's CPF" problems={problems.document_number} hint="11 digits.">
               <input id="limit-document" name="document_number" inputMode="numeric" />

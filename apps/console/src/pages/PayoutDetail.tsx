@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { mayAct, money, problemsByField, type ApiError } from '../api';
 import { saveReceipt, type Receipt } from '../download';
 import type { PageContext } from '../Shell';
+import { Alert } from './Alert';
 import { Field } from './Field';
 import { PayoutStatus, type Payout } from './Payouts';
 
@@ -64,25 +65,14 @@ export function PayoutDetail({ api, environment, session, clockMoves, payoutId }
   };
 
   const problems = problemsByField(error);
-  if (!payout)
-    return error ? (
-      <p role="alert" className="error">
-        {error.message}
-      </p>
-    ) : (
-      <p>Loading…</p>
-    );
+  if (!payout) return error ? <Alert message={error.message} /> : <p>Loading…</p>;
   return (
     <section aria-labelledby="payout-title">
       <div className="title-row">
         <h1 id="payout-title">Payout {payout.transaction_id}</h1>
         <PayoutStatus status={payout.status} testId="payout-status" />
       </div>
-      {problems[''] && (
-        <p role="alert" className="error">
-          {problems[''].join('. ')}
-        </p>
-      )}
+      <Alert message={problems['']?.join('. ')} />
       <dl className="terms">
         <dt>Amount</dt>
         <dd>{money(payout.amount)}</dd>

@@ -4,6 +4,7 @@ import { mayAct, money, problemsByField, type ApiError } from '../api';
 import { saveFile } from '../download';
 import { go, hrefOf } from '../routing';
 import type { PageContext } from '../Shell';
+import { Alert } from './Alert';
 import { Field } from './Field';
 import { Pager } from './Pager';
 
@@ -132,11 +133,7 @@ export function Payouts({ api, environment, session, clockMoves }: PageContext) 
           Find
         </button>
       </form>
-      {lookupError && (
-        <p role="alert" className="error">
-          {lookupError}
-        </p>
-      )}
+      <Alert message={lookupError} />
 
       <form onSubmit={byPeriod} className="inline filters" aria-label="Payouts of a period">
         <label htmlFor="payouts-from">Created from</label>
@@ -168,11 +165,7 @@ export function Payouts({ api, environment, session, clockMoves }: PageContext) 
           Show their payouts
         </button>
       </form>
-      {searchError && (
-        <p role="alert" className="error">
-          {searchError}
-        </p>
-      )}
+      <Alert message={searchError} />
       {found && (
         <>
           <p className="muted" data-testid="payouts-found">
@@ -186,11 +179,7 @@ export function Payouts({ api, environment, session, clockMoves }: PageContext) 
       {mayAct(session.role, environment) && (
         <>
           <h2>New payout</h2>
-          {problems[''] && (
-            <p role="alert" className="error">
-              {problems[''].join('. ')}
-            </p>
-          )}
+          <Alert message={problems['']?.join('. ')} />
           <form onSubmit={(event) => void create(event)} className="stacked" noValidate>
             <Field
               id="payout-transaction-id"

@@ -3,6 +3,7 @@ import type { SandboxComponents } from '@pixauto/api-client';
 import { mayAct, money, problemsByField, type ApiError } from '../api';
 import { saveReceipt } from '../download';
 import type { PageContext } from '../Shell';
+import { Alert } from './Alert';
 import { Field } from './Field';
 
 type PixCharge = SandboxComponents['schemas']['PixChargeResponse'];
@@ -56,14 +57,7 @@ export function PixChargeDetail({ api, environment, session, clockMoves, chargeI
   };
 
   const problems = problemsByField(error);
-  if (!charge)
-    return error ? (
-      <p role="alert" className="error">
-        {error.message}
-      </p>
-    ) : (
-      <p>Loading…</p>
-    );
+  if (!charge) return error ? <Alert message={error.message} /> : <p>Loading…</p>;
   return (
     <section aria-labelledby="pix-charge-title">
       <div className="title-row">
@@ -72,11 +66,7 @@ export function PixChargeDetail({ api, environment, session, clockMoves, chargeI
           {charge.status}
         </span>
       </div>
-      {problems[''] && (
-        <p role="alert" className="error">
-          {problems[''].join('. ')}
-        </p>
-      )}
+      <Alert message={problems['']?.join('. ')} />
       <div className="columns">
         <dl className="terms">
           <dt>Amount</dt>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { mayAct, problemsByField, type ApiError } from '../api';
 import { go } from '../routing';
 import type { PageContext } from '../Shell';
+import { Alert } from './Alert';
 import { Field } from './Field';
 
 /** Cash-in: a new Pix charge the payer pays by its QR code, and finding one by its id or your transaction_id. */
@@ -48,19 +49,11 @@ export function PixCharges({ api, environment, session }: PageContext) {
           Find
         </button>
       </form>
-      {lookupError && (
-        <p role="alert" className="error">
-          {lookupError}
-        </p>
-      )}
+      <Alert message={lookupError} />
       {mayAct(session.role, environment) && (
         <>
           <h2>New Pix charge</h2>
-          {problems[''] && (
-            <p role="alert" className="error">
-              {problems[''].join('. ')}
-            </p>
-          )}
+          <Alert message={problems['']?.join('. ')} />
           <form onSubmit={(event) => void create(event)} className="stacked" noValidate>
             <Field id="pix-transaction-id" label="Your identifier (transaction_id)" problems={problems.transaction_id}>
               <input id="pix-transaction-id" name="transaction_id" />

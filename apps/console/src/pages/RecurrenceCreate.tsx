@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { problemsByField, type ApiError } from '../api';
 import { go } from '../routing';
 import type { PageContext } from '../Shell';
+import { Alert } from './Alert';
 import { Field } from './Field';
 
 const PERIODICITIES = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMIANNUAL', 'ANNUAL'] as const;
@@ -40,11 +41,7 @@ export function RecurrenceCreate({ api, environment }: PageContext) {
   return (
     <section aria-labelledby="new-recurrence-title">
       <h1 id="new-recurrence-title">New recurrence</h1>
-      {general && (
-        <p role="alert" className="error">
-          {general.join('. ')}
-        </p>
-      )}
+      <Alert message={general?.join('. ')} />
       <form onSubmit={(event) => void submit(event)} className="stacked" noValidate>
         <Field id="transaction_id" label="Your identifier (contract)" problems={problems.transaction_id} hint="Unique in your account, at most 35 characters.">
           <input id="transaction_id" name="transaction_id" />

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { mayAct, money } from '../api';
 import { hrefOf } from '../routing';
 import type { PageContext } from '../Shell';
+import { Alert } from './Alert';
 import { Pager } from './Pager';
 import type { SandboxComponents } from '@pixauto/api-client';
 
@@ -50,11 +51,7 @@ export function Recurrences({ api, environment, session, clockMoves }: PageConte
           Filter
         </button>
       </form>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       {list && list.recurrences.length === 0 && <p>No recurrence was created in this period.</p>}
       {list && list.recurrences.length > 0 && (
         <table>
