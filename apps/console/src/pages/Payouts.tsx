@@ -6,6 +6,7 @@ import { go, hrefOf } from '../routing';
 import type { PageContext } from '../Shell';
 import { Alert } from './Alert';
 import { Field } from './Field';
+import { FindOne, type OneOf } from './FindOne';
 import { Pager } from './Pager';
 
 export type Payout = SandboxComponents['schemas']['PayoutResponse'];
@@ -43,7 +44,6 @@ export function Payouts({ api, environment, session, clockMoves }: PageContext) 
   const [search, setSearch] = useState<Search>({ kind: 'period', from: today(), to: today(), status: '', page: 0 });
   const [found, setFound] = useState<Found>();
   const [searchError, setSearchError] = useState<string>();
-  const [lookupError, setLookupError] = useState<string>();
   const [error, setError] = useState<ApiError>();
   const [busy, setBusy] = useState(false);
   const [destination, setDestination] = useState<'pix_key' | 'bank'>('pix_key');
@@ -84,13 +84,10 @@ export function Payouts({ api, environment, session, clockMoves }: PageContext) 
     setSearch({ kind: 'customer', document: String(new FormData(event.currentTarget).get('customer')).trim() });
   };
 
-  const find = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const wanted = String(new FormData(event.currentTarget).get('wanted') ?? '').trim();
-    const query = /^[0-9]+$/.test(wanted) ? { id: Number(wanted) } : { transaction_id: wanted };
+  const find = async (query: OneOf) => {
     const { data, error } = await api.GET('/v2/withdrawals', { params: { query } });
     if (data) go({ environment, page: 'payouts', id: String(data.id) });
-    else setLookupError((error as ApiError).message);
+    return (error as ApiError | undefined)?.message;
   };
 
   const csv = async () => {
@@ -126,14 +123,7 @@ export function Payouts({ api, environment, session, clockMoves }: PageContext) 
   return (
     <section aria-labelledby="payouts-title">
       <h1 id="payouts-title">Payouts</h1>
-      <form onSubmit={(event) => void find(event)} className="inline" aria-label="Find a payout">
-        <label htmlFor="payout-wanted">Find by id or your transaction_id</label>
-        <input id="payout-wanted" name="wanted" required />
-        <button type="submit" className="secondary">
-          Find
-        </button>
-      </form>
-      <Alert message={lookupError} />
+      <FindOne name="Find a payout" find={find} />
 
       <form onSubmit={byPeriod} className="inline filters" aria-label="Payouts of a period">
         <label htmlFor="payouts-from">Created from</label>

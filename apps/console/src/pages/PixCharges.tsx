@@ -4,11 +4,11 @@ import { go } from '../routing';
 import type { PageContext } from '../Shell';
 import { Alert } from './Alert';
 import { Field } from './Field';
+import { FindOne, type OneOf } from './FindOne';
 
 /** Cash-in: a new Pix charge the payer pays by its QR code, and finding one by its id or your transaction_id. */
 export function PixCharges({ api, environment, session }: PageContext) {
   const [error, setError] = useState<ApiError>();
-  const [lookupError, setLookupError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const problems = problemsByField(error);
 
@@ -30,26 +30,16 @@ export function PixCharges({ api, environment, session }: PageContext) {
     else setError(error as ApiError);
   };
 
-  const find = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const wanted = String(new FormData(event.currentTarget).get('wanted') ?? '').trim();
-    const query = /^[0-9]+$/.test(wanted) ? { id: Number(wanted) } : { transaction_id: wanted };
+  const find = async (query: OneOf) => {
     const { data, error } = await api.GET('/v2/pix', { params: { query } });
     if (data) go({ environment, page: 'pix', id: String(data.id) });
-    else setLookupError((error as ApiError).message);
+    return (error as ApiError | undefined)?.message;
   };
 
   return (
     <section aria-labelledby="pix-title">
       <h1 id="pix-title">Pix charges</h1>
-      <form onSubmit={(event) => void find(event)} className="inline" aria-label="Find a Pix charge">
-        <label htmlFor="wanted">Find by id or your transaction_id</label>
-        <input id="wanted" name="wanted" required />
-        <button type="submit" className="secondary">
-          Find
-        </button>
-      </form>
-      <Alert message={lookupError} />
+      <FindOne name="Find a Pix charge" find={find} />
       {mayAct(session.role, environment) && (
         <>
           <h2>New Pix charge</h2>
