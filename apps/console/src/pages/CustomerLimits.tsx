@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { SandboxComponents } from '@pixauto/api-client';
 import { mayAct, money, problemsByField, type ApiError } from '../api';
+import { reais, typedIn } from '../forms';
 import type { PageContext } from '../Shell';
 import { Alert } from './Alert';
 import { Field } from './Field';
@@ -30,8 +31,8 @@ export function CustomerLimits({ api, environment, session }: PageContext) {
 
   const lookUp = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const query = { document_number: String(form.get('document_number')).trim(), type: String(form.get('type')) as LimitType };
+    const text = typedIn(event.currentTarget);
+    const query = { document_number: text('document_number'), type: text('type') as LimitType };
     const { data, error } = await api.GET('/v2/limits', { params: { query } });
     setLimit(data);
     setLookupError(error ? (error as ApiError).message : undefined);
@@ -39,8 +40,7 @@ export function CustomerLimits({ api, environment, session }: PageContext) {
 
   const set = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
+    const text = typedIn(event.currentTarget);
     const details = text('details');
     setBusy(true);
     const { data, error } = await api.POST('/v2/limits', {
@@ -48,7 +48,7 @@ export function CustomerLimits({ api, environment, session }: PageContext) {
         document_number: text('document_number'),
         type: text('type') as LimitType,
         mechanism,
-        ...(mechanism === 'amount' ? { amount: Number(text('amount').replace(',', '.')) } : { quantity: Number(text('quantity')) }),
+        ...(mechanism === 'amount' ? { amount: reais(text('amount')) } : { quantity: Number(text('quantity')) }),
         ...(details && { details }),
       },
     });

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { typedIn } from '../forms';
 import { Alert } from './Alert';
 
 /** How the API names one record: its id (digits only) or your transaction_id. */
@@ -10,7 +11,7 @@ export function FindOne({ name, find }: { name: string; find: (query: OneOf) => 
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const wanted = String(new FormData(event.currentTarget).get('wanted') ?? '').trim();
+    const wanted = typedIn(event.currentTarget)('wanted');
     setError(await find(/^[0-9]+$/.test(wanted) ? { id: Number(wanted) } : { transaction_id: wanted }));
   };
 

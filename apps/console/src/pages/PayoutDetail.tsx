@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { mayAct, money, problemsByField, type ApiError } from '../api';
 import { saveReceipt, type Receipt } from '../download';
+import { reais, typedIn } from '../forms';
 import type { PageContext } from '../Shell';
 import { Alert } from './Alert';
 import { Field } from './Field';
@@ -47,13 +48,13 @@ export function PayoutDetail({ api, environment, session, clockMoves, payoutId }
 
   const sendBack = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const amount = String(form.get('return_amount') ?? '').trim();
-    const refundId = String(form.get('return_id') ?? '').trim();
+    const text = typedIn(event.currentTarget);
+    const amount = text('return_amount');
+    const refundId = text('return_id');
     answered(
       await api.POST('/v2/sandbox/payouts/{id}/return', {
         params: { path: { id: payoutId } },
-        body: { ...(amount && { amount: Number(amount.replace(',', '.')) }), ...(refundId && { refund_id: refundId }) },
+        body: { ...(amount && { amount: reais(amount) }), ...(refundId && { refund_id: refundId }) },
       }),
     );
   };

@@ -3,6 +3,7 @@ import type { SandboxComponents } from '@pixauto/api-client';
 import { mayAct, money, problemsByField, type ApiError } from '../api';
 import { saveFile } from '../download';
 import { go, hrefOf } from '../routing';
+import { reais, typedIn } from '../forms';
 import type { PageContext } from '../Shell';
 import { Alert } from './Alert';
 import { Field } from './Field';
@@ -75,13 +76,13 @@ export function Payouts({ api, environment, session, clockMoves }: PageContext) 
 
   const byPeriod = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setSearch({ kind: 'period', from: String(form.get('from')), to: String(form.get('to')), status: String(form.get('status')), page: 0 });
+    const text = typedIn(event.currentTarget);
+    setSearch({ kind: 'period', from: text('from'), to: text('to'), status: text('status'), page: 0 });
   };
 
   const byCustomer = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSearch({ kind: 'customer', document: String(new FormData(event.currentTarget).get('customer')).trim() });
+    setSearch({ kind: 'customer', document: typedIn(event.currentTarget)('customer') });
   };
 
   const find = async (query: OneOf) => {
@@ -99,14 +100,13 @@ export function Payouts({ api, environment, session, clockMoves }: PageContext) 
 
   const create = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
+    const text = typedIn(event.currentTarget);
     const webhook = text('webhook');
     setBusy(true);
     const { data, error } = await api.POST('/v2/payout/pix', {
       body: {
         transaction_id: text('transaction_id'),
-        amount: Number(text('amount').replace(',', '.')),
+        amount: reais(text('amount')),
         name: text('name'),
         document_number: text('document_number'),
         ...(destination === 'pix_key'

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { SandboxComponents } from '@pixauto/api-client';
 import { mayAct, money, problemsByField, type ApiError } from '../api';
 import { saveReceipt } from '../download';
+import { reais, typedIn } from '../forms';
 import type { PageContext } from '../Shell';
 import { Alert } from './Alert';
 import { Field } from './Field';
@@ -35,10 +36,10 @@ export function PixChargeDetail({ api, environment, session, clockMoves, chargeI
 
   const refund = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const amount = String(form.get('refund_amount') ?? '').trim();
+    const text = typedIn(event.currentTarget);
+    const amount = text('refund_amount');
     const { data, error } = await api.POST('/v2/transactions/refund', {
-      body: { id: Number(chargeId), refund_id: String(form.get('refund_id') ?? '').trim(), ...(amount && { amount: Number(amount.replace(',', '.')) }) },
+      body: { id: Number(chargeId), refund_id: text('refund_id'), ...(amount && { amount: reais(amount) }) },
     });
     setError(error as ApiError | undefined);
     if (data) setRefunds((known) => [...known, data]);

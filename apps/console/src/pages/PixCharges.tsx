@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { mayAct, problemsByField, type ApiError } from '../api';
 import { go } from '../routing';
+import { reais, typedIn } from '../forms';
 import type { PageContext } from '../Shell';
 import { Alert } from './Alert';
 import { Field } from './Field';
@@ -14,13 +15,12 @@ export function PixCharges({ api, environment, session }: PageContext) {
 
   const create = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
+    const text = typedIn(event.currentTarget);
     setBusy(true);
     const { data, error } = await api.POST('/v2/pix', {
       body: {
         transaction_id: text('transaction_id'),
-        amount: Number(text('amount').replace(',', '.')),
+        amount: reais(text('amount')),
         payer: { document_number: text('payer_document'), name: text('payer_name') },
         ...(text('description') && { description: text('description') }),
       },

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { problemsByField, type ApiError } from '../api';
 import { go } from '../routing';
+import { reais, typedIn } from '../forms';
 import type { PageContext } from '../Shell';
 import { Alert } from './Alert';
 import { Field } from './Field';
@@ -19,8 +20,7 @@ export function RecurrenceCreate({ api, environment }: PageContext) {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
+    const text = typedIn(event.currentTarget);
     const endDate = text('end_date');
     setBusy(true);
     const { data, error } = await api.POST('/v2/automatic-pix/recurrences', {
@@ -28,7 +28,7 @@ export function RecurrenceCreate({ api, environment }: PageContext) {
         transaction_id: text('transaction_id'),
         debtor: { document_number: text('document_number'), name: text('debtor_name') },
         schedule: { start_date: text('start_date'), periodicity: text('periodicity') as (typeof PERIODICITIES)[number], ...(endDate && { end_date: endDate }) },
-        amount: Number(text('amount').replace(',', '.')),
+        amount: reais(text('amount')),
         retry_policy: text('retry_policy') as (typeof RETRY_POLICIES)[number][0],
       },
     });
