@@ -3,7 +3,7 @@ import type { SandboxComponents } from '@pixauto/api-client';
 import { mayAct, money, problemsByField, type ApiError } from '../api';
 import { saveFile } from '../download';
 import { go, hrefOf } from '../routing';
-import { reais, typedIn } from '../forms';
+import { daysFromToday, reais, typedIn } from '../forms';
 import type { PageContext } from '../Shell';
 import { Alert } from './Alert';
 import { Field } from './Field';
@@ -27,7 +27,6 @@ export function PayoutStatus({ status, testId }: { status: StatusCode; testId?: 
 /** The statuses in the order a payout goes through them. */
 const LIFECYCLE: StatusCode[] = [0, 4, 1, 2, 3];
 const PAGE_SIZE = 20;
-const today = (): string => new Date().toISOString().slice(0, 10);
 
 /** What the lookup shows: the payouts of a period (a page at a time, by status if chosen) or a customer's whole history. */
 type Search = { kind: 'period'; from: string; to: string; status: string; page: number } | { kind: 'customer'; document: string };
@@ -42,7 +41,7 @@ const periodOf = (from: string, to: string) => ({ start: `${from} 00:00:00`, end
 
 /** Cash-out: paying a Pix key or a bank account, and finding payouts by id, by period and by customer. */
 export function Payouts({ api, environment, session, clockMoves }: PageContext) {
-  const [search, setSearch] = useState<Search>({ kind: 'period', from: today(), to: today(), status: '', page: 0 });
+  const [search, setSearch] = useState<Search>({ kind: 'period', from: daysFromToday(0), to: daysFromToday(0), status: '', page: 0 });
   const [found, setFound] = useState<Found>();
   const [searchError, setSearchError] = useState<string>();
   const [error, setError] = useState<ApiError>();
@@ -127,9 +126,9 @@ export function Payouts({ api, environment, session, clockMoves }: PageContext) 
 
       <form onSubmit={byPeriod} className="inline filters" aria-label="Payouts of a period">
         <label htmlFor="payouts-from">Created from</label>
-        <input id="payouts-from" name="from" type="date" defaultValue={today()} required />
+        <input id="payouts-from" name="from" type="date" defaultValue={daysFromToday(0)} required />
         <label htmlFor="payouts-to">to</label>
-        <input id="payouts-to" name="to" type="date" defaultValue={today()} required />
+        <input id="payouts-to" name="to" type="date" defaultValue={daysFromToday(0)} required />
         <label htmlFor="payouts-status">Status</label>
         <select id="payouts-status" name="status" defaultValue="">
           <option value="">Any</option>

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { mayAct, money } from '../api';
+import { daysFromToday } from '../forms';
 import { hrefOf } from '../routing';
 import type { PageContext } from '../Shell';
 import { Alert } from './Alert';
@@ -8,11 +9,9 @@ import type { SandboxComponents } from '@pixauto/api-client';
 
 type RecurrenceList = SandboxComponents['schemas']['RecurrenceListResponse'];
 
-const day = (offsetDays: number): string => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-
 /** Recurrences created in a period (the API's filter), a page at a time. */
 export function Recurrences({ api, environment, session, clockMoves }: PageContext) {
-  const [period, setPeriod] = useState({ start: day(-90), end: day(400) });
+  const [period, setPeriod] = useState({ start: daysFromToday(-90), end: daysFromToday(400) });
   const [page, setPage] = useState(0);
   const [list, setList] = useState<RecurrenceList>();
   const [error, setError] = useState<string>();
