@@ -89,7 +89,7 @@ test('pays out, moves the payout to paid as the bank, finds it by period and cus
 
   await page.getByLabel("Customer's CPF or CNPJ").fill(BENEFICIARY);
   await page.getByRole('button', { name: 'Show their payouts' }).click();
-  await expect(page.getByTestId('payouts-found')).toContainText('payouts to this customer');
+  await expect(page.getByTestId('payouts-found')).toHaveText(/^\d+ payouts? to this customer$/);
   await expect(page.getByRole('link', { name: transactionId })).toBeVisible();
 
   await page.getByLabel('Find by id or your transaction_id').fill(transactionId);
@@ -120,6 +120,7 @@ test('sets a customer limit by quantity and by amount, reads them back, and show
   await set.getByLabel('Limit by').selectOption('amount');
   await set.getByLabel('Limit on').selectOption('cashin');
   await set.getByLabel('Highest amount (R$)').fill('150.50');
+  await set.getByLabel('Note (optional)').fill('New customer');
   await set.getByRole('button', { name: 'Set limit' }).click();
   await expect(page.getByTestId('limit')).toContainText(/At most R\$\s150,50 per transaction/);
 
@@ -134,6 +135,7 @@ test('sets a customer limit by quantity and by amount, reads them back, and show
   await lookup.getByLabel('Limit on').selectOption('cashin');
   await lookup.getByRole('button', { name: 'Look up' }).click();
   await expect(page.getByTestId('limit')).toContainText(/At most R\$\s150,50 per transaction/);
+  await expect(page.getByTestId('limit')).toContainText('New customer');
   await screenshot(page, 'limits');
   await expectAccessible(page);
 

@@ -158,7 +158,8 @@ export function Payouts({ api, environment, session, clockMoves }: PageContext) 
       {found && (
         <>
           <p className="muted" data-testid="payouts-found">
-            {search.kind === 'period' ? `${found.total} payouts created from ${search.from} to ${search.to} (UTC)` : `${found.total} payouts to this customer`}
+            {`${found.total} ${found.total === 1 ? 'payout' : 'payouts'} `}
+            {search.kind === 'period' ? `created from ${search.from} to ${search.to} (UTC)` : 'to this customer'}
           </p>
           {found.payouts.length > 0 && <PayoutTable payouts={found.payouts} environment={environment} />}
           {search.kind === 'period' && <Pager page={search.page} pages={found.pages} onPage={(page) => setSearch({ ...search, page })} />}
