@@ -95,6 +95,7 @@ test('pays out, moves the payout to paid as the bank, finds it by period and cus
   await page.getByLabel('Find by id or your transaction_id').fill(transactionId);
   await page.getByRole('button', { name: 'Find' }).click();
   await expect(page.getByRole('heading', { name: `Payout ${transactionId}` })).toBeVisible();
+  await expect(page.getByTestId('payout-status')).toHaveText('COMPLETED');
 });
 
 test('sets a customer limit by quantity and by amount, reads them back, and shows the refusals beside the fields', async ({ page, system }) => {

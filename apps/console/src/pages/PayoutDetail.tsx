@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { mayAct, money, problemsByField, type ApiError } from '../api';
 import { saveReceipt, type Receipt } from '../download';
 import { reais, typedIn } from '../forms';
@@ -26,33 +26,43 @@ export function PayoutDetail({ api, environment, session, clockMoves, payoutId }
   const acts = mayAct(session.role, environment) && environment === 'sandbox';
   const open = payout === undefined || OPEN.includes(payout.status);
 
+  // Reads and moves are numbered: a read answered after a later read or move was sent is dropped, so it cannot undo a move.
+  const asked = useRef(0);
+
   const load = useCallback(async () => {
+    const mine = ++asked.current;
     const { data, error } = await api.GET('/v2/withdrawals', { params: { query: { id: Number(payoutId) } } });
+    if (mine !== asked.current) return;
     if (data) setPayout(data);
     else setError(error as ApiError);
   }, [api, payoutId]);
 
   useEffect(() => {
     void load();
+  }, [load, clockMoves]);
+
+  useEffect(() => {
     if (!open) return;
     const timer = setInterval(() => void load(), REFRESH_MS);
     return () => clearInterval(timer);
-  }, [load, open, clockMoves]);
+  }, [load, open]);
 
-  const answered = ({ data, error }: { data?: Payout; error?: unknown }) => {
+  const answered = async (request: Promise<{ data?: Payout; error?: unknown }>) => {
+    ++asked.current;
+    const { data, error } = await request;
     if (data) setPayout(data);
     setError(error as ApiError | undefined);
   };
 
-  const move = async (status: number) => answered(await api.POST('/v2/sandbox/payouts/{id}/status', { params: { path: { id: payoutId } }, body: { status } }));
+  const move = (status: number) => answered(api.POST('/v2/sandbox/payouts/{id}/status', { params: { path: { id: payoutId } }, body: { status } }));
 
   const sendBack = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const text = typedIn(event.currentTarget);
     const amount = text('return_amount');
     const refundId = text('return_id');
-    answered(
-      await api.POST('/v2/sandbox/payouts/{id}/return', {
+    await answered(
+      api.POST('/v2/sandbox/payouts/{id}/return', {
         params: { path: { id: payoutId } },
         body: { ...(amount && { amount: reais(amount) }), ...(refundId && { refund_id: refundId }) },
       }),
