@@ -10,6 +10,9 @@ import { Recurrences } from './pages/Recurrences';
 import { PixChargeDetail } from './pages/PixChargeDetail';
 import { PixCharges } from './pages/PixCharges';
 import { Webhooks } from './pages/Webhooks';
+import { Payouts } from './pages/Payouts';
+import { PayoutDetail } from './pages/PayoutDetail';
+import { CustomerLimits } from './pages/CustomerLimits';
 
 const ENVIRONMENTS: Array<[Environment, string]> = [
   ['sandbox', 'Sandbox'],
@@ -64,6 +67,12 @@ export function Shell({ session, onSignedOut }: { session: Session; onSignedOut:
           <a href={hrefOf({ environment, page: 'api-keys' })} aria-current={place.page === 'api-keys' ? 'page' : undefined}>
             API keys
           </a>
+          <a href={hrefOf({ environment, page: 'payouts' })} aria-current={place.page === 'payouts' ? 'page' : undefined}>
+            Payouts
+          </a>
+          <a href={hrefOf({ environment, page: 'limits' })} aria-current={place.page === 'limits' ? 'page' : undefined}>
+            Customer limits
+          </a>
         </nav>
         <main>
           {environment === 'sandbox' && <SandboxClock {...context} onAdvanced={() => setClockMoves((moves) => moves + 1)} />}
@@ -75,6 +84,9 @@ export function Shell({ session, onSignedOut }: { session: Session; onSignedOut:
           {place.page === 'webhooks' && <Webhooks {...context} deliveryId={place.id} />}
           {place.page === 'overview' && <Overview {...context} />}
           {place.page === 'api-keys' && <ApiKeys {...context} />}
+          {place.page === 'payouts' && !place.id && <Payouts {...context} />}
+          {place.page === 'payouts' && place.id && <PayoutDetail {...context} payoutId={place.id} />}
+          {place.page === 'limits' && <CustomerLimits {...context} />}
         </main>
       </div>
     </div>

@@ -55,6 +55,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     profile: process.env.E2E_PROFILE ?? 'e2e',
     adminToken: ADMIN_TOKEN,
     everyAppEnv: { NODE_OPTIONS: loopbackOnly },
+    // The bank leaves sandbox payouts open (it pays them by itself after 1.5 s otherwise): the tests act as the bank.
+    appEnv: { 'bank-simulator': { SIMULATOR_PAYOUT_SETTLE_MS: String(10 * 60_000) } },
   });
   try {
     const adminUrl = `http://127.0.0.1:${system.profile.admin}`;

@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { SandboxComponents } from '@pixauto/api-client';
 import { mayAct, money, problemsByField, type ApiError } from '../api';
+import { saveReceipt } from '../download';
+import { reais, typedIn } from '../forms';
 import type { PageContext } from '../Shell';
+import { Alert } from './Alert';
 import { Field } from './Field';
 
 type PixCharge = SandboxComponents['schemas']['PixChargeResponse'];
@@ -33,10 +36,10 @@ export function PixChargeDetail({ api, environment, session, clockMoves, chargeI
 
   const refund = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const amount = String(form.get('refund_amount') ?? '').trim();
+    const text = typedIn(event.currentTarget);
+    const amount = text('refund_amount');
     const { data, error } = await api.POST('/v2/transactions/refund', {
-      body: { id: Number(chargeId), refund_id: String(form.get('refund_id') ?? '').trim(), ...(amount && { amount: Number(amount.replace(',', '.')) }) },
+      body: { id: Number(chargeId), refund_id: text('refund_id'), ...(amount && { amount: reais(amount) }) },
     });
     setError(error as ApiError | undefined);
     if (data) setRefunds((known) => [...known, data]);
@@ -50,24 +53,12 @@ export function PixChargeDetail({ api, environment, session, clockMoves, chargeI
 
   const receipt = async (refund: Refund) => {
     const { data, error } = await api.GET('/v2/transactions/refund/receipt', { params: { query: { refund_id: refund.refund_id ?? undefined } } });
-    if (!data) return setError(error as ApiError);
-    const bytes = Uint8Array.from(atob(data.pdf), (character) => character.charCodeAt(0));
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(new Blob([bytes], { type: data.content_type }));
-    link.download = data.filename;
-    link.click();
-    URL.revokeObjectURL(link.href);
+    if (data) saveReceipt(data);
+    else setError(error as ApiError);
   };
 
   const problems = problemsByField(error);
-  if (!charge)
-    return error ? (
-      <p role="alert" className="error">
-        {error.message}
-      </p>
-    ) : (
-      <p>Loading…</p>
-    );
+  if (!charge) return error ? <Alert message={error.message} /> : <p>Loading…</p>;
   return (
     <section aria-labelledby="pix-charge-title">
       <div className="title-row">
@@ -76,11 +67,7 @@ export function PixChargeDetail({ api, environment, session, clockMoves, chargeI
           {charge.status}
         </span>
       </div>
-      {problems[''] && (
-        <p role="alert" className="error">
-          {problems[''].join('. ')}
-        </p>
-      )}
+      <Alert message={problems['']?.join('. ')} />
       <div className="columns">
         <dl className="terms">
           <dt>Amount</dt>

@@ -1,25 +1,26 @@
 import { useState, type FormEvent } from 'react';
 import { mayAct, problemsByField, type ApiError } from '../api';
 import { go } from '../routing';
+import { reais, typedIn } from '../forms';
 import type { PageContext } from '../Shell';
+import { Alert } from './Alert';
 import { Field } from './Field';
+import { FindOne, type OneOf } from './FindOne';
 
 /** Cash-in: a new Pix charge the payer pays by its QR code, and finding one by its id or your transaction_id. */
 export function PixCharges({ api, environment, session }: PageContext) {
   const [error, setError] = useState<ApiError>();
-  const [lookupError, setLookupError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const problems = problemsByField(error);
 
   const create = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
+    const text = typedIn(event.currentTarget);
     setBusy(true);
     const { data, error } = await api.POST('/v2/pix', {
       body: {
         transaction_id: text('transaction_id'),
-        amount: Number(text('amount').replace(',', '.')),
+        amount: reais(text('amount')),
         payer: { document_number: text('payer_document'), name: text('payer_name') },
         ...(text('description') && { description: text('description') }),
       },
@@ -29,38 +30,20 @@ export function PixCharges({ api, environment, session }: PageContext) {
     else setError(error as ApiError);
   };
 
-  const find = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const wanted = String(new FormData(event.currentTarget).get('wanted') ?? '').trim();
-    const query = /^[0-9]+$/.test(wanted) ? { id: Number(wanted) } : { transaction_id: wanted };
+  const find = async (query: OneOf) => {
     const { data, error } = await api.GET('/v2/pix', { params: { query } });
     if (data) go({ environment, page: 'pix', id: String(data.id) });
-    else setLookupError((error as ApiError).message);
+    return (error as ApiError | undefined)?.message;
   };
 
   return (
     <section aria-labelledby="pix-title">
       <h1 id="pix-title">Pix charges</h1>
-      <form onSubmit={(event) => void find(event)} className="inline" aria-label="Find a Pix charge">
-        <label htmlFor="wanted">Find by id or your transaction_id</label>
-        <input id="wanted" name="wanted" required />
-        <button type="submit" className="secondary">
-          Find
-        </button>
-      </form>
-      {lookupError && (
-        <p role="alert" className="error">
-          {lookupError}
-        </p>
-      )}
+      <FindOne name="Find a Pix charge" find={find} />
       {mayAct(session.role, environment) && (
         <>
           <h2>New Pix charge</h2>
-          {problems[''] && (
-            <p role="alert" className="error">
-              {problems[''].join('. ')}
-            </p>
-          )}
+          <Alert message={problems['']?.join('. ')} />
           <form onSubmit={(event) => void create(event)} className="stacked" noValidate>
             <Field id="pix-transaction-id" label="Your identifier (transaction_id)" problems={problems.transaction_id}>
               <input id="pix-transaction-id" name="transaction_id" />

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { problemsByField, type ApiError } from '../api';
 import { go } from '../routing';
+import { reais, typedIn } from '../forms';
 import type { PageContext } from '../Shell';
+import { Alert } from './Alert';
 import { Field } from './Field';
 
 const PERIODICITIES = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMIANNUAL', 'ANNUAL'] as const;
@@ -18,8 +20,7 @@ export function RecurrenceCreate({ api, environment }: PageContext) {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
+    const text = typedIn(event.currentTarget);
     const endDate = text('end_date');
     setBusy(true);
     const { data, error } = await api.POST('/v2/automatic-pix/recurrences', {
@@ -27,7 +28,7 @@ export function RecurrenceCreate({ api, environment }: PageContext) {
         transaction_id: text('transaction_id'),
         debtor: { document_number: text('document_number'), name: text('debtor_name') },
         schedule: { start_date: text('start_date'), periodicity: text('periodicity') as (typeof PERIODICITIES)[number], ...(endDate && { end_date: endDate }) },
-        amount: Number(text('amount').replace(',', '.')),
+        amount: reais(text('amount')),
         retry_policy: text('retry_policy') as (typeof RETRY_POLICIES)[number][0],
       },
     });
@@ -40,11 +41,7 @@ export function RecurrenceCreate({ api, environment }: PageContext) {
   return (
     <section aria-labelledby="new-recurrence-title">
       <h1 id="new-recurrence-title">New recurrence</h1>
-      {general && (
-        <p role="alert" className="error">
-          {general.join('. ')}
-        </p>
-      )}
+      <Alert message={general?.join('. ')} />
       <form onSubmit={(event) => void submit(event)} className="stacked" noValidate>
         <Field id="transaction_id" label="Your identifier (contract)" problems={problems.transaction_id} hint="Unique in your account, at most 35 characters.">
           <input id="transaction_id" name="transaction_id" />

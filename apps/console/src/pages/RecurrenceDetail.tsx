@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { SandboxComponents } from '@pixauto/api-client';
 import { mayAct, money, type ApiError } from '../api';
 import type { PageContext } from '../Shell';
+import { Alert } from './Alert';
 
 type Recurrence = SandboxComponents['schemas']['RecurrenceResponse'];
 type Charge = SandboxComponents['schemas']['ChargeResponse'];
@@ -55,14 +56,7 @@ export function RecurrenceDetail({ api, environment, session, clockMoves, recurr
     void act('Payer renamed', api.PATCH('/v2/automatic-pix/recurrences/{recurrence_id}', { params: { path }, body: { debtor_name: debtorName } }));
   };
 
-  if (!recurrence)
-    return error ? (
-      <p role="alert" className="error">
-        {error}
-      </p>
-    ) : (
-      <p>Loading…</p>
-    );
+  if (!recurrence) return error ? <Alert message={error} /> : <p>Loading…</p>;
   const ended = ['REJECTED', 'EXPIRED', 'CANCELLED'].includes(recurrence.status);
 
   return (
@@ -73,11 +67,7 @@ export function RecurrenceDetail({ api, environment, session, clockMoves, recurr
           {recurrence.status}
         </span>
       </div>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       {notice && (
         <p role="status" className="notice">
           {notice}

@@ -1,16 +1,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { mayAct, money } from '../api';
+import { daysFromToday } from '../forms';
 import { hrefOf } from '../routing';
 import type { PageContext } from '../Shell';
+import { Alert } from './Alert';
+import { Pager } from './Pager';
 import type { SandboxComponents } from '@pixauto/api-client';
 
 type RecurrenceList = SandboxComponents['schemas']['RecurrenceListResponse'];
 
-const day = (offsetDays: number): string => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-
 /** Recurrences created in a period (the API's filter), a page at a time. */
 export function Recurrences({ api, environment, session, clockMoves }: PageContext) {
-  const [period, setPeriod] = useState({ start: day(-90), end: day(400) });
+  const [period, setPeriod] = useState({ start: daysFromToday(-90), end: daysFromToday(400) });
   const [page, setPage] = useState(0);
   const [list, setList] = useState<RecurrenceList>();
   const [error, setError] = useState<string>();
@@ -49,11 +50,7 @@ export function Recurrences({ api, environment, session, clockMoves }: PageConte
           Filter
         </button>
       </form>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       {list && list.recurrences.length === 0 && <p>No recurrence was created in this period.</p>}
       {list && list.recurrences.length > 0 && (
         <table>
@@ -84,19 +81,7 @@ export function Recurrences({ api, environment, session, clockMoves }: PageConte
           </tbody>
         </table>
       )}
-      {list && list.pagination.total_pages > 1 && (
-        <nav aria-label="Pages" className="inline">
-          <button type="button" className="secondary" disabled={page === 0} onClick={() => setPage(page - 1)}>
-            Previous
-          </button>
-          <span>
-            Page {page + 1} of {list.pagination.total_pages}
-          </span>
-          <button type="button" className="secondary" disabled={page + 1 >= list.pagination.total_pages} onClick={() => setPage(page + 1)}>
-            Next
-          </button>
-        </nav>
-      )}
+      {list && <Pager page={page} pages={list.pagination.total_pages} onPage={setPage} />}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { mayAct } from '../api';
 import type { PageContext } from '../Shell';
+import { Alert } from './Alert';
 
 /** The sandbox's test clock: its now, and advancing it by days so that what falls due plays out. */
 export function SandboxClock({ api, session, environment, clockMoves, onAdvanced }: PageContext & { onAdvanced: () => void }) {
@@ -41,11 +42,7 @@ export function SandboxClock({ api, session, environment, clockMoves, onAdvanced
           </button>
         </form>
       )}
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
     </section>
   );
 }
