@@ -15,6 +15,7 @@ export type {
   RecurrenceResponse,
   RefundReceiptResponse,
   RefundResponse,
+  RequestLogPage,
   SandboxClockResponse,
   SolicitationResponse,
   WebhookSecretRotatedResponse,
