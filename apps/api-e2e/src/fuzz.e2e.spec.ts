@@ -51,6 +51,8 @@ const ROUTES: [Method, string][] = [
   ['GET', '/v2/webhooks/deliveries'],
   ['GET', '/v2/webhooks/deliveries/:x'],
   ['POST', '/v2/webhooks/deliveries/:x/retry'],
+  ['POST', '/v2/webhooks/deliveries/retry'],
+  ['POST', '/v2/webhooks/test-events'],
   ['POST', '/v2/sandbox/recurrences/:x/authorize'],
   ['POST', '/v2/sandbox/recurrences/:x/reject'],
   ['POST', '/v2/sandbox/solicitations/:x/answer'],
@@ -104,6 +106,7 @@ const FIELDS = [
   'expires_in',
   'description',
   'business_day_adjust',
+  'url',
 ];
 
 const text = fc.oneof(
@@ -185,6 +188,8 @@ const TEMPLATES: [string, Record<string, unknown>][] = [
   ['/v2/pix', { transaction_id: 'fz', amount: 12.5, payer: { document_number: '52998224725', name: 'Maria' } }],
   ['/v2/payout/pix', { transaction_id: 'fz', amount: 10.9, name: 'Maria', document_number: '52998224725', pix_key: 'maria@example.com' }],
   ['/v2/transactions/refund', { transaction_id: 'fz', refund_id: 'fz', amount: 1 }],
+  // a loopback port nothing listens on: an accepted test event's attempts fail there
+  ['/v2/webhooks/test-events', { event_type: 'payout.status_changed', url: 'http://127.0.0.1:9/hook' }],
 ];
 /** Each field mostly kept, at times replaced by a generated value or dropped; objects mutated field by field. */
 const objectOf = (template: Record<string, unknown>): fc.Arbitrary<Record<string, unknown>> =>

@@ -129,6 +129,7 @@ describe.each([['production'], ['sandbox'], ['admin']] as Array<[Listener]>)('th
         'POST /v2/payout/pix → 201',
         'POST /v2/payout → 201',
         'GET /v2/webhooks/deliveries → 200',
+        'POST /v2/webhooks/deliveries/retry → 202',
       ],
       sandbox: [
         'POST /v2/limits → 200',
@@ -136,6 +137,9 @@ describe.each([['production'], ['sandbox'], ['admin']] as Array<[Listener]>)('th
         'POST /v2/pix → 201',
         'GET /v2/sandbox/clock → 200',
         'POST /v2/sandbox/clock/advance → 200',
+        'POST /v2/webhooks/deliveries/retry → 202',
+        // a loopback URL: a sandbox webhook may be one (WEBHOOK_ALLOW_LOOPBACK), a production one may not (its documented 400)
+        'POST /v2/webhooks/test-events → 202',
       ],
       admin: ['POST /admin/accounts → 201'],
     }[listener];

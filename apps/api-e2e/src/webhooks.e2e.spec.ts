@@ -1,9 +1,14 @@
 import { Webhook } from 'standardwebhooks';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_EVENTS } from '@pixauto/contracts';
 import { eventually } from '@pixauto/testing';
 import { chargeClient } from './support/charges';
 import { admin, freshCpf, Merchant } from './support/fixtures';
-import { call } from './support/http';
+import { Answer, call } from './support/http';
 import { brasiliaDay, openAccount, recurrenceBody, recurrenceClient } from './support/recurrences';
 import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
 import { Received, WebhookReceiver } from './support/webhook-receiver';
@@ -404,6 +409,197 @@ describe('the delivery log', () => {
       WITHIN_SECONDS,
     );
     expect(log.body.attempts[1]).toMatchObject({ number: 2, status_code: 204, trigger: 'manual' });
+  });
+});
+
+/** A POST with an Idempotency-Key, on the sandbox unless told: the status, the body, and whether it was replayed. */
+async function postWithKey(path: string, json: unknown, idempotencyKey: string, key = merchant.sandbox) {
+  const response = await fetch(`http://127.0.0.1:${system.profile.sandbox}${path}`, {
+    method: 'POST',
+    headers: { authorization: key, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+    body: JSON.stringify(json),
+  });
+  const answer: Answer = { status: response.status, body: await response.json() };
+  return { ...answer, replayed: response.headers.get('idempotent-replayed') };
+}
+
+/** The attempts of a delivery once `done` holds for them. */
+const attemptsOf = async (id: string, done: (attempts: { trigger: string; status_code: number | null }[]) => boolean, key = merchant.sandbox) =>
+  (
+    await eventually(
+      () => sandbox('GET', `/v2/webhooks/deliveries/${id}`, undefined, key),
+      (a) => done(a.body.attempts),
+      WITHIN_SECONDS,
+    )
+  ).body.attempts as { trigger: string; status_code: number | null }[];
+
+describe('retrying every delivery a filter matches', () => {
+  it('queues one more attempt for each match, every page of them, and for nothing else; a repeat with its key replays', async () => {
+    const own = await openAccount(system);
+    const recurrences = recurrenceClient(system, own, 'sandbox');
+    const failing = fresh('bulk-failing');
+    const ok = fresh('bulk-ok');
+    for (let i = 0; i < 3; i++) await recurrences.create(recurrenceBody({ webhook: receiver.url('fail', `${failing}-${i}`) }));
+    const delivered = await recurrences.create(recurrenceBody({ webhook: receiver.url('ok', ok) }));
+    for (let i = 0; i < 3; i++) await receiver.waitFor(`${failing}-${i}`, 1);
+    await receiver.waitFor(ok, 1);
+    const pending = await eventually(
+      () => sandbox('GET', '/v2/webhooks/deliveries?status=pending&page_size=1', undefined, own.sandbox),
+      (a) => a.body.pagination.total_items === 3,
+      WITHIN_SECONDS,
+    );
+    expect(pending.body.pagination.total_pages).toBe(3);
+    const ids = (await sandbox('GET', '/v2/webhooks/deliveries?status=pending', undefined, own.sandbox)).body.deliveries.map((d: { id: string }) => d.id);
+
+    const retried = await postWithKey('/v2/webhooks/deliveries/retry?status=pending&event_type=recurrence.created', {}, fresh('bulk'), own.sandbox);
+    expect(retried).toEqual({ status: 202, body: { queued: 3 }, replayed: null });
+    for (let i = 0; i < 3; i++) await receiver.waitFor(`${failing}-${i}`, 2);
+    for (const id of ids) await attemptsOf(id, (a) => a.some((x) => x.trigger === 'manual'), own.sandbox);
+    await sleep(1500); // several of the dispatcher's claims (every 250 ms): a match is attempted once, not again
+    for (const id of ids) {
+      const { attempts } = (await sandbox('GET', `/v2/webhooks/deliveries/${id}`, undefined, own.sandbox)).body;
+      expect(attempts.filter((x: { trigger: string }) => x.trigger === 'manual')).toHaveLength(1);
+    }
+    // The delivered one did not match `status=pending`: no attempt beyond its first.
+    const [deliveredOne] = (await sandbox('GET', `/v2/webhooks/deliveries?resource_id=${delivered.body.recurrence_id}`, undefined, own.sandbox)).body
+      .deliveries;
+    expect((await sandbox('GET', `/v2/webhooks/deliveries/${deliveredOne.id}`, undefined, own.sandbox)).body.attempts).toHaveLength(1);
+    expect(receiver.on(ok)).toHaveLength(1);
+
+    // The same key replays the first answer; it queues nothing more.
+    const key = fresh('bulk-repeat');
+    const first = await postWithKey(`/v2/webhooks/deliveries/retry?resource_id=${delivered.body.recurrence_id}`, {}, key, own.sandbox);
+    expect(first).toEqual({ status: 202, body: { queued: 1 }, replayed: null });
+    expect(await postWithKey(`/v2/webhooks/deliveries/retry?resource_id=${delivered.body.recurrence_id}`, {}, key, own.sandbox)).toEqual({
+      status: 202,
+      body: { queued: 1 },
+      replayed: 'true',
+    });
+    await receiver.waitFor(ok, 2);
+    await sleep(1500);
+    expect(receiver.on(ok)).toHaveLength(2);
+    // Another account's filters reach none of these.
+    expect(await sandbox('POST', `/v2/webhooks/deliveries/retry?resource_id=${delivered.body.recurrence_id}`)).toEqual({ status: 202, body: { queued: 0 } });
+  });
+
+  it('refuses bad filters and read-only keys, and queues nothing then', async () => {
+    const own = await openAccount(system);
+    const path = fresh('bulk-refused');
+    const created = await recurrenceClient(system, own, 'sandbox').create(recurrenceBody({ webhook: receiver.url('ok', path) }));
+    await receiver.waitFor(path, 1);
+    const post = (query: string, key = own.sandbox) => sandbox('POST', `/v2/webhooks/deliveries/retry${query}`, undefined, key);
+    const resource = `resource_id=${created.body.recurrence_id}`;
+    expect(await post(`?${resource}&status=given-up`)).toEqual({
+      status: 400,
+      body: { type: 'ValidationError', message: 'query.status must be one of pending, delivered, failed, cancelled' },
+    });
+    expect(await post(`?${resource}&event_type=charge.nope`)).toEqual({
+      status: 400,
+      body: { type: 'ValidationError', message: `query.event_type must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` },
+    });
+    expect(await post(`?${resource}&start=2026-11-02&end=2026-11-01`)).toEqual({
+      status: 400,
+      body: { type: 'ValidationError', message: 'query.start must be before query.end' },
+    });
+    expect(await post(`?${resource}&start=yesterday&end=2026-02-30`)).toEqual({
+      status: 400,
+      body: {
+        type: 'ValidationError',
+        message:
+          'query.start must be a date (YYYY-MM-DD) or a date-time with its zone (ISO 8601). query.end must be a date (YYYY-MM-DD) or a date-time with its zone (ISO 8601)',
+      },
+    });
+    expect(await post(`?resource_id=${'x'.repeat(101)}`)).toEqual({
+      status: 400,
+      body: { type: 'ValidationError', message: 'query.resource_id must be a string of at most 100 characters' },
+    });
+    const readOnly = (await admin(system, 'POST', `/admin/accounts/${own.accountId}/api-keys`, { environment: 'sandbox', read_only: true })).body.api_key;
+    expect(await post(`?${resource}`, readOnly)).toEqual({ status: 403, body: { code: 2, message: 'Api Key is read-only!' } });
+    await sleep(1500); // several of the dispatcher's claims (every 250 ms)
+    expect(receiver.on(path)).toHaveLength(1);
+  });
+});
+
+describe('test events', () => {
+  const document = JSON.parse(readFileSync(join(__dirname, '../../../libs/api-client/openapi/sandbox.json'), 'utf8'));
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema({ $id: 'doc', components: document.components });
+  const total = async (key: string, port = system.profile.sandbox) =>
+    (await call(port, 'GET', '/v2/webhooks/deliveries', { key })).body.pagination.total_items as number;
+
+  it('sends a signed sample of every event type, a payout event included, each in its documented shape and in the log', async () => {
+    const path = fresh('test-event');
+    const sent = await sandbox('POST', '/v2/webhooks/test-events', { event_type: 'payout.status_changed', url: receiver.url('ok', path) });
+    expect(sent).toMatchObject({
+      status: 202,
+      body: {
+        id: expect.stringMatching(/^msg_[0-9a-f]{32}$/),
+        event_type: 'payout.status_changed',
+        resource_type: 'payout',
+        url: receiver.url('ok', path),
+        payload: { type: 'payout.status_changed', data: { status: 1, transaction_id: 'test-saque-0001' } },
+      },
+    });
+    const [received] = await receiver.waitFor(path, 1);
+    expect(received.headers['webhook-id']).toBe(sent.body.id);
+    expect(verified(received)).toEqual(sent.body.payload);
+    const attempts = await attemptsOf(sent.body.id, (a) => a.some((x) => x.status_code === 204));
+    expect(attempts[attempts.length - 1]).toMatchObject({ status_code: 204, trigger: 'schedule' });
+    const log = await deliveries('?event_type=payout.status_changed&status=delivered');
+    expect(log.body.deliveries.map((d: { id: string }) => d.id)).toContain(sent.body.id);
+
+    for (const type of WEBHOOK_EVENT_TYPES) {
+      const answer = await sandbox('POST', '/v2/webhooks/test-events', { event_type: type, url: receiver.url('ok', `${path}-${type}`) });
+      expect({ type, status: answer.status, resource: answer.body.resource_type }).toEqual({ type, status: 202, resource: WEBHOOK_EVENTS[type].resource });
+    }
+    for (const type of WEBHOOK_EVENT_TYPES) {
+      const [one] = await receiver.waitFor(`${path}-${type}`, 1);
+      const body = verified(one);
+      const validate = ajv.compile({ $ref: `doc#/components/schemas/${WEBHOOK_EVENTS[type].data}` });
+      expect({ type: body.type, errors: validate(body.data) ? null : validate.errors }).toEqual({ type, errors: null });
+    }
+  });
+
+  it('refuses a bad body, a URL the platform may not call and a read-only key, each leaving nothing behind; a repeat with its key replays', async () => {
+    const own = await openAccount(system);
+    const before = { sandbox: await total(own.sandbox), production: await total(own.production, system.profile.gateway) };
+    const send = (json: unknown, key = own.sandbox, port = system.profile.sandbox) => call(port, 'POST', '/v2/webhooks/test-events', { key, json });
+    const url = receiver.url('ok', fresh('refused-test-event'));
+    const refused = (message: string) => ({ status: 400, body: { type: 'ValidationError', message } });
+    expect(await send({})).toEqual(refused('body.event_type is a required field. body.url is a required field'));
+    expect(await send({ event_type: 'payout.paid', url })).toEqual(refused(`body.event_type must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}`));
+    expect(await send({ event_type: 'charge.paid', url: 'ftp://127.0.0.1/hook' })).toEqual(
+      refused('body.url must be an http(s) URL of at most 255 characters'),
+    );
+    expect(await send({ event_type: 'charge.paid', url: `http://127.0.0.1/${'x'.repeat(250)}` })).toEqual(
+      refused('body.url must be an http(s) URL of at most 255 characters'),
+    );
+    expect(await send({ event_type: 'charge.paid', url, resource_id: 'r1' })).toEqual(refused('`resource_id` is not a field of this endpoint'));
+    expect(await send({ event_type: 'charge.paid', url: 'https://169.254.169.254/latest' })).toEqual(
+      refused('body.url is refused: the webhook host resolves to a private or reserved address (169.254.169.254)'),
+    );
+    expect(await send({ event_type: 'charge.paid', url: `http://127.0.0.1:${system.profile.sandbox}/hook` })).toEqual(
+      refused(`body.url is refused: the webhook host resolves to loopback (127.0.0.1) on port ${system.profile.sandbox}, one of the platform's own`),
+    );
+    // Loopback is a sandbox webhook's only (WEBHOOK_ALLOW_LOOPBACK=sandbox): production wants https.
+    expect(await send({ event_type: 'payout.created', url }, own.production, system.profile.gateway)).toEqual(
+      refused('body.url is refused: the webhook URL must use https (got http)'),
+    );
+    const readOnly = (await admin(system, 'POST', `/admin/accounts/${own.accountId}/api-keys`, { environment: 'sandbox', read_only: true })).body.api_key;
+    expect(await send({ event_type: 'charge.paid', url }, readOnly)).toEqual({ status: 403, body: { code: 2, message: 'Api Key is read-only!' } });
+    expect({ sandbox: await total(own.sandbox), production: await total(own.production, system.profile.gateway) }).toEqual(before);
+    expect(receiver.on(new URL(url).pathname)).toEqual([]);
+
+    const key = fresh('test-event-key');
+    const first = await postWithKey('/v2/webhooks/test-events', { event_type: 'charge.paid', url }, key, own.sandbox);
+    expect(first).toMatchObject({ status: 202, replayed: null, body: { event_type: 'charge.paid', resource_type: 'charge' } });
+    expect(await postWithKey('/v2/webhooks/test-events', { event_type: 'charge.paid', url }, key, own.sandbox)).toMatchObject({
+      status: 202,
+      replayed: 'true',
+      body: { id: first.body.id },
+    });
+    expect(await total(own.sandbox)).toBe(before.sandbox + 1);
   });
 });
 

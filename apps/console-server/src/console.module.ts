@@ -11,12 +11,13 @@ import { SessionGuard } from './session.guard';
 import { Sessions } from './sessions';
 import { SignInLimiter } from './sign-in-limiter';
 import { CONSOLE_CONFIG, REDIS } from './tokens';
+import { WebhookSecretController } from './webhook-secret.controller';
 
 export const config = consoleConfig();
 
 /** The console server: sessions in Redis, the gateway behind it; no database of its own. */
 @Module({
-  controllers: [SessionController, MerchantApiController, DocumentsController],
+  controllers: [SessionController, MerchantApiController, DocumentsController, WebhookSecretController],
   providers: [
     { provide: CONSOLE_CONFIG, useValue: config },
     { provide: REDIS, useFactory: () => new Redis(config.redisUrl, { maxRetriesPerRequest: 2, commandTimeout: 1000 }) },

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { adminClient, type AdminPaths, type MerchantClient } from '@pixauto/api-client';
-import type { ConsoleUserResponse, Environment } from '@pixauto/contracts';
+import type { ConsoleUserResponse, Environment, WebhookSecretRotatedResponse } from '@pixauto/contracts';
 import { Messages, refuse, unavailable } from '@pixauto/errors';
 import type { SecretBox } from '@pixauto/secrets';
 import type { ConsoleConfig } from './console.config';
@@ -54,6 +54,15 @@ export class Gateway {
     // Another request issued one at the same moment and kept it first: ours is revoked, theirs used.
     await this.revoke(data.key_id);
     return this.apiKey(accountId, environment);
+  }
+
+  /** A new webhook signing secret for the account; the previous one keeps signing beside it for 24 hours. */
+  async rotateWebhookSecret(accountId: string): Promise<WebhookSecretRotatedResponse> {
+    const { data, response } = await this.admin
+      .POST('/admin/accounts/{account_id}/webhook-secret', { params: { path: { account_id: accountId } } })
+      .catch(() => this.unreachable());
+    if (!data) throw new GatewayUnexpected(`admin API answered ${response.status} to rotating the webhook secret`);
+    return data;
   }
 
   /** The kept key was refused (revoked by the operator): forgotten, so that the next call issues a new one. */

@@ -53,6 +53,20 @@ export const CONSOLE_DOCUMENT = {
           csrf_token: { type: 'string', description: 'To send in X-CSRF-Token with every request that changes something.' },
         },
       },
+      WebhookSecret: {
+        type: 'object',
+        required: ['account_id', 'webhook_secret', 'previous_secret_valid_until'],
+        properties: {
+          account_id: { type: 'string', description: 'The account.' },
+          webhook_secret: { type: 'string', description: 'The new secret (`whsec_...`): every webhook is signed with it from now on.' },
+          previous_secret_valid_until: {
+            type: 'string',
+            format: 'date-time',
+            description:
+              'Until when (24 hours from now) webhooks also carry a signature made with the previous secret, so receivers can switch without losing any.',
+          },
+        },
+      },
     },
   },
   paths: {
@@ -83,6 +97,21 @@ export const CONSOLE_DOCUMENT = {
         security: [{ session: [] }],
         parameters: [CSRF],
         responses: { '204': { description: 'Signed out: the session has ended.' }, '401': error('No session.'), '403': error('No valid CSRF token.') },
+      },
+    },
+    '/console/v1/webhook-secret': {
+      post: {
+        summary: 'Rotate the webhook signing secret',
+        description:
+          "Issues a new signing secret for the account's webhooks (both environments) and answers it: from now on every webhook is signed with it, and for 24 hours also with the previous one. Owners only.",
+        security: [{ session: [] }],
+        parameters: [CSRF],
+        responses: {
+          '200': { description: 'The new secret.', content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookSecret' } } } },
+          '401': error('No session.'),
+          '403': error('No valid CSRF token, or the user is not an owner.'),
+          '503': error('The platform could not be reached; try again.'),
+        },
       },
     },
     '/console/v1/{environment}/api/{path}': {

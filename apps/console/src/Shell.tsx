@@ -7,6 +7,7 @@ import { RecurrenceDetail } from './pages/RecurrenceDetail';
 import { Recurrences } from './pages/Recurrences';
 import { PixChargeDetail } from './pages/PixChargeDetail';
 import { PixCharges } from './pages/PixCharges';
+import { Webhooks } from './pages/Webhooks';
 
 const ENVIRONMENTS: Array<[Environment, string]> = [
   ['sandbox', 'Sandbox'],
@@ -52,6 +53,9 @@ export function Shell({ session, onSignedOut }: { session: Session; onSignedOut:
           <a href={hrefOf({ environment, page: 'pix' })} aria-current={place.page === 'pix' ? 'page' : undefined}>
             Pix charges
           </a>
+          <a href={hrefOf({ environment, page: 'webhooks' })} aria-current={place.page === 'webhooks' ? 'page' : undefined}>
+            Webhooks
+          </a>
         </nav>
         <main>
           {environment === 'sandbox' && <SandboxClock {...context} onAdvanced={() => setClockMoves((moves) => moves + 1)} />}
@@ -60,6 +64,7 @@ export function Shell({ session, onSignedOut }: { session: Session; onSignedOut:
           {place.page === 'recurrences' && place.id && <RecurrenceDetail {...context} recurrenceId={place.id} />}
           {place.page === 'pix' && !place.id && <PixCharges {...context} />}
           {place.page === 'pix' && place.id && <PixChargeDetail {...context} chargeId={place.id} />}
+          {place.page === 'webhooks' && <Webhooks {...context} deliveryId={place.id} />}
         </main>
       </div>
     </div>

@@ -1,13 +1,46 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { DeliveryListResponse, DeliveryResponse, Patterns, reply, ServiceReply, ServiceRequest } from '@pixauto/contracts';
-import { Messages, notFound, refuse } from '@pixauto/errors';
-import { DeliveryStore, parseDeliveriesQuery } from '@pixauto/webhooks';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import {
+  DeliveriesRetriedResponse,
+  DeliveryListResponse,
+  DeliveryResponse,
+  Patterns,
+  reply,
+  SEND_TEST_EVENT_FIELDS,
+  SendTestEventRequest,
+  ServiceReply,
+  ServiceRequest,
+  validateBody,
+} from '@pixauto/contracts';
+import { Messages, notFound, refuse, validation } from '@pixauto/errors';
+import { Clock } from '@pixauto/pix';
+import { CLOCK } from '@pixauto/runtime';
+import {
+  deliveryIdOf,
+  DeliveryStore,
+  insertDeliveries,
+  parseDeliveriesQuery,
+  parseDeliveryFilters,
+  testNotification,
+  WebhookDispatcher,
+  WebhookSender,
+} from '@pixauto/webhooks';
+
+/** Deliveries a POST /v2/webhooks/deliveries/retry marks per statement. */
+const RETRY_BATCH = 500;
 
 /** The merchant's delivery log (platform.md §5): another tenant's delivery is not found, like an unknown one. */
 @Controller()
 export class DeliveriesController {
-  constructor(private readonly store: DeliveryStore) {}
+  constructor(
+    private readonly store: DeliveryStore,
+    private readonly dataSource: DataSource,
+    private readonly dispatcher: WebhookDispatcher,
+    private readonly sender: WebhookSender,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   @MessagePattern(Patterns.webhooks.listDeliveries)
   async list(@Payload() { tenant, query }: ServiceRequest): Promise<ServiceReply> {
@@ -27,5 +60,29 @@ export class DeliveriesController {
   async retry(@Payload() { tenant, params }: ServiceRequest): Promise<ServiceReply> {
     const found = (await this.store.requestRetry(tenant, params?.id ?? '')) ?? refuse(notFound(Messages.webhooks.deliveryNotFound));
     return reply(found, 202);
+  }
+
+  /** 202 with how many matched: each is claimed like a single retry, at the pace the dispatcher sends. */
+  @MessagePattern(Patterns.webhooks.retryMatching)
+  async retryMatching(@Payload() { tenant, query }: ServiceRequest): Promise<ServiceReply> {
+    const filters = parseDeliveryFilters(query ?? {});
+    if (!filters.ok) return refuse(filters.refusal);
+    const queued = await this.store.requestRetryMatching(tenant, filters.value, RETRY_BATCH);
+    return reply({ queued } satisfies DeliveriesRetriedResponse, 202);
+  }
+
+  /** 202 with the new delivery: recorded and sent at once, signed like every webhook; a refused URL records nothing. */
+  @MessagePattern(Patterns.webhooks.sendTestEvent)
+  async sendTestEvent(@Payload() { tenant, body }: ServiceRequest): Promise<ServiceReply> {
+    const request = validateBody(SendTestEventRequest, body, SEND_TEST_EVENT_FIELDS);
+    if (!request.ok) return refuse(request.refusal);
+    const { event_type, url } = request.value;
+    const refused = await this.sender.refusal(url, tenant.environment);
+    if (refused !== undefined) return refuse(validation(Messages.webhooks.testUrlRefused(refused)));
+    const notification = testNotification(deliveryIdOf(randomUUID()), tenant, event_type, url, this.clock.now(tenant));
+    const created = await this.dataSource.transaction((db) => insertDeliveries(db, [notification], this.dispatcher.leaseUntil()));
+    this.dispatcher.enqueue(created);
+    const delivery = (await this.store.get(tenant, notification.id)) ?? refuse(notFound(Messages.webhooks.deliveryNotFound));
+    return reply(delivery satisfies DeliveryResponse, 202);
   }
 }

@@ -115,6 +115,8 @@ export const Patterns = {
     listDeliveries: 'webhooks.deliveries.list',
     getDelivery: 'webhooks.deliveries.get',
     retryDelivery: 'webhooks.deliveries.retry',
+    retryMatching: 'webhooks.deliveries.retry-matching',
+    sendTestEvent: 'webhooks.test-events.send',
   },
   solicitations: {
     create: 'solicitations.create',

@@ -90,6 +90,7 @@ export const Messages = {
     environment: 'The environment must be production or sandbox',
     email: 'body.email must be a string of at most 254 characters',
     password: 'body.password must be a string of at most 128 characters',
+    ownerOnly: 'Only an owner may rotate the webhook signing secret',
   },
 
   // platform.md §5: the merchant's webhook delivery log (ours).
@@ -102,6 +103,9 @@ export const Messages = {
     periodOrder: 'query.start must be before query.end',
     pageInvalid: 'query.page must be an integer of at least 0',
     pageSizeInvalid: 'query.page_size must be an integer from 1 to 100',
+    testEventTypeInvalid: (known: readonly string[]) => `body.event_type must be one of ${known.join(', ')}`,
+    testUrlInvalid: 'body.url must be an http(s) URL of at most 255 characters',
+    testUrlRefused: (reason: string) => `body.url is refused: ${reason}`,
   },
 
   // service-api.md 4.1 to 4.4 and 7.3. Messages without a field prefix are quoted as the spec writes them.

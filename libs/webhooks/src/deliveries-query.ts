@@ -1,9 +1,10 @@
 import { DELIVERY_STATUSES, DeliveryStatus, Validated, WEBHOOK_EVENT_TYPES } from '@pixauto/contracts';
 import { Messages, validation } from '@pixauto/errors';
 import { brasiliaStartOfDay, addDays } from '@pixauto/pix';
-import { DeliveryQuery } from './delivery-store';
+import { DeliveryFilters, DeliveryQuery } from './delivery-store';
 
-// GET /v2/webhooks/deliveries: filters and page (the recurrence listing's pagination: page from 0, newest first).
+// GET /v2/webhooks/deliveries: filters and page (the recurrence listing's pagination: page from 0, newest first);
+// POST /v2/webhooks/deliveries/retry: the same filters.
 
 const W = Messages.webhooks;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -24,15 +25,32 @@ function instantOf(value: string, asEnd: boolean): Date | undefined {
 
 const single = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
+/** The list's filters, without its page: what POST /v2/webhooks/deliveries/retry matches. */
+export function parseDeliveryFilters(query: Record<string, unknown>): Validated<DeliveryFilters> {
+  const { problems, value } = filtersOf(query);
+  return problems.length > 0 ? { ok: false, refusal: validation(...problems) } : { ok: true, value };
+}
+
 export function parseDeliveriesQuery(query: Record<string, unknown>): Validated<DeliveryQuery> {
+  const { problems, value } = filtersOf(query);
+  const page = single(query.page);
+  const pageSize = single(query.page_size);
+  if (page !== undefined && !/^\d{1,9}$/.test(page)) problems.push(W.pageInvalid);
+  if (pageSize !== undefined && (!/^\d{1,3}$/.test(pageSize) || Number(pageSize) < 1 || Number(pageSize) > 100)) problems.push(W.pageSizeInvalid);
+  if (problems.length > 0) return { ok: false, refusal: validation(...problems) };
+  return {
+    ok: true,
+    value: { ...value, page: page === undefined ? 0 : Number(page), page_size: pageSize === undefined ? DEFAULT_PAGE_SIZE : Number(pageSize) },
+  };
+}
+
+function filtersOf(query: Record<string, unknown>): { problems: string[]; value: DeliveryFilters } {
   const problems: string[] = [];
   const status = single(query.status);
   const eventType = single(query.event_type);
   const resourceId = single(query.resource_id);
   const start = single(query.start);
   const end = single(query.end);
-  const page = single(query.page);
-  const pageSize = single(query.page_size);
   if (status !== undefined && !(DELIVERY_STATUSES as readonly string[]).includes(status)) problems.push(W.statusInvalid);
   if (eventType !== undefined && !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(eventType)) problems.push(W.eventTypeInvalid(WEBHOOK_EVENT_TYPES));
   if (query.resource_id !== undefined && (typeof query.resource_id !== 'string' || query.resource_id.length > 100)) problems.push(W.resourceIdInvalid);
@@ -41,19 +59,14 @@ export function parseDeliveriesQuery(query: Record<string, unknown>): Validated<
   if (start !== undefined && from === undefined) problems.push(W.dateTimeInvalid('query.start'));
   if (end !== undefined && to === undefined) problems.push(W.dateTimeInvalid('query.end'));
   if (from && to && from >= to) problems.push(W.periodOrder);
-  if (page !== undefined && !/^\d{1,9}$/.test(page)) problems.push(W.pageInvalid);
-  if (pageSize !== undefined && (!/^\d{1,3}$/.test(pageSize) || Number(pageSize) < 1 || Number(pageSize) > 100)) problems.push(W.pageSizeInvalid);
-  if (problems.length > 0) return { ok: false, refusal: validation(...problems) };
   return {
-    ok: true,
+    problems,
     value: {
       ...(resourceId !== undefined && { resource_id: resourceId }),
       ...(eventType !== undefined && { event_type: eventType }),
       ...(status !== undefined && { status: status as DeliveryStatus }),
       ...(from && { start: from }),
       ...(to && { end: to }),
-      page: page === undefined ? 0 : Number(page),
-      page_size: pageSize === undefined ? DEFAULT_PAGE_SIZE : Number(pageSize),
     },
   };
 }

@@ -1,5 +1,5 @@
 import { WEBHOOK_EVENT_TYPES } from '@pixauto/contracts';
-import { parseDeliveriesQuery } from './deliveries-query';
+import { parseDeliveriesQuery, parseDeliveryFilters } from './deliveries-query';
 
 describe('parseDeliveriesQuery', () => {
   it('defaults to the newest 20, from page 0', () => {
@@ -57,5 +57,22 @@ describe('parseDeliveriesQuery', () => {
     });
     expect(parseDeliveriesQuery({ resource_id: 'x'.repeat(101) }).ok).toBe(false);
     expect(parseDeliveriesQuery({ page_size: '0' }).ok).toBe(false);
+  });
+});
+
+describe('parseDeliveryFilters', () => {
+  it('takes the filters of the list, without its page', () => {
+    expect(parseDeliveryFilters({ status: 'failed', event_type: 'payout.created', page: '3', page_size: '0' })).toEqual({
+      ok: true,
+      value: { status: 'failed', event_type: 'payout.created' },
+    });
+    expect(parseDeliveryFilters({})).toEqual({ ok: true, value: {} });
+  });
+
+  it('refuses the bad values the list refuses, with the same messages', () => {
+    expect(parseDeliveryFilters({ status: 'given-up', start: '2026-11-02', end: '2026-11-01' })).toMatchObject({
+      ok: false,
+      refusal: { problems: ['query.status must be one of pending, delivered, failed, cancelled', 'query.start must be before query.end'] },
+    });
   });
 });

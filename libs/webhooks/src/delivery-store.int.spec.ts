@@ -176,4 +176,25 @@ describe('DeliveryStore', () => {
     const listed = await store.list({ accountId: account, environment: 'sandbox' }, { page: 0, page_size: 10 });
     expect(listed.pagination).toEqual({ current_page: 0, page_size: 10, total_pages: 1, total_items: 1 });
   });
+
+  it('asks a retry of every delivery the filters match, batch after batch, of the tenant only', async () => {
+    const account = `acc-${randomUUID()}`;
+    const tenant = { accountId: account, environment: 'sandbox' as const };
+    const streams = Array.from({ length: 5 }, () => recurrenceEvents(account));
+    await take(streams.flatMap((e) => [e.created, e.approved]));
+    const flagged = async () =>
+      (await dataSource.query('SELECT event_type FROM webhook_deliveries WHERE account_id = $1 AND retry_requested ORDER BY event_type', [account])).map(
+        (row: { event_type: string }) => row.event_type,
+      );
+    // 5 matches in batches of 2: 2, 2, then 1.
+    expect(await store.requestRetryMatching(tenant, { event_type: 'recurrence.approved' }, 2)).toBe(5);
+    expect(await flagged()).toEqual(Array(5).fill('recurrence.approved'));
+    // A batch that ends exactly on the last match, and a repeat: each counted, each still one flag.
+    expect(await store.requestRetryMatching(tenant, { resource_id: streams[0].recurrenceId }, 2)).toBe(2);
+    expect(await store.requestRetryMatching(tenant, { resource_id: streams[0].recurrenceId }, 2)).toBe(2);
+    expect(await flagged()).toHaveLength(6);
+    expect(await store.requestRetryMatching({ accountId: account, environment: 'production' }, {}, 2)).toBe(0);
+    expect(await store.requestRetryMatching(tenant, { status: 'failed' }, 2)).toBe(0);
+    expect(await flagged()).toHaveLength(6);
+  });
 });

@@ -153,18 +153,7 @@ export class DeliveryStore {
   }
 
   async list(tenant: Tenant, query: DeliveryQuery): Promise<DeliveryListResponse> {
-    const where = ['account_id = $1', 'environment = $2'];
-    const params: unknown[] = [tenant.accountId, tenant.environment];
-    const add = (condition: (n: string) => string, value: unknown) => {
-      params.push(value);
-      where.push(condition(`$${params.length}`));
-    };
-    if (query.resource_id !== undefined) add((n) => `resource_id = ${n}`, query.resource_id);
-    if (query.event_type !== undefined) add((n) => `event_type = ${n}`, query.event_type);
-    if (query.status !== undefined) add((n) => `status = ${n}`, query.status);
-    if (query.start !== undefined) add((n) => `created_at >= ${n}`, query.start);
-    if (query.end !== undefined) add((n) => `created_at < ${n}`, query.end);
-    const condition = where.join(' AND ');
+    const { condition, params } = filterSql(tenant, query);
     const [{ total }]: { total: number }[] = await this.db.query(`SELECT count(*)::int AS total FROM webhook_deliveries WHERE ${condition}`, params);
     const rows: DeliveryRow[] = await this.db.query(
       `SELECT ${SUMMARY} FROM webhook_deliveries WHERE ${condition} ORDER BY created_at DESC, id DESC LIMIT ${query.page_size} OFFSET ${query.page * query.page_size}`,
@@ -198,16 +187,58 @@ export class DeliveryStore {
     ]);
     return this.get(tenant, id);
   }
+
+  /**
+   * POST .../retry with filters: what matches is asked one attempt each, `batchSize` rows per statement, in id order
+   * (byte-wise, as JavaScript compares them), so a long run never holds many row locks at once; claimDue then sends
+   * them at the dispatcher's own pace. A delivery matched twice (a repeated request) still gets one attempt: the flag
+   * is set, not counted. Answers how many matched.
+   */
+  async requestRetryMatching(tenant: Tenant, filters: DeliveryFilters, batchSize: number): Promise<number> {
+    const { condition, params } = filterSql(tenant, filters);
+    let queued = 0;
+    let after = '';
+    for (;;) {
+      const [rows]: [{ id: string }[]] = await this.db.query(
+        `UPDATE webhook_deliveries SET retry_requested = true WHERE id IN (
+           SELECT id FROM webhook_deliveries WHERE ${condition} AND id COLLATE "C" > $${params.length + 1} ORDER BY id COLLATE "C" LIMIT ${batchSize}
+         ) RETURNING id`,
+        [...params, after],
+      );
+      queued += rows.length;
+      if (rows.length < batchSize) return queued;
+      after = rows.reduce((last, row) => (row.id > last ? row.id : last), after);
+    }
+  }
 }
 
-export interface DeliveryQuery {
+export interface DeliveryFilters {
   resource_id?: string;
   event_type?: string;
   status?: DeliveryStatus;
   start?: Date;
   end?: Date;
+}
+
+export interface DeliveryQuery extends DeliveryFilters {
   page: number;
   page_size: number;
+}
+
+/** The WHERE of a tenant's deliveries matching the filters, with its parameters. */
+function filterSql(tenant: Tenant, filters: DeliveryFilters): { condition: string; params: unknown[] } {
+  const where = ['account_id = $1', 'environment = $2'];
+  const params: unknown[] = [tenant.accountId, tenant.environment];
+  const add = (condition: (n: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(condition(`$${params.length}`));
+  };
+  if (filters.resource_id !== undefined) add((n) => `resource_id = ${n}`, filters.resource_id);
+  if (filters.event_type !== undefined) add((n) => `event_type = ${n}`, filters.event_type);
+  if (filters.status !== undefined) add((n) => `status = ${n}`, filters.status);
+  if (filters.start !== undefined) add((n) => `created_at >= ${n}`, filters.start);
+  if (filters.end !== undefined) add((n) => `created_at < ${n}`, filters.end);
+  return { condition: where.join(' AND '), params };
 }
 
 const SUMMARY = 'id, event_type, resource_type, resource_id, url, status, attempt_count, next_attempt_at, last_error, created_at, delivered_at';

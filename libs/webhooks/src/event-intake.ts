@@ -146,7 +146,7 @@ async function takeAccountEvent(db: EntityManager, event: EventEnvelope): Promis
 }
 
 /** New deliveries, due now; one to a (resource, URL) that answered 410 Gone is recorded as failed and never sent. */
-async function insertDeliveries(db: EntityManager, notifications: Notification[], leaseUntil: Date): Promise<DeliveryToSend[]> {
+export async function insertDeliveries(db: EntityManager, notifications: Notification[], leaseUntil: Date): Promise<DeliveryToSend[]> {
   const n = notifications;
   const rows: (Omit<DeliveryToSend, 'leased_until'> & { leased_until: Date | null })[] = await db.query(
     `INSERT INTO webhook_deliveries AS d (id, account_id, environment, event_type, resource_type, resource_id, group_id, sequence, url, payload,

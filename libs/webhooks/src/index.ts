@@ -9,3 +9,4 @@ export * from './webhooks.migration';
 export * from './dispatcher';
 export * from './webhook-sender';
 export * from './deliveries-query';
+export * from './test-events';

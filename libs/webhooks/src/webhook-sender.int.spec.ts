@@ -164,6 +164,20 @@ describe('WebhookSender', () => {
     expect(seen.map((s) => s.url)).toEqual(['/ok']);
   });
 
+  it('says before any request why a URL would be refused: its scheme, an IP in it, or any address its host resolves to', async () => {
+    const privateAddress = (address: string) => `the webhook host resolves to a private or reserved address (${address})`;
+    expect(await local.refusal(`http://receiver.test:${port}/ok`, 'sandbox')).toBeUndefined();
+    expect(await local.refusal(`http://receiver.test:${port}/ok`, 'production')).toBe('the webhook URL must use https (got http)');
+    expect(await strict.refusal(`https://127.0.0.1:${port}/ok`, 'sandbox')).toBe(privateAddress('127.0.0.1'));
+    expect(await local.refusal('https://[fe80::a9fe:a9fe]/latest', 'sandbox')).toBe(privateAddress('fe80::a9fe:a9fe'));
+    expect(await local.refusal('https://rebind.test/hook', 'sandbox')).toBe(privateAddress('169.254.169.254'));
+    expect(await strict.refusal('https://receiver.test/hook', 'production')).toBe(privateAddress('127.0.0.1'));
+    // A name that does not resolve now is the attempt's to report, as the DNS may change.
+    expect(await strict.refusal('https://unknown.test/hook', 'production')).toBeUndefined();
+    expect(seen).toEqual([]);
+    expect(connections).toBe(0);
+  });
+
   const opened = new WebhookSender(targetPolicyFrom({ WEBHOOK_ALLOW_LOOPBACK: 'all', WEBHOOK_ALLOW_PRIVATE_NETWORKS: '10.20.0.0/16' }), {
     timeoutMs: 1000,
     resolve,

@@ -98,6 +98,19 @@ export class WebhookSender {
     }
   }
 
+  /**
+   * Why a request to `url` would be refused, checked before anything is recorded (a test event): the scheme and port,
+   * an IP written in it, and what its host resolves to now. A name that does not resolve is left to the attempt.
+   */
+  async refusal(url: string, environment: Environment): Promise<string | undefined> {
+    const target = targetOf(url, environment, this.policy);
+    if ('refused' in target) return target.refused;
+    const literal = refusedLiteral(url, target, this.policy);
+    if (literal !== undefined || isIP(new URL(url).hostname.replace(/^\[|\]$/g, ''))) return literal;
+    const addresses = await this.resolve(new URL(url).hostname).catch((): LookupAddress[] => []);
+    return addresses.map((a) => refusedAddress(a.address, target, this.policy)).find((reason) => reason !== undefined);
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.agents.values()].map((agent) => agent.close()));
   }

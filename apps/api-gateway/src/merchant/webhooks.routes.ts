@@ -1,14 +1,14 @@
 import { Controller, Get, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { Patterns } from '@pixauto/contracts';
+import { Patterns, WEBHOOK_EVENT_TYPES } from '@pixauto/contracts';
 import { Upstreams } from '../upstreams';
 import { AuthenticatedRequest, tenantOf } from './api-key.guard';
 import { Messages } from '@pixauto/errors';
 import { DELIVERY_FILTERS, MerchantRoutes, Route, WRITE_REFUSALS, invalid, notFound } from '../openapi/route-doc';
 
-/** The merchant's webhook delivery log (platform.md §5), served by the webhook-dispatcher. Read-only keys read, not retry. */
+/** The merchant's webhook delivery log (platform.md §5) and test events, served by the webhook-dispatcher. Read-only keys read, not write. */
 @MerchantRoutes('Webhooks')
-@Controller('v2/webhooks/deliveries')
+@Controller('v2/webhooks')
 export class WebhooksRoutes {
   constructor(private readonly upstreams: Upstreams) {}
 
@@ -21,7 +21,7 @@ export class WebhooksRoutes {
     ok: [200, 'DeliveryListResponse'],
     errors: [invalid(Messages.webhooks.statusInvalid), invalid(Messages.webhooks.periodOrder)],
   })
-  @Get()
+  @Get('deliveries')
   list(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.upstreams.relay('webhooks', Patterns.webhooks.listDeliveries, tenantOf(request), request, reply);
   }
@@ -34,7 +34,7 @@ export class WebhooksRoutes {
     ok: [200, 'DeliveryResponse'],
     errors: [notFound(Messages.webhooks.deliveryNotFound)],
   })
-  @Get(':id')
+  @Get('deliveries/:id')
   get(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.upstreams.relay('webhooks', Patterns.webhooks.getDelivery, tenantOf(request), request, reply);
   }
@@ -49,8 +49,47 @@ export class WebhooksRoutes {
     errors: [notFound(Messages.webhooks.deliveryNotFound), ...WRITE_REFUSALS],
     idempotent: true,
   })
-  @Post(':id/retry')
+  @Post('deliveries/:id/retry')
   retry(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.upstreams.relay('webhooks', Patterns.webhooks.retryDelivery, tenantOf(request), request, reply);
+  }
+
+  @Route({
+    summary: 'Retry every webhook delivery the filters match',
+    description:
+      'Asks one more attempt of every delivery of your account in this environment that the filters match (the same filters as the list, every page of it; without any, every delivery), as `POST /v2/webhooks/deliveries/{id}/retry` does for one: ' +
+      'outside its schedule, without using up one of its 10 attempts, whatever its status. Answered 202 with how many matched; the attempts go out within seconds, a few hundred at a time. ' +
+      'A repeat before they are made gives each one attempt still. Use `status=failed` to resend what your endpoint missed once it is fixed. Read-only keys get 403.',
+    query: DELIVERY_FILTERS.filter((q) => q.name !== 'page' && q.name !== 'page_size'),
+    ok: [202, 'DeliveriesRetriedResponse'],
+    errors: [invalid(Messages.webhooks.statusInvalid), invalid(Messages.webhooks.periodOrder), ...WRITE_REFUSALS],
+    idempotent: true,
+  })
+  @Post('deliveries/retry')
+  retryMatching(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.upstreams.relay('webhooks', Patterns.webhooks.retryMatching, tenantOf(request), request, reply);
+  }
+
+  @Route({
+    summary: 'Send a test event',
+    description:
+      'Sends a sample event of any type to the URL you give, signed with your webhook secret like every webhook, so you can check your endpoint and its signature check. ' +
+      "Its `data` has the shape of the type's real `data` (the **Webhook events** section), about a resource that does not exist (its ids say `test`). " +
+      'It is a delivery like the others: answered 202 with it, attempted at once, retried on the same schedule if it fails, and listed in the delivery log. ' +
+      'The URL is held to the rules of every webhook: one the platform may not call is refused here, and nothing is recorded. Read-only keys get 403.',
+    body: 'SendTestEventRequest',
+    example: { event_type: 'payout.status_changed', url: 'http://127.0.0.1:8080/hook' },
+    ok: [202, 'DeliveryResponse'],
+    errors: [
+      invalid(Messages.webhooks.testEventTypeInvalid(WEBHOOK_EVENT_TYPES)),
+      invalid(Messages.webhooks.testUrlInvalid),
+      invalid(Messages.webhooks.testUrlRefused('the webhook URL must use https (got http)')),
+      ...WRITE_REFUSALS,
+    ],
+    idempotent: true,
+  })
+  @Post('test-events')
+  sendTestEvent(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.upstreams.relay('webhooks', Patterns.webhooks.sendTestEvent, tenantOf(request), request, reply);
   }
 }

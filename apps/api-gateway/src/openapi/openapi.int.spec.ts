@@ -202,6 +202,8 @@ describe('the listeners’ documents', () => {
       }
       const filter = document.paths['/v2/webhooks/deliveries'].get?.parameters?.find((parameter) => 'name' in parameter && parameter.name === 'event_type');
       expect(filter).toMatchObject({ schema: { enum: WEBHOOK_EVENT_TYPES } });
+      // and a delivery's `event_type` is one of them, by value
+      expect(document.components?.schemas?.WebhookEventType).toMatchObject({ type: 'string', enum: WEBHOOK_EVENT_TYPES });
     }
     expect(documents.admin).not.toHaveProperty('webhooks');
   });

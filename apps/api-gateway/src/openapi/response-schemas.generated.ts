@@ -261,6 +261,19 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
     ],
     "description": "A console user, as the operator and the console server see it. The password is never stored in clear, only a hash."
   },
+  "DeliveriesRetriedResponse": {
+    "type": "object",
+    "properties": {
+      "queued": {
+        "type": "number",
+        "description": "How many deliveries matched the filters: each gets one attempt within seconds, outside its schedule."
+      }
+    },
+    "required": [
+      "queued"
+    ],
+    "description": "The deliveries a POST /v2/webhooks/deliveries/retry queued for one more attempt each."
+  },
   "DeliveryAttemptResponse": {
     "type": "object",
     "properties": {

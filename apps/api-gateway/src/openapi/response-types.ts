@@ -5,6 +5,7 @@ export type {
   ApiKeyResponse,
   ChargeResponse,
   ConsoleUserResponse,
+  DeliveriesRetriedResponse,
   DeliveryListResponse,
   DeliveryResponse,
   LimitResponse,

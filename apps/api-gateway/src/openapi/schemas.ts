@@ -1,7 +1,7 @@
 import { getMetadataStorage, MAX, MIN, ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
-import '@pixauto/contracts'; // registers the DTOs' class-validator metadata
+import { WEBHOOK_EVENT_TYPES } from '@pixauto/contracts'; // and registers the DTOs' class-validator metadata
 import { RESPONSE_SCHEMAS } from './response-schemas.generated';
 import { ERROR_SCHEMA } from './route-doc';
 
@@ -100,6 +100,9 @@ export function componentSchemas(responses: Record<string, unknown> = RESPONSE_S
       [MAX]: (meta: ValidationMetadata) => ({ maximum: meta.constraints[0] }),
     },
   }) as Record<string, Schema>;
-  const schemas: Record<string, Schema> = { ...(responses as Record<string, Schema>), ...requests, [ERROR_SCHEMA]: ERROR };
+  const generated = responses as Record<string, Schema>;
+  // ts-json-schema-generator names the catalogue's keys by their expressions (`[PayoutEventTypes.created]`): the values are the catalogue's.
+  const eventType = { ...generated.WebhookEventType, enum: [...WEBHOOK_EVENT_TYPES] };
+  const schemas: Record<string, Schema> = { ...generated, WebhookEventType: eventType, ...requests, [ERROR_SCHEMA]: ERROR };
   return Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)));
 }

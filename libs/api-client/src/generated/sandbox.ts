@@ -604,6 +604,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/webhooks/deliveries/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry every webhook delivery the filters match
+         * @description Asks one more attempt of every delivery of your account in this environment that the filters match (the same filters as the list, every page of it; without any, every delivery), as `POST /v2/webhooks/deliveries/{id}/retry` does for one: outside its schedule, without using up one of its 10 attempts, whatever its status. Answered 202 with how many matched; the attempts go out within seconds, a few hundred at a time. A repeat before they are made gives each one attempt still. Use `status=failed` to resend what your endpoint missed once it is fixed. Read-only keys get 403.
+         */
+        post: operations["Webhooks_retryMatching"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/webhooks/test-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Sends a sample event of any type to the URL you give, signed with your webhook secret like every webhook, so you can check your endpoint and its signature check. Its `data` has the shape of the type's real `data` (the **Webhook events** section), about a resource that does not exist (its ids say `test`). It is a delivery like the others: answered 202 with it, attempted at once, retried on the same schedule if it fails, and listed in the delivery log. The URL is held to the rules of every webhook: one the platform may not call is refused here, and nothing is recorded. Read-only keys get 403.
+         */
+        post: operations["Webhooks_sendTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/withdrawals": {
         parameters: {
             query?: never;
@@ -1348,6 +1388,11 @@ export interface components {
             /** @description Postal code (CEP): exactly 8 digits, no hyphen. */
             zip_code: string;
         };
+        /** @description The deliveries a POST /v2/webhooks/deliveries/retry queued for one more attempt each. */
+        DeliveriesRetriedResponse: {
+            /** @description How many deliveries matched the filters: each gets one attempt within seconds, outside its schedule. */
+            queued: number;
+        };
         /** @description One attempt to deliver a webhook: one HTTP request to your endpoint. */
         DeliveryAttemptResponse: {
             /** @description When the attempt was made, ISO 8601 in UTC. */
@@ -1864,6 +1909,19 @@ export interface components {
             /** @description Amount to refund, in reais with up to 2 decimal places, at most what is left of the charge. Absent: everything that is left. */
             amount?: number;
         };
+        /** @description A test event to send: its type and where to send it. */
+        SendTestEventRequest: {
+            /**
+             * @description The event type to send a sample of: any type a webhook receives (the **Webhook events** section).
+             * @enum {string}
+             */
+            event_type: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "payout.created" | "payout.status_changed" | "payout.returned";
+            /**
+             * Format: uri
+             * @description Where to send it: an http(s) URL of at most 255 characters, held to the same rules as every webhook (a production URL must be public https).
+             */
+            url: string;
+        };
         /** @description A customer's limit on cash-in or cash-out, by amount per transaction or by transactions per day. It replaces the whole limit of the same customer and type. */
         SetLimitRequest: {
             /** @description With `mechanism: amount`, and only then (required): the highest amount of one transaction, in reais, positive, at most 2 decimal places. A transaction above it is refused; one at or below it passes. */
@@ -1938,7 +1996,7 @@ export interface components {
          * @description The type of an event a webhook receives (the body's `type`): the `webhooks` section of this reference describes each.
          * @enum {string}
          */
-        WebhookEventType: "[RecurrenceEventTypes.created]" | "[RecurrenceEventTypes.updated]" | "[RecurrenceEventTypes.approved]" | "[RecurrenceEventTypes.rejected]" | "[RecurrenceEventTypes.expired]" | "[RecurrenceEventTypes.cancelled]" | "[RecurrenceEventTypes.activationExpired]" | "[ChargeEventTypes.created]" | "[ChargeEventTypes.paid]" | "[ChargeEventTypes.failed]" | "[ChargeEventTypes.cancelled]" | "[ChargeEventTypes.rescheduled]" | "[ChargeEventTypes.retryScheduled]" | "[ChargeEventTypes.expired]" | "[PixChargeEventTypes.created]" | "[PixChargeEventTypes.paid]" | "[PixChargeEventTypes.expired]" | "[PixChargeEventTypes.refundRequested]" | "[PixChargeEventTypes.refunded]" | "[PixChargeEventTypes.refundFailed]" | "[PayoutEventTypes.created]" | "[PayoutEventTypes.statusChanged]" | "[PayoutEventTypes.returned]";
+        WebhookEventType: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "payout.created" | "payout.status_changed" | "payout.returned";
         /** @description The JSON body of every webhook request (Standard Webhooks). */
         WebhookPayload: {
             /** @description The resource as its GET showed it right after the event (a recurrence without `qrcode`; for a refund event, the refund). */
@@ -4956,6 +5014,193 @@ export interface operations {
             };
             /** @description No such resource for this account */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the resource's present state; retry later or as the message says */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded or a dependency is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Webhooks_retryMatching: {
+        parameters: {
+            query?: {
+                /** @description Only deliveries created before then: a day, YYYY-MM-DD (that whole day included, Brasília time), or an ISO 8601 date-time with its time zone. Must be after `start`. */
+                end?: string;
+                /** @description Only deliveries of this event type */
+                event_type?: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "payout.created" | "payout.status_changed" | "payout.returned";
+                /** @description Only deliveries about this resource: a `recurrence_id` or `charge_id`, or a Pix charge's or payout's `id`. */
+                resource_id?: string;
+                /** @description Only deliveries created from then on: a day, YYYY-MM-DD (from its start, Brasília time), or an ISO 8601 date-time with its time zone. */
+                start?: string;
+                /** @description Only deliveries in this status. pending: waiting for an attempt. delivered: answered 2xx. failed: every attempt failed, or 410 Gone. cancelled: the webhook was cleared or replaced first. */
+                status?: "pending" | "delivered" | "failed" | "cancelled";
+            };
+            header?: {
+                /** @description Runs the POST once per key for 24 hours: a repeat with the same request gets the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveriesRetriedResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the resource's present state; retry later or as the message says */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded or a dependency is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Webhooks_sendTestEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Runs the POST once per key for 24 hours: a repeat with the same request gets the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendTestEventRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,2 +1,3 @@
 export * from './webhook-delivery';
 export * from './webhook-events';
+export * from './test-event.dto';

@@ -108,3 +108,9 @@ export interface WebhookSecretRotatedResponse {
 
 /** How long a replaced secret keeps signing beside the new one (platform.md §5). */
 export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+
+/** The deliveries a POST /v2/webhooks/deliveries/retry queued for one more attempt each. */
+export interface DeliveriesRetriedResponse {
+  /** How many deliveries matched the filters: each gets one attempt within seconds, outside its schedule. */
+  queued: number;
+}

@@ -1,0 +1,147 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { ADMIN_TOKEN, type ConsoleFixture } from './support/global-setup';
+import { expect, expectAccessible, screenshot, signIn, test } from './support/console';
+
+// The Webhooks page against the whole system: a merchant's endpoint on loopback that fails, then is fixed; its
+// deliveries in the log, retried one by one or all that a filter matches; test events; the signing secret.
+
+/** A merchant's endpoint on loopback: 500 while `failing`, 204 once fixed; what it received, in order. */
+class Endpoint {
+  failing = true;
+  readonly received: { path: string; headers: IncomingHttpHeaders; body: string }[] = [];
+  private readonly server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      this.received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      response.writeHead(this.failing ? 500 : 204).end(this.failing ? 'down for maintenance' : undefined);
+    });
+  });
+
+  async start(): Promise<void> {
+    await new Promise<void>((listening) => this.server.listen(0, '127.0.0.1', listening));
+  }
+
+  url(path: string): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise((closed) => this.server.close(closed));
+  }
+}
+
+async function webhookSecret(system: ConsoleFixture): Promise<string> {
+  const response = await fetch(`${system.adminUrl}/admin/accounts/${system.accountId}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+  return ((await response.json()) as { webhook_secret: string }).webhook_secret;
+}
+
+test('a failing endpoint shows in the log; once fixed, a retry and a retry of all that match deliver; a test event is signed', async ({ page, system }) => {
+  test.setTimeout(120_000);
+  const endpoint = new Endpoint();
+  await endpoint.start();
+  try {
+    await signIn(page, system, 'developer');
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await expect(page.getByRole('heading', { name: 'Webhooks', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('clock-today')).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
+    await expectAccessible(page);
+
+    // A payout event, to an endpoint that answers 500.
+    await page.getByLabel('Event to send').selectOption('payout.status_changed');
+    await page.getByLabel('Endpoint URL').fill(endpoint.url('/payouts'));
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await expect(page.getByRole('heading', { name: /^Delivery msg_/ })).toBeVisible();
+    const attempts = page.getByTestId('attempts').locator('tbody tr');
+    await expect(attempts.first()).toContainText('HTTP 500');
+    await expect(attempts.first()).toContainText('down for maintenance');
+    await expect(page.getByTestId('delivery-status')).toHaveText('pending');
+    await expect(page.getByLabel('Request body')).toContainText('"type": "payout.status_changed"');
+    // Signed with the account's secret, as every webhook.
+    const [first] = endpoint.received;
+    expect(new Webhook(await webhookSecret(system)).verify(first.body, first.headers as Record<string, string>)).toMatchObject({
+      type: 'payout.status_changed',
+      data: { status: 1 },
+    });
+    // The log shows it failing. The schedule's second attempt (5 s later) fails too; the next is minutes away.
+    await page.getByLabel('Status', { exact: true }).selectOption('pending');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect(page.getByTestId('deliveries')).toContainText('HTTP 500');
+    await expect(attempts).toHaveCount(2, { timeout: 20_000 });
+    await screenshot(page, 'webhooks');
+    await expectAccessible(page);
+
+    endpoint.failing = false;
+    await page.getByRole('button', { name: 'Retry now' }).click();
+    await expect(page.getByTestId('delivery-status')).toHaveText('delivered');
+    await expect(attempts).toHaveCount(3);
+    await expect(attempts.last()).toContainText('manual');
+    await expect(attempts.last()).toContainText('HTTP 204');
+
+    // Two more that fail while the endpoint is down, then all that match the filter retried at once.
+    endpoint.failing = true;
+    for (const type of ['charge.paid', 'pix_charge.refunded']) {
+      await page.getByLabel('Event to send').selectOption(type);
+      await page.getByLabel('Endpoint URL').fill(endpoint.url('/all'));
+      await page.getByRole('button', { name: 'Send test event' }).click();
+      await expect(page.getByLabel('Request body')).toContainText(`"type": "${type}"`);
+      await expect(attempts).toHaveCount(2, { timeout: 20_000 });
+    }
+    await page.getByLabel('Status', { exact: true }).selectOption('pending');
+    // Deliveries are dated by the sandbox's test clock, which other tests move.
+    await page.getByLabel('Created from').fill((await page.getByTestId('clock-today').textContent()) as string);
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect(page.getByTestId('deliveries').locator('tbody tr')).toHaveCount(2);
+    endpoint.failing = false;
+    await page.getByRole('button', { name: 'Retry all 2 matching' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'queued' })).toHaveText('2 deliveries queued for one more attempt now.');
+    await page.getByLabel('Status', { exact: true }).selectOption('delivered');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    for (const type of ['charge.paid', 'pix_charge.refunded']) {
+      await expect(page.getByTestId('deliveries').locator('tbody tr', { hasText: type })).toContainText('delivered');
+    }
+    expect(endpoint.received.filter((r) => r.path === '/all')).toHaveLength(6);
+  } finally {
+    await endpoint.stop();
+  }
+});
+
+test('an owner rotates the signing secret; a developer may not, and a viewer only reads the log', async ({ page, system }) => {
+  await signIn(page, system, 'viewer');
+  await page.getByRole('link', { name: 'Webhooks' }).click();
+  await expect(page.getByRole('heading', { name: 'Deliveries' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send test event' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Retry/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Rotate signing secret' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+
+  await signIn(page, system, 'developer');
+  await page.getByRole('link', { name: 'Webhooks' }).click();
+  await expect(page.getByRole('button', { name: 'Send test event' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Rotate signing secret' })).toHaveCount(0);
+  const refused = await page.evaluate(async () => {
+    const session = await (await fetch('/console/v1/session')).json();
+    const response = await fetch('/console/v1/webhook-secret', { method: 'POST', headers: { 'x-csrf-token': session.csrf_token } });
+    return { status: response.status, body: await response.json() };
+  });
+  expect(refused).toEqual({ status: 403, body: { message: 'Only an owner may rotate the webhook signing secret' } });
+  const before = await webhookSecret(system);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+
+  await signIn(page, system, 'owner');
+  await page.getByRole('link', { name: 'Webhooks' }).click();
+  const withoutToken = await page.evaluate(async () => (await fetch('/console/v1/webhook-secret', { method: 'POST' })).status);
+  expect(withoutToken).toBe(403);
+  expect(await webhookSecret(system)).toBe(before);
+  await page.getByRole('button', { name: 'Rotate signing secret' }).click();
+  await page.getByRole('button', { name: 'Rotate now' }).click();
+  const secret = page.getByLabel('New signing secret');
+  await expect(secret).toHaveValue(/^whsec_/);
+  expect(await secret.inputValue()).toBe(await webhookSecret(system));
+  expect(await secret.inputValue()).not.toBe(before);
+  await expect(page.getByRole('status').filter({ hasText: 'previous secret' })).toContainText('The previous secret also signs until');
+  await expectAccessible(page);
+});

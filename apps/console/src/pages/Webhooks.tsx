@@ -1,0 +1,404 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { SandboxComponents, SandboxPaths } from '@pixauto/api-client';
+import { mayAct, problemsByField, type ApiError, type Session } from '../api';
+import { go, hrefOf } from '../routing';
+import type { PageContext } from '../Shell';
+import { Field } from './Field';
+import './Webhooks.css';
+
+type DeliveryList = SandboxComponents['schemas']['DeliveryListResponse'];
+type Delivery = SandboxComponents['schemas']['DeliveryResponse'];
+type EventType = Delivery['event_type'];
+type Status = Delivery['status'];
+type RotatedSecret = { webhook_secret: string; previous_secret_valid_until: string };
+
+/** Every event type a webhook receives; the compiler holds it to the API's own list (below). */
+const EVENT_TYPES = [
+  'recurrence.created',
+  'recurrence.updated',
+  'recurrence.approved',
+  'recurrence.rejected',
+  'recurrence.expired',
+  'recurrence.cancelled',
+  'recurrence.activation_expired',
+  'charge.created',
+  'charge.paid',
+  'charge.failed',
+  'charge.cancelled',
+  'charge.rescheduled',
+  'charge.retry_scheduled',
+  'charge.expired',
+  'pix_charge.created',
+  'pix_charge.paid',
+  'pix_charge.expired',
+  'pix_charge.refund_requested',
+  'pix_charge.refunded',
+  'pix_charge.refund_failed',
+  'payout.created',
+  'payout.status_changed',
+  'payout.returned',
+] as const satisfies readonly EventType[];
+// A type the API sends that the list above lacks fails to compile here.
+const everyEventType: Record<Exclude<EventType, (typeof EVENT_TYPES)[number]>, never> = {};
+void everyEventType;
+
+const STATUSES: Status[] = ['pending', 'delivered', 'failed', 'cancelled'];
+/** A delivery's status in the colours the other pages give theirs. */
+const STATUS_LOOK: Record<Status, string> = { pending: 'SCHEDULED', delivered: 'PAID', failed: 'FAILED', cancelled: 'CANCELLED' };
+const FILTERS = ['resource_id', 'event_type', 'status', 'start', 'end'] as const;
+/** The log's filters as the API takes them (the form's values, checked by the API itself). */
+type Filters = Omit<NonNullable<SandboxPaths['/v2/webhooks/deliveries']['get']['parameters']['query']>, 'page' | 'page_size'>;
+/** What the page reads again by itself: a delivery's attempts come within seconds. */
+const REFRESH_MS = 2000;
+
+const when = (iso: string | null): string => (iso === null ? '—' : `${iso.slice(0, 19).replace('T', ' ')} UTC`);
+
+function StatusBadge({ status }: { status: Status }) {
+  return <span className={`status status-${STATUS_LOOK[status]}`}>{status}</span>;
+}
+
+/** Webhooks: the delivery log and its filters, a delivery's attempts, retries, test events and the signing secret. */
+export function Webhooks({ api, environment, session, clockMoves, deliveryId }: PageContext & { deliveryId?: string }) {
+  const [filters, setFilters] = useState<Filters>({});
+  const [page, setPage] = useState(0);
+  const [list, setList] = useState<DeliveryList>();
+  const [error, setError] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+  const [reads, setReads] = useState(0);
+  const acts = mayAct(session.role, environment);
+
+  useEffect(() => {
+    void api.GET('/v2/webhooks/deliveries', { params: { query: { ...filters, page, page_size: 20 } } }).then(({ data, error }) => {
+      setList(data);
+      setError(error ? (error as ApiError).message : undefined);
+    });
+  }, [api, filters, page, clockMoves, reads]);
+
+  useEffect(() => {
+    const timer = setInterval(() => setReads((n) => n + 1), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  const filter = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setFilters(Object.fromEntries(FILTERS.map((name) => [name, String(form.get(name) ?? '').trim()]).filter(([, value]) => value !== '')) as Filters);
+    setPage(0);
+    setNotice(undefined);
+  };
+
+  const retryMatching = async () => {
+    const { data, error } = await api.POST('/v2/webhooks/deliveries/retry', { params: { query: filters } });
+    setError(error ? (error as ApiError).message : undefined);
+    if (data) setNotice(`${data.queued} ${data.queued === 1 ? 'delivery' : 'deliveries'} queued for one more attempt now.`);
+    setReads((n) => n + 1);
+  };
+
+  return (
+    <section aria-labelledby="webhooks-title">
+      <h1 id="webhooks-title">Webhooks</h1>
+      {deliveryId && <DeliveryDetail key={deliveryId} {...{ api, environment, session, clockMoves, deliveryId, reads }} />}
+      <h2>Deliveries</h2>
+      <form onSubmit={filter} className="inline filters" aria-label="Filter deliveries">
+        <label htmlFor="filter-resource">Resource id</label>
+        <input id="filter-resource" name="resource_id" defaultValue={filters.resource_id} />
+        <label htmlFor="filter-event">Event type</label>
+        <select id="filter-event" name="event_type" defaultValue={filters.event_type ?? ''}>
+          <option value="">Any</option>
+          {EVENT_TYPES.map((type) => (
+            <option key={type}>{type}</option>
+          ))}
+        </select>
+        <label htmlFor="filter-status">Status</label>
+        <select id="filter-status" name="status" defaultValue={filters.status ?? ''}>
+          <option value="">Any</option>
+          {STATUSES.map((status) => (
+            <option key={status}>{status}</option>
+          ))}
+        </select>
+        <label htmlFor="filter-start">Created from</label>
+        <input id="filter-start" name="start" type="date" defaultValue={filters.start} />
+        <label htmlFor="filter-end">to</label>
+        <input id="filter-end" name="end" type="date" defaultValue={filters.end} />
+        <button type="submit" className="secondary">
+          Filter
+        </button>
+      </form>
+      {acts && list && list.pagination.total_items > 0 && (
+        <p className="inline">
+          <button type="button" onClick={() => void retryMatching()}>
+            Retry all {list.pagination.total_items} matching
+          </button>
+          <span className="muted">One more attempt now for each, on every page, whatever its status.</span>
+        </p>
+      )}
+      {notice && (
+        <p role="status" className="notice">
+          {notice}
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      {list && list.deliveries.length === 0 && <p>No delivery matches.</p>}
+      {list && list.deliveries.length > 0 && (
+        <table data-testid="deliveries">
+          <caption className="visually-hidden">Webhook deliveries, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Created</th>
+              <th scope="col">Event</th>
+              <th scope="col">Resource</th>
+              <th scope="col">Status</th>
+              <th scope="col">Attempts</th>
+              <th scope="col">Last error</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.deliveries.map((delivery) => (
+              <tr key={delivery.id}>
+                <td>
+                  <a href={hrefOf({ environment, page: 'webhooks', id: delivery.id })}>{when(delivery.created_at)}</a>
+                </td>
+                <td>{delivery.event_type}</td>
+                <td>{delivery.resource_id}</td>
+                <td>
+                  <StatusBadge status={delivery.status} />
+                </td>
+                <td>{delivery.attempt_count}</td>
+                <td>{delivery.last_error ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {list && list.pagination.total_pages > 1 && (
+        <nav aria-label="Pages" className="inline">
+          <button type="button" className="secondary" disabled={page === 0} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          <span>
+            Page {page + 1} of {list.pagination.total_pages}
+          </span>
+          <button type="button" className="secondary" disabled={page + 1 >= list.pagination.total_pages} onClick={() => setPage(page + 1)}>
+            Next
+          </button>
+        </nav>
+      )}
+      {acts && <TestEvent api={api} environment={environment} />}
+      {session.role === 'owner' && <SigningSecret session={session} />}
+    </section>
+  );
+}
+
+/** One delivery: what it sends, and each attempt with what the endpoint answered. */
+function DeliveryDetail({ api, environment, session, clockMoves, deliveryId, reads }: PageContext & { deliveryId: string; reads: number }) {
+  const [delivery, setDelivery] = useState<Delivery>();
+  const [error, setError] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+
+  const load = useCallback(async () => {
+    const { data, error } = await api.GET('/v2/webhooks/deliveries/{id}', { params: { path: { id: deliveryId } } });
+    setDelivery(data);
+    setError(error ? (error as ApiError).message : undefined);
+  }, [api, deliveryId]);
+
+  useEffect(() => {
+    void load();
+  }, [load, clockMoves, reads]);
+
+  const retry = async () => {
+    const { data, error } = await api.POST('/v2/webhooks/deliveries/{id}/retry', { params: { path: { id: deliveryId } } });
+    setError(error ? (error as ApiError).message : undefined);
+    if (data) setNotice('One more attempt is being made now.');
+  };
+
+  if (!delivery)
+    return error ? (
+      <p role="alert" className="error">
+        {error}
+      </p>
+    ) : (
+      <p>Loading…</p>
+    );
+  return (
+    <article className="delivery" aria-labelledby="delivery-title">
+      <div className="title-row">
+        <h2 id="delivery-title">Delivery {delivery.id}</h2>
+        <span data-testid="delivery-status">
+          <StatusBadge status={delivery.status} />
+        </span>
+        {mayAct(session.role, environment) && (
+          <button type="button" onClick={() => void retry()}>
+            Retry now
+          </button>
+        )}
+      </div>
+      {notice && (
+        <p role="status" className="notice">
+          {notice}
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      <dl className="terms">
+        <dt>Event</dt>
+        <dd>{delivery.event_type}</dd>
+        <dt>Resource</dt>
+        <dd>
+          {delivery.resource_type} {delivery.resource_id}
+        </dd>
+        <dt>Created</dt>
+        <dd>{when(delivery.created_at)}</dd>
+        <dt>Next automatic attempt</dt>
+        <dd>{when(delivery.next_attempt_at)}</dd>
+        <dt>Delivered</dt>
+        <dd>{when(delivery.delivered_at)}</dd>
+      </dl>
+      <h3>Request</h3>
+      <p>
+        <code>POST {delivery.url}</code> <span className="muted">(the same body on every attempt, signed at each)</span>
+      </p>
+      <pre className="payload" tabIndex={0} aria-label="Request body">
+        {JSON.stringify(delivery.payload, null, 2)}
+      </pre>
+      <h3>Attempts</h3>
+      {delivery.attempts.length === 0 && <p>No attempt yet: the first is made within a second.</p>}
+      {delivery.attempts.length > 0 && (
+        <table data-testid="attempts">
+          <caption className="visually-hidden">Every attempt, oldest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Time</th>
+              <th scope="col">Trigger</th>
+              <th scope="col">Answer</th>
+              <th scope="col">Latency</th>
+              <th scope="col">Response</th>
+            </tr>
+          </thead>
+          <tbody>
+            {delivery.attempts.map((attempt) => (
+              <tr key={attempt.number}>
+                <td>{attempt.number}</td>
+                <td>{when(attempt.attempted_at)}</td>
+                <td>{attempt.trigger}</td>
+                <td>{attempt.status_code !== null ? `HTTP ${attempt.status_code}` : attempt.error}</td>
+                <td>{attempt.latency_ms} ms</td>
+                <td>{attempt.response_body !== null && <pre className="payload">{attempt.response_body}</pre>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </article>
+  );
+}
+
+/** A signed sample of any event type, sent to a URL: it then shows in the log like any delivery. */
+function TestEvent({ api, environment }: Pick<PageContext, 'api' | 'environment'>) {
+  const [error, setError] = useState<ApiError>();
+  const [busy, setBusy] = useState(false);
+  const problems = problemsByField(error);
+
+  const send = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    const { data, error } = await api.POST('/v2/webhooks/test-events', {
+      body: { event_type: String(form.get('event_type')) as EventType, url: String(form.get('url') ?? '').trim() },
+    });
+    setBusy(false);
+    setError(error as ApiError | undefined);
+    if (data) go({ environment, page: 'webhooks', id: data.id });
+  };
+
+  return (
+    <>
+      <h2>Send a test event</h2>
+      {problems[''] && (
+        <p role="alert" className="error">
+          {problems[''].join('. ')}
+        </p>
+      )}
+      <form onSubmit={(event) => void send(event)} className="stacked" noValidate>
+        <Field id="test-event-type" label="Event to send" problems={problems.event_type}>
+          <select id="test-event-type" name="event_type" defaultValue="payout.status_changed">
+            {EVENT_TYPES.map((type) => (
+              <option key={type}>{type}</option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          id="test-event-url"
+          label="Endpoint URL"
+          problems={problems.url}
+          hint="A sample of this event, signed with your webhook secret, is sent there and kept in the log."
+        >
+          <input id="test-event-url" name="url" type="url" aria-describedby="test-event-url-hint" />
+        </Field>
+        <button type="submit" disabled={busy}>
+          Send test event
+        </button>
+      </form>
+    </>
+  );
+}
+
+/** The account's signing secret, rotated by an owner through the console server (both environments share it). */
+function SigningSecret({ session }: { session: Session }) {
+  const [confirming, setConfirming] = useState(false);
+  const [rotated, setRotated] = useState<RotatedSecret>();
+  const [error, setError] = useState<string>();
+
+  const rotate = async () => {
+    const response = await fetch('/console/v1/webhook-secret', { method: 'POST', credentials: 'same-origin', headers: { 'x-csrf-token': session.csrf_token } });
+    const body = (await response.json()) as RotatedSecret | ApiError;
+    setConfirming(false);
+    if ('webhook_secret' in body) setRotated(body);
+    else setError(body.message);
+  };
+
+  return (
+    <>
+      <h2>Signing secret</h2>
+      <p>
+        Every webhook is signed with your account&apos;s secret (Standard Webhooks). Rotating it issues a new one at once; the previous one keeps signing beside
+        it for 24 hours, so your endpoints can switch without missing a webhook.
+      </p>
+      {!confirming && (
+        <button type="button" className="secondary" onClick={() => setConfirming(true)}>
+          Rotate signing secret
+        </button>
+      )}
+      {confirming && (
+        <p className="inline" role="group" aria-label="Confirm the rotation">
+          <span>Issue a new secret for both environments?</span>
+          <button type="button" className="danger" onClick={() => void rotate()}>
+            Rotate now
+          </button>
+          <button type="button" className="secondary" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </p>
+      )}
+      {rotated && (
+        <div role="status" className="notice">
+          <label htmlFor="new-secret">New signing secret</label>
+          <input id="new-secret" readOnly value={rotated.webhook_secret} className="secret" />
+          <p>The previous secret also signs until {when(rotated.previous_secret_valid_until)}.</p>
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
