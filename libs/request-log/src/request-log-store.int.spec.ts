@@ -107,6 +107,7 @@ describe('with the days made', () => {
     expect(await ids({ path: '/v2/payout' })).toEqual(['req-020']);
     expect(await ids({ since: new Date(today.getTime() - 2500) })).toEqual(['req-000', 'req-001', 'req-002']);
     expect(await ids({ environment: 'production' })).toEqual(['req-030']);
+    expect(await ids({ exclude_key_id: 'key-1' })).toEqual([]);
   });
 });
 

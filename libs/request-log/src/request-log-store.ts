@@ -70,6 +70,8 @@ export interface RequestLogQuery {
   method?: string;
   /** Lines whose path starts with this. */
   path?: string;
+  /** Not the lines of this key (the console leaves out its own requests). */
+  exclude_key_id?: string;
   /** Where the previous page ended (its `next_cursor`). */
   cursor?: PageCursor;
   limit: number;
@@ -106,6 +108,7 @@ export async function findRequestLines(db: EntityManager, query: RequestLogQuery
   if (query.failed) where.push('status >= 400');
   if (query.method !== undefined) add((n) => `method = ${n}`, query.method);
   if (query.path !== undefined) add((n) => `starts_with(path, ${n})`, query.path);
+  if (query.exclude_key_id !== undefined) add((n) => `key_id <> ${n}`, query.exclude_key_id);
   if (query.cursor !== undefined) {
     params.push(query.cursor.at, query.cursor.request_id);
     where.push(`(at, request_id) < ($${params.length - 1}, $${params.length})`);
@@ -128,8 +131,8 @@ const DEFAULT_LIMIT = 50;
 const MAX_TEXT = 2048;
 
 /**
- * An operator's or the console's query of one account's log in one environment: `request_id`, `method` and `path`
- * (a prefix) narrow it, `failed=true` keeps the failed requests, `limit` (1 to 100, 50) and `cursor` page it; never
+ * An operator's or the console's query of one account's log in one environment: `request_id`, `method`, `path` (a
+ * prefix) and `exclude_key_id` narrow it, `failed=true` keeps the failed requests, `limit` (1 to 100, 50) and `cursor` page it; never
  * further back than the retention.
  */
 export function requestLogQueryOf(
@@ -150,6 +153,7 @@ export function requestLogQueryOf(
   const request_id = text('request_id');
   const method = text('method')?.toUpperCase();
   const path = text('path');
+  const exclude_key_id = text('exclude_key_id');
   const failed = query.failed === undefined || query.failed === '' ? false : query.failed === 'true' ? true : query.failed === 'false' ? false : undefined;
   if (failed === undefined) problems.push(A.requestLogFailed);
   const limitText = query.limit === undefined || query.limit === '' ? String(DEFAULT_LIMIT) : query.limit;
@@ -160,7 +164,17 @@ export function requestLogQueryOf(
   if (problems.length > 0) return { ok: false, refusal: validation(...problems) };
   return {
     ok: true,
-    value: { ...tenant, since: new Date(now.getTime() - retentionDays * DAY_MS), request_id, failed, method, path, cursor, limit: limit as number },
+    value: {
+      ...tenant,
+      since: new Date(now.getTime() - retentionDays * DAY_MS),
+      request_id,
+      failed,
+      method,
+      path,
+      exclude_key_id,
+      cursor,
+      limit: limit as number,
+    },
   };
 }
 
