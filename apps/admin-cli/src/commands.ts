@@ -105,6 +105,13 @@ export const COMMANDS: Record<string, Record<string, Subcommand>> = {
         };
       },
     },
+    list: {
+      positionals: ['ACCOUNT_ID'],
+      options: {},
+      build([accountId]) {
+        return { method: 'GET', path: `/admin/accounts/${encodeURIComponent(accountId)}/api-keys` };
+      },
+    },
     revoke: {
       positionals: ['KEY_ID'],
       options: {},

@@ -65,7 +65,7 @@ describe('parseCommand', () => {
       expect(usageError('payments')).toBe("unknown command 'payments' (commands: accounts, keys, users, webhooks, help)");
     });
     it('asks for a subcommand', () => {
-      expect(usageError('keys')).toBe("'keys' needs a subcommand: create, revoke");
+      expect(usageError('keys')).toBe("'keys' needs a subcommand: create, list, revoke");
     });
     it('names the known subcommands', () => {
       expect(usageError('accounts', 'delete', 'x')).toBe("unknown subcommand 'accounts delete' (accounts: create, show, update)");
@@ -215,6 +215,15 @@ describe('parseCommand', () => {
     });
     it('requires the account id', () => {
       expect(usageError('keys', 'create', '--environment', 'sandbox')).toBe('keys create: missing ACCOUNT_ID');
+    });
+  });
+
+  describe('keys list', () => {
+    it("GETs the account's keys", () => {
+      expect(request('keys', 'list', 'acc 1')).toEqual({ method: 'GET', path: '/admin/accounts/acc%201/api-keys' });
+    });
+    it('requires the account id', () => {
+      expect(usageError('keys', 'list')).toBe('keys list: missing ACCOUNT_ID');
     });
   });
 

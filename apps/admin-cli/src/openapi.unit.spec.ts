@@ -21,6 +21,7 @@ const SAMPLES: Record<string, string[]> = {
   'accounts show': ['acc 1'],
   'accounts update': ['acc_1', '--wallet', 'true', '--cashin-provider', 'PROVIDER_A', '--rate-limit-sandbox', '5'],
   'keys create': ['acc_1', '--environment', 'sandbox', '--read-only', '--no-transactions'],
+  'keys list': ['acc_1'],
   'keys revoke': ['key_1'],
   'users create': ['acc_1', '--email', 'ana@loja.example', '--role', 'developer'],
   'webhooks rotate-secret': ['acc_1'],

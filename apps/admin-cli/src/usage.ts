@@ -27,6 +27,9 @@ Commands:
   keys create ACCOUNT_ID --environment ${ENVIRONMENTS.join('|')} [--read-only]
               [--no-transactions]
       Issue an API key. The api_key is shown only once: store it right away.
+  keys list ACCOUNT_ID
+      List the account's API keys, revoked ones included (never the keys
+      themselves).
   keys revoke KEY_ID
       Revoke an API key; it answers 401 from then on.
   users create ACCOUNT_ID --email EMAIL --role ${CONSOLE_ROLES.join('|')}

@@ -285,6 +285,37 @@ describe('admin API', () => {
     expect((await admin(system, 'POST', '/admin/accounts', { name: '' })).status).toBe(400);
   });
 
+  it("lists an account's keys, the newest first, revoked ones marked, and never a key or its hash", async () => {
+    const opened = await admin(system, 'POST', '/admin/accounts', { name: 'Chaveiro' });
+    const id = opened.body.account_id as string;
+    expect(await admin(system, 'GET', `/admin/accounts/${id}/api-keys`)).toEqual({ status: 200, body: { api_keys: [] } });
+    const first = await admin(system, 'POST', `/admin/accounts/${id}/api-keys`, { environment: 'production' });
+    const second = await admin(system, 'POST', `/admin/accounts/${id}/api-keys`, { environment: 'sandbox', read_only: true, transactions: false });
+    expect((await admin(system, 'DELETE', `/admin/api-keys/${first.body.key_id}`)).status).toBe(204);
+    const listed = await admin(system, 'GET', `/admin/accounts/${id}/api-keys`);
+    expect(listed).toEqual({
+      status: 200,
+      body: {
+        api_keys: [
+          { key_id: second.body.key_id, environment: 'sandbox', read_only: true, transactions: false, created_at: expect.any(String), revoked_at: null },
+          {
+            key_id: first.body.key_id,
+            environment: 'production',
+            read_only: false,
+            transactions: true,
+            created_at: expect.any(String),
+            revoked_at: expect.any(String),
+          },
+        ],
+      },
+    });
+    expect(JSON.stringify(listed.body)).not.toMatch(/pix_(live|test)_|[0-9a-f]{64}/);
+    expect(await admin(system, 'GET', '/admin/accounts/00000000-0000-0000-0000-000000000000/api-keys')).toEqual({
+      status: 404,
+      body: { message: 'Account not found' },
+    });
+  });
+
   it('issues keys only for existing accounts and in a known environment', async () => {
     expect(await admin(system, 'POST', '/admin/accounts/00000000-0000-0000-0000-000000000000/api-keys', { environment: 'sandbox' })).toEqual({
       status: 404,

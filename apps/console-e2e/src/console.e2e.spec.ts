@@ -31,6 +31,7 @@ test('signs in, shows the sandbox unmistakably, and keeps the session out of rea
 
 test('creates a recurrence, authorizes it as the payer, advances the clock and sees the charge paid', async ({ page, system }) => {
   await signIn(page, system, 'developer');
+  await page.getByRole('link', { name: 'Recurrences', exact: true }).click();
   await expect(page.getByTestId('clock-today')).toHaveText(/^\d{4}-\d{2}-\d{2}$/); // read once the clock has answered
   await screenshot(page, 'recurrences');
   const today = (await page.getByTestId('clock-today').textContent()) as string;
@@ -72,6 +73,8 @@ test('creates a recurrence, authorizes it as the payer, advances the clock and s
 
 test('a viewer reads but cannot act, and the server refuses it when asked directly', async ({ page, system }) => {
   await signIn(page, system, 'viewer');
+  await page.getByRole('link', { name: 'Recurrences', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Recurrences' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'New recurrence' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Advance' })).toHaveCount(0);
   const answer = await page.evaluate(async () => {

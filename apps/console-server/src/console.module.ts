@@ -2,6 +2,7 @@ import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { Redis } from 'ioredis';
 import { SecretBox } from '@pixauto/secrets';
+import { ApiKeysController } from './api-keys.controller';
 import { consoleConfig } from './console.config';
 import { DocumentsController } from './documents.controller';
 import { Gateway } from './gateway';
@@ -17,7 +18,7 @@ export const config = consoleConfig();
 
 /** The console server: sessions in Redis, the gateway behind it; no database of its own. */
 @Module({
-  controllers: [SessionController, MerchantApiController, DocumentsController, WebhookSecretController],
+  controllers: [SessionController, MerchantApiController, ApiKeysController, DocumentsController, WebhookSecretController],
   providers: [
     { provide: CONSOLE_CONFIG, useValue: config },
     { provide: REDIS, useFactory: () => new Redis(config.redisUrl, { maxRetriesPerRequest: 2, commandTimeout: 1000 }) },

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { adminClient, type AdminPaths, type MerchantClient } from '@pixauto/api-client';
-import type { ConsoleUserResponse, Environment, WebhookSecretRotatedResponse } from '@pixauto/contracts';
+import type { ApiKeyResponse, ApiKeySummaryResponse, ConsoleUserResponse, Environment, WebhookSecretRotatedResponse } from '@pixauto/contracts';
 import { Messages, refuse, unavailable } from '@pixauto/errors';
 import type { SecretBox } from '@pixauto/secrets';
 import type { ConsoleConfig } from './console.config';
@@ -11,6 +11,8 @@ class GatewayUnexpected extends Error {
 }
 
 const keyOf = (accountId: string, environment: Environment): string => `console:api-key:${accountId}:${environment}`;
+/** The ids of every key the console issued for itself for the account: listed to users as the console's, never revocable by them. */
+const ownKeyIdsOf = (accountId: string): string => `console:api-key-ids:${accountId}`;
 
 /**
  * The console server's side of the gateway (docs/decisions/console.md): it signs users in through the admin API, and
@@ -49,6 +51,7 @@ export class Gateway {
       .POST('/admin/accounts/{account_id}/api-keys', { params: { path: { account_id: accountId } }, body: { environment } })
       .catch(() => this.unreachable());
     if (!data) throw new GatewayUnexpected(`admin API answered ${response.status} to issuing the console's key`);
+    await this.redis.sadd(ownKeyIdsOf(accountId), data.key_id);
     const kept = await this.redis.set(keyOf(accountId, environment), this.secrets.seal(data.api_key), 'NX');
     if (kept === 'OK') return data.api_key;
     // Another request issued one at the same moment and kept it first: ours is revoked, theirs used.
@@ -70,8 +73,27 @@ export class Gateway {
     await this.redis.del(keyOf(accountId, environment));
   }
 
-  private async revoke(keyId: string): Promise<void> {
-    await this.admin.DELETE('/admin/api-keys/{key_id}', { params: { path: { key_id: keyId } } }).catch(() => this.unreachable());
+  /** Every key of the account (the admin API's list: never a key itself), and which of them are the console's own. */
+  async listKeys(accountId: string): Promise<{ keys: ApiKeySummaryResponse[]; own: Set<string> }> {
+    const { data, response } = await this.admin
+      .GET('/admin/accounts/{account_id}/api-keys', { params: { path: { account_id: accountId } } })
+      .catch(() => this.unreachable());
+    if (!data) throw new GatewayUnexpected(`admin API answered ${response.status} to listing keys`);
+    return { keys: data.api_keys as ApiKeySummaryResponse[], own: new Set(await this.redis.smembers(ownKeyIdsOf(accountId))) };
+  }
+
+  /** A key a user creates for the account's integration: the answer is the only time anyone sees it. */
+  async issueKey(accountId: string, environment: Environment, readOnly: boolean): Promise<ApiKeyResponse> {
+    const { data, response } = await this.admin
+      .POST('/admin/accounts/{account_id}/api-keys', { params: { path: { account_id: accountId } }, body: { environment, read_only: readOnly } })
+      .catch(() => this.unreachable());
+    if (!data) throw new GatewayUnexpected(`admin API answered ${response.status} to issuing a key`);
+    return data as ApiKeyResponse;
+  }
+
+  async revoke(keyId: string): Promise<void> {
+    const { response } = await this.admin.DELETE('/admin/api-keys/{key_id}', { params: { path: { key_id: keyId } } }).catch(() => this.unreachable());
+    if (response.status !== 204) throw new GatewayUnexpected(`admin API answered ${response.status} to revoking a key`);
   }
 
   private unreachable(): never {

@@ -67,6 +67,46 @@ export const CONSOLE_DOCUMENT = {
           },
         },
       },
+      ApiKey: {
+        type: 'object',
+        required: ['key_id', 'environment', 'read_only', 'transactions', 'created_at', 'revoked_at', 'console'],
+        properties: {
+          key_id: { type: 'string', description: 'Identifier of the key (`key_...`); the key itself is never listed.' },
+          environment: { type: 'string', enum: ['production', 'sandbox'], description: 'Where the key works.' },
+          read_only: { type: 'boolean', description: 'true: the key may only read.' },
+          transactions: { type: 'boolean', description: 'false: the key may not read receipts.' },
+          created_at: { type: 'string', description: 'When the key was created, ISO 8601 in UTC.' },
+          revoked_at: { type: ['string', 'null'], description: 'When the key was revoked, ISO 8601 in UTC; null while it works.' },
+          console: { type: 'boolean', description: "true: the console's own key, with which it shows you your data; it cannot be revoked here." },
+        },
+      },
+      ApiKeyList: {
+        type: 'object',
+        required: ['api_keys'],
+        properties: { api_keys: { type: 'array', items: { $ref: '#/components/schemas/ApiKey' }, description: "The account's keys, the newest first." } },
+      },
+      NewApiKey: {
+        type: 'object',
+        required: ['environment'],
+        properties: {
+          environment: { type: 'string', enum: ['production', 'sandbox'], description: 'Where the key will work.' },
+          read_only: { type: 'boolean', description: 'true: the key may only read. Default false.' },
+        },
+      },
+      IssuedApiKey: {
+        type: 'object',
+        required: ['key_id', 'api_key', 'environment', 'read_only', 'transactions'],
+        properties: {
+          key_id: { type: 'string', description: 'Identifier of the key, to revoke it.' },
+          api_key: {
+            type: 'string',
+            description: 'The key (`pix_live_...`, `pix_test_...`) to send as the Authorization header. In this answer only: only a hash of it is kept.',
+          },
+          environment: { type: 'string', enum: ['production', 'sandbox'] },
+          read_only: { type: 'boolean' },
+          transactions: { type: 'boolean' },
+        },
+      },
     },
   },
   paths: {
@@ -111,6 +151,46 @@ export const CONSOLE_DOCUMENT = {
           '401': error('No session.'),
           '403': error('No valid CSRF token, or the user is not an owner.'),
           '503': error('The platform could not be reached; try again.'),
+        },
+      },
+    },
+    '/console/v1/api-keys': {
+      get: {
+        summary: "The account's API keys",
+        description: "Every API key of the signed-in user's account, in both environments, the newest first, revoked ones included; never a key itself.",
+        security: [{ session: [] }],
+        responses: {
+          '200': { description: 'The keys.', content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiKeyList' } } } },
+          '401': error('No session.'),
+        },
+      },
+      post: {
+        summary: 'Create an API key',
+        description:
+          'Creates a key for your integration in one environment: a developer in the sandbox only, an owner in both, a viewer never (403). The key is in this answer only.',
+        security: [{ session: [] }],
+        parameters: [CSRF],
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/NewApiKey' } } } },
+        responses: {
+          '201': { description: 'The new key, shown this once.', content: { 'application/json': { schema: { $ref: '#/components/schemas/IssuedApiKey' } } } },
+          '400': error('The environment is missing or unknown, or read_only is not true or false.'),
+          '401': error('No session.'),
+          '403': error('No valid CSRF token, or the role may not change anything in this environment.'),
+        },
+      },
+    },
+    '/console/v1/api-keys/{key_id}': {
+      parameters: [{ name: 'key_id', in: 'path', required: true, schema: { type: 'string' } }],
+      delete: {
+        summary: 'Revoke an API key',
+        description: 'Revokes a key of the account at once: every request with it is refused (401) from then on. Cannot be undone.',
+        security: [{ session: [] }],
+        parameters: [CSRF],
+        responses: {
+          '204': { description: 'Revoked.' },
+          '401': error('No session.'),
+          '403': error("No valid CSRF token, the role may not change anything in the key's environment, or the key is the console's own."),
+          '404': error('The account has no such key.'),
         },
       },
     },

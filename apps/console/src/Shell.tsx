@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { merchantApi, signOut, type Environment, type Session } from './api';
 import { hrefOf, usePlace } from './routing';
+import { ApiKeys } from './pages/ApiKeys';
+import { Overview } from './pages/Overview';
 import { SandboxClock } from './pages/SandboxClock';
 import { RecurrenceCreate } from './pages/RecurrenceCreate';
 import { RecurrenceDetail } from './pages/RecurrenceDetail';
@@ -47,6 +49,9 @@ export function Shell({ session, onSignedOut }: { session: Session; onSignedOut:
       </header>
       <div className="body">
         <nav aria-label="Sections" className="sections">
+          <a href={hrefOf({ environment, page: 'overview' })} aria-current={place.page === 'overview' ? 'page' : undefined}>
+            Overview
+          </a>
           <a href={hrefOf({ environment, page: 'recurrences' })} aria-current={place.page.startsWith('recurrence') ? 'page' : undefined}>
             Recurrences
           </a>
@@ -55,6 +60,9 @@ export function Shell({ session, onSignedOut }: { session: Session; onSignedOut:
           </a>
           <a href={hrefOf({ environment, page: 'webhooks' })} aria-current={place.page === 'webhooks' ? 'page' : undefined}>
             Webhooks
+          </a>
+          <a href={hrefOf({ environment, page: 'api-keys' })} aria-current={place.page === 'api-keys' ? 'page' : undefined}>
+            API keys
           </a>
         </nav>
         <main>
@@ -65,6 +73,8 @@ export function Shell({ session, onSignedOut }: { session: Session; onSignedOut:
           {place.page === 'pix' && !place.id && <PixCharges {...context} />}
           {place.page === 'pix' && place.id && <PixChargeDetail {...context} chargeId={place.id} />}
           {place.page === 'webhooks' && <Webhooks {...context} deliveryId={place.id} />}
+          {place.page === 'overview' && <Overview {...context} />}
+          {place.page === 'api-keys' && <ApiKeys {...context} />}
         </main>
       </div>
     </div>

@@ -12,7 +12,7 @@ export function parsePlace(hash: string): Place {
   const [environment, page, id] = hash.replace(/^#\/?/, '').split('/');
   return {
     environment: environment === 'production' ? 'production' : 'sandbox',
-    page: page || 'recurrences',
+    page: page || 'overview',
     ...(id && { id: decodeURIComponent(id) }),
   };
 }

@@ -4,6 +4,7 @@ import {
   AccountProfile,
   AccountResponse,
   DEFAULT_RATE_LIMITS,
+  ApiKeyListResponse,
   ApiKeyResponse,
   ChangeAccountRequest,
   IssueApiKeyRequest,
@@ -21,7 +22,7 @@ import { account, ACCOUNT_STREAM, accountStreamId } from './account';
 import { apiKey, API_KEY_STREAM, apiKeyStreamId, hashApiKey, newApiKey } from './api-key';
 import { AccountProfiles } from './account-profiles';
 import { ApiKeyDirectory } from './api-key-directory';
-import { findAccount, findApiKeyById, projectAccount } from './read-model/accounts.projection';
+import { findAccount, findApiKeyById, listApiKeys, projectAccount } from './read-model/accounts.projection';
 
 /** Without providers, an account gets both receipt banks with the sandbox banks' working credentials (platform.md §2). */
 const DEFAULT_PROVIDERS: ProviderCredentials[] = [
@@ -140,6 +141,11 @@ export class AccountsAdmin {
     );
     if (!outcome.ok) return refuse(outcome.refusal);
     return { key_id: keyId, api_key: key, environment: grant.environment, read_only: grant.read_only, transactions: grant.transactions };
+  }
+
+  async listKeys(accountId: string): Promise<ApiKeyListResponse> {
+    await this.get(accountId);
+    return { api_keys: await listApiKeys(this.dataSource.manager, accountId) };
   }
 
   async revokeKey(keyId: string): Promise<void> {

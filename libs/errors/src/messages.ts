@@ -91,6 +91,7 @@ export const Messages = {
     email: 'body.email must be a string of at most 254 characters',
     password: 'body.password must be a string of at most 128 characters',
     ownerOnly: 'Only an owner may rotate the webhook signing secret',
+    consoleKey: "This key is the console's own, which it uses to show you your data: it cannot be revoked here",
   },
 
   // platform.md §5: the merchant's webhook delivery log (ours).

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccountsAdmin, ConsoleUsers } from '@pixauto/accounts';
 import {
   AccountResponse,
+  ApiKeyListResponse,
   ApiKeyResponse,
   CHANGE_ACCOUNT_FIELDS,
   ChangeAccountRequest,
@@ -100,6 +101,19 @@ export class AdminController {
   issueKey(@Param('account_id') accountId: string, @Body() body: unknown): Promise<ApiKeyResponse> {
     const request = validateBody(IssueApiKeyRequest, body, ISSUE_API_KEY_FIELDS);
     return request.ok ? this.accounts.issueKey(accountId, request.value) : refuse(request.refusal);
+  }
+
+  @Route({
+    summary: "An account's API keys",
+    description:
+      "Lists every API key of the account, the newest first, revoked ones included: each key's environment, what it may do, and when it was issued and revoked. The keys themselves are not kept, so never shown.",
+    params: { account_id: 'The `account_id` returned when the account was opened.' },
+    ok: [200, 'ApiKeyListResponse'],
+    errors: [notFound(A.accountNotFound)],
+  })
+  @Get('accounts/:account_id/api-keys')
+  listKeys(@Param('account_id') accountId: string): Promise<ApiKeyListResponse> {
+    return this.accounts.listKeys(accountId);
   }
 
   /** platform.md §5: a new webhook signing secret; the replaced one signs beside it for 24 hours. */

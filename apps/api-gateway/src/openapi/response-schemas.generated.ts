@@ -55,6 +55,22 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
     ],
     "description": "A merchant account, as the operator sees it."
   },
+  "ApiKeyListResponse": {
+    "type": "object",
+    "properties": {
+      "api_keys": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/ApiKeySummaryResponse"
+        },
+        "description": "The account's keys, the newest first."
+      }
+    },
+    "required": [
+      "api_keys"
+    ],
+    "description": "Every API key of an account, the newest first, revoked ones included."
+  },
   "ApiKeyResponse": {
     "type": "object",
     "properties": {
@@ -87,6 +103,47 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "transactions"
     ],
     "description": "A new API key."
+  },
+  "ApiKeySummaryResponse": {
+    "type": "object",
+    "properties": {
+      "key_id": {
+        "type": "string",
+        "description": "Identifier of the key, to revoke it with DELETE /admin/api-keys/{key_id}."
+      },
+      "environment": {
+        "$ref": "#/components/schemas/Environment",
+        "description": "Where the key works."
+      },
+      "read_only": {
+        "type": "boolean",
+        "description": "true: the key may only read."
+      },
+      "transactions": {
+        "type": "boolean",
+        "description": "false: the key may not read receipts (of refunds, payouts and returned payouts)."
+      },
+      "created_at": {
+        "type": "string",
+        "description": "When the key was issued, ISO 8601 in UTC."
+      },
+      "revoked_at": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "When the key was revoked, ISO 8601 in UTC; null while it works."
+      }
+    },
+    "required": [
+      "key_id",
+      "environment",
+      "read_only",
+      "transactions",
+      "created_at",
+      "revoked_at"
+    ],
+    "description": "An API key of the account as listed: what it may do and when it was issued and revoked, never the key itself."
   },
   "CancelChargeRequest": {
     "type": "object",

@@ -2,6 +2,7 @@
 // this file (npm run api:generate) and writes response-schemas.generated.ts. Types only: nothing of it runs.
 export type {
   AccountResponse,
+  ApiKeyListResponse,
   ApiKeyResponse,
   ChargeResponse,
   ConsoleUserResponse,

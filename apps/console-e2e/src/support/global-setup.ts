@@ -9,7 +9,7 @@ export const ADMIN_TOKEN = 'e2e-admin-token';
 export const PASSWORD = 'console e2e passphrase';
 
 interface RunningSystem {
-  profile: { console: number; admin: number };
+  profile: { console: number; admin: number; sandbox: number };
   stop(): Promise<void>;
 }
 
@@ -17,11 +17,13 @@ interface RunningSystem {
 export interface ConsoleFixture {
   consoleUrl: string;
   adminUrl: string;
+  /** The gateway's sandbox listener, where a test calls the merchant API with a key as an integration does. */
+  sandboxUrl: string;
   accountId: string;
   users: Record<'owner' | 'developer' | 'viewer', string>;
 }
 
-async function admin<T>(adminUrl: string, method: string, route: string, body?: unknown): Promise<T> {
+export async function admin<T>(adminUrl: string, method: string, route: string, body?: unknown): Promise<T> {
   const response = await fetch(`${adminUrl}${route}`, {
     method,
     headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
@@ -61,7 +63,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const users = { owner: `owner-${run}@loja.example`, developer: `dev-${run}@loja.example`, viewer: `viewer-${run}@loja.example` };
     for (const [role, email] of Object.entries(users))
       await admin(adminUrl, 'POST', `/admin/accounts/${accountId}/console-users`, { email, role, password: PASSWORD });
-    const fixture: ConsoleFixture = { consoleUrl: `http://127.0.0.1:${system.profile.console}`, adminUrl, accountId, users };
+    const fixture: ConsoleFixture = {
+      consoleUrl: `http://127.0.0.1:${system.profile.console}`,
+      adminUrl,
+      sandboxUrl: `http://127.0.0.1:${system.profile.sandbox}`,
+      accountId,
+      users,
+    };
     process.env.CONSOLE_E2E = JSON.stringify(fixture);
   } catch (error) {
     await system.stop();

@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { AccountEventTypes, AccountResponse, ApiKeyIssuedData, Environment } from '@pixauto/contracts';
+import { AccountEventTypes, AccountResponse, ApiKeyIssuedData, ApiKeySummaryResponse, Environment } from '@pixauto/contracts';
 import { Projection, RecordedEvent, sql, SqlStatement } from '@pixauto/event-store';
 import { AccountEvent, rateLimitsOf } from '../account';
 import { ApiKeyEvent } from '../api-key';
@@ -98,4 +98,13 @@ export async function findApiKeyById(
 ): Promise<{ key_hash: string; account_id: string; environment: Environment } | undefined> {
   const [row] = await db.query('SELECT key_hash, account_id, environment FROM api_keys WHERE key_id = $1', [keyId]);
   return row;
+}
+
+/** The account's keys, the newest first, revoked ones included; never their hashes. */
+export async function listApiKeys(db: EntityManager, accountId: string): Promise<ApiKeySummaryResponse[]> {
+  const rows: Array<Omit<ApiKeySummaryResponse, 'created_at' | 'revoked_at'> & { created_at: Date; revoked_at: Date | null }> = await db.query(
+    'SELECT key_id, environment, read_only, transactions, created_at, revoked_at FROM api_keys WHERE account_id = $1 ORDER BY created_at DESC, key_id',
+    [accountId],
+  );
+  return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString(), revoked_at: row.revoked_at?.toISOString() ?? null }));
 }

@@ -51,7 +51,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * An account's API keys
+         * @description Lists every API key of the account, the newest first, revoked ones included: each key's environment, what it may do, and when it was issued and revoked. The keys themselves are not kept, so never shown.
+         */
+        get: operations["Admin_listKeys"];
         put?: never;
         /**
          * Issue an API key
@@ -228,6 +232,11 @@ export interface components {
             /** @description The secret that signs the account's webhooks (Standard Webhooks, `whsec_...`): give it to the merchant to verify each request's `webhook-signature`. */
             webhook_secret: string;
         };
+        /** @description Every API key of an account, the newest first, revoked ones included. */
+        ApiKeyListResponse: {
+            /** @description The account's keys, the newest first. */
+            api_keys: components["schemas"]["ApiKeySummaryResponse"][];
+        };
         /** @description A new API key. */
         ApiKeyResponse: {
             /** @description The key itself (`pix_live_...` for production, `pix_test_...` for sandbox), sent as the Authorization header. Shown only in this answer: only a hash of it is kept. */
@@ -238,6 +247,21 @@ export interface components {
             key_id: string;
             /** @description true: the key may only read. */
             read_only: boolean;
+            /** @description false: the key may not read receipts (of refunds, payouts and returned payouts). */
+            transactions: boolean;
+        };
+        /** @description An API key of the account as listed: what it may do and when it was issued and revoked, never the key itself. */
+        ApiKeySummaryResponse: {
+            /** @description When the key was issued, ISO 8601 in UTC. */
+            created_at: string;
+            /** @description Where the key works. */
+            environment: components["schemas"]["Environment"];
+            /** @description Identifier of the key, to revoke it with DELETE /admin/api-keys/{key_id}. */
+            key_id: string;
+            /** @description true: the key may only read. */
+            read_only: boolean;
+            /** @description When the key was revoked, ISO 8601 in UTC; null while it works. */
+            revoked_at: string | null;
             /** @description false: the key may not read receipts (of refunds, payouts and returned payouts). */
             transactions: boolean;
         };
@@ -666,6 +690,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Admin_listKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `account_id` returned when the account was opened. */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyListResponse"];
                 };
             };
             /** @description Missing, unknown, revoked or other-environment API key */

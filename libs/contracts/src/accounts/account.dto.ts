@@ -158,3 +158,25 @@ export interface ApiKeyResponse {
   /** false: the key may not read receipts (of refunds, payouts and returned payouts). */
   transactions: boolean;
 }
+
+/** An API key of the account as listed: what it may do and when it was issued and revoked, never the key itself. */
+export interface ApiKeySummaryResponse {
+  /** Identifier of the key, to revoke it with DELETE /admin/api-keys/{key_id}. */
+  key_id: string;
+  /** Where the key works. */
+  environment: Environment;
+  /** true: the key may only read. */
+  read_only: boolean;
+  /** false: the key may not read receipts (of refunds, payouts and returned payouts). */
+  transactions: boolean;
+  /** When the key was issued, ISO 8601 in UTC. */
+  created_at: string;
+  /** When the key was revoked, ISO 8601 in UTC; null while it works. */
+  revoked_at: string | null;
+}
+
+/** Every API key of an account, the newest first, revoked ones included. */
+export interface ApiKeyListResponse {
+  /** The account's keys, the newest first. */
+  api_keys: ApiKeySummaryResponse[];
+}

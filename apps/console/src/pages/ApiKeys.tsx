@@ -1,0 +1,203 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { mayAct, type ApiError, type Environment, type Session } from '../api';
+import type { PageContext } from '../Shell';
+
+/** A key of the account as the console server lists it (GET /console/v1/api-keys): never the key itself. */
+interface ListedKey {
+  key_id: string;
+  environment: Environment;
+  read_only: boolean;
+  transactions: boolean;
+  created_at: string;
+  revoked_at: string | null;
+  /** The console's own key, with which it shows the merchant's data: not the user's to revoke. */
+  console: boolean;
+}
+
+/** A key just created: the one answer that carries a key, shown once. */
+interface CreatedKey {
+  key_id: string;
+  api_key: string;
+  environment: Environment;
+  read_only: boolean;
+}
+
+const KEYS_URL = '/console/v1/api-keys';
+
+async function consoleCall<T>(session: Session, method: string, url: string, body?: unknown): Promise<{ data?: T; error?: ApiError }> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'same-origin',
+    headers: { 'x-csrf-token': session.csrf_token, ...(body !== undefined && { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status === 204) return {};
+  const json = (await response.json()) as T | ApiError;
+  return response.ok ? { data: json as T } : { error: json as ApiError };
+}
+
+const when = (iso: string): string => new Date(iso).toLocaleString('en-GB', { timeZone: 'America/Sao_Paulo', dateStyle: 'medium', timeStyle: 'short' });
+
+/** The account's API keys in this environment: list, create (shown once), revoke. */
+export function ApiKeys({ environment, session }: PageContext) {
+  const [keys, setKeys] = useState<ListedKey[]>();
+  const [error, setError] = useState<string>();
+  const [created, setCreated] = useState<CreatedKey>();
+  const [confirming, setConfirming] = useState<string>();
+  const [copied, setCopied] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const mayChange = mayAct(session.role, environment);
+
+  const load = useCallback(async () => {
+    const { data, error } = await consoleCall<{ api_keys: ListedKey[] }>(session, 'GET', KEYS_URL);
+    setKeys(data?.api_keys.filter((key) => key.environment === environment));
+    setError(error?.message);
+  }, [session, environment]);
+
+  useEffect(() => {
+    setCreated(undefined);
+    void load();
+  }, [load]);
+
+  const create = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const readOnly = new FormData(event.currentTarget).get('read_only') === 'on';
+    setBusy(true);
+    const { data, error } = await consoleCall<CreatedKey>(session, 'POST', KEYS_URL, { environment, read_only: readOnly });
+    setBusy(false);
+    setCopied(false);
+    setCreated(data);
+    setError(error?.message);
+    await load();
+  };
+
+  const revoke = async (keyId: string) => {
+    setBusy(true);
+    const { error } = await consoleCall(session, 'DELETE', `${KEYS_URL}/${encodeURIComponent(keyId)}`);
+    setBusy(false);
+    setConfirming(undefined);
+    setError(error?.message);
+    await load();
+  };
+
+  return (
+    <section aria-labelledby="keys-title">
+      <h1 id="keys-title">API keys</h1>
+      <p className="muted">
+        Your integration sends a key as the <code>Authorization</code> header. A {environment} key works in the {environment} only.
+      </p>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      {mayChange && (
+        <form onSubmit={(event) => void create(event)} className="inline" aria-label="Create an API key">
+          <input id="read-only" name="read_only" type="checkbox" />
+          <label htmlFor="read-only">Read only (the key may read, and every change it asks is refused)</label>
+          <button type="submit" disabled={busy}>
+            Create key
+          </button>
+        </form>
+      )}
+      {created && (
+        <div className="created-key" role="status" aria-labelledby="created-title">
+          <h2 id="created-title">Your new key</h2>
+          <p>
+            Copy it now and keep it where your integration reads its secrets: <strong>it is shown only this once</strong>, the platform keeps only a fingerprint
+            of it.
+          </p>
+          <label htmlFor="created-key">
+            Key {created.key_id} ({created.read_only ? 'read only' : 'read and write'})
+          </label>
+          <div className="inline">
+            <input id="created-key" readOnly value={created.api_key} size={60} data-testid="created-key" />
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => void navigator.clipboard?.writeText(created.api_key).then(() => setCopied(true))}
+              aria-describedby={copied ? 'copied' : undefined}
+            >
+              Copy key
+            </button>
+            {copied && (
+              <span id="copied" className="notice">
+                Copied
+              </span>
+            )}
+            <button type="button" className="secondary" onClick={() => setCreated(undefined)}>
+              Done
+            </button>
+          </div>
+        </div>
+      )}
+      {keys && keys.length === 0 && <p data-testid="no-keys">There is no key in the {environment} yet.</p>}
+      {keys && keys.length > 0 && (
+        <table data-testid="api-keys">
+          <caption className="visually-hidden">The account's {environment} API keys, the newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Key</th>
+              <th scope="col">Access</th>
+              <th scope="col">Created</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.map((key) => (
+              <tr key={key.key_id} data-key-id={key.key_id}>
+                <td>
+                  <code>{key.key_id}</code>
+                  {key.console && <span className="muted"> (the console's own)</span>}
+                </td>
+                <td>
+                  {key.read_only ? 'Read only' : 'Read and write'}
+                  {!key.transactions && ', no receipts'}
+                </td>
+                <td>{when(key.created_at)}</td>
+                <td>
+                  {key.revoked_at ? (
+                    <span className="status status-CANCELLED">Revoked {when(key.revoked_at)}</span>
+                  ) : (
+                    <span className="status status-APPROVED">Active</span>
+                  )}
+                </td>
+                <td>
+                  {mayChange && !key.console && !key.revoked_at && confirming !== key.key_id && (
+                    <button type="button" className="danger" aria-label={`Revoke ${key.key_id}`} onClick={() => setConfirming(key.key_id)}>
+                      Revoke
+                    </button>
+                  )}
+                  {confirming === key.key_id && (
+                    <span className="inline">
+                      <span id={`confirm-${key.key_id}`}>Requests with it will be refused at once, and this cannot be undone.</span>
+                      <button
+                        type="button"
+                        className="danger"
+                        disabled={busy}
+                        aria-describedby={`confirm-${key.key_id}`}
+                        onClick={() => void revoke(key.key_id)}
+                      >
+                        Yes, revoke {key.key_id}
+                      </button>
+                      <button type="button" className="secondary" onClick={() => setConfirming(undefined)}>
+                        Keep it
+                      </button>
+                    </span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p className="muted">
+        The console shows your data with a key of its own in each environment, marked here as the console's: it stays on the console's server and cannot be
+        revoked from this page. When a key was last used is not recorded.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,236 @@
+import { useEffect, useId, useState } from 'react';
+import type { SandboxComponents } from '@pixauto/api-client';
+import { money, type MerchantApi } from '../api';
+import {
+  brasiliaDay,
+  chargesFailed,
+  chargesPaid,
+  dailyVolume,
+  daysUpTo,
+  payoutsSent,
+  scaleTop,
+  startOfBrasiliaDay,
+  totalOf,
+  type DayVolume,
+} from '../overview';
+import { hrefOf } from '../routing';
+import type { PageContext } from '../Shell';
+
+type Charge = SandboxComponents['schemas']['ChargeResponse'];
+type Payout = SandboxComponents['schemas']['PayoutResponse'];
+
+const PERIOD_DAYS = 30;
+/** Payouts read for the charts: 10 pages of 100, the oldest first. */
+const PAYOUT_PAGES = 10;
+/** The recurrences whose charges are read: the newest 100 created in the last 13 months (the API lists charges per recurrence only). */
+const RECURRENCES_READ = 100;
+const RECURRENCE_MONTHS = 13;
+const PARALLEL_READS = 4;
+
+interface Figures {
+  days: string[];
+  charges: DayVolume[];
+  payouts: DayVolume[];
+  payoutsTruncated: boolean;
+  recurrencesLeftOut: number;
+  failedCharges: Charge[];
+  rejectedPayouts: number;
+  failedDeliveries: number;
+}
+
+/** The payout period's format: YYYY-MM-DD HH:MM:SS in UTC. */
+const payoutTime = (iso: string): string => iso.slice(0, 19).replace('T', ' ');
+
+/** An answer's data, or its refusal as an error: a figure the API did not give is never shown as a zero. */
+function dataOf<T>({ data, error }: { data?: T; error?: unknown }): T {
+  if (data === undefined) throw new Error((error as { message?: string } | undefined)?.message ?? 'The API did not answer: try again in a moment');
+  return data;
+}
+
+async function inParallel<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += PARALLEL_READS) results.push(...(await Promise.all(items.slice(i, i + PARALLEL_READS).map(read))));
+  return results;
+}
+
+/** Everything the overview shows, from the merchant API's lists, in the environment's own time (the sandbox's test clock). */
+async function readFigures(api: MerchantApi, sandbox: boolean): Promise<Figures> {
+  const now = sandbox ? dataOf(await api.GET('/v2/sandbox/clock')).now : new Date().toISOString();
+  const today = brasiliaDay(now);
+  const days = daysUpTo(today, PERIOD_DAYS);
+  const from = startOfBrasiliaDay(days[0]);
+  const until = new Date(Date.parse(startOfBrasiliaDay(today)) + 86_399_000).toISOString();
+
+  const payouts: Payout[] = [];
+  let payoutPages = 1;
+  for (let page = 1; page <= Math.min(payoutPages, PAYOUT_PAGES); page++) {
+    const data = dataOf(await api.GET('/v2/withdrawals/period', { params: { query: { start: payoutTime(from), end: payoutTime(until), page, size: 100 } } }));
+    payouts.push(...data.data);
+    payoutPages = data.count_pages;
+  }
+  const rejected = dataOf(
+    await api.GET('/v2/withdrawals/period', {
+      params: { query: { start: payoutTime(from), end: payoutTime(until), page: 1, size: 1, status: '3' /* rejected */ } },
+    }),
+  );
+  const deliveries = dataOf(await api.GET('/v2/webhooks/deliveries', { params: { query: { status: 'failed', start: days[0], page_size: 1 } } }));
+
+  const recurrenceFrom = new Date(Date.parse(from) - RECURRENCE_MONTHS * 31 * 86_400_000).toISOString();
+  const recurrences = dataOf(
+    await api.GET('/v2/automatic-pix/recurrences', { params: { query: { start: recurrenceFrom, end: until, page: 0, page_size: RECURRENCES_READ } } }),
+  );
+  const charges = (
+    await inParallel(recurrences.recurrences, async ({ recurrence_id }) => {
+      const { charges } = dataOf(await api.GET('/v2/automatic-pix/recurrences/{recurrence_id}/charges', { params: { path: { recurrence_id } } }));
+      return charges;
+    })
+  ).flat();
+
+  return {
+    days,
+    charges: dailyVolume(chargesPaid(charges), days),
+    payouts: dailyVolume(payoutsSent(payouts), days),
+    payoutsTruncated: payoutPages > PAYOUT_PAGES,
+    recurrencesLeftOut: Math.max(0, recurrences.pagination.total_items - RECURRENCES_READ),
+    failedCharges: chargesFailed(charges, days),
+    rejectedPayouts: rejected.count_data,
+    failedDeliveries: deliveries.pagination.total_items,
+  };
+}
+
+const dayLabel = (day: string): string => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** Amounts per day as bars, with the same figures as a table for whoever does not see the chart. */
+function VolumeChart({ title, volume }: { title: string; volume: DayVolume[] }) {
+  const id = useId();
+  const top = scaleTop(Math.max(...volume.map((day) => day.amount)));
+  const total = totalOf(volume);
+  const [width, height, barGap] = [600, 140, 2];
+  const barWidth = width / volume.length - barGap;
+  return (
+    <figure className="chart">
+      <figcaption>
+        <strong>{title}</strong>: {total.count} for {money(total.amount)} in {volume.length} days
+      </figcaption>
+      <svg viewBox={`0 0 ${width} ${height + 20}`} role="img" aria-labelledby={`${id}-title`}>
+        <title id={`${id}-title`}>
+          {title}, by day: {total.count} for {money(total.amount)} in the last {volume.length} days, at most{' '}
+          {money(Math.max(...volume.map((day) => day.amount)))} in a day
+        </title>
+        <line x1="0" y1={height} x2={width} y2={height} className="chart-axis" />
+        <line x1="0" y1="0" x2={width} y2="0" className="chart-grid" />
+        <text x="0" y="12" className="chart-label">
+          {money(top)}
+        </text>
+        {volume.map((day, i) => {
+          const barHeight = (day.amount / top) * height;
+          return <rect key={day.day} x={i * (barWidth + barGap)} y={height - barHeight} width={barWidth} height={barHeight} className="chart-bar" />;
+        })}
+        <text x="0" y={height + 16} className="chart-label">
+          {dayLabel(volume[0].day)}
+        </text>
+        <text x={width} y={height + 16} textAnchor="end" className="chart-label">
+          {dayLabel(volume[volume.length - 1].day)}
+        </text>
+      </svg>
+      <details>
+        <summary>{title}: figures by day</summary>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">How many</th>
+              <th scope="col">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {volume.map((day) => (
+              <tr key={day.day}>
+                <td>{day.day}</td>
+                <td>{day.count}</td>
+                <td>{money(day.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}
+
+/** The console's home: today's and the last 30 days' volume, and what needs attention. */
+export function Overview({ api, environment, clockMoves }: PageContext) {
+  const [figures, setFigures] = useState<Figures>();
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    setFigures(undefined);
+    setError(undefined);
+    readFigures(api, environment === 'sandbox').then(setFigures, (failure: Error) => setError(failure.message));
+  }, [api, environment, clockMoves]);
+
+  const today = (volume: DayVolume[]) => volume[volume.length - 1];
+
+  return (
+    <section aria-labelledby="overview-title">
+      <h1 id="overview-title">Overview</h1>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      {!figures && !error && <p className="loading">Reading your figures…</p>}
+      {figures && (
+        <>
+          <h2>Today</h2>
+          <dl className="terms" data-testid="today">
+            <dt>Automatic Pix charges paid</dt>
+            <dd data-testid="today-charges">
+              {today(figures.charges).count} for {money(today(figures.charges).amount)}
+            </dd>
+            <dt>Payouts</dt>
+            <dd data-testid="today-payouts">
+              {today(figures.payouts).count} for {money(today(figures.payouts).amount)}
+            </dd>
+          </dl>
+
+          <h2>Needs attention</h2>
+          <ul className="attention" data-testid="attention">
+            <li>
+              <strong>{figures.failedDeliveries}</strong> webhook deliveries failed in the last {PERIOD_DAYS} days (every attempt refused).
+            </li>
+            <li>
+              <strong>{figures.failedCharges.length}</strong> Automatic Pix charges due in the last {PERIOD_DAYS} days failed
+              {figures.failedCharges.length > 0 && ':'}
+              {figures.failedCharges.length > 0 && (
+                <ul>
+                  {figures.failedCharges.slice(0, 10).map((charge) => (
+                    <li key={charge.charge_id}>
+                      <a href={hrefOf({ environment, page: 'recurrences', id: charge.recurrence_id })}>
+                        {money(charge.amount)} due {charge.due_date}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+            <li>
+              <strong>{figures.rejectedPayouts}</strong> payouts made in the last {PERIOD_DAYS} days were rejected by the bank.
+            </li>
+          </ul>
+
+          <h2>Last {PERIOD_DAYS} days</h2>
+          <VolumeChart title="Automatic Pix charges paid" volume={figures.charges} />
+          <VolumeChart title="Payouts" volume={figures.payouts} />
+          <p className="muted">
+            Charges paid count on the day the payer's bank paid them, from your {RECURRENCES_READ} most recent recurrences created in the last{' '}
+            {RECURRENCE_MONTHS} months
+            {figures.recurrencesLeftOut > 0 && ` (${figures.recurrencesLeftOut} older ones are left out)`}. Payouts count on the day you made them, canceled and
+            rejected ones left out{figures.payoutsTruncated && `, the first ${PAYOUT_PAGES * 100} of the period only`}. Pix charges (cash-in) and refunds are
+            not shown here: the API looks them up one at a time, and has no list of them by period.
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
