@@ -107,7 +107,8 @@ describe('with the days made', () => {
     expect(await ids({ path: '/v2/payout' })).toEqual(['req-020']);
     expect(await ids({ since: new Date(today.getTime() - 2500) })).toEqual(['req-000', 'req-001', 'req-002']);
     expect(await ids({ environment: 'production' })).toEqual(['req-030']);
-    expect(await ids({ exclude_key_id: 'key-1' })).toEqual([]);
+    expect(await ids({ exclude_key_ids: ['key-0', 'key-1'] })).toEqual([]);
+    expect(await ids({ exclude_key_ids: ['key-0'], request_id: 'req-001' })).toEqual(['req-001']);
   });
 });
 

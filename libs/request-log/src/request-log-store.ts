@@ -70,8 +70,8 @@ export interface RequestLogQuery {
   method?: string;
   /** Lines whose path starts with this. */
   path?: string;
-  /** Not the lines of this key (the console leaves out its own requests). */
-  exclude_key_id?: string;
+  /** Not the lines of these keys (the console leaves out its own requests). */
+  exclude_key_ids?: string[];
   /** Where the previous page ended (its `next_cursor`). */
   cursor?: PageCursor;
   limit: number;
@@ -108,7 +108,7 @@ export async function findRequestLines(db: EntityManager, query: RequestLogQuery
   if (query.failed) where.push('status >= 400');
   if (query.method !== undefined) add((n) => `method = ${n}`, query.method);
   if (query.path !== undefined) add((n) => `starts_with(path, ${n})`, query.path);
-  if (query.exclude_key_id !== undefined) add((n) => `key_id <> ${n}`, query.exclude_key_id);
+  if (query.exclude_key_ids !== undefined) add((n) => `key_id <> ALL(${n}::text[])`, query.exclude_key_ids);
   if (query.cursor !== undefined) {
     params.push(query.cursor.at, query.cursor.request_id);
     where.push(`(at, request_id) < ($${params.length - 1}, $${params.length})`);
@@ -132,7 +132,7 @@ const MAX_TEXT = 2048;
 
 /**
  * An operator's or the console's query of one account's log in one environment: `request_id`, `method`, `path` (a
- * prefix) and `exclude_key_id` narrow it, `failed=true` keeps the failed requests, `limit` (1 to 100, 50) and `cursor` page it; never
+ * prefix) and `exclude_key_ids` (comma-separated) narrow it, `failed=true` keeps the failed requests, `limit` (1 to 100, 50) and `cursor` page it; never
  * further back than the retention.
  */
 export function requestLogQueryOf(
@@ -153,7 +153,7 @@ export function requestLogQueryOf(
   const request_id = text('request_id');
   const method = text('method')?.toUpperCase();
   const path = text('path');
-  const exclude_key_id = text('exclude_key_id');
+  const exclude_key_ids = text('exclude_key_ids')?.split(',');
   const failed = query.failed === undefined || query.failed === '' ? false : query.failed === 'true' ? true : query.failed === 'false' ? false : undefined;
   if (failed === undefined) problems.push(A.requestLogFailed);
   const limitText = query.limit === undefined || query.limit === '' ? String(DEFAULT_LIMIT) : query.limit;
@@ -171,7 +171,7 @@ export function requestLogQueryOf(
       failed,
       method,
       path,
-      exclude_key_id,
+      exclude_key_ids,
       cursor,
       limit: limit as number,
     },

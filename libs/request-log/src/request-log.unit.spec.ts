@@ -78,7 +78,7 @@ describe('a request log query', () => {
 
   it('takes its filters and a page', () => {
     const cursor = cursorText({ at: new Date('2026-11-26T11:00:00.000Z'), request_id: 'req-9' });
-    expect(of({ request_id: 'req-1', failed: 'true', method: 'post', path: '/v2/payout', limit: '100', cursor })).toEqual({
+    expect(of({ request_id: 'req-1', failed: 'true', method: 'post', path: '/v2/payout', exclude_key_ids: 'key-a,key-b', limit: '100', cursor })).toEqual({
       ok: true,
       value: {
         ...tenant,
@@ -87,6 +87,7 @@ describe('a request log query', () => {
         failed: true,
         method: 'POST',
         path: '/v2/payout',
+        exclude_key_ids: ['key-a', 'key-b'],
         limit: 100,
         cursor: { at: new Date('2026-11-26T11:00:00.000Z'), request_id: 'req-9' },
       },

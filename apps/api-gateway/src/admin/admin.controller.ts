@@ -196,7 +196,7 @@ export class AdminController {
       { name: 'failed', description: '`true`: only the requests answered 400 or above.', example: 'true' },
       { name: 'method', description: 'Only requests of this method, e.g. `POST`.' },
       { name: 'path', description: 'Only requests whose path starts with this, e.g. `/v2/payout`.' },
-      { name: 'exclude_key_id', description: 'Leaves out the requests of this key: the console leaves out its own.' },
+      { name: 'exclude_key_ids', description: 'Leaves out the requests of these keys (their `key_id`s, comma-separated): the console leaves out its own.' },
       { name: 'limit', type: 'integer', description: 'Lines per page, 1 to 100; 50 by default.' },
       { name: 'cursor', description: 'The `next_cursor` of the previous page, for the next (older) one.' },
     ],

@@ -868,6 +868,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Whose requests: those made with the account's `production` or `sandbox` keys. */
                 environment: "production" | "sandbox";
+                /** @description Leaves out the requests of these keys (their `key_id`s, comma-separated): the console leaves out its own. */
+                exclude_key_ids?: string;
                 /** @description `true`: only the requests answered 400 or above. */
                 failed?: string;
                 /** @description Lines per page, 1 to 100; 50 by default. */
