@@ -5,6 +5,7 @@ import { ApiKeys } from './pages/ApiKeys';
 import { Overview } from './pages/Overview';
 import { SandboxClock } from './pages/SandboxClock';
 import { RecurrenceCreate } from './pages/RecurrenceCreate';
+import { Requests } from './pages/Requests';
 import { RecurrenceDetail } from './pages/RecurrenceDetail';
 import { Recurrences } from './pages/Recurrences';
 import { PixChargeDetail } from './pages/PixChargeDetail';
@@ -61,6 +62,9 @@ export function Shell({ session, onSignedOut }: { session: Session; onSignedOut:
           <a href={hrefOf({ environment, page: 'webhooks' })} aria-current={place.page === 'webhooks' ? 'page' : undefined}>
             Webhooks
           </a>
+          <a href={hrefOf({ environment, page: 'requests' })} aria-current={place.page === 'requests' ? 'page' : undefined}>
+            Requests
+          </a>
           <a href={hrefOf({ environment, page: 'api-keys' })} aria-current={place.page === 'api-keys' ? 'page' : undefined}>
             API keys
           </a>
@@ -75,6 +79,7 @@ export function Shell({ session, onSignedOut }: { session: Session; onSignedOut:
           {place.page === 'webhooks' && <Webhooks {...context} deliveryId={place.id} />}
           {place.page === 'overview' && <Overview {...context} />}
           {place.page === 'api-keys' && <ApiKeys {...context} />}
+          {place.page === 'requests' && <Requests {...context} />}
         </main>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { SandboxComponents, SandboxPaths } from '@pixauto/api-client';
-import { mayAct, problemsByField, type ApiError, type Session } from '../api';
+import { consoleCall, mayAct, problemsByField, type ApiError, type Session } from '../api';
 import { go, hrefOf } from '../routing';
 import type { PageContext } from '../Shell';
 import { Field } from './Field';
@@ -357,11 +357,10 @@ function SigningSecret({ session }: { session: Session }) {
   const [error, setError] = useState<string>();
 
   const rotate = async () => {
-    const response = await fetch('/console/v1/webhook-secret', { method: 'POST', credentials: 'same-origin', headers: { 'x-csrf-token': session.csrf_token } });
-    const body = (await response.json()) as RotatedSecret | ApiError;
+    const { data, error } = await consoleCall<RotatedSecret>(session, 'POST', '/console/v1/webhook-secret');
     setConfirming(false);
-    if ('webhook_secret' in body) setRotated(body);
-    else setError(body.message);
+    setRotated(data);
+    setError(error?.message);
   };
 
   return (
