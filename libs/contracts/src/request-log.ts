@@ -2,17 +2,23 @@
 
 /** One API request of the account, as the gateway answered it. */
 export interface RequestLogLine {
+  /** The account whose key sent it. */
   account_id: string;
+  /** The environment of the key: `production` or `sandbox`. */
   environment: 'production' | 'sandbox';
   /** When the gateway received it (ISO 8601, UTC). */
   at: string;
+  /** Its `X-Request-Id`: the one sent, or the one the answer carried. */
   request_id: string;
+  /** GET, POST, PATCH... */
   method: string;
   /** The path with its query, document numbers masked. */
   path: string;
+  /** The HTTP status it was answered. */
   status: number;
   /** From receiving the request to the last byte of the answer. */
   duration_ms: number;
+  /** The `Idempotency-Key` it sent; null without one. */
   idempotency_key: string | null;
   /** Which of the account's keys sent it (its id, never the key). */
   key_id: string;

@@ -1408,31 +1408,36 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
     "type": "object",
     "properties": {
       "account_id": {
-        "type": "string"
+        "type": "string",
+        "description": "The account whose key sent it."
       },
       "environment": {
         "type": "string",
         "enum": [
           "production",
           "sandbox"
-        ]
+        ],
+        "description": "The environment of the key: `production` or `sandbox`."
       },
       "at": {
         "type": "string",
         "description": "When the gateway received it (ISO 8601, UTC)."
       },
       "request_id": {
-        "type": "string"
+        "type": "string",
+        "description": "Its `X-Request-Id`: the one sent, or the one the answer carried."
       },
       "method": {
-        "type": "string"
+        "type": "string",
+        "description": "GET, POST, PATCH..."
       },
       "path": {
         "type": "string",
         "description": "The path with its query, document numbers masked."
       },
       "status": {
-        "type": "number"
+        "type": "number",
+        "description": "The HTTP status it was answered."
       },
       "duration_ms": {
         "type": "number",
@@ -1442,7 +1447,8 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "The `Idempotency-Key` it sent; null without one."
       },
       "key_id": {
         "type": "string",

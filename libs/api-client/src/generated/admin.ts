@@ -504,24 +504,32 @@ export interface components {
         ReceiptProvider: "PROVIDER_A" | "PROVIDER_B";
         /** @description One API request of the account, as the gateway answered it. */
         RequestLogLine: {
+            /** @description The account whose key sent it. */
             account_id: string;
             /** @description When the gateway received it (ISO 8601, UTC). */
             at: string;
             /** @description From receiving the request to the last byte of the answer. */
             duration_ms: number;
-            /** @enum {string} */
+            /**
+             * @description The environment of the key: `production` or `sandbox`.
+             * @enum {string}
+             */
             environment: "production" | "sandbox";
+            /** @description The `Idempotency-Key` it sent; null without one. */
             idempotency_key: string | null;
             /** @description Which of the account's keys sent it (its id, never the key). */
             key_id: string;
+            /** @description GET, POST, PATCH... */
             method: string;
             /** @description The path with its query, document numbers masked. */
             path: string;
             /** @description A failed request's body (status 400 and above), redacted; null for a success. */
             request_body: string | null;
+            /** @description Its `X-Request-Id`: the one sent, or the one the answer carried. */
             request_id: string;
             /** @description A failed request's answer, redacted; null for a success. */
             response_body: string | null;
+            /** @description The HTTP status it was answered. */
             status: number;
         };
         /** @description A page of the request log. */
