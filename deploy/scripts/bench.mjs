@@ -6,7 +6,8 @@
 // Then the hooks phase: the price of each of the gateway's per-request hooks, each turned off in a run of its own.
 // Options: BENCH_SECONDS (10), BENCH_CONNECTIONS (50,200), BENCH_PHASES (recurrences,limits,payouts,hooks: which
 // gateway phases run; pgbench's always do), BENCH_HOOKS_SECONDS (5 per workload and run), BENCH_HOOKS_ROUNDS (2),
-// BENCH_HOOKS_CONNECTIONS (50), BENCH_SKIP_BUILD (use dist/ as it is), BENCH_SMOKE=1 (tiny: 1 s a phase at 4
+// BENCH_HOOKS_CONNECTIONS (50), BENCH_HOOKS (which hooks the hooks phase prices, comma-separated: all of them, then all
+// at once, by default), BENCH_SKIP_BUILD (use dist/ as it is), BENCH_SMOKE=1 (tiny: 1 s a phase at 4
 // connections, and the hooks phase with every hook on, then every hook off: what `npm test` runs).
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -188,7 +189,7 @@ async function hooksPhase(system, apiKey, startDate) {
     }
     runs.push({ off, figures });
   };
-  const variants = SMOKE ? ['all'] : [...GATEWAY_HOOKS, 'all'];
+  const variants = SMOKE ? ['all'] : process.env.BENCH_HOOKS ? process.env.BENCH_HOOKS.split(',') : [...GATEWAY_HOOKS, 'all'];
   for (let round = 0; round < HOOKS_ROUNDS; round++) {
     for (const off of round % 2 === 0 ? variants : [...variants].reverse()) {
       await measure(undefined);

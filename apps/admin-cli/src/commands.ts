@@ -87,6 +87,25 @@ export const COMMANDS: Record<string, Record<string, Subcommand>> = {
         return { method: 'PATCH', path: `/admin/accounts/${encodeURIComponent(accountId)}`, body };
       },
     },
+    requests: {
+      positionals: ['ACCOUNT_ID'],
+      options: {
+        environment: { type: 'string' },
+        'request-id': { type: 'string' },
+        failed: { type: 'boolean' },
+        method: { type: 'string' },
+        path: { type: 'string' },
+        limit: { type: 'string' },
+        cursor: { type: 'string' },
+      },
+      build([accountId], values) {
+        const query = new URLSearchParams({ environment: requiredEnvironment('accounts requests', values) });
+        if (values['request-id'] !== undefined) query.set('request_id', values['request-id'] as string);
+        if (values.failed) query.set('failed', 'true');
+        for (const name of ['method', 'path', 'limit', 'cursor']) if (values[name] !== undefined) query.set(name, values[name] as string);
+        return { method: 'GET', path: `/admin/accounts/${encodeURIComponent(accountId)}/requests?${query}` };
+      },
+    },
   },
   keys: {
     create: {

@@ -68,7 +68,7 @@ describe('parseCommand', () => {
       expect(usageError('keys')).toBe("'keys' needs a subcommand: create, list, revoke");
     });
     it('names the known subcommands', () => {
-      expect(usageError('accounts', 'delete', 'x')).toBe("unknown subcommand 'accounts delete' (accounts: create, show, update)");
+      expect(usageError('accounts', 'delete', 'x')).toBe("unknown subcommand 'accounts delete' (accounts: create, show, update, requests)");
     });
     it('does not treat Object.prototype names as subcommands', () => {
       expect(usageError('accounts', 'toString')).toMatch(/^unknown subcommand/);
@@ -215,6 +215,18 @@ describe('parseCommand', () => {
     });
     it('requires the account id', () => {
       expect(usageError('keys', 'create', '--environment', 'sandbox')).toBe('keys create: missing ACCOUNT_ID');
+    });
+  });
+
+  describe('accounts requests', () => {
+    it("GETs the account's request log with the filters given", () => {
+      expect(request('accounts', 'requests', 'acc 1', '--environment', 'sandbox', '--failed', '--request-id', 'req 1', '--limit', '5')).toEqual({
+        method: 'GET',
+        path: '/admin/accounts/acc%201/requests?environment=sandbox&request_id=req+1&failed=true&limit=5',
+      });
+    });
+    it('requires the environment', () => {
+      expect(usageError('accounts', 'requests', 'acc_1')).toBe('accounts requests: --environment is required (production or sandbox)');
     });
   });
 

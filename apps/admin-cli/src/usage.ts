@@ -24,6 +24,11 @@ Commands:
                   [--rate-limit-sandbox N]
       Change an account (give at least one option). --providers-json replaces
       the enabled providers; a --rate-limit-* changes that environment only.
+  accounts requests ACCOUNT_ID --environment ${ENVIRONMENTS.join('|')} [--request-id ID]
+                    [--failed] [--method METHOD] [--path PREFIX] [--limit N]
+                    [--cursor CURSOR]
+      The account's API requests of the last days, newest first, with the
+      bodies of the failed ones (redacted); --cursor is a page's next_cursor.
   keys create ACCOUNT_ID --environment ${ENVIRONMENTS.join('|')} [--read-only]
               [--no-transactions]
       Issue an API key. The api_key is shown only once: store it right away.

@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { eventually } from '@pixauto/testing';
 import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
 import { openAccount, RECURRENCES, recurrenceBody } from './support/recurrences';
+import { admin, freshCpf, newMerchant } from './support/fixtures';
+import type { RequestLogPage } from '@pixauto/contracts';
 
 // Logs (docs/operations.md "Logs and traces"): JSON lines in every app; one request id, sent as X-Request-Id, followed
 // by one grep from the gateway into the service and, through the event's Kafka headers, into the consumers; no API key
@@ -122,5 +124,81 @@ describe('logs', () => {
       expect(response.status).toBe(401);
       expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     }
+  });
+});
+
+// The console's request log (docs/decisions/request-log.md): every request made with one of the account's keys, its
+// line readable through the admin API within a second or so, no key and no document in clear.
+describe('request log', () => {
+  const requestsOf = (accountId: string, query: string) => admin(system, 'GET', `/admin/accounts/${accountId}/requests?${query}`);
+
+  it("keeps each request of the account's keys of one environment, a failed one with its redacted bodies", async () => {
+    const merchant = await newMerchant(system);
+    const cpf = freshCpf();
+    const requestId = `e2e-request-log-${randomUUID()}`;
+    const sandbox = (method: string, path: string, headers: Record<string, string> = {}, body?: unknown) =>
+      fetch(`http://127.0.0.1:${system.profile.sandbox}${path}`, {
+        method,
+        headers: { authorization: merchant.sandbox, ...(body !== undefined && { 'content-type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    expect((await sandbox('GET', `/v2/limits?document_number=${cpf}&type=cashin`)).status).toBe(404);
+    const refused = await sandbox(
+      'POST',
+      '/v2/limits',
+      { 'x-request-id': requestId, 'idempotency-key': 'idem-log-1' },
+      { document_number: cpf, type: 'cashin', amount: -1 },
+    );
+    expect(refused.status).toBe(400);
+
+    const page = await eventually(
+      () => requestsOf(merchant.accountId, 'environment=sandbox'),
+      (answer) => answer.status === 200 && (answer.body as RequestLogPage).requests.length === 2,
+      WITHIN_SECONDS,
+    );
+    const [post, get] = (page.body as RequestLogPage).requests;
+    expect(post).toMatchObject({
+      account_id: merchant.accountId,
+      environment: 'sandbox',
+      request_id: requestId,
+      method: 'POST',
+      path: '/v2/limits',
+      status: 400,
+      idempotency_key: 'idem-log-1',
+    });
+    expect(JSON.parse(post.request_body as string)).toEqual({ document_number: '[redacted]', type: 'cashin', amount: -1 });
+    expect(JSON.parse(post.response_body as string)).toMatchObject({ type: 'ValidationError' });
+    expect(get).toMatchObject({ method: 'GET', status: 404, path: `/v2/limits?document_number=*********${cpf.slice(-2)}&type=cashin`, request_body: null });
+    expect(JSON.stringify(page.body)).not.toContain(cpf);
+    expect(JSON.stringify(page.body)).not.toContain(merchant.sandbox);
+
+    expect((await requestsOf(merchant.accountId, `environment=sandbox&request_id=${requestId}`)).body).toEqual({ requests: [post], next_cursor: null });
+    expect(((await requestsOf(merchant.accountId, 'environment=sandbox&failed=true&method=get')).body as RequestLogPage).requests).toEqual([get]);
+    const first = (await requestsOf(merchant.accountId, 'environment=sandbox&limit=1')).body as RequestLogPage;
+    expect(first.requests).toEqual([post]);
+    expect((await requestsOf(merchant.accountId, `environment=sandbox&limit=1&cursor=${first.next_cursor}`)).body).toEqual({
+      requests: [get],
+      next_cursor: null,
+    });
+    expect((await requestsOf(merchant.accountId, 'environment=production')).body).toEqual({ requests: [], next_cursor: null });
+  });
+
+  it('answers a query it cannot read with its reason', async () => {
+    const merchant = await newMerchant(system);
+    expect(await requestsOf(merchant.accountId, 'environment=staging')).toEqual({
+      status: 400,
+      body: expect.objectContaining({ message: 'query.environment must be one of production or sandbox' }),
+    });
+    expect(await requestsOf(merchant.accountId, 'environment=sandbox&limit=500&failed=maybe&cursor=nope')).toEqual({
+      status: 400,
+      body: expect.objectContaining({
+        message:
+          'query.failed must be true or false. query.limit must be a whole number from 1 to 100. query.cursor must be the next_cursor of an earlier page',
+      }),
+    });
+    expect(await requestsOf('no-such-account', 'environment=sandbox')).toEqual({
+      status: 404,
+      body: expect.objectContaining({ message: 'Account not found' }),
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import {
@@ -14,7 +14,8 @@ import { Topics } from '@pixauto/contracts';
 import { EventStore } from '@pixauto/event-store';
 import { SecretBox } from '@pixauto/secrets';
 import { Clock } from '@pixauto/pix';
-import { CLOCK, EventSourcingModule, TenantClocks } from '@pixauto/runtime';
+import { keepRequestLogDays, RequestLog1763800000950, RequestLogReader, RequestLogWriter } from '@pixauto/request-log';
+import { CLOCK, EventSourcingModule, PeriodicTask, TenantClocks } from '@pixauto/runtime';
 import { gatewayConfig } from './gateway.config';
 import { RateLimiter } from './merchant/rate-limit';
 import { SandboxClocks } from './sandbox-clocks';
@@ -31,7 +32,7 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
   imports: [
     EventSourcingModule.forService({
       config,
-      migrations: [AccountsReadModel1763800000200, AccountsRateLimits1763800000720, ConsoleUsers1763800000900],
+      migrations: [AccountsReadModel1763800000200, AccountsRateLimits1763800000720, ConsoleUsers1763800000900, RequestLog1763800000950],
       topics: [Topics.accounts, Topics.sandboxClock],
     }),
   ],
@@ -61,18 +62,45 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
         }),
     },
     {
+      provide: RequestLogWriter,
+      inject: [DataSource],
+      useFactory: (db: DataSource) => {
+        const writer = new RequestLogWriter(db);
+        writer.start();
+        return writer;
+      },
+    },
+    {
+      provide: RequestLogReader,
+      inject: [DataSource, CLOCK],
+      useFactory: (db: DataSource, clock: Clock) => new RequestLogReader(db.manager, () => clock.now(), config.requestLogRetentionDays),
+    },
+    {
+      // The request log's days: the next ones made ahead, those past the retention dropped whole.
+      provide: 'RequestLogDays',
+      inject: [DataSource, CLOCK],
+      useFactory: (db: DataSource, clock: Clock) =>
+        new PeriodicTask('RequestLogDays', 3600_000, () => keepRequestLogDays(db.manager, clock.now(), config.requestLogRetentionDays)),
+    },
+    {
       provide: SandboxClocks,
       inject: [EventStore, CLOCK, TenantClocks],
       useFactory: (store: EventStore, clock: Clock, clocks: TenantClocks) => new SandboxClocks(store, clock, clocks),
     },
   ],
-  exports: [ApiKeyDirectory, AccountProfiles, AccountsAdmin, ConsoleUsers, Upstreams, SandboxClocks, RateLimiter],
+  exports: [ApiKeyDirectory, AccountProfiles, AccountsAdmin, ConsoleUsers, Upstreams, SandboxClocks, RateLimiter, RequestLogWriter, RequestLogReader],
 })
-export class GatewayCoreModule implements OnApplicationShutdown {
+export class GatewayCoreModule implements BeforeApplicationShutdown, OnApplicationShutdown {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     private readonly upstreams: Upstreams,
+    private readonly requestLog: RequestLogWriter,
   ) {}
+
+  /** The listeners are closed by now: their last request log lines are written while the database pool is open. */
+  beforeApplicationShutdown(): Promise<void> {
+    return this.requestLog.stop();
+  }
 
   async onApplicationShutdown(): Promise<void> {
     await this.upstreams.close();

@@ -1,6 +1,14 @@
 import { serviceConfig } from '@pixauto/runtime';
 import { hooksOffOf } from './hooks';
 
+/** REQUEST_LOG_RETENTION_DAYS: a whole number of days from 1 to 90, 7 when unset; anything else stops the start. */
+function retentionDaysOf(value: string | undefined): number {
+  if (value === undefined || value === '') return 7;
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < 1 || days > 90) throw new Error(`REQUEST_LOG_RETENTION_DAYS must be a whole number of days from 1 to 90, not ${value}`);
+  return days;
+}
+
 /** The gateway's settings (platform.md §1); docs/operations.md lists every variable. */
 export const gatewayConfig = (env: NodeJS.ProcessEnv = process.env) => {
   const base = serviceConfig('gateway', 3000, env);
@@ -37,6 +45,8 @@ export const gatewayConfig = (env: NodeJS.ProcessEnv = process.env) => {
     upstreamMaxInFlight: Number(env.UPSTREAM_MAX_IN_FLIGHT ?? 256),
     /** payout-query-service's HTTP listener, which the CSV export streams from. */
     payoutQueryCsvUrl: env.PAYOUT_QUERY_CSV_URL ?? 'http://127.0.0.1:4108',
+    /** How many days of an account's API requests the console's request log keeps (docs/decisions/request-log.md). */
+    requestLogRetentionDays: retentionDaysOf(env.REQUEST_LOG_RETENTION_DAYS),
     /** Per-request hooks left out, for the bench alone (hooks.ts): refused at start anywhere else. */
     hooksOff: hooksOffOf(env),
   };

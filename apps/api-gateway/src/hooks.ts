@@ -18,6 +18,7 @@
  * - `deadline`: the time past which the service refuses to begin the request, sent with it.
  * - `metrics`: the request's count and duration in the Prometheus histogram.
  * - `logging`: the access line.
+ * - `request-log`: the request's line in the console's request log, kept in memory and written in batches.
  */
 export const GATEWAY_HOOKS = [
   'drain',
@@ -31,6 +32,7 @@ export const GATEWAY_HOOKS = [
   'deadline',
   'metrics',
   'logging',
+  'request-log',
 ] as const;
 export type GatewayHook = (typeof GATEWAY_HOOKS)[number];
 

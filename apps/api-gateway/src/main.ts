@@ -2,11 +2,13 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ApiKeyDirectory } from '@pixauto/accounts';
-import { createHttpApp, GracefulShutdown, instrumentHttp, startOperations } from '@pixauto/runtime';
+import { RequestLogWriter } from '@pixauto/request-log';
+import { CLOCK, createHttpApp, GracefulShutdown, instrumentHttp, startOperations } from '@pixauto/runtime';
 import { flushLogs, NestLogger, rootLogger } from '@pixauto/telemetry';
 import { AdminApiModule } from './admin/admin-api.module';
 import { config, GatewayCoreModule, REDIS } from './core.module';
 import { IdempotentPosts } from './merchant/idempotency';
+import { logRequests } from './merchant/request-log';
 import { refuseUnstorableText } from './merchant/text-guard';
 import { MerchantApiModule } from './merchant/merchant-api.module';
 import { serveReference } from './openapi/document';
@@ -59,6 +61,7 @@ async function main(): Promise<void> {
     instrumentHttp(fastify, environment, off);
     if (!off.has('text-guard')) refuseUnstorableText(fastify); // first: a refused request claims no Idempotency-Key
     if (!off.has('idempotency')) new IdempotentPosts(core.get(REDIS), core.get(ApiKeyDirectory), environment).install(fastify);
+    if (!off.has('request-log')) logRequests(fastify, environment, core.get(RequestLogWriter), core.get(ApiKeyDirectory), core.get(CLOCK));
     serveReference(app, environment); // GET /openapi.json and /docs, outside the API-key guard
   }
   await production.listen(listenOptions(config.port, config.host, shared));

@@ -7,6 +7,7 @@ import { consoleConfig } from './console.config';
 import { DocumentsController } from './documents.controller';
 import { Gateway } from './gateway';
 import { MerchantApiController } from './merchant-api.controller';
+import { RequestLogController } from './request-log.controller';
 import { SessionController } from './session.controller';
 import { SessionGuard } from './session.guard';
 import { Sessions } from './sessions';
@@ -18,7 +19,7 @@ export const config = consoleConfig();
 
 /** The console server: sessions in Redis, the gateway behind it; no database of its own. */
 @Module({
-  controllers: [SessionController, MerchantApiController, ApiKeysController, DocumentsController, WebhookSecretController],
+  controllers: [SessionController, MerchantApiController, ApiKeysController, DocumentsController, WebhookSecretController, RequestLogController],
   providers: [
     { provide: CONSOLE_CONFIG, useValue: config },
     { provide: REDIS, useFactory: () => new Redis(config.redisUrl, { maxRetriesPerRequest: 2, commandTimeout: 1000 }) },

@@ -1,9 +1,19 @@
 import type { Redis } from 'ioredis';
 import { adminClient, type AdminPaths, type MerchantClient } from '@pixauto/api-client';
-import type { ApiKeyResponse, ApiKeySummaryResponse, ConsoleUserResponse, Environment, WebhookSecretRotatedResponse } from '@pixauto/contracts';
-import { Messages, refuse, unavailable } from '@pixauto/errors';
+import type { ApiKeyResponse, ApiKeySummaryResponse, ConsoleUserResponse, Environment, RequestLogPage, WebhookSecretRotatedResponse } from '@pixauto/contracts';
+import { Messages, refuse, unavailable, validation } from '@pixauto/errors';
 import type { SecretBox } from '@pixauto/secrets';
 import type { ConsoleConfig } from './console.config';
+
+/** What the console's request log page may narrow the log by (the admin API's own filters, as sent). */
+export interface RequestLogFilters {
+  request_id?: string;
+  failed?: string;
+  method?: string;
+  path?: string;
+  cursor?: string;
+  limit?: number;
+}
 
 /** The admin API answered what the console never expects of it: a failure of ours, answered 500 and logged. */
 class GatewayUnexpected extends Error {
@@ -94,6 +104,21 @@ export class Gateway {
   async revoke(keyId: string): Promise<void> {
     const { response } = await this.admin.DELETE('/admin/api-keys/{key_id}', { params: { path: { key_id: keyId } } }).catch(() => this.unreachable());
     if (response.status !== 204) throw new GatewayUnexpected(`admin API answered ${response.status} to revoking a key`);
+  }
+
+  /**
+   * The account's API requests in one environment (the admin API's request log), without the console's own: what the
+   * merchant's integration sent. A query the log cannot read is refused with the log's reason.
+   */
+  async requestLog(accountId: string, environment: Environment, filters: RequestLogFilters): Promise<RequestLogPage> {
+    const own = await this.redis.smembers(ownKeyIdsOf(accountId));
+    const query = { environment, ...filters, ...(own.length > 0 && { exclude_key_ids: own.join(',') }) };
+    const { data, error, response } = await this.admin
+      .GET('/admin/accounts/{account_id}/requests', { params: { path: { account_id: accountId }, query } })
+      .catch(() => this.unreachable());
+    if (response.status === 400) return refuse(validation((error as { message: string }).message));
+    if (!data) throw new GatewayUnexpected(`admin API answered ${response.status} to reading the request log`);
+    return data as RequestLogPage;
   }
 
   private unreachable(): never {

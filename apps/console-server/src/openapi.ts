@@ -67,6 +67,33 @@ export const CONSOLE_DOCUMENT = {
           },
         },
       },
+      RequestLogPage: {
+        type: 'object',
+        required: ['requests', 'next_cursor'],
+        properties: {
+          requests: {
+            type: 'array',
+            description: 'Newest first.',
+            items: {
+              type: 'object',
+              required: ['at', 'request_id', 'method', 'path', 'status', 'duration_ms', 'idempotency_key', 'key_id', 'request_body', 'response_body'],
+              properties: {
+                at: { type: 'string', format: 'date-time', description: 'When the request arrived (UTC).' },
+                request_id: { type: 'string', description: 'Its `X-Request-Id`, as returned in the answer.' },
+                method: { type: 'string' },
+                path: { type: 'string', description: 'With its query; document numbers masked.' },
+                status: { type: 'integer', description: 'What it was answered.' },
+                duration_ms: { type: 'number', description: 'From its arrival to the end of its answer.' },
+                idempotency_key: { type: ['string', 'null'], description: 'Its Idempotency-Key, if it sent one.' },
+                key_id: { type: 'string', description: 'Which of your API keys sent it (its id, never the key).' },
+                request_body: { type: ['string', 'null'], description: "A failed request's body, secrets replaced and documents masked; null for a success." },
+                response_body: { type: ['string', 'null'], description: 'What a failed request was answered; null for a success.' },
+              },
+            },
+          },
+          next_cursor: { type: ['string', 'null'], description: 'For the next (older) page; null on the last.' },
+        },
+      },
       ApiKey: {
         type: 'object',
         required: ['key_id', 'environment', 'read_only', 'transactions', 'created_at', 'revoked_at', 'console'],
@@ -191,6 +218,29 @@ export const CONSOLE_DOCUMENT = {
           '401': error('No session.'),
           '403': error("No valid CSRF token, the role may not change anything in the key's environment, or the key is the console's own."),
           '404': error('The account has no such key.'),
+        },
+      },
+    },
+    '/console/v1/{environment}/requests': {
+      get: {
+        summary: "Your integration's API requests",
+        description:
+          "The account's API requests of the last days in that environment (7 by default: the operator sets it), newest first, the console's own left out: method, path, status, duration, request id, Idempotency-Key and the key's id, with the bodies of the failed ones. Secret fields are replaced and document numbers masked. Every role may read it.",
+        security: [{ session: [] }],
+        parameters: [
+          { name: 'environment', in: 'path', required: true, schema: { type: 'string', enum: ['production', 'sandbox'] } },
+          { name: 'request_id', in: 'query', description: 'Only the request with this id (its `X-Request-Id`).', schema: { type: 'string' } },
+          { name: 'failed', in: 'query', description: '`true`: only the requests answered 400 or above.', schema: { type: 'string', enum: ['true', 'false'] } },
+          { name: 'method', in: 'query', description: 'Only requests of this method.', schema: { type: 'string' } },
+          { name: 'path', in: 'query', description: 'Only requests whose path starts with this.', schema: { type: 'string' } },
+          { name: 'limit', in: 'query', description: 'Lines per page, 1 to 100; 50 by default.', schema: { type: 'integer', minimum: 1, maximum: 100 } },
+          { name: 'cursor', in: 'query', description: 'The `next_cursor` of the previous page.', schema: { type: 'string' } },
+        ],
+        responses: {
+          '200': { description: 'A page of the log.', content: { 'application/json': { schema: { $ref: '#/components/schemas/RequestLogPage' } } } },
+          '400': error('A filter the log cannot read (the limit, failed, or a cursor it did not give out).'),
+          '401': error('No session.'),
+          '404': error('No such environment.'),
         },
       },
     },

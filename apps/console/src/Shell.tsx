@@ -5,6 +5,7 @@ import { ApiKeys } from './pages/ApiKeys';
 import { Overview } from './pages/Overview';
 import { SandboxClock } from './pages/SandboxClock';
 import { RecurrenceCreate } from './pages/RecurrenceCreate';
+import { Requests } from './pages/Requests';
 import { RecurrenceDetail } from './pages/RecurrenceDetail';
 import { Recurrences } from './pages/Recurrences';
 import { PixChargeDetail } from './pages/PixChargeDetail';
@@ -61,17 +62,20 @@ export function Shell({ session, onSignedOut }: { session: Session; onSignedOut:
           <a href={hrefOf({ environment, page: 'pix' })} aria-current={place.page === 'pix' ? 'page' : undefined}>
             Pix charges
           </a>
-          <a href={hrefOf({ environment, page: 'webhooks' })} aria-current={place.page === 'webhooks' ? 'page' : undefined}>
-            Webhooks
-          </a>
-          <a href={hrefOf({ environment, page: 'api-keys' })} aria-current={place.page === 'api-keys' ? 'page' : undefined}>
-            API keys
-          </a>
           <a href={hrefOf({ environment, page: 'payouts' })} aria-current={place.page === 'payouts' ? 'page' : undefined}>
             Payouts
           </a>
           <a href={hrefOf({ environment, page: 'limits' })} aria-current={place.page === 'limits' ? 'page' : undefined}>
             Customer limits
+          </a>
+          <a href={hrefOf({ environment, page: 'webhooks' })} aria-current={place.page === 'webhooks' ? 'page' : undefined}>
+            Webhooks
+          </a>
+          <a href={hrefOf({ environment, page: 'requests' })} aria-current={place.page === 'requests' ? 'page' : undefined}>
+            Requests
+          </a>
+          <a href={hrefOf({ environment, page: 'api-keys' })} aria-current={place.page === 'api-keys' ? 'page' : undefined}>
+            API keys
           </a>
         </nav>
         <main>
@@ -87,6 +91,7 @@ export function Shell({ session, onSignedOut }: { session: Session; onSignedOut:
           {place.page === 'payouts' && !place.id && <Payouts {...context} />}
           {place.page === 'payouts' && place.id && <PayoutDetail {...context} payoutId={place.id} />}
           {place.page === 'limits' && <CustomerLimits {...context} />}
+          {place.page === 'requests' && <Requests {...context} />}
         </main>
       </div>
     </div>

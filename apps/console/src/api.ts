@@ -68,3 +68,19 @@ export function problemsByField(error: ApiError | undefined): Record<string, str
 /** Money as the merchant reads it: R$ 19,90. */
 export const money = (amount: number | undefined): string =>
   amount === undefined ? '' : amount.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/**
+ * One of the console server's own routes (not the merchant API): its answer, or its refusal's message. Every call
+ * carries the session's CSRF token, which the server requires of every change.
+ */
+export async function consoleCall<T>(session: Session, method: string, url: string, body?: unknown): Promise<{ data?: T; error?: ApiError }> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'same-origin',
+    headers: { 'x-csrf-token': session.csrf_token, ...(body !== undefined && { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status === 204) return {};
+  const json = (await response.json()) as T | ApiError;
+  return response.ok ? { data: json as T } : { error: json as ApiError };
+}

@@ -13,3 +13,4 @@ export * from './charges';
 export * from './sandbox';
 export * from './payouts';
 export * from './webhooks';
+export * from './request-log';

@@ -74,6 +74,10 @@ export const Messages = {
     consolePassword: 'body.password must be a string of 12 to 128 characters',
     consoleEmailTaken: 'body.email already belongs to a console user',
     consoleSignInRefused: 'Email or password is wrong',
+    requestLogLimit: 'query.limit must be a whole number from 1 to 100',
+    requestLogFailed: 'query.failed must be true or false',
+    requestLogCursor: 'query.cursor must be the next_cursor of an earlier page',
+    requestLogText: (field: string) => `query.${field} must be at most 2048 characters`,
   },
 
   // The merchant console's own routes (its server, not the merchant API).

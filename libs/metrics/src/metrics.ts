@@ -110,6 +110,13 @@ export function recordConsumerLag(group: string, topic: string, partition: numbe
   consumerLag.set({ group, topic }, sum);
 }
 
+/** The request log's lines by outcome: written, or lost (the database refused them, or too many waited to be written). */
+export const requestLogLines = new Counter({
+  name: 'pixauto_request_log_lines_total',
+  help: "Lines of the console's request log by outcome: written, or dropped (not written: the database failed or too many were waiting)",
+  labelNames: ['outcome'] as const,
+});
+
 export type WebhookOutcome = 'delivered' | 'retry' | 'failed' | 'gone' | 'unchanged' | 'deferred';
 
 export const webhookDeliveries = new Counter({

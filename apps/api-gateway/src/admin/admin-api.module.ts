@@ -1,6 +1,7 @@
 import { DynamicModule, INestApplicationContext, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AccountsAdmin, ConsoleUsers } from '@pixauto/accounts';
+import { RequestLogReader } from '@pixauto/request-log';
 import { Upstreams } from '../upstreams';
 import { AdminController } from './admin.controller';
 import { AdminTokenGuard } from './admin-token.guard';
@@ -16,6 +17,7 @@ export class AdminApiModule {
         { provide: AccountsAdmin, useValue: core.get(AccountsAdmin) },
         { provide: ConsoleUsers, useValue: core.get(ConsoleUsers) },
         { provide: Upstreams, useValue: core.get(Upstreams) },
+        { provide: RequestLogReader, useValue: core.get(RequestLogReader) },
         { provide: APP_GUARD, useValue: new AdminTokenGuard(token) },
       ],
     };

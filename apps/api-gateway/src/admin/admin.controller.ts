@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccountsAdmin, ConsoleUsers } from '@pixauto/accounts';
 import {
@@ -19,9 +19,11 @@ import {
   validateBody,
   VERIFY_CONSOLE_USER_FIELDS,
   VerifyConsoleUserRequest,
+  RequestLogPage,
   WebhookSecretRotatedResponse,
 } from '@pixauto/contracts';
 import { Messages, refuse, validation } from '@pixauto/errors';
+import { RequestLogReader } from '@pixauto/request-log';
 import { Upstreams } from '../upstreams';
 import { AdminRoutes, DELIVERY_FILTERS, Route, invalid, notFound } from '../openapi/route-doc';
 
@@ -35,6 +37,7 @@ export class AdminController {
     private readonly accounts: AccountsAdmin,
     private readonly consoleUsers: ConsoleUsers,
     private readonly upstreams: Upstreams,
+    private readonly requestLog: RequestLogReader,
   ) {}
 
   @Route({
@@ -173,6 +176,39 @@ export class AdminController {
   @Post('accounts/:account_id/webhook-deliveries/:id/retry')
   async retryDelivery(@Param('account_id') accountId: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.upstreams.relay('webhooks', Patterns.webhooks.retryDelivery, await this.tenantOf(accountId, request), request, reply);
+  }
+
+  @Route({
+    summary: "An account's API requests",
+    description:
+      "The account's API requests in one environment, newest first, as the console's request log shows them: method, path, status, duration, request id, Idempotency-Key and the key's id, with the bodies of the failed ones (400 and above). " +
+      'Secret fields are replaced and document numbers masked; nothing older than the retention the operator sets (REQUEST_LOG_RETENTION_DAYS, 7 days by default) is kept. A line appears within about a second of its answer.',
+    params: { account_id: 'The `account_id` returned when the account was opened.' },
+    query: [
+      {
+        name: 'environment',
+        required: true,
+        enum: ['production', 'sandbox'],
+        description: "Whose requests: those made with the account's `production` or `sandbox` keys.",
+        example: 'sandbox',
+      },
+      { name: 'request_id', description: 'Only the request with this id (its `X-Request-Id`).' },
+      { name: 'failed', description: '`true`: only the requests answered 400 or above.', example: 'true' },
+      { name: 'method', description: 'Only requests of this method, e.g. `POST`.' },
+      { name: 'path', description: 'Only requests whose path starts with this, e.g. `/v2/payout`.' },
+      { name: 'exclude_key_ids', description: 'Leaves out the requests of these keys (their `key_id`s, comma-separated): the console leaves out its own.' },
+      { name: 'limit', type: 'integer', description: 'Lines per page, 1 to 100; 50 by default.' },
+      { name: 'cursor', description: 'The `next_cursor` of the previous page, for the next (older) one.' },
+    ],
+    ok: [200, 'RequestLogPage'],
+    errors: [invalid(A.environmentQuery), invalid(A.requestLogLimit), invalid(A.requestLogFailed), invalid(A.requestLogCursor), notFound(A.accountNotFound)],
+  })
+  @Get('accounts/:account_id/requests')
+  async requests(@Param('account_id') accountId: string, @Query() query: Record<string, unknown>): Promise<RequestLogPage> {
+    const { environment } = query;
+    if (environment !== 'production' && environment !== 'sandbox') return refuse(validation(A.environmentQuery));
+    await this.accounts.get(accountId);
+    return this.requestLog.page(accountId, environment, query);
   }
 
   private async tenantOf(accountId: string, request: FastifyRequest): Promise<Tenant> {

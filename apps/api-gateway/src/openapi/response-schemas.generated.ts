@@ -1404,6 +1404,111 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
     ],
     "description": "PROCESSING: sent to the bank, not settled yet. REFUNDED: the bank returned the money to the payer. FAILED: the bank refused or could not make it."
   },
+  "RequestLogLine": {
+    "type": "object",
+    "properties": {
+      "account_id": {
+        "type": "string",
+        "description": "The account whose key sent it."
+      },
+      "environment": {
+        "type": "string",
+        "enum": [
+          "production",
+          "sandbox"
+        ],
+        "description": "The environment of the key: `production` or `sandbox`."
+      },
+      "at": {
+        "type": "string",
+        "description": "When the gateway received it (ISO 8601, UTC)."
+      },
+      "request_id": {
+        "type": "string",
+        "description": "Its `X-Request-Id`: the one sent, or the one the answer carried."
+      },
+      "method": {
+        "type": "string",
+        "description": "GET, POST, PATCH..."
+      },
+      "path": {
+        "type": "string",
+        "description": "The path with its query, document numbers masked."
+      },
+      "status": {
+        "type": "number",
+        "description": "The HTTP status it was answered."
+      },
+      "duration_ms": {
+        "type": "number",
+        "description": "From receiving the request to the last byte of the answer."
+      },
+      "idempotency_key": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The `Idempotency-Key` it sent; null without one."
+      },
+      "key_id": {
+        "type": "string",
+        "description": "Which of the account's keys sent it (its id, never the key)."
+      },
+      "request_body": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "A failed request's body (status 400 and above), redacted; null for a success."
+      },
+      "response_body": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "A failed request's answer, redacted; null for a success."
+      }
+    },
+    "required": [
+      "account_id",
+      "environment",
+      "at",
+      "request_id",
+      "method",
+      "path",
+      "status",
+      "duration_ms",
+      "idempotency_key",
+      "key_id",
+      "request_body",
+      "response_body"
+    ],
+    "description": "One API request of the account, as the gateway answered it."
+  },
+  "RequestLogPage": {
+    "type": "object",
+    "properties": {
+      "requests": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/RequestLogLine"
+        },
+        "description": "Newest first."
+      },
+      "next_cursor": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Pass it as `cursor` for the next (older) page; null on the last page."
+      }
+    },
+    "required": [
+      "requests",
+      "next_cursor"
+    ],
+    "description": "A page of the request log."
+  },
   "RetryPolicy": {
     "type": "string",
     "enum": [

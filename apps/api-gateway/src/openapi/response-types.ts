@@ -17,6 +17,7 @@ export type {
   RecurrenceResponse,
   RefundReceiptResponse,
   RefundResponse,
+  RequestLogPage,
   SandboxClockResponse,
   SolicitationResponse,
   WebhookSecretRotatedResponse,

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { mayAct, type ApiError, type Environment, type Session } from '../api';
+import { consoleCall, mayAct, type Environment } from '../api';
 import type { PageContext } from '../Shell';
+import { Alert } from './Alert';
 
 /** A key of the account as the console server lists it (GET /console/v1/api-keys): never the key itself. */
 interface ListedKey {
@@ -23,18 +24,6 @@ interface CreatedKey {
 }
 
 const KEYS_URL = '/console/v1/api-keys';
-
-async function consoleCall<T>(session: Session, method: string, url: string, body?: unknown): Promise<{ data?: T; error?: ApiError }> {
-  const response = await fetch(url, {
-    method,
-    credentials: 'same-origin',
-    headers: { 'x-csrf-token': session.csrf_token, ...(body !== undefined && { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (response.status === 204) return {};
-  const json = (await response.json()) as T | ApiError;
-  return response.ok ? { data: json as T } : { error: json as ApiError };
-}
 
 const when = (iso: string): string => new Date(iso).toLocaleString('en-GB', { timeZone: 'America/Sao_Paulo', dateStyle: 'medium', timeStyle: 'short' });
 
@@ -86,11 +75,7 @@ export function ApiKeys({ environment, session }: PageContext) {
       <p className="muted">
         Your integration sends a key as the <code>Authorization</code> header. A {environment} key works in the {environment} only.
       </p>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       {mayChange && (
         <form onSubmit={(event) => void create(event)} className="inline" aria-label="Create an API key">
           <input id="read-only" name="read_only" type="checkbox" />

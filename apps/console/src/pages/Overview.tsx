@@ -15,6 +15,7 @@ import {
 } from '../overview';
 import { hrefOf } from '../routing';
 import type { PageContext } from '../Shell';
+import { Alert } from './Alert';
 
 type Charge = SandboxComponents['schemas']['ChargeResponse'];
 type Payout = SandboxComponents['schemas']['PayoutResponse'];
@@ -174,11 +175,7 @@ export function Overview({ api, environment, clockMoves }: PageContext) {
   return (
     <section aria-labelledby="overview-title">
       <h1 id="overview-title">Overview</h1>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       {!figures && !error && <p className="loading">Reading your figures…</p>}
       {figures && (
         <>

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { SandboxComponents, SandboxPaths } from '@pixauto/api-client';
-import { mayAct, problemsByField, type ApiError, type Session } from '../api';
+import { consoleCall, mayAct, problemsByField, type ApiError, type Session } from '../api';
 import { go, hrefOf } from '../routing';
 import type { PageContext } from '../Shell';
 import { Field } from './Field';
 import './Webhooks.css';
+import { Alert } from './Alert';
 
 type DeliveryList = SandboxComponents['schemas']['DeliveryListResponse'];
 type Delivery = SandboxComponents['schemas']['DeliveryResponse'];
@@ -137,11 +138,7 @@ export function Webhooks({ api, environment, session, clockMoves, deliveryId }: 
           {notice}
         </p>
       )}
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       {list && list.deliveries.length === 0 && <p>No delivery matches.</p>}
       {list && list.deliveries.length > 0 && (
         <table data-testid="deliveries">
@@ -215,14 +212,7 @@ function DeliveryDetail({ api, environment, session, clockMoves, deliveryId, rea
     if (data) setNotice('One more attempt is being made now.');
   };
 
-  if (!delivery)
-    return error ? (
-      <p role="alert" className="error">
-        {error}
-      </p>
-    ) : (
-      <p>Loading…</p>
-    );
+  if (!delivery) return error ? <Alert message={error} /> : <p>Loading…</p>;
   return (
     <article className="delivery" aria-labelledby="delivery-title">
       <div className="title-row">
@@ -241,11 +231,7 @@ function DeliveryDetail({ api, environment, session, clockMoves, deliveryId, rea
           {notice}
         </p>
       )}
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       <dl className="terms">
         <dt>Event</dt>
         <dd>{delivery.event_type}</dd>
@@ -321,11 +307,7 @@ function TestEvent({ api, environment }: Pick<PageContext, 'api' | 'environment'
   return (
     <>
       <h2>Send a test event</h2>
-      {problems[''] && (
-        <p role="alert" className="error">
-          {problems[''].join('. ')}
-        </p>
-      )}
+      <Alert message={problems['']?.join('. ')} />
       <form onSubmit={(event) => void send(event)} className="stacked" noValidate>
         <Field id="test-event-type" label="Event to send" problems={problems.event_type}>
           <select id="test-event-type" name="event_type" defaultValue="payout.status_changed">
@@ -357,11 +339,10 @@ function SigningSecret({ session }: { session: Session }) {
   const [error, setError] = useState<string>();
 
   const rotate = async () => {
-    const response = await fetch('/console/v1/webhook-secret', { method: 'POST', credentials: 'same-origin', headers: { 'x-csrf-token': session.csrf_token } });
-    const body = (await response.json()) as RotatedSecret | ApiError;
+    const { data, error } = await consoleCall<RotatedSecret>(session, 'POST', '/console/v1/webhook-secret');
     setConfirming(false);
-    if ('webhook_secret' in body) setRotated(body);
-    else setError(body.message);
+    setRotated(data);
+    setError(error?.message);
   };
 
   return (
@@ -394,11 +375,7 @@ function SigningSecret({ session }: { session: Session }) {
           <p>The previous secret also signs until {when(rotated.previous_secret_valid_until)}.</p>
         </div>
       )}
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
     </>
   );
 }

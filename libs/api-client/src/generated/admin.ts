@@ -88,6 +88,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/accounts/{account_id}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account's API requests
+         * @description The account's API requests in one environment, newest first, as the console's request log shows them: method, path, status, duration, request id, Idempotency-Key and the key's id, with the bodies of the failed ones (400 and above). Secret fields are replaced and document numbers masked; nothing older than the retention the operator sets (REQUEST_LOG_RETENTION_DAYS, 7 days by default) is kept. A line appears within about a second of its answer.
+         */
+        get: operations["Admin_requests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/accounts/{account_id}/webhook-deliveries": {
         parameters: {
             query?: never;
@@ -482,6 +502,43 @@ export interface components {
          * @enum {string}
          */
         ReceiptProvider: "PROVIDER_A" | "PROVIDER_B";
+        /** @description One API request of the account, as the gateway answered it. */
+        RequestLogLine: {
+            /** @description The account whose key sent it. */
+            account_id: string;
+            /** @description When the gateway received it (ISO 8601, UTC). */
+            at: string;
+            /** @description From receiving the request to the last byte of the answer. */
+            duration_ms: number;
+            /**
+             * @description The environment of the key: `production` or `sandbox`.
+             * @enum {string}
+             */
+            environment: "production" | "sandbox";
+            /** @description The `Idempotency-Key` it sent; null without one. */
+            idempotency_key: string | null;
+            /** @description Which of the account's keys sent it (its id, never the key). */
+            key_id: string;
+            /** @description GET, POST, PATCH... */
+            method: string;
+            /** @description The path with its query, document numbers masked. */
+            path: string;
+            /** @description A failed request's body (status 400 and above), redacted; null for a success. */
+            request_body: string | null;
+            /** @description Its `X-Request-Id`: the one sent, or the one the answer carried. */
+            request_id: string;
+            /** @description A failed request's answer, redacted; null for a success. */
+            response_body: string | null;
+            /** @description The HTTP status it was answered. */
+            status: number;
+        };
+        /** @description A page of the request log. */
+        RequestLogPage: {
+            /** @description Pass it as `cursor` for the next (older) page; null on the last page. */
+            next_cursor: string | null;
+            /** @description Newest first. */
+            requests: components["schemas"]["RequestLogLine"][];
+        };
         /** @description A console user's credentials, checked at sign-in. */
         VerifyConsoleUserRequest: {
             /** @description The address the person signs in with. */
@@ -781,6 +838,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConsoleUserResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Admin_requests: {
+        parameters: {
+            query: {
+                /** @description The `next_cursor` of the previous page, for the next (older) one. */
+                cursor?: string;
+                /** @description Whose requests: those made with the account's `production` or `sandbox` keys. */
+                environment: "production" | "sandbox";
+                /** @description Leaves out the requests of these keys (their `key_id`s, comma-separated): the console leaves out its own. */
+                exclude_key_ids?: string;
+                /** @description `true`: only the requests answered 400 or above. */
+                failed?: string;
+                /** @description Lines per page, 1 to 100; 50 by default. */
+                limit?: number;
+                /** @description Only requests of this method, e.g. `POST`. */
+                method?: string;
+                /** @description Only requests whose path starts with this, e.g. `/v2/payout`. */
+                path?: string;
+                /** @description Only the request with this id (its `X-Request-Id`). */
+                request_id?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The `account_id` returned when the account was opened. */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLogPage"];
                 };
             };
             /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */

@@ -1,0 +1,34 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * The request log, partitioned by day (UTC): a day past the retention is dropped whole, never deleted row by row.
+ * Partitions are made ahead by the gateway (ensureRequestLogDays); its two indexes answer the console's two reads:
+ * an account's newest requests, and one request by its id.
+ */
+export class RequestLog1763800000950 implements MigrationInterface {
+  name = 'RequestLog1763800000950';
+
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`
+      CREATE TABLE request_log (
+        account_id      text NOT NULL,
+        environment     text NOT NULL,
+        at              timestamptz NOT NULL,
+        request_id      text NOT NULL,
+        method          text NOT NULL,
+        path            text NOT NULL,
+        status          smallint NOT NULL,
+        duration_ms     real NOT NULL,
+        idempotency_key text,
+        key_id          text NOT NULL,
+        request_body    text,
+        response_body   text
+      ) PARTITION BY RANGE (at)`);
+    await db.query('CREATE INDEX request_log_newest ON request_log (account_id, environment, at DESC)');
+    await db.query('CREATE INDEX request_log_by_id ON request_log (account_id, environment, request_id)');
+  }
+
+  async down(db: QueryRunner): Promise<void> {
+    await db.query('DROP TABLE request_log');
+  }
+}
