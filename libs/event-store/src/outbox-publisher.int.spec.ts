@@ -6,7 +6,8 @@ import { OutboxMessage, OutboxPublisher } from './outbox-publisher';
 import { createTestDataSource, dropTestDataSource } from './testing/test-database';
 
 // A database restart under the publisher, on the real PostgreSQL server behind a loopback proxy the test cuts: every
-// session dropped, then connections refused for a while, then the server back. The publisher must publish again.
+// session dropped, then connections refused for a while, then the server back. The publisher must publish again, at
+// least once: what the sink took before the cut may come again (its DELETE lost), what was appended after comes once.
 
 const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 
@@ -87,14 +88,17 @@ it('publishes again after the database drops its connection and refuses new ones
     await proxy.up();
 
     await appendOne('after');
-    await until(() => sent.length === 2, { timeoutMs: 10_000, what: 'the message appended after the restart sent' }).catch(async (error: Error) => {
+    // At least once: the cut may have dropped the DELETE of 'before' after the sink had it, so 'before' may come again.
+    const keys = () => sent.map((message) => message.key);
+    await until(() => keys().includes('note-after'), { timeoutMs: 10_000, what: 'the message appended after the restart sent' }).catch(async (error: Error) => {
       // What the publisher met, and who holds its lock: what a rare failure here needs to be understood.
       const holders = await direct.query(
-        `SELECT a.pid, a.state, a.query, a.backend_start FROM pg_locks l JOIN pg_stat_activity a USING (pid) WHERE l.locktype = 'advisory'`,
+        `SELECT a.pid, a.state, a.query, a.backend_start FROM pg_locks l JOIN pg_stat_activity a USING (pid) WHERE l.locktype = 'advisory' AND l.objid = 424242 AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
       );
       throw new Error(`${error.message}; the publisher's errors: ${JSON.stringify(errors)}; advisory lock holders: ${JSON.stringify(holders)}`);
     });
-    expect(sent.map((message) => message.key)).toEqual(['note-before', 'note-after']);
+    expect([...new Set(keys())]).toEqual(['note-before', 'note-after']);
+    expect(keys().filter((key) => key === 'note-after')).toHaveLength(1);
   } finally {
     await publisher.stop();
   }
