@@ -97,5 +97,3 @@ export function Shell({ session, onSignedOut }: { session: Session; onSignedOut:
     </div>
   );
 }
-
-export type PageContext = { api: ReturnType<typeof merchantApi>; environment: Environment; session: Session; clockMoves: number };

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { consoleCall, mayAct, type Environment } from '../api';
-import type { PageContext } from '../Shell';
+import type { PageContext } from './page-context';
 import { Alert } from './Alert';
 
 /** A key of the account as the console server lists it (GET /console/v1/api-keys): never the key itself. */

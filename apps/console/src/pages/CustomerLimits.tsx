@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { SandboxComponents } from '@pixauto/api-client';
 import { mayAct, money, problemsByField, type ApiError } from '../api';
 import { reais, typedIn } from '../forms';
-import type { PageContext } from '../Shell';
+import type { PageContext } from './page-context';
 import { Alert } from './Alert';
 import { Field } from './Field';
 

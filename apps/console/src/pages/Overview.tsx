@@ -14,7 +14,7 @@ import {
   type DayVolume,
 } from '../overview';
 import { hrefOf } from '../routing';
-import type { PageContext } from '../Shell';
+import type { PageContext } from './page-context';
 import { Alert } from './Alert';
 
 type Charge = SandboxComponents['schemas']['ChargeResponse'];

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { mayAct, money, problemsByField, type ApiError } from '../api';
 import { saveReceipt, type Receipt } from '../download';
 import { reais, typedIn } from '../forms';
-import type { PageContext } from '../Shell';
+import type { PageContext } from './page-context';
 import { Alert } from './Alert';
 import { Field } from './Field';
 import { PayoutStatus, type Payout } from './Payouts';

@@ -4,7 +4,7 @@ import { mayAct, money, problemsByField, type ApiError } from '../api';
 import { saveFile } from '../download';
 import { go, hrefOf } from '../routing';
 import { daysFromToday, reais, typedIn } from '../forms';
-import type { PageContext } from '../Shell';
+import type { PageContext } from './page-context';
 import { Alert } from './Alert';
 import { Field } from './Field';
 import { FindOne, type OneOf } from './FindOne';

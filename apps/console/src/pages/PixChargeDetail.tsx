@@ -3,7 +3,7 @@ import type { SandboxComponents } from '@pixauto/api-client';
 import { mayAct, money, problemsByField, type ApiError } from '../api';
 import { saveReceipt } from '../download';
 import { reais, typedIn } from '../forms';
-import type { PageContext } from '../Shell';
+import type { PageContext } from './page-context';
 import { Alert } from './Alert';
 import { Field } from './Field';
 

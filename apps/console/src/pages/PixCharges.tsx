@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { mayAct, problemsByField, type ApiError } from '../api';
 import { go } from '../routing';
 import { reais, typedIn } from '../forms';
-import type { PageContext } from '../Shell';
+import type { PageContext } from './page-context';
 import { Alert } from './Alert';
 import { Field } from './Field';
 import { FindOne, type OneOf } from './FindOne';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { SandboxComponents } from '@pixauto/api-client';
 import { mayAct, money, type ApiError } from '../api';
-import type { PageContext } from '../Shell';
+import type { PageContext } from './page-context';
 import { Alert } from './Alert';
 
 type Recurrence = SandboxComponents['schemas']['RecurrenceResponse'];

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { mayAct, money } from '../api';
 import { daysFromToday } from '../forms';
 import { hrefOf } from '../routing';
-import type { PageContext } from '../Shell';
+import type { PageContext } from './page-context';
 import { Alert } from './Alert';
 import { Pager } from './Pager';
 import type { SandboxComponents } from '@pixauto/api-client';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { AdminComponents } from '@pixauto/api-client';
 import { consoleCall } from '../api';
-import type { PageContext } from '../Shell';
+import type { PageContext } from './page-context';
 import { Alert } from './Alert';
 
 /** The request log as the console server answers it: the admin API's own shape (GET /admin/accounts/{id}/requests). */

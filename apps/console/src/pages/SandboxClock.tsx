@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { mayAct } from '../api';
-import type { PageContext } from '../Shell';
+import type { PageContext } from './page-context';
 import { Alert } from './Alert';
 
 /** The sandbox's test clock: its now, and advancing it by days so that what falls due plays out. */

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { SandboxComponents, SandboxPaths } from '@pixauto/api-client';
 import { consoleCall, mayAct, problemsByField, type ApiError, type Session } from '../api';
 import { go, hrefOf } from '../routing';
-import type { PageContext } from '../Shell';
+import type { PageContext } from './page-context';
 import { Field } from './Field';
 import './Webhooks.css';
 import { Alert } from './Alert';
