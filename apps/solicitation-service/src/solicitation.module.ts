@@ -2,9 +2,8 @@ import { Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown, OnMo
 import { DataSource } from 'typeorm';
 import { FOLLOWED_TOPICS, RecurrenceEventTypes, Topics } from '@pixauto/contracts';
 import { bankSettings, Banks } from '@pixauto/bank';
-import { processOnce } from '@pixauto/event-store';
 import { EventSourcingModule, kafkaFollower, PeriodicTask, serviceConfig } from '@pixauto/runtime';
-import { learnRecurrence, SolicitationsReadModel1763800000400, SolicitationWorkClaims1763800000410 } from '@pixauto/solicitations';
+import { learnRecurrences, SolicitationsReadModel1763800000400, SolicitationWorkClaims1763800000410 } from '@pixauto/solicitations';
 import { Solicitations } from './solicitations';
 import { SolicitationsController } from './solicitations.controller';
 
@@ -15,7 +14,9 @@ const recurrenceFollower = kafkaFollower('RecurrenceFollower', [DataSource], (da
   groupId: config.databaseName, // one group per service and per system (dev, e2e, bench share the broker)
   topics: FOLLOWED_TOPICS.solicitationService.map((topic) => topic.name),
   types: Object.values(RecurrenceEventTypes), // not the charges that share the topic
-  handle: (event) => processOnce(dataSource, 'known-recurrences', event.event_id, (tx) => learnRecurrence(tx, event)).then(() => undefined),
+  handle: (event) => learnRecurrences(dataSource.manager, [event]),
+  // A fetch's events in two statements at most (a create's event costs no transaction of its own).
+  handleBatch: (events) => learnRecurrences(dataSource.manager, events),
 }));
 
 /** The background work: deadlines kept, the bank followed. */

@@ -1,7 +1,7 @@
 import { Consumer, Kafka, KafkaMessage } from 'kafkajs';
 import { EventEnvelope } from '@pixauto/contracts';
 import { messagesConsumed, recordConsumerLag } from '@pixauto/metrics';
-import { carriedRequestId, contextOf, inSpan, REQUEST_ID_EVENT_HEADER, rootLogger, SpanKind, withRequest } from '@pixauto/telemetry';
+import { carriedRequestId, contextOf, endSpan, inSpan, REQUEST_ID_EVENT_HEADER, rootLogger, SpanKind, startSpan, withRequest } from '@pixauto/telemetry';
 import { SYSTEM_HEADER, systemOf } from './kafka';
 
 export interface Subscription {
@@ -39,6 +39,9 @@ export const groupsFollowing = (topic: string, type: string): string[] =>
   [...recording.values()]
     .filter((subscription) => subscription.topics.includes(topic) && (!subscription.types || subscription.types.includes(type)))
     .map((subscription) => subscription.groupId);
+
+/** The id of the request that appended a message's event, carried in its headers. */
+const requestIdOf = (message: KafkaMessage): string | undefined => carriedRequestId(message.headers?.[REQUEST_ID_EVENT_HEADER]?.toString());
 
 /** Every subscriber started in this process, and whether it is a member of its group now (readiness waits for all). */
 const memberships = new Map<EventSubscriber, { groupId: string; joined: boolean }>();
@@ -97,10 +100,17 @@ export class EventSubscriber {
       handleBatch
         ? {
             eachBatch: async ({ batch, resolveOffset, heartbeat }) => {
-              const events = batch.messages.map((message) => this.followed(message)).filter((event): event is EventEnvelope => event !== undefined);
-              if (events.length > 0) {
-                await handleBatch.call(this.subscription, events);
-                await positions?.record(groupId, batch.topic, events);
+              const followed = batch.messages.flatMap((message) => {
+                const event = this.followed(message);
+                return event ? [{ message, event }] : [];
+              });
+              if (followed.length > 0) {
+                await this.handleAll(batch.topic, followed, handleBatch);
+                await positions?.record(
+                  groupId,
+                  batch.topic,
+                  followed.map(({ event }) => event),
+                );
               }
               const last = batch.messages[batch.messages.length - 1];
               if (last) resolveOffset(last.offset);
@@ -125,21 +135,52 @@ export class EventSubscriber {
    * was handled.
    */
   private async handle(topic: string, message: KafkaMessage, event: EventEnvelope): Promise<void> {
-    const requestId = carriedRequestId(message.headers?.[REQUEST_ID_EVENT_HEADER]?.toString());
-    const { groupId } = this.subscription;
+    const requestId = requestIdOf(message);
     const started = performance.now();
-    const handle = () =>
-      inSpan(`${topic} process`, SpanKind.CONSUMER, contextOf(message.headers), { 'messaging.system': 'kafka', 'messaging.consumer.group.name': groupId }, () =>
-        this.subscription.handle(event),
-      );
+    const handle = () => inSpan(`${topic} process`, SpanKind.CONSUMER, contextOf(message.headers), this.spanAttributes, () => this.subscription.handle(event));
     await (requestId ? withRequest({ requestId }, handle) : handle());
+    this.logHandled(topic, message, event, performance.now() - started);
+  }
+
+  /**
+   * A fetched batch handled at once: each event still has its own span, child of its publish span and as long as the
+   * batch's work, and its own line, as if handled alone (the batch's size beside it).
+   */
+  private async handleAll(
+    topic: string,
+    followed: { message: KafkaMessage; event: EventEnvelope }[],
+    handleBatch: Subscription['handleBatch'] & {},
+  ): Promise<void> {
+    const started = performance.now();
+    const spans = followed.map(({ message }) => startSpan(`${topic} process`, SpanKind.CONSUMER, contextOf(message.headers), this.spanAttributes));
+    try {
+      await handleBatch.call(
+        this.subscription,
+        followed.map(({ event }) => event),
+      );
+    } catch (error) {
+      for (const span of spans) endSpan(span, error);
+      throw error;
+    }
+    for (const span of spans) endSpan(span);
+    const latencyMs = performance.now() - started;
+    for (const { message, event } of followed) this.logHandled(topic, message, event, latencyMs, followed.length);
+  }
+
+  private get spanAttributes(): Record<string, string> {
+    return { 'messaging.system': 'kafka', 'messaging.consumer.group.name': this.subscription.groupId };
+  }
+
+  private logHandled(topic: string, message: KafkaMessage, event: EventEnvelope, latencyMs: number, batchSize?: number): void {
+    const requestId = requestIdOf(message);
     this.logger.info(
       {
-        group: groupId,
+        group: this.subscription.groupId,
         topic,
         type: event.type,
         event_id: event.event_id,
-        latency_ms: Math.round((performance.now() - started) * 10) / 10,
+        latency_ms: Math.round(latencyMs * 10) / 10,
+        ...(batchSize !== undefined && { batch_size: batchSize }),
         ...(requestId && { request_id: requestId }),
       },
       'event handled',

@@ -101,3 +101,51 @@ it('makes the consumer span a child of the outbox publish span, itself a child o
   // The handler ran inside the consumer's span and the request that appended the event.
   expect(handled[0]).toEqual(expect.objectContaining({ spanId: consumerSpan.spanContext().spanId, traceId, requestId }));
 });
+
+it('gives each event of a batch handled at once its own consumer span, child of its own publish span', async () => {
+  await subscriber.stop();
+  await publisher.stop();
+  exporter.reset();
+  const batches: EventEnvelope[][] = [];
+  subscriber = new EventSubscriber(kafka, {
+    groupId: `pixauto-test-tracing-batch-${run}`,
+    topics: [topic],
+    fromBeginning: false,
+    handle: () => Promise.reject(new Error('the batch path handles every event')),
+    handleBatch: async (events) => void batches.push(events),
+  });
+  await subscriber.start();
+
+  const appendIn = async (name: string) => {
+    const span = tracer().startSpan(name, { kind: SpanKind.SERVER });
+    await context.with(trace.setSpan(context.active(), span), () =>
+      new EventStore(dataSource).append({
+        streamId: `test:${randomUUID()}`,
+        streamType: 'test',
+        expectedVersion: 0,
+        events: [{ type: 'thing.happened', data: {} }],
+        tenant,
+        occurredAt: new Date('2026-01-02T03:04:05Z'),
+        topic,
+      }),
+    );
+    span.end();
+    return span.spanContext().spanId;
+  };
+  const servers = [await appendIn('first'), await appendIn('second')];
+  publisher = new OutboxPublisher(dataSource, new KafkaOutboxSink(producer), { lockKey: 2001, idleMs: 50 });
+  publisher.start();
+  await until(() => batches.flat().length === 2, { timeoutMs: 15_000, what: 'both events handled' });
+
+  const spans = exporter.getFinishedSpans();
+  const childOf = (parent: string | undefined) => spans.find((span) => span.parentSpanContext?.spanId === parent);
+  const chains = servers.map((server) => {
+    const publish = childOf(server);
+    return [publish?.name, childOf(publish?.spanContext().spanId)?.name];
+  });
+  expect(chains).toEqual([
+    [`${topic} publish`, `${topic} process`],
+    [`${topic} publish`, `${topic} process`],
+  ]);
+  expect(spans.filter((span) => span.kind === SpanKind.CONSUMER)).toHaveLength(2);
+});

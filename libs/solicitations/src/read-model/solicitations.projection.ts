@@ -115,26 +115,82 @@ const STATUS_AFTER: Partial<Record<string, string>> = {
   [RecurrenceEventTypes.cancelled]: 'CANCELLED',
 };
 
-/** Applies one recurrence event (in its consumer's transaction); an older event than the row knows changes nothing. */
-export async function learnRecurrence(tx: EntityManager, event: EventEnvelope): Promise<void> {
-  const { account_id, environment } = event.tenant;
-  if (event.type === RecurrenceEventTypes.created) {
-    const data = event.data as RecurrenceCreatedData;
-    await tx.query(
-      `INSERT INTO known_recurrences (account_id, environment, recurrence_id, status, bank_id_rec, version) VALUES ($1, $2, $3, 'CREATED', $4, $5)
-       ON CONFLICT DO NOTHING`,
-      [account_id, environment, data.recurrence_id, data.bank.id_rec, event.version],
-    );
-    return;
+/** What a batch of recurrence events teaches about one recurrence: its last status and the version it was learnt at. */
+export interface KnownRecurrenceChange {
+  account_id: string;
+  environment: string;
+  recurrence_id: string;
+  status: string;
+  version: number;
+  /** Only when the batch holds the recurrence's creation: the row is made, with its bank id. */
+  bank_id_rec?: string;
+}
+
+/**
+ * Folds a batch of recurrence events (in their order) into one change per recurrence: a creation with the status the
+ * later events of the batch lead to, or the last status change of a recurrence created before the batch.
+ */
+export function knownRecurrenceChanges(events: readonly EventEnvelope[]): KnownRecurrenceChange[] {
+  const changes = new Map<string, KnownRecurrenceChange>();
+  for (const event of events) {
+    const { account_id, environment } = event.tenant;
+    if (event.type === RecurrenceEventTypes.created) {
+      const data = event.data as RecurrenceCreatedData;
+      const key = `${account_id}/${environment}/${data.recurrence_id}`;
+      const known = changes.get(key);
+      if (!known || known.version < event.version)
+        changes.set(key, {
+          account_id,
+          environment,
+          recurrence_id: data.recurrence_id,
+          status: 'CREATED',
+          version: event.version,
+          bank_id_rec: data.bank.id_rec,
+        });
+      continue;
+    }
+    const status = STATUS_AFTER[event.type];
+    if (!status) continue;
+    const recurrence_id = event.stream_id.split(':').pop() as string;
+    const key = `${account_id}/${environment}/${recurrence_id}`;
+    const known = changes.get(key);
+    if (known && known.version >= event.version) continue;
+    changes.set(key, { ...known, account_id, environment, recurrence_id, status, version: event.version });
   }
-  const status = STATUS_AFTER[event.type];
-  if (!status) return;
-  const recurrenceId = event.stream_id.split(':').pop();
-  await tx.query('UPDATE known_recurrences SET status = $4, version = $5 WHERE account_id = $1 AND environment = $2 AND recurrence_id = $3 AND version < $5', [
-    account_id,
-    environment,
-    recurrenceId,
-    status,
-    event.version,
-  ]);
+  return [...changes.values()];
+}
+
+const column = <K extends keyof KnownRecurrenceChange>(changes: KnownRecurrenceChange[], key: K) => changes.map((change) => change[key]);
+
+/**
+ * Applies a fetched batch of recurrence events in one statement for the creations and one for the other changes,
+ * without a transaction or a processed-message row: each is idempotent by version (an event the row already knows, or
+ * an older one, changes nothing), so a batch delivered again, whole or in part, leaves the rows as they were.
+ */
+export async function learnRecurrences(db: EntityManager, events: readonly EventEnvelope[]): Promise<void> {
+  const changes = knownRecurrenceChanges(events);
+  const created = changes.filter((change) => change.bank_id_rec !== undefined);
+  const moved = changes.filter((change) => change.bank_id_rec === undefined);
+  if (created.length > 0)
+    await db.query(
+      `INSERT INTO known_recurrences AS k (account_id, environment, recurrence_id, status, bank_id_rec, version)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[])
+       ON CONFLICT (account_id, environment, recurrence_id) DO UPDATE SET status = EXCLUDED.status, version = EXCLUDED.version
+       WHERE k.version < EXCLUDED.version`,
+      [
+        column(created, 'account_id'),
+        column(created, 'environment'),
+        column(created, 'recurrence_id'),
+        column(created, 'status'),
+        column(created, 'bank_id_rec'),
+        column(created, 'version'),
+      ],
+    );
+  if (moved.length > 0)
+    await db.query(
+      `UPDATE known_recurrences k SET status = c.status, version = c.version
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[]) AS c (account_id, environment, recurrence_id, status, version)
+       WHERE k.account_id = c.account_id AND k.environment = c.environment AND k.recurrence_id = c.recurrence_id AND k.version < c.version`,
+      [column(moved, 'account_id'), column(moved, 'environment'), column(moved, 'recurrence_id'), column(moved, 'status'), column(moved, 'version')],
+    );
 }
