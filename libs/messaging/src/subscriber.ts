@@ -96,36 +96,43 @@ export class EventSubscriber {
     await consumer.subscribe({ topics: this.subscription.topics, fromBeginning: this.subscription.fromBeginning ?? true });
     const { handleBatch, positions } = this.subscription;
     if (positions) recording.set(this, this.subscription);
-    await consumer.run(
-      handleBatch
-        ? {
-            eachBatch: async ({ batch, resolveOffset, heartbeat }) => {
-              const followed = batch.messages.flatMap((message) => {
-                const event = this.followed(message);
-                return event ? [{ message, event }] : [];
-              });
-              if (followed.length > 0) {
-                await this.handleAll(batch.topic, followed, handleBatch);
-                await positions?.record(
-                  groupId,
-                  batch.topic,
-                  followed.map(({ event }) => event),
-                );
-              }
-              const last = batch.messages[batch.messages.length - 1];
-              if (last) resolveOffset(last.offset);
-              await heartbeat();
-            },
-          }
-        : {
-            eachMessage: async ({ topic, message }) => {
+    // Always batch by batch (kafkajs's eachMessage is this loop too): how far the handled events reached is recorded once
+    // per fetched batch rather than once per event, then their offsets are resolved.
+    await consumer.run({
+      eachBatchAutoResolve: false,
+      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+        const handled: EventEnvelope[] = [];
+        let lastDone: string | undefined;
+        try {
+          if (handleBatch) {
+            const followed = batch.messages.flatMap((message) => {
               const event = this.followed(message);
-              if (!event) return;
-              await this.handle(topic, message, event);
-              await positions?.record(groupId, topic, [event]);
-            },
-          },
-    );
+              return event ? [{ message, event }] : [];
+            });
+            if (followed.length > 0) await this.handleAll(batch.topic, followed, handleBatch);
+            handled.push(...followed.map(({ event }) => event));
+            lastDone = batch.messages[batch.messages.length - 1]?.offset;
+            return;
+          }
+          for (const message of batch.messages) {
+            // A rebalance took the partition, or the consumer is stopping: what is left comes again, to whoever has it.
+            if (!isRunning() || isStale()) return;
+            const event = this.followed(message);
+            if (event) {
+              await this.handle(batch.topic, message, event);
+              handled.push(event);
+            }
+            lastDone = message.offset;
+            await heartbeat();
+          }
+        } finally {
+          // Also after a failure: what was handled before it is recorded, and comes again only with the rest.
+          if (handled.length > 0) await positions?.record(groupId, batch.topic, handled);
+          if (lastDone !== undefined) resolveOffset(lastDone);
+          await heartbeat();
+        }
+      },
+    });
     await joined;
   }
 
