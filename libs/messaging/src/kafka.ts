@@ -3,11 +3,14 @@ import { TopicSpec } from '@pixauto/contracts';
 import { OutboxMessage, OutboxSink } from '@pixauto/event-store';
 import { contextOf, endSpan, kafkaLogCreator, SpanKind, startSpan, traceHeaders, tracingEnabled } from '@pixauto/telemetry';
 import { ROOT_CONTEXT, Span, trace } from '@opentelemetry/api';
+import { stopKafkajsIdleLoop } from './kafkajs-idle-loop';
 
 export const kafkaBrokers = (env: NodeJS.ProcessEnv = process.env): string[] => (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
 
-export const createKafka = (clientId: string, brokers = kafkaBrokers()): Kafka =>
-  new Kafka({ clientId, brokers, logLevel: logLevel.WARN, logCreator: kafkaLogCreator(), retry: { retries: 8, initialRetryTime: 200 } });
+export const createKafka = (clientId: string, brokers = kafkaBrokers()): Kafka => {
+  stopKafkajsIdleLoop();
+  return new Kafka({ clientId, brokers, logLevel: logLevel.WARN, logCreator: kafkaLogCreator(), retry: { retries: 8, initialRetryTime: 200 } });
+};
 
 /**
  * Which system a message belongs to: several systems (dev, the e2e profiles, a bench run) may share one broker, each
