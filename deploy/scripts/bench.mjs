@@ -8,7 +8,8 @@
 // gateway phases run; pgbench's always do), BENCH_HOOKS_SECONDS (5 per workload and run), BENCH_HOOKS_ROUNDS (2),
 // BENCH_HOOKS_CONNECTIONS (50), BENCH_HOOKS (which hooks the hooks phase prices, comma-separated: all of them, then all
 // at once, by default), BENCH_SKIP_BUILD (use dist/ as it is), BENCH_SMOKE=1 (tiny: 1 s a phase at 4
-// connections, and the hooks phase with every hook on, then every hook off: what `npm test` runs).
+// connections, and the hooks phase with every hook on, then every hook off: what `npm test` runs), BENCH_REST_SECONDS
+// (10: the system at rest, before any load).
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -24,6 +25,7 @@ const PHASES = new Set((process.env.BENCH_PHASES ?? 'recurrences,limits,payouts,
 const HOOKS_SECONDS = setting('BENCH_HOOKS_SECONDS', 5, 1);
 const HOOKS_ROUNDS = setting('BENCH_HOOKS_ROUNDS', 2, 1);
 const HOOKS_CONNECTIONS = setting('BENCH_HOOKS_CONNECTIONS', 50, 4);
+const REST_SECONDS = setting('BENCH_REST_SECONDS', 10, 1);
 const PGBENCH_MAX_CLIENTS = 90;
 const ADMIN_TOKEN = 'bench-admin-token';
 const BENCH = path.join(ROOT, 'deploy', 'bench');
@@ -106,6 +108,29 @@ function gatewayPhase(name, connections, env, system) {
   );
   return { name, connections, rps: result.rps, p50: result.p50_ms, p99: result.p99_ms, errors: result.errors, cpuMsPerRequest, commitsPerRequest };
 }
+
+/**
+ * The system at rest, before any load: what each process spends per second with no request at all (timers, polls,
+ * consumers' fetches, heartbeats). Every phase's CPU per request carries its share of it.
+ */
+function restPhase(system) {
+  spawnSync('sleep', ['3']); // the account just made, its events followed
+  const before = cpuSeconds(system);
+  const commitsBefore = commitsByDatabase();
+  const started = performance.now();
+  spawnSync('sleep', [String(REST_SECONDS)]);
+  const after = cpuSeconds(system);
+  const commitsAfter = commitsByDatabase();
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    seconds,
+    cpuMsPerSecond: Object.fromEntries(Object.keys(after).map((process) => [process, ((after[process] - before[process]) * 1000) / seconds])),
+    commitsPerSecond: Object.fromEntries(Object.entries(commitsAfter).map(([db, n]) => [db, (n - (commitsBefore[db] ?? 0)) / seconds])),
+  };
+}
+
+/** The CPU a request costs us: every process but the bank simulator (in production, the bank's own CPU). */
+const oursOf = (byProcess) => Object.entries(byProcess).reduce((sum, [process, ms]) => (process === 'bank-simulator' ? sum : sum + ms), 0);
 
 /** One pgbench phase: the same SQL on the same database with as many connections; latencies from its per-transaction log. */
 function databasePhase(name, connections, script, variables = {}) {
@@ -244,6 +269,7 @@ await dropBenchDatabases();
 const startDate = new Date(Date.now() - 3 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
 const results = [];
 let hooks;
+let rest;
 try {
   const system = await startSystem({ profile: 'bench', adminToken: ADMIN_TOKEN });
   try {
@@ -254,6 +280,7 @@ try {
       headers: admin,
       body: JSON.stringify({ environment: 'production' }),
     });
+    rest = restPhase(system);
     for (const [level, connections] of LEVELS.entries()) {
       const base = String(100000000 + level * 50000000 + (Math.floor(Date.now() / 1000) % 1000000));
       const run = (name, env) => results.push(gatewayPhase(name, connections, { API_KEY: key.api_key, ...env }, system));
@@ -364,15 +391,15 @@ const lines = [
         '',
         'CPU ms per request, by process (from /proc, over each phase)',
         '',
-        `| phase | connections | ${Object.keys(gateway[0].cpuMsPerRequest).join(' | ')} |`,
+        `| phase | connections | ${Object.keys(gateway[0].cpuMsPerRequest).join(' | ')} | all but the bank simulator |`,
         `|---|---:|${Object.keys(gateway[0].cpuMsPerRequest)
           .map(() => '---:')
-          .join('|')}|`,
+          .join('|')}|---:|`,
         ...gateway.map(
           (r) =>
             `| ${r.name} | ${r.connections} | ${Object.values(r.cpuMsPerRequest)
               .map((ms) => ms.toFixed(2))
-              .join(' | ')} |`,
+              .join(' | ')} | ${oursOf(r.cpuMsPerRequest).toFixed(2)} |`,
         ),
         '',
         'Transactions committed per request, by database (the request, its bank calls and the consumers it set off; idle work included)',
@@ -384,6 +411,25 @@ const lines = [
               .join(', ')}`,
         ),
       ]),
+  ...(rest
+    ? [
+        '',
+        `At rest, before any load (${rest.seconds.toFixed(0)} s, no request): CPU ms per second, by process`,
+        '',
+        `| ${Object.keys(rest.cpuMsPerSecond).join(' | ')} | all but the bank simulator |`,
+        `|${Object.keys(rest.cpuMsPerSecond)
+          .map(() => '---:')
+          .join('|')}|---:|`,
+        `| ${Object.values(rest.cpuMsPerSecond)
+          .map((ms) => ms.toFixed(1))
+          .join(' | ')} | ${oursOf(rest.cpuMsPerSecond).toFixed(1)} |`,
+        '',
+        `Transactions committed per second at rest, by database: ${Object.entries(rest.commitsPerSecond)
+          .filter(([, n]) => n >= 0.05)
+          .map(([db, n]) => `${db} ${n.toFixed(1)}`)
+          .join(', ')}`,
+      ]
+    : []),
   ...(hooks ? hooksLines(hooks) : []),
 ];
 console.log(`\n${lines.join('\n')}`);

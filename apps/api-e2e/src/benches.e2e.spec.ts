@@ -14,7 +14,7 @@ const scripts = Object.keys((JSON.parse(fs.readFileSync(path.join(ROOT, 'package
 /** What each bench prints once it has measured: a line of its final table or summary. */
 const FIGURES: Record<string, RegExp> = {
   // The merchant's paths, then the price of the gateway's hooks (in the tiny mode, all of them off at once).
-  bench: /\| POST \/v2\/limits \| 4 \| \d+ \|[\s\S]*\| all of them \| -?[\d.]+ \(-?\d+%\) \|/,
+  bench: /\| POST \/v2\/limits \| 4 \| \d+ \|[\s\S]*At rest, before any load[\s\S]*\| all of them \| -?[\d.]+ \(-?\d+%\) \|/,
   'bench:transport': /\| kafka \| \d+ \|/,
   'bench:charges': /\| elapsed until N charges \| [\d.]+ s \|/,
   'bench:payouts': /\| through the gateway \| [\d.]+ \| \d+ \|/,
