@@ -21,3 +21,6 @@ export function brasiliaDays(from: string, to: string): { start: string; end: st
   const dayAfter = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   return { start: `${from}T00:00:00-03:00`, end: `${dayAfter}T00:00:00-03:00` };
 }
+
+/** An instant (ISO 8601) as Brasília's wall clock, to the second: 2026-11-26 09:30:00 (no daylight saving time since 2019). */
+export const brasiliaTime = (iso: string): string => new Date(Date.parse(iso) - 3 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');

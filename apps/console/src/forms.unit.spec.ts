@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { brasiliaDays, dayBefore, reais } from './forms';
+import { brasiliaDays, brasiliaTime, dayBefore, reais } from './forms';
 
 describe('brasiliaDays', () => {
   it('runs from the first day at midnight to the midnight after the last, in Brasília time', () => {
@@ -17,6 +17,13 @@ describe('dayBefore', () => {
     expect(dayBefore('2026-11-26', 29)).toBe('2026-10-28');
     expect(dayBefore('2027-01-01', 1)).toBe('2026-12-31');
     expect(dayBefore('2026-03-01', 0)).toBe('2026-03-01');
+  });
+});
+
+describe('brasiliaTime', () => {
+  it('reads an instant three hours behind UTC, across midnight', () => {
+    expect(brasiliaTime('2026-11-26T12:30:15.123Z')).toBe('2026-11-26 09:30:15');
+    expect(brasiliaTime('2026-11-26T02:59:59.000Z')).toBe('2026-11-25 23:59:59');
   });
 });
 

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { SandboxComponents } from '@pixauto/api-client';
 import { mayAct, money, problemsByField, type ApiError } from '../api';
 import { go, hrefOf } from '../routing';
-import { brasiliaDays, dayBefore, daysFromToday, reais, typedIn } from '../forms';
+import { brasiliaDays, brasiliaTime, dayBefore, daysFromToday, reais, typedIn } from '../forms';
 import type { PageContext } from './page-context';
 import { Alert } from './Alert';
 import { Field } from './Field';
@@ -155,7 +155,7 @@ function PixChargeTable({ charges, environment }: { charges: PixChargeList['char
           <th scope="col">Transaction id</th>
           <th scope="col">Payer</th>
           <th scope="col">Amount</th>
-          <th scope="col">Created (UTC)</th>
+          <th scope="col">Created (Brasília time)</th>
           <th scope="col">Status</th>
         </tr>
       </thead>
@@ -167,7 +167,7 @@ function PixChargeTable({ charges, environment }: { charges: PixChargeList['char
             </td>
             <td>{charge.payer ? `${charge.payer.name} (${charge.payer.document_number})` : ''}</td>
             <td>{money(charge.amount)}</td>
-            <td>{charge.created_at.slice(0, 19).replace('T', ' ')}</td>
+            <td>{brasiliaTime(charge.created_at)}</td>
             <td>
               <span className={`status status-${charge.status}`}>{charge.status}</span>
             </td>
