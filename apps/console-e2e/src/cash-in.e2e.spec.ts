@@ -78,5 +78,6 @@ test('lists the Pix charges of a period: a charge just created shows at once, an
   await expect(row).toHaveCount(0);
   await filterBy('PAID');
   await expect(row).toHaveCount(1);
+  await screenshot(page, 'pix-charges');
   await expectAccessible(page);
 });
