@@ -38,3 +38,46 @@ test('creates a Pix charge, pays it as the payer, refunds part of it and downloa
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   expect(Buffer.concat(chunks).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 });
+
+test('lists the Pix charges of a period: a charge just created shows at once, and the status filter keeps or leaves it out', async ({ page, system }) => {
+  await signIn(page, system, 'developer');
+  await page.getByRole('link', { name: 'Pix charges' }).click();
+  const transactionId = `lista-${Date.now().toString(36)}`;
+  await page.getByLabel('Your identifier (transaction_id)').fill(transactionId);
+  await page.getByLabel('Amount (R$)').fill('12,34');
+  await page.getByLabel("Payer's CPF or CNPJ").fill('52998224725');
+  await page.getByLabel("Payer's name").fill('Maria Silva');
+  await page.getByRole('button', { name: 'Create Pix charge' }).click();
+  await expect(page.getByRole('heading', { name: `Pix charge ${transactionId}` })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Pix charges' }).click();
+  const row = page.getByRole('row', { name: new RegExp(transactionId) });
+  await expect(row).toContainText('PENDING');
+  await expect(row).toContainText('12,34');
+  await expect(page.getByTestId('pix-charges').getByRole('row').nth(1)).toContainText(transactionId); // newest first
+  await expectAccessible(page);
+
+  const filterBy = async (status: string) => {
+    await page.getByLabel('Status').selectOption(status);
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect(page.getByTestId('pix-charges-found')).toContainText(status);
+  };
+  await filterBy('PAID');
+  await expect(row).toHaveCount(0);
+  await filterBy('PENDING');
+  await expect(row).toHaveCount(1);
+
+  await row.getByRole('link', { name: transactionId }).click();
+  await expect(page.getByRole('heading', { name: `Pix charge ${transactionId}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByTestId('pix-status')).toHaveText('PAID');
+
+  await page.getByRole('link', { name: 'Pix charges' }).click();
+  await expect(row).toContainText('PAID');
+  await filterBy('PENDING');
+  await expect(row).toHaveCount(0);
+  await filterBy('PAID');
+  await expect(row).toHaveCount(1);
+  await screenshot(page, 'pix-charges');
+  await expectAccessible(page);
+});

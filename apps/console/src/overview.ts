@@ -51,9 +51,16 @@ export const payoutsSent = (payouts: ReadonlyArray<{ status: number; amount: num
     .filter((payout) => payout.status !== PAYOUT_REJECTED && payout.status !== PAYOUT_CANCELED)
     .map((payout) => ({ at: payout.created_at, amount: payout.amount }));
 
-/** Charges of recurrences the payer's bank paid, by the day they were paid. */
+/** Charges paid (Automatic Pix charges, and Pix cash-in charges), by the day they were paid. */
 export const chargesPaid = (charges: ReadonlyArray<{ status: string; amount: number; paid_at: string | null }>) =>
   charges.flatMap((charge) => (charge.status === 'PAID' && charge.paid_at ? [{ at: charge.paid_at, amount: charge.amount }] : []));
+
+/** Refunds of Pix charges that went or are going back to the payer (failed ones moved no money), by the day they were asked for. */
+export const refundsMade = (refunds: ReadonlyArray<{ status: string; amount: number; created_at: string }>) =>
+  refunds.filter((refund) => refund.status !== 'FAILED').map((refund) => ({ at: refund.created_at, amount: refund.amount }));
+
+/** A Pix charge is payable at most a day (86,400 s) after its creation: those paid since `from` were created since a day before. */
+export const cashInCreatedSince = (from: string): string => new Date(Date.parse(from) - DAY_MS).toISOString();
 
 /** Charges whose last debit attempt was refused, due on one of the days. */
 export const chargesFailed = <T extends { status: string; due_date: string }>(charges: readonly T[], days: readonly string[]): T[] =>

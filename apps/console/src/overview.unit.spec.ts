@@ -1,5 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
-import { brasiliaDay, chargesFailed, chargesPaid, dailyVolume, daysUpTo, payoutsSent, scaleTop, startOfBrasiliaDay, totalOf } from './overview';
+import {
+  brasiliaDay,
+  cashInCreatedSince,
+  chargesFailed,
+  chargesPaid,
+  dailyVolume,
+  daysUpTo,
+  payoutsSent,
+  refundsMade,
+  scaleTop,
+  startOfBrasiliaDay,
+  totalOf,
+} from './overview';
 
 describe("the overview's days", () => {
   it('counts an instant on its Brasília day, which starts at 03:00 UTC', () => {
@@ -69,5 +81,42 @@ describe("a chart's scale", () => {
     [2001, 5000],
   ])('tops %p at %p', (largest, top) => {
     expect(scaleTop(largest)).toBeCloseTo(top);
+  });
+});
+
+describe('cash-in and refunds', () => {
+  const days = daysUpTo('2026-11-26', 2);
+
+  it('counts a Pix charge PAID on the Brasília day it was paid, not the day it was created; PENDING and EXPIRED ones not at all', () => {
+    const charges = [
+      { status: 'PAID', amount: 99.9, created_at: '2026-11-25T02:00:00.000Z', paid_at: '2026-11-25T03:30:00.000Z' }, // created the 24th, paid the 25th
+      { status: 'PAID', amount: 0.1, created_at: '2026-11-26T10:00:00.000Z', paid_at: '2026-11-26T10:01:00.000Z' },
+      { status: 'PENDING', amount: 50, created_at: '2026-11-26T11:00:00.000Z', paid_at: null },
+      { status: 'EXPIRED', amount: 70, created_at: '2026-11-25T11:00:00.000Z', paid_at: null },
+    ];
+    expect(dailyVolume(chargesPaid(charges), days)).toEqual([
+      { day: '2026-11-25', count: 1, amount: 99.9 },
+      { day: '2026-11-26', count: 1, amount: 0.1 },
+    ]);
+  });
+
+  it('reads the Pix charges created from a day before the period, the longest a charge stays payable', () => {
+    expect(cashInCreatedSince('2026-10-28T03:00:00.000Z')).toBe('2026-10-27T03:00:00.000Z');
+  });
+
+  it('counts refunds on the day they were asked for, PROCESSING and REFUNDED alike, and leaves out the FAILED ones', () => {
+    const refunds = [
+      { status: 'REFUNDED', amount: 10, created_at: '2026-11-25T12:00:00.000Z', refunded_at: '2026-11-26T12:00:00.000Z' },
+      { status: 'PROCESSING', amount: 2.5, created_at: '2026-11-26T12:00:00.000Z', refunded_at: null },
+      { status: 'FAILED', amount: 100, created_at: '2026-11-26T13:00:00.000Z', refunded_at: null },
+    ];
+    expect(refundsMade(refunds)).toEqual([
+      { at: '2026-11-25T12:00:00.000Z', amount: 10 },
+      { at: '2026-11-26T12:00:00.000Z', amount: 2.5 },
+    ]);
+    expect(dailyVolume(refundsMade(refunds), days)).toEqual([
+      { day: '2026-11-25', count: 1, amount: 10 },
+      { day: '2026-11-26', count: 1, amount: 2.5 },
+    ]);
   });
 });

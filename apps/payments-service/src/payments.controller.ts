@@ -5,7 +5,7 @@ import { sandboxTenantOf } from '@pixauto/runtime';
 import { PixCharges } from './pix-charges';
 import { Refunds } from './refunds';
 
-/** POST and GET /v2/pix, refunds, and the sandbox's POST /v2/sandbox/pix/:id/pay and refunds (platform.md §3, §4), behind the gateway. */
+/** POST and GET /v2/pix, GET /v2/pix/charges, refunds and their list, and the sandbox's POST /v2/sandbox/pix/:id/pay and refunds (platform.md §3, §4), behind the gateway. */
 @Controller()
 export class PaymentsController {
   constructor(
@@ -23,6 +23,11 @@ export class PaymentsController {
     return reply(await this.pixCharges.get(request.tenant, request.query));
   }
 
+  @MessagePattern(Patterns.payments.listPixCharges)
+  async list(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.pixCharges.list(request.tenant, request.query));
+  }
+
   @MessagePattern(Patterns.payments.sandboxPayPixCharge)
   async sandboxPay(@Payload() request: ServiceRequest): Promise<ServiceReply> {
     return reply(await this.pixCharges.sandboxPay(sandboxTenantOf(request), request.params?.id));
@@ -31,6 +36,11 @@ export class PaymentsController {
   @MessagePattern(Patterns.payments.createRefund)
   async createRefund(@Payload() request: ServiceRequest): Promise<ServiceReply> {
     return reply(await this.refunds.create(request.tenant, request.body), 201);
+  }
+
+  @MessagePattern(Patterns.payments.listRefunds)
+  async listRefunds(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.refunds.list(request.tenant, request.query));
   }
 
   @MessagePattern(Patterns.payments.sandboxRefund)

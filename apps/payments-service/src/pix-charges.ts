@@ -3,6 +3,8 @@ import { DataSource } from 'typeorm';
 import {
   AccountProfile,
   Environment,
+  paginationOf,
+  PixChargeListResponse,
   PixChargeRecordData,
   PixChargeRequest,
   pixChargeResponse,
@@ -12,6 +14,7 @@ import {
   Tenant,
   Topics,
   validateCreatePixCharge,
+  validateListPixCharges,
   validatePixChargeId,
   validatePixChargeQuery,
 } from '@pixauto/contracts';
@@ -24,6 +27,7 @@ import {
   findPixChargeById,
   findPixChargeByTxid,
   isLimitUsageExhausted,
+  listPixCharges,
   LimitedTransaction,
   nextPixChargeId,
   PIX_CHARGE_STREAM,
@@ -135,6 +139,14 @@ export class PixCharges {
     if (!request.ok) return refuse(request.refusal);
     const found = (await findPixCharge(this.dataSource.manager, tenant, request.value)) ?? refuse(notFound(Messages.payments.notFound));
     return this.withQrCode(found);
+  }
+
+  /** GET /v2/pix/charges: the period list (service-api.md 4.3's shape), activation deposits included; no QR images. */
+  async list(tenant: Tenant, query: unknown): Promise<PixChargeListResponse> {
+    const request = validateListPixCharges(query);
+    if (!request.ok) return refuse(request.refusal);
+    const { total, charges } = await listPixCharges(this.dataSource.manager, tenant, request.value);
+    return { pagination: paginationOf(request.value, total), charges };
   }
 
   /** POST /v2/sandbox/pix/:id/pay (platform.md §4): the simulated payer pays at the bank, and we record its answer. */

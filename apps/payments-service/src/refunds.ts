@@ -1,6 +1,17 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Environment, RefundResponse, Tenant, Topics, validateCreateRefund, validatePixChargeId, validateSandboxRefund } from '@pixauto/contracts';
+import {
+  Environment,
+  paginationOf,
+  RefundListResponse,
+  RefundResponse,
+  Tenant,
+  Topics,
+  validateCreateRefund,
+  validateListRefunds,
+  validatePixChargeId,
+  validateSandboxRefund,
+} from '@pixauto/contracts';
 import { Banks, centavosToValor, Devolucao, PixRecebido } from '@pixauto/bank';
 import { Messages, notFound, Refusal, RefusalException, refuse, validation } from '@pixauto/errors';
 import { EventStore } from '@pixauto/event-store';
@@ -10,6 +21,7 @@ import {
   findRefund,
   findRefundAtBank,
   findRefundById,
+  listRefunds,
   nextRefundId,
   PIX_CHARGE_STREAM,
   pixCharge,
@@ -55,6 +67,14 @@ export class Refunds {
     const charge = 'id' in r.charge ? await findPixChargeById(this.dataSource.manager, tenant, r.charge.id) : { transactionId: r.charge.transaction_id };
     if (!charge) return refuse(notFound(Messages.refunds.transactionNotFound));
     return this.request(tenant, charge.transactionId, r.refund_id, r.amount_centavos);
+  }
+
+  /** GET /v2/transactions/refunds: the period list (service-api.md 4.3's shape) of the refunds of Pix charges. */
+  async list(tenant: Tenant, query: unknown): Promise<RefundListResponse> {
+    const request = validateListRefunds(query);
+    if (!request.ok) return refuse(request.refusal);
+    const { total, refunds } = await listRefunds(this.dataSource.manager, tenant, request.value);
+    return { pagination: paginationOf(request.value, total), refunds };
   }
 
   /** POST /v2/sandbox/transactions/:id/refund: a refund the service starts itself (no refund_id). */

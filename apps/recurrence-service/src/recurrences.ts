@@ -14,6 +14,7 @@ import {
   recurrenceStreamTopic,
   validateCreateRecurrence,
   validateListRecurrences,
+  paginationOf,
   validateUpdateRecurrence,
 } from '@pixauto/contracts';
 import {
@@ -115,12 +116,8 @@ export class Recurrences {
   async list(tenant: Tenant, query: unknown) {
     const request = validateListRecurrences(query);
     if (!request.ok) return refuse(request.refusal);
-    const { page, page_size } = request.value;
     const { total, recurrences } = await listRecurrences(this.dataSource.manager, tenant, request.value);
-    return {
-      pagination: { current_page: page, page_size, total_pages: Math.ceil(total / page_size), total_items: total },
-      recurrences,
-    };
+    return { pagination: paginationOf(request.value, total), recurrences };
   }
 
   /** PATCH (4.4): decided before the bank hears of it, so a refused change never reaches the bank. */

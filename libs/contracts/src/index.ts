@@ -4,6 +4,7 @@ export * from './events';
 export * from './validation';
 export * from './one-identifier';
 export * from './record-id';
+export * from './period-page';
 export * from './limits';
 export * from './accounts';
 export * from './recurrences';

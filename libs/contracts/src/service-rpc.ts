@@ -86,9 +86,11 @@ export const Patterns = {
   },
   payments: {
     getPixCharge: 'payments.pix.get',
+    listPixCharges: 'payments.pix.list',
     createPixCharge: 'payments.pix.create',
     sandboxPayPixCharge: 'payments.pix.sandbox.pay',
     createRefund: 'payments.refunds.create',
+    listRefunds: 'payments.refunds.list',
     sandboxRefund: 'payments.refunds.sandbox.create',
     sandboxSettleRefund: 'payments.refunds.sandbox.settle',
     /** POST /v2/payout/pix: to a Pix key or an account. */
@@ -152,6 +154,7 @@ export const FOLLOWER_FED_READS: ReadonlyMap<string, readonly string[]> = new Ma
   [Patterns.charges.list, namesOf(FOLLOWED_TOPICS.recurrenceService)],
   [Patterns.charges.get, namesOf(FOLLOWED_TOPICS.recurrenceService)],
   [Patterns.payments.getPixCharge, namesOf(FOLLOWED_TOPICS.paymentsService)],
+  [Patterns.payments.listPixCharges, namesOf(FOLLOWED_TOPICS.paymentsService)],
   [Patterns.payoutQuery.byId, namesOf(FOLLOWED_TOPICS.payoutQueryService)],
   [Patterns.payoutQuery.period, namesOf(FOLLOWED_TOPICS.payoutQueryService)],
   [Patterns.payoutQuery.customer, namesOf(FOLLOWED_TOPICS.payoutQueryService)],

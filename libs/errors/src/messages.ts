@@ -109,6 +109,15 @@ export const Messages = {
     testUrlRefused: (reason: string) => `body.url is refused: ${reason}`,
   },
 
+  // Lists by creation period, paged (service-api.md 4.3 and 7.3 "Listings"): the recurrences, the Pix charges and
+  // their refunds share these.
+  lists: {
+    periodRequired: 'start and end are required',
+    dateTimeInvalid: (field: string) => `${field} must be an ISO 8601 date-time with a time zone`,
+    pageInvalid: 'query.page must be an integer of at least 0',
+    pageSizeInvalid: 'query.page_size must be an integer of at least 1',
+  },
+
   // service-api.md 4.1 to 4.4 and 7.3. Messages without a field prefix are quoted as the spec writes them.
   recurrences: {
     notFound: 'Recurrence not found',
@@ -158,12 +167,6 @@ export const Messages = {
     debtorNameEmpty: 'body.debtor_name must not be empty',
     newDebtorNameTooLong: 'body.debtor_name must be at most 140 characters',
     newWebhookInvalid: 'body.webhook must be a URL of at most 255 characters, or null or "" to clear it',
-
-    // GET list (4.3)
-    periodRequired: 'start and end are required',
-    dateTimeInvalid: (field: string) => `${field} must be an ISO 8601 date-time with a time zone`,
-    pageInvalid: 'query.page must be an integer of at least 0',
-    pageSizeInvalid: 'query.page_size must be an integer of at least 1',
 
     // Lifecycle (3.1): what the spec leaves open, answered plainly
     startDateNotBeforeEndDate: 'body.start_date must be before schedule.end_date',
@@ -227,6 +230,7 @@ export const Messages = {
     transactionIdInvalid: 'query.transaction_id must be a string',
     notFound: 'Pix charge not found',
     pathIdInvalid: 'params.id must be a positive integer',
+    statusInvalid: 'query.status must be one of the following values: PENDING, PAID, EXPIRED',
     notPayable: (status: string) => `the Pix charge is ${status}: only a PENDING charge can be paid`,
   },
 

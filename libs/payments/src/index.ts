@@ -10,4 +10,5 @@ export * from './payouts/payouts.projection';
 export * from './refunds/refunds.migration';
 export * from './refunds/refunds.read-model';
 export * from './payment-work-claims.migration';
+export * from './period-lists.migration';
 export * from './migrations';

@@ -10,7 +10,7 @@ import { LimitsRoutes } from './limits.routes';
 import { PaymentsRoutes, SandboxPaymentsRoutes } from './payments.routes';
 import { PayoutsRoutes, SandboxPayoutsRoutes } from './payouts.routes';
 import { RecurrencesRoutes, SandboxRecurrencesRoutes } from './recurrences.routes';
-import { RefundsRoutes, SandboxRefundsRoutes } from './refunds.routes';
+import { RefundListRoutes, RefundsRoutes, SandboxRefundsRoutes } from './refunds.routes';
 import { SandboxClockRoutes } from './sandbox-clock.routes';
 import { SandboxClocks } from '../sandbox-clocks';
 import { SandboxSolicitationsRoutes, SolicitationsRoutes } from './solicitations.routes';
@@ -31,6 +31,7 @@ export class MerchantApiModule {
         SolicitationsRoutes,
         PaymentsRoutes,
         RefundsRoutes,
+        RefundListRoutes,
         PayoutsRoutes,
         ChargesRoutes,
         WithdrawalsRoutes,

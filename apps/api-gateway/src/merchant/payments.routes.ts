@@ -4,12 +4,13 @@ import { Patterns } from '@pixauto/contracts';
 import { Upstreams } from '../upstreams';
 import { AuthenticatedRequest, tenantOf } from './api-key.guard';
 import { Messages } from '@pixauto/errors';
-import { BANK_REFUSALS, EXAMPLE_NUMBER, MerchantRoutes, Route, WRITE_REFUSALS, invalid, limitExceeded, notFound } from '../openapi/route-doc';
+import { BANK_REFUSALS, EXAMPLE_NUMBER, MerchantRoutes, Route, WRITE_REFUSALS, invalid, limitExceeded, notFound, periodPageQuery } from '../openapi/route-doc';
 
 const T = Messages.transactions;
 const P = Messages.payments;
+const L = Messages.lists;
 
-/** Cash-in Pix charges: POST /v2/pix and GET /v2/pix?id= or ?transaction_id= (platform.md §3), served by payments-service. */
+/** Cash-in Pix charges: POST /v2/pix, GET /v2/pix?id= or ?transaction_id= (platform.md §3) and their list by period, served by payments-service. */
 @MerchantRoutes('Pix charges')
 @Controller('v2/pix')
 export class PaymentsRoutes {
@@ -54,6 +55,24 @@ export class PaymentsRoutes {
   @Get()
   get(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.upstreams.relay('payments', Patterns.payments.getPixCharge, tenantOf(request), request, reply);
+  }
+
+  @Route({
+    summary: 'List Pix cash-in charges',
+    description:
+      'Lists the Pix charges created from `start` to `end`, newest first, one page at a time (`pagination` says how many pages and charges there are), optionally only those of one `status`. ' +
+      'Journey 3 activation payments are listed too, already PAID. A charge shows here as soon as its creation is answered. ' +
+      'List results carry `pix_copy_paste` but not `qrcode`: read one charge with GET /v2/pix for its image.',
+    query: [
+      ...periodPageQuery('Charges'),
+      { name: 'status', enum: ['PENDING', 'PAID', 'EXPIRED'], description: 'Only charges with this status now. Absent: every status.' },
+    ],
+    ok: [200, 'PixChargeListResponse'],
+    errors: [invalid(L.periodRequired), invalid(L.dateTimeInvalid('query.start')), invalid(P.statusInvalid)],
+  })
+  @Get('charges')
+  list(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.upstreams.relay('payments', Patterns.payments.listPixCharges, tenantOf(request), request, reply);
   }
 }
 

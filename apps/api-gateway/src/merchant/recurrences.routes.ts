@@ -65,7 +65,7 @@ export class RecurrencesRoutes {
       { name: 'page_size', type: 'integer', description: 'Recurrences per page: default and maximum 100; a larger value is read as 100.' },
     ],
     ok: [200, 'RecurrenceListResponse'],
-    errors: [invalid(R.periodRequired), invalid(R.dateTimeInvalid('query.start'))],
+    errors: [invalid(Messages.lists.periodRequired), invalid(Messages.lists.dateTimeInvalid('query.start'))],
   })
   @Get()
   list(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {

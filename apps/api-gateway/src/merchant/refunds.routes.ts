@@ -4,7 +4,7 @@ import { Patterns } from '@pixauto/contracts';
 import { Messages, refuse } from '@pixauto/errors';
 import { Upstreams } from '../upstreams';
 import { AuthenticatedRequest, tenantOf } from './api-key.guard';
-import { BANK_REFUSALS, EXAMPLE_NUMBER, MerchantRoutes, Route, WRITE_REFUSALS, invalid, notFound } from '../openapi/route-doc';
+import { BANK_REFUSALS, EXAMPLE_NUMBER, MerchantRoutes, Route, WRITE_REFUSALS, invalid, notFound, periodPageQuery } from '../openapi/route-doc';
 
 const P = Messages.payments;
 const F = Messages.refunds;
@@ -73,6 +73,28 @@ export class RefundsRoutes {
   receipt(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
     if (!request.grant.transactions) return refuse({ kind: 'forbidden', message: Messages.auth.transactionsForbidden });
     return this.upstreams.relay('receipts', Patterns.receipts.refundReceipt, tenantOf(request), request, reply);
+  }
+}
+
+/** GET /v2/transactions/refunds: the refunds of Pix charges by period (service-api.md 4.3's shape), served by payments-service. */
+@MerchantRoutes('Refunds')
+@Controller('v2/transactions/refunds')
+export class RefundListRoutes {
+  constructor(private readonly upstreams: Upstreams) {}
+
+  @Route({
+    summary: 'List refunds',
+    description:
+      'Lists the refunds of your Pix charges asked for from `start` to `end`, newest first, one page at a time (`pagination` says how many pages and refunds there are), whatever their status: ' +
+      'yours and those the service started itself (no `refund_id`). A refund shows here as soon as it is answered. ' +
+      'Payouts sent back by the receiving bank are not refunds of charges: they show on their payout (GET /v2/withdrawals).',
+    query: periodPageQuery('Refunds'),
+    ok: [200, 'RefundListResponse'],
+    errors: [invalid(Messages.lists.periodRequired), invalid(Messages.lists.dateTimeInvalid('query.start'))],
+  })
+  @Get()
+  list(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.upstreams.relay('payments', Patterns.payments.listRefunds, tenantOf(request), request, reply);
   }
 }
 

@@ -683,6 +683,34 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
     ],
     "description": "`cashin`: Pix charges the customer pays. `cashout`: payouts to the customer."
   },
+  "Pagination": {
+    "type": "object",
+    "properties": {
+      "current_page": {
+        "type": "number",
+        "description": "The page returned, counted from 0."
+      },
+      "page_size": {
+        "type": "number",
+        "description": "The page size applied (at most 100)."
+      },
+      "total_pages": {
+        "type": "number",
+        "description": "How many pages the whole result has."
+      },
+      "total_items": {
+        "type": "number",
+        "description": "How many items match, across all pages."
+      }
+    },
+    "required": [
+      "current_page",
+      "page_size",
+      "total_pages",
+      "total_items"
+    ],
+    "description": "Where a page sits in the whole result of a list."
+  },
   "PayoutPageResponse": {
     "type": "object",
     "properties": {
@@ -930,6 +958,27 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
     ],
     "description": "How often a cycle falls due: every week, month, 3 months, 6 months or year from `start_date`."
   },
+  "PixChargeListResponse": {
+    "type": "object",
+    "properties": {
+      "pagination": {
+        "$ref": "#/components/schemas/Pagination",
+        "description": "Where this page sits in the whole result."
+      },
+      "charges": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/PixChargeResponse"
+        },
+        "description": "This page's charges, newest first by creation time; list results carry no `qrcode`."
+      }
+    },
+    "required": [
+      "pagination",
+      "charges"
+    ],
+    "description": "One page of the Pix charges created in the requested period, newest first."
+  },
   "PixChargePayer": {
     "type": "object",
     "properties": {
@@ -1081,31 +1130,7 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
     "type": "object",
     "properties": {
       "pagination": {
-        "type": "object",
-        "properties": {
-          "current_page": {
-            "type": "number",
-            "description": "The page returned, counted from 0."
-          },
-          "page_size": {
-            "type": "number",
-            "description": "The page size applied (at most 100)."
-          },
-          "total_pages": {
-            "type": "number",
-            "description": "How many pages the whole result has."
-          },
-          "total_items": {
-            "type": "number",
-            "description": "How many recurrences match, across all pages."
-          }
-        },
-        "required": [
-          "current_page",
-          "page_size",
-          "total_pages",
-          "total_items"
-        ],
+        "$ref": "#/components/schemas/Pagination",
         "description": "Where this page sits in the whole result."
       },
       "recurrences": {
@@ -1264,6 +1289,27 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "CANCELLED"
     ],
     "description": "Where a recurrence stands. CREATED: waiting for the payer to authorize it. APPROVED: authorized; a charge is created for each cycle. REJECTED: the payer refused. EXPIRED: a solicitation's deadline passed without an answer. CANCELLED: you cancelled it. REJECTED, EXPIRED and CANCELLED are final."
+  },
+  "RefundListResponse": {
+    "type": "object",
+    "properties": {
+      "pagination": {
+        "$ref": "#/components/schemas/Pagination",
+        "description": "Where this page sits in the whole result."
+      },
+      "refunds": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/RefundResponse"
+        },
+        "description": "This page's refunds, newest first by `created_at`, whatever their status."
+      }
+    },
+    "required": [
+      "pagination",
+      "refunds"
+    ],
+    "description": "One page of the refunds of your Pix charges asked for in the requested period, newest first."
   },
   "RefundReceiptResponse": {
     "type": "object",

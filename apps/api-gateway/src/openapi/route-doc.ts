@@ -126,6 +126,19 @@ export const DELIVERY_FILTERS: QueryDoc[] = [
   { name: 'page_size', type: 'integer', description: 'Deliveries per page: 1 to 100, default 20.' },
 ];
 
+/** The period and page of the lists by creation time (service-api.md 4.3's shape), `what` naming the items per page. */
+export const periodPageQuery = (what: string): QueryDoc[] => [
+  {
+    name: 'start',
+    required: true,
+    description: 'Start of the period, included, compared with the creation time: an ISO 8601 date-time with its time zone (e.g. 2026-12-01T00:00:00-03:00).',
+    example: '2024-01-01T00:00:00Z',
+  },
+  { name: 'end', required: true, description: 'End of the period, excluded: an ISO 8601 date-time with its time zone.', example: '2024-01-02T00:00:00Z' },
+  { name: 'page', type: 'integer', description: 'The page to return, counted from 0. Default 0; a page past the last is empty.' },
+  { name: 'page_size', type: 'integer', description: `${what} per page: default and maximum 100; a larger value is read as 100.` },
+];
+
 export interface RouteDoc {
   summary: string;
   description?: string;

@@ -3,11 +3,13 @@ import type { SandboxComponents } from '@pixauto/api-client';
 import { money, type MerchantApi } from '../api';
 import {
   brasiliaDay,
+  cashInCreatedSince,
   chargesFailed,
   chargesPaid,
   dailyVolume,
   daysUpTo,
   payoutsSent,
+  refundsMade,
   scaleTop,
   startOfBrasiliaDay,
   totalOf,
@@ -19,10 +21,11 @@ import { Alert } from './Alert';
 
 type Charge = SandboxComponents['schemas']['ChargeResponse'];
 type Payout = SandboxComponents['schemas']['PayoutResponse'];
+type Pagination = SandboxComponents['schemas']['Pagination'];
 
 const PERIOD_DAYS = 30;
-/** Payouts read for the charts: 10 pages of 100, the oldest first. */
-const PAYOUT_PAGES = 10;
+/** Payouts, Pix charges paid and refunds read for the charts: 10 pages of 100 of each. */
+const PAGES_READ = 10;
 /** The recurrences whose charges are read: the newest 100 created in the last 13 months (the API lists charges per recurrence only). */
 const RECURRENCES_READ = 100;
 const RECURRENCE_MONTHS = 13;
@@ -33,6 +36,10 @@ interface Figures {
   charges: DayVolume[];
   payouts: DayVolume[];
   payoutsTruncated: boolean;
+  cashIn: DayVolume[];
+  refunds: DayVolume[];
+  /** More Pix charges paid or refunds in the period than the pages read. */
+  cashInTruncated: boolean;
   recurrencesLeftOut: number;
   failedCharges: Charge[];
   rejectedPayouts: number;
@@ -54,6 +61,18 @@ async function inParallel<T, R>(items: readonly T[], read: (item: T) => Promise<
   return results;
 }
 
+/** The items of a list by period, page after page from 0, up to PAGES_READ pages; `truncated` when there were more. */
+async function readPages<T>(read: (page: number) => Promise<{ pagination: Pagination; items: T[] }>): Promise<{ items: T[]; truncated: boolean }> {
+  const items: T[] = [];
+  let pages = 1;
+  for (let page = 0; page < Math.min(pages, PAGES_READ); page++) {
+    const answer = await read(page);
+    items.push(...answer.items);
+    pages = answer.pagination.total_pages;
+  }
+  return { items, truncated: pages > PAGES_READ };
+}
+
 /** Everything the overview shows, from the merchant API's lists, in the environment's own time (the sandbox's test clock). */
 async function readFigures(api: MerchantApi, sandbox: boolean): Promise<Figures> {
   const now = sandbox ? dataOf(await api.GET('/v2/sandbox/clock')).now : new Date().toISOString();
@@ -64,7 +83,7 @@ async function readFigures(api: MerchantApi, sandbox: boolean): Promise<Figures>
 
   const payouts: Payout[] = [];
   let payoutPages = 1;
-  for (let page = 1; page <= Math.min(payoutPages, PAYOUT_PAGES); page++) {
+  for (let page = 1; page <= Math.min(payoutPages, PAGES_READ); page++) {
     const data = dataOf(await api.GET('/v2/withdrawals/period', { params: { query: { start: payoutTime(from), end: payoutTime(until), page, size: 100 } } }));
     payouts.push(...data.data);
     payoutPages = data.count_pages;
@@ -74,6 +93,19 @@ async function readFigures(api: MerchantApi, sandbox: boolean): Promise<Figures>
       params: { query: { start: payoutTime(from), end: payoutTime(until), page: 1, size: 1, status: '3' /* rejected */ } },
     }),
   );
+  // Pix charges count on the day they were paid: those created a day before the period may have been paid in it.
+  const endOfToday = new Date(Date.parse(startOfBrasiliaDay(today)) + 86_400_000).toISOString();
+  const cashIn = await readPages(async (page) => {
+    const query = { start: cashInCreatedSince(from), end: endOfToday, status: 'PAID' as const, page, page_size: 100 };
+    const { pagination, charges } = dataOf(await api.GET('/v2/pix/charges', { params: { query } }));
+    return { pagination, items: charges };
+  });
+  const refunds = await readPages(async (page) => {
+    const { pagination, refunds } = dataOf(
+      await api.GET('/v2/transactions/refunds', { params: { query: { start: from, end: endOfToday, page, page_size: 100 } } }),
+    );
+    return { pagination, items: refunds };
+  });
   const deliveries = dataOf(await api.GET('/v2/webhooks/deliveries', { params: { query: { status: 'failed', start: days[0], page_size: 1 } } }));
 
   const recurrenceFrom = new Date(Date.parse(from) - RECURRENCE_MONTHS * 31 * 86_400_000).toISOString();
@@ -91,7 +123,10 @@ async function readFigures(api: MerchantApi, sandbox: boolean): Promise<Figures>
     days,
     charges: dailyVolume(chargesPaid(charges), days),
     payouts: dailyVolume(payoutsSent(payouts), days),
-    payoutsTruncated: payoutPages > PAYOUT_PAGES,
+    payoutsTruncated: payoutPages > PAGES_READ,
+    cashIn: dailyVolume(chargesPaid(cashIn.items), days),
+    refunds: dailyVolume(refundsMade(refunds.items), days),
+    cashInTruncated: cashIn.truncated || refunds.truncated,
     recurrencesLeftOut: Math.max(0, recurrences.pagination.total_items - RECURRENCES_READ),
     failedCharges: chargesFailed(charges, days),
     rejectedPayouts: rejected.count_data,
@@ -185,6 +220,14 @@ export function Overview({ api, environment, clockMoves }: PageContext) {
             <dd data-testid="today-charges">
               {today(figures.charges).count} for {money(today(figures.charges).amount)}
             </dd>
+            <dt>Pix charges paid (cash-in)</dt>
+            <dd data-testid="today-cash-in">
+              {today(figures.cashIn).count} for {money(today(figures.cashIn).amount)}
+            </dd>
+            <dt>Refunds</dt>
+            <dd data-testid="today-refunds">
+              {today(figures.refunds).count} for {money(today(figures.refunds).amount)}
+            </dd>
             <dt>Payouts</dt>
             <dd data-testid="today-payouts">
               {today(figures.payouts).count} for {money(today(figures.payouts).amount)}
@@ -218,13 +261,16 @@ export function Overview({ api, environment, clockMoves }: PageContext) {
 
           <h2>Last {PERIOD_DAYS} days</h2>
           <VolumeChart title="Automatic Pix charges paid" volume={figures.charges} />
+          <VolumeChart title="Pix charges paid (cash-in)" volume={figures.cashIn} />
+          <VolumeChart title="Refunds" volume={figures.refunds} />
           <VolumeChart title="Payouts" volume={figures.payouts} />
           <p className="muted">
             Charges paid count on the day the payer's bank paid them, from your {RECURRENCES_READ} most recent recurrences created in the last{' '}
             {RECURRENCE_MONTHS} months
             {figures.recurrencesLeftOut > 0 && ` (${figures.recurrencesLeftOut} older ones are left out)`}. Payouts count on the day you made them, canceled and
-            rejected ones left out{figures.payoutsTruncated && `, the first ${PAYOUT_PAGES * 100} of the period only`}. Pix charges (cash-in) and refunds are
-            not shown here: the API looks them up one at a time, and has no list of them by period.
+            rejected ones left out{figures.payoutsTruncated && `, the first ${PAGES_READ * 100} of the period only`}. Pix charges paid (journey 3 activation
+            payments among them) count on the day the payer paid them, refunds on the day they were asked for, failed ones left out
+            {figures.cashInTruncated && `; of each, the newest ${PAGES_READ * 100} only`}.
           </p>
         </>
       )}

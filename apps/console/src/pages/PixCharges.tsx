@@ -1,17 +1,61 @@
-import { useState, type FormEvent } from 'react';
-import { mayAct, problemsByField, type ApiError } from '../api';
-import { go } from '../routing';
-import { reais, typedIn } from '../forms';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { SandboxComponents } from '@pixauto/api-client';
+import { mayAct, money, problemsByField, type ApiError } from '../api';
+import { go, hrefOf } from '../routing';
+import { brasiliaDays, brasiliaTime, dayBefore, daysFromToday, reais, typedIn } from '../forms';
 import type { PageContext } from './page-context';
 import { Alert } from './Alert';
 import { Field } from './Field';
 import { FindOne, type OneOf } from './FindOne';
+import { Pager } from './Pager';
 
-/** Cash-in: a new Pix charge the payer pays by its QR code, and finding one by its id or your transaction_id. */
-export function PixCharges({ api, environment, session }: PageContext) {
+type PixChargeList = SandboxComponents['schemas']['PixChargeListResponse'];
+type PixChargeStatus = SandboxComponents['schemas']['PixChargeStatus'];
+
+/** The statuses in the order a charge goes through them. */
+const STATUSES: PixChargeStatus[] = ['PENDING', 'PAID', 'EXPIRED'];
+const PAGE_SIZE = 20;
+
+/** The list opens on the 30 days up to the environment's today (the sandbox's test clock). */
+const DAYS_SHOWN = 30;
+
+/** What the list shows: the charges created in whole Brasília days, of one status or all, a page at a time. */
+interface Search {
+  from: string;
+  to: string;
+  status: PixChargeStatus | '';
+  page: number;
+}
+
+/** Cash-in: the Pix charges of a period, a new one the payer pays by its QR code, and finding one by its id or your transaction_id. */
+export function PixCharges({ api, environment, session, clockMoves }: PageContext) {
+  const [search, setSearch] = useState<Search>();
+  const [list, setList] = useState<PixChargeList>();
+  const [listError, setListError] = useState<string>();
   const [error, setError] = useState<ApiError>();
   const [busy, setBusy] = useState(false);
   const problems = problemsByField(error);
+
+  useEffect(() => {
+    const lastDays = (today: string): Search => ({ from: dayBefore(today, DAYS_SHOWN - 1), to: today, status: '', page: 0 });
+    if (environment === 'production') setSearch((chosen) => chosen ?? lastDays(daysFromToday(0)));
+    else void api.GET('/v2/sandbox/clock').then(({ data }) => setSearch((chosen) => chosen ?? lastDays(data?.today ?? daysFromToday(0))));
+  }, [api, environment]);
+
+  useEffect(() => {
+    if (!search) return;
+    const query = { ...brasiliaDays(search.from, search.to), page: search.page, page_size: PAGE_SIZE, ...(search.status && { status: search.status }) };
+    void api.GET('/v2/pix/charges', { params: { query } }).then(({ data, error }) => {
+      setList(data);
+      setListError(error ? (error as ApiError).message : undefined);
+    });
+  }, [api, search, clockMoves]);
+
+  const filter = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const text = typedIn(event.currentTarget);
+    setSearch({ from: text('from'), to: text('to'), status: text('status') as Search['status'], page: 0 });
+  };
 
   const create = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,6 +84,38 @@ export function PixCharges({ api, environment, session }: PageContext) {
     <section aria-labelledby="pix-title">
       <h1 id="pix-title">Pix charges</h1>
       <FindOne name="Find a Pix charge" find={find} />
+
+      {search && (
+        <form onSubmit={filter} className="inline filters" aria-label="Pix charges of a period">
+          <label htmlFor="pix-from">Created from</label>
+          <input id="pix-from" name="from" type="date" defaultValue={search.from} required />
+          <label htmlFor="pix-to">to</label>
+          <input id="pix-to" name="to" type="date" defaultValue={search.to} required />
+          <label htmlFor="pix-status-filter">Status</label>
+          <select id="pix-status-filter" name="status" defaultValue="">
+            <option value="">Any</option>
+            {STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="secondary">
+            Filter
+          </button>
+        </form>
+      )}
+      <Alert message={listError} />
+      {search && list && (
+        <>
+          <p className="muted" data-testid="pix-charges-found">
+            {`${list.pagination.total_items} ${list.pagination.total_items === 1 ? 'Pix charge' : 'Pix charges'} ${search.status && `${search.status} `}`}
+            created from {search.from} to {search.to} (Brasília time)
+          </p>
+          {list.charges.length > 0 && <PixChargeTable charges={list.charges} environment={environment} />}
+          <Pager page={search.page} pages={list.pagination.total_pages} onPage={(page) => setSearch({ ...search, page })} />
+        </>
+      )}
       {mayAct(session.role, environment) && (
         <>
           <h2>New Pix charge</h2>
@@ -67,5 +143,37 @@ export function PixCharges({ api, environment, session }: PageContext) {
         </>
       )}
     </section>
+  );
+}
+
+function PixChargeTable({ charges, environment }: { charges: PixChargeList['charges']; environment: PageContext['environment'] }) {
+  return (
+    <table data-testid="pix-charges">
+      <caption className="visually-hidden">Pix charges created in the period, newest first</caption>
+      <thead>
+        <tr>
+          <th scope="col">Transaction id</th>
+          <th scope="col">Payer</th>
+          <th scope="col">Amount</th>
+          <th scope="col">Created (Brasília time)</th>
+          <th scope="col">Status</th>
+        </tr>
+      </thead>
+      <tbody>
+        {charges.map((charge) => (
+          <tr key={charge.id}>
+            <td>
+              <a href={hrefOf({ environment, page: 'pix', id: String(charge.id) })}>{charge.transaction_id}</a>
+            </td>
+            <td>{charge.payer ? `${charge.payer.name} (${charge.payer.document_number})` : ''}</td>
+            <td>{money(charge.amount)}</td>
+            <td>{brasiliaTime(charge.created_at)}</td>
+            <td>
+              <span className={`status status-${charge.status}`}>{charge.status}</span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

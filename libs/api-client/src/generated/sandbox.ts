@@ -264,6 +264,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/pix/charges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Pix cash-in charges
+         * @description Lists the Pix charges created from `start` to `end`, newest first, one page at a time (`pagination` says how many pages and charges there are), optionally only those of one `status`. Journey 3 activation payments are listed too, already PAID. A charge shows here as soon as its creation is answered. List results carry `pix_copy_paste` but not `qrcode`: read one charge with GET /v2/pix for its image.
+         */
+        get: operations["Payments_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/sandbox/charges/{charge_id}/fail": {
         parameters: {
             query?: never;
@@ -536,6 +556,26 @@ export interface paths {
          * @description Returns the bank's receipt of a refund as a base64-encoded PDF, fetched from the bank at each request with your account's credentials (nothing is kept). Name the refund by exactly one of `refund_id`, or the refunded charge's `id` or `transaction_id` (useful for refunds the service started itself, which have no `refund_id`). A receipt exists once the bank has settled the refund: until then the answer is 409, retry later. A charge refunded more than once answers 409 with the `refund_id`s in `detail`: ask again by `refund_id`. Only charges received by PROVIDER_A or PROVIDER_B have receipts, and the bank must be enabled for your account. API keys without access to transactions get 403. The receipt of a payout sent back is at GET /v2/withdrawals/refund/receipt.
          */
         get: operations["Refunds_receipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/transactions/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List refunds
+         * @description Lists the refunds of your Pix charges asked for from `start` to `end`, newest first, one page at a time (`pagination` says how many pages and refunds there are), whatever their status: yours and those the service started itself (no `refund_id`). A refund shows here as soon as it is answered. Payouts sent back by the receiving bank are not refunds of charges: they show on their payout (GET /v2/withdrawals).
+         */
+        get: operations["RefundList_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1547,6 +1587,17 @@ export interface components {
          * @enum {string}
          */
         LimitType: "cashin" | "cashout";
+        /** @description Where a page sits in the whole result of a list. */
+        Pagination: {
+            /** @description The page returned, counted from 0. */
+            current_page: number;
+            /** @description The page size applied (at most 100). */
+            page_size: number;
+            /** @description How many items match, across all pages. */
+            total_items: number;
+            /** @description How many pages the whole result has. */
+            total_pages: number;
+        };
         /** @description The beneficiary's bank account. */
         PayoutBankAccount: {
             /** @description The branch (agência): 1 to 4 digits, without a check digit. */
@@ -1659,6 +1710,13 @@ export interface components {
          * @enum {string}
          */
         Periodicity: "WEEKLY" | "MONTHLY" | "QUARTERLY" | "SEMIANNUAL" | "ANNUAL";
+        /** @description One page of the Pix charges created in the requested period, newest first. */
+        PixChargeListResponse: {
+            /** @description This page's charges, newest first by creation time; list results carry no `qrcode`. */
+            charges: components["schemas"]["PixChargeResponse"][];
+            /** @description Where this page sits in the whole result. */
+            pagination: components["schemas"]["Pagination"];
+        };
         /** @description The payer of a Pix charge. */
         PixChargePayer: {
             /** @description The payer's CPF (11 digits) or CNPJ (14 digits), digits only. */
@@ -1724,16 +1782,7 @@ export interface components {
         /** @description One page of recurrences created in the requested period, newest first. */
         RecurrenceListResponse: {
             /** @description Where this page sits in the whole result. */
-            pagination: {
-                /** @description The page returned, counted from 0. */
-                current_page: number;
-                /** @description The page size applied (at most 100). */
-                page_size: number;
-                /** @description How many recurrences match, across all pages. */
-                total_items: number;
-                /** @description How many pages the whole result has. */
-                total_pages: number;
-            };
+            pagination: components["schemas"]["Pagination"];
             /** @description This page's recurrences, newest first by creation time; list results carry no `qrcode`. */
             recurrences: components["schemas"]["RecurrenceResponse"][];
         };
@@ -1808,6 +1857,13 @@ export interface components {
          * @enum {string}
          */
         RecurrenceStatus: "CREATED" | "APPROVED" | "REJECTED" | "EXPIRED" | "CANCELLED";
+        /** @description One page of the refunds of your Pix charges asked for in the requested period, newest first. */
+        RefundListResponse: {
+            /** @description Where this page sits in the whole result. */
+            pagination: components["schemas"]["Pagination"];
+            /** @description This page's refunds, newest first by `created_at`, whatever their status. */
+            refunds: components["schemas"]["RefundResponse"][];
+        };
         /** @description The bank's receipt of a refund (or of a payout the receiving bank sent back), as a base64-encoded PDF. */
         RefundReceiptResponse: {
             /**
@@ -3500,6 +3556,73 @@ export interface operations {
             };
         };
     };
+    Payments_list: {
+        parameters: {
+            query: {
+                /** @description End of the period, excluded: an ISO 8601 date-time with its time zone. */
+                end: string;
+                /** @description The page to return, counted from 0. Default 0; a page past the last is empty. */
+                page?: number;
+                /** @description Charges per page: default and maximum 100; a larger value is read as 100. */
+                page_size?: number;
+                /** @description Start of the period, included, compared with the creation time: an ISO 8601 date-time with its time zone (e.g. 2026-12-01T00:00:00-03:00). */
+                start: string;
+                /** @description Only charges with this status now. Absent: every status. */
+                status?: "PENDING" | "PAID" | "EXPIRED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PixChargeListResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded or a dependency is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     SandboxCharges_fail: {
         parameters: {
             query?: never;
@@ -4813,6 +4936,71 @@ export interface operations {
             };
             /** @description The bank failed */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded or a dependency is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    RefundList_list: {
+        parameters: {
+            query: {
+                /** @description End of the period, excluded: an ISO 8601 date-time with its time zone. */
+                end: string;
+                /** @description The page to return, counted from 0. Default 0; a page past the last is empty. */
+                page?: number;
+                /** @description Refunds per page: default and maximum 100; a larger value is read as 100. */
+                page_size?: number;
+                /** @description Start of the period, included, compared with the creation time: an ISO 8601 date-time with its time zone (e.g. 2026-12-01T00:00:00-03:00). */
+                start: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundListResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

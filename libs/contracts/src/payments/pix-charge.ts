@@ -1,7 +1,10 @@
+import { IsIn } from 'class-validator';
 import { Messages, validation } from '@pixauto/errors';
 import { centavosToReais } from '@pixauto/pix';
 import { oneIdentifier } from '../one-identifier';
 import { recordIdOf } from '../record-id';
+import { Pagination, PeriodPage, PeriodPageParams, validatePeriodPage } from '../period-page';
+import { OptionalField } from '../recurrences/recurrence.validators';
 import { Validated } from '../validation';
 
 // Cash-in Pix charges (platform.md §3): POST /v2/pix creates one (PENDING, payable by its Pix code until
@@ -10,6 +13,7 @@ import { Validated } from '../validation';
 
 /** PENDING: payable by its code until `expires_at`. PAID: the payer paid it. EXPIRED: unpaid by `expires_at`. */
 export type PixChargeStatus = 'PENDING' | 'PAID' | 'EXPIRED';
+export const PIX_CHARGE_STATUSES: readonly PixChargeStatus[] = ['PENDING', 'PAID', 'EXPIRED'];
 
 /** The payer of a Pix charge. */
 export interface PixChargePayer {
@@ -176,4 +180,31 @@ export function validatePixChargeQuery(query: unknown): Validated<{ id: number }
 export function validatePixChargeId(id: unknown): Validated<number> {
   const valid = recordIdOf(id);
   return valid === undefined ? { ok: false, refusal: validation(P.pathIdInvalid) } : { ok: true, value: valid };
+}
+
+// GET /v2/pix/charges: the period list of 4.3 (service-api.md), with a status filter of its own.
+
+class ListPixChargesParams extends PeriodPageParams {
+  @IsIn(PIX_CHARGE_STATUSES, { message: P.statusInvalid })
+  @OptionalField()
+  status?: string;
+}
+
+/** The Pix charges created from start (included) to end (excluded), of one status or all, one page, newest first. */
+export interface ListPixChargesQuery extends PeriodPage {
+  status: PixChargeStatus | undefined;
+}
+
+export function validateListPixCharges(query: unknown): Validated<ListPixChargesQuery> {
+  const checked = validatePeriodPage(ListPixChargesParams, query);
+  if (!checked.ok) return checked;
+  return { ok: true, value: { ...checked.value.period, status: checked.value.params.status as PixChargeStatus | undefined } };
+}
+
+/** One page of the Pix charges created in the requested period, newest first. */
+export interface PixChargeListResponse {
+  /** Where this page sits in the whole result. */
+  pagination: Pagination;
+  /** This page's charges, newest first by creation time; list results carry no `qrcode`. */
+  charges: PixChargeResponse[];
 }

@@ -6,6 +6,7 @@ import { HasAtMostTwoDecimals, IsPositiveReais } from '../limits/limit.validator
 import { MAX_RECORD_ID } from '../record-id';
 import { oneIdentifier } from '../one-identifier';
 import { OptionalField } from '../recurrences/recurrence.validators';
+import { Pagination, PeriodPage, PeriodPageParams, validatePeriodPage } from '../period-page';
 import { validateBody, Validated } from '../validation';
 import { PixChargeRecordData } from './pix-charge';
 
@@ -157,4 +158,23 @@ export function validateSandboxRefund(body: unknown): Validated<{ amount_centavo
   const checked = validateBody(RefundAmount, body ?? {}, ['amount']);
   if (!checked.ok) return checked;
   return { ok: true, value: { amount_centavos: checked.value.amount === undefined ? undefined : (reaisToCentavos(checked.value.amount) as number) } };
+}
+
+// GET /v2/transactions/refunds: the period list of 4.3 (service-api.md), refunds of Pix charges only (a payout sent
+// back shows on its payout).
+
+/** The refunds asked for from start (included) to end (excluded), one page, newest first. */
+export type ListRefundsQuery = PeriodPage;
+
+export function validateListRefunds(query: unknown): Validated<ListRefundsQuery> {
+  const checked = validatePeriodPage(PeriodPageParams, query);
+  return checked.ok ? { ok: true, value: checked.value.period } : checked;
+}
+
+/** One page of the refunds of your Pix charges asked for in the requested period, newest first. */
+export interface RefundListResponse {
+  /** Where this page sits in the whole result. */
+  pagination: Pagination;
+  /** This page's refunds, newest first by `created_at`, whatever their status. */
+  refunds: RefundResponse[];
 }

@@ -1,4 +1,5 @@
 import { Journey, Periodicity, RecurrenceStatus, RetryPolicy } from './recurrence.types';
+import { Pagination } from '../period-page';
 
 // The recurrence object of service-api.md 2.1. The JSDoc below is what merchants read in the API reference.
 
@@ -63,16 +64,7 @@ export interface RecurrenceResponse {
 /** One page of recurrences created in the requested period, newest first. */
 export interface RecurrenceListResponse {
   /** Where this page sits in the whole result. */
-  pagination: {
-    /** The page returned, counted from 0. */
-    current_page: number;
-    /** The page size applied (at most 100). */
-    page_size: number;
-    /** How many pages the whole result has. */
-    total_pages: number;
-    /** How many recurrences match, across all pages. */
-    total_items: number;
-  };
+  pagination: Pagination;
   /** This page's recurrences, newest first by creation time; list results carry no `qrcode`. */
   recurrences: RecurrenceResponse[];
 }

@@ -3,7 +3,9 @@ import {
   ACTIVATION_SUFFIX,
   Environment,
   EventEnvelope,
+  ListPixChargesQuery,
   PixChargeResponse,
+  PixChargeStatus,
   RecurrenceApprovedData,
   RecurrenceCreatedData,
   RecurrenceEventTypes,
@@ -58,14 +60,51 @@ export const projectPixCharge: Projection<PixChargeEvent, PixChargeState> = (eve
 
 export const nextPixChargeId = async (db: EntityManager): Promise<number> => Number((await db.query(`SELECT nextval('pix_charge_ids') AS id`))[0].id);
 
+const RESPONSE_COLUMNS =
+  'id, transaction_id, amount_centavos, status, provider, payer_document_number, payer_name, description, webhook, pix_copy_paste, expires_at, created_at, paid_at';
+
 /** The charge as the API shows it (platform.md §3), without its QR image. */
 export async function findPixCharge(db: EntityManager, tenant: Tenant, by: { id?: number; transaction_id?: string }): Promise<PixChargeResponse | undefined> {
   const [row] = await db.query(
-    `SELECT id, transaction_id, amount_centavos, status, provider, payer_document_number, payer_name, description, webhook, pix_copy_paste, expires_at, created_at, paid_at
-       FROM pix_charges WHERE account_id = $1 AND environment = $2 AND ${by.id !== undefined ? 'id = $3' : 'transaction_id = $3'}`,
+    `SELECT ${RESPONSE_COLUMNS} FROM pix_charges WHERE account_id = $1 AND environment = $2 AND ${by.id !== undefined ? 'id = $3' : 'transaction_id = $3'}`,
     [tenant.accountId, tenant.environment, by.id ?? by.transaction_id],
   );
-  if (!row) return undefined;
+  return row && responseOf(row);
+}
+
+/**
+ * One page of the tenant's charges created in [start, end), of one status or all, newest first (ties by id), with
+ * how many match in all: both read the pix_charges_created index's range of the period.
+ */
+export async function listPixCharges(db: EntityManager, tenant: Tenant, query: ListPixChargesQuery): Promise<{ total: number; charges: PixChargeResponse[] }> {
+  const where = `account_id = $1 AND environment = $2 AND created_at >= $3 AND created_at < $4${query.status ? ' AND status = $5' : ''}`;
+  const params: unknown[] = [tenant.accountId, tenant.environment, query.start, query.end, ...(query.status ? [query.status] : [])];
+  const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM pix_charges WHERE ${where}`, params);
+  const rows = await db.query(
+    `SELECT ${RESPONSE_COLUMNS} FROM pix_charges WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, query.page_size, query.page * query.page_size],
+  );
+  return { total, charges: rows.map(responseOf) };
+}
+
+/** A pix_charges row of RESPONSE_COLUMNS, as pg reads it (bigint as text). */
+interface PixChargeResponseRow {
+  id: string;
+  transaction_id: string;
+  amount_centavos: string;
+  status: PixChargeStatus;
+  provider: string;
+  payer_document_number: string | null;
+  payer_name: string;
+  description: string | null;
+  webhook: string | null;
+  pix_copy_paste: string | null;
+  expires_at: Date | null;
+  created_at: Date;
+  paid_at: Date | null;
+}
+
+function responseOf(row: PixChargeResponseRow): PixChargeResponse {
   return {
     id: Number(row.id),
     transaction_id: row.transaction_id,

@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { Environment, PixChargeEventTypes, PixChargeRefundData, RefundResponse, Tenant } from '@pixauto/contracts';
+import { Environment, ListRefundsQuery, PixChargeEventTypes, PixChargeRefundData, RefundResponse, RefundStatus, Tenant } from '@pixauto/contracts';
 import { RecordedEvent, sql, SqlStatement } from '@pixauto/event-store';
 import { centavosToReais, isoUtc } from '@pixauto/pix';
 import { tenantNowSql } from '@pixauto/runtime';
@@ -102,24 +102,55 @@ export async function refundIdTaken(db: EntityManager, tenant: Tenant, refundId:
   return rows.length > 0;
 }
 
+const RESPONSE_COLUMNS = 'id, refund_id, amount_centavos, status, charge_id, transaction_id, created_at, refunded_at';
+
 /** The refund as the API shows it. */
 export async function findRefund(db: EntityManager, tenant: Tenant, id: number): Promise<RefundResponse | undefined> {
-  const [row] = await db.query(
-    `SELECT id, refund_id, amount_centavos, status, charge_id, transaction_id, created_at, refunded_at
-       FROM pix_refunds WHERE account_id = $1 AND environment = $2 AND id = $3`,
-    [tenant.accountId, tenant.environment, id],
-  );
-  if (!row) return undefined;
-  return {
-    id: Number(row.id),
-    refund_id: row.refund_id,
-    amount: centavosToReais(Number(row.amount_centavos)),
-    status: row.status,
-    transaction: { id: Number(row.charge_id), transaction_id: row.transaction_id },
-    created_at: isoUtc(row.created_at),
-    refunded_at: row.refunded_at ? isoUtc(row.refunded_at) : null,
-  };
+  const [row] = await db.query(`SELECT ${RESPONSE_COLUMNS} FROM pix_refunds WHERE account_id = $1 AND environment = $2 AND id = $3`, [
+    tenant.accountId,
+    tenant.environment,
+    id,
+  ]);
+  return row && responseOf(row);
 }
+
+/**
+ * One page of the tenant's refunds asked for in [start, end), newest first (ties by id), with how many match in all:
+ * both read the pix_refunds_created index's range of the period. Refunds of Pix charges only: this table holds no
+ * payout returns (those are on their payouts).
+ */
+export async function listRefunds(db: EntityManager, tenant: Tenant, query: ListRefundsQuery): Promise<{ total: number; refunds: RefundResponse[] }> {
+  const where = 'account_id = $1 AND environment = $2 AND created_at >= $3 AND created_at < $4';
+  const params = [tenant.accountId, tenant.environment, query.start, query.end];
+  const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM pix_refunds WHERE ${where}`, params);
+  const rows: RefundResponseRow[] = await db.query(
+    `SELECT ${RESPONSE_COLUMNS} FROM pix_refunds WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6`,
+    [...params, query.page_size, query.page * query.page_size],
+  );
+  return { total, refunds: rows.map(responseOf) };
+}
+
+/** A pix_refunds row of RESPONSE_COLUMNS, as pg reads it (bigint as text). */
+interface RefundResponseRow {
+  id: string;
+  refund_id: string | null;
+  amount_centavos: string;
+  status: RefundStatus;
+  charge_id: string;
+  transaction_id: string;
+  created_at: Date;
+  refunded_at: Date | null;
+}
+
+const responseOf = (row: RefundResponseRow): RefundResponse => ({
+  id: Number(row.id),
+  refund_id: row.refund_id,
+  amount: centavosToReais(Number(row.amount_centavos)),
+  status: row.status,
+  transaction: { id: Number(row.charge_id), transaction_id: row.transaction_id },
+  created_at: isoUtc(row.created_at),
+  refunded_at: row.refunded_at ? isoUtc(row.refunded_at) : null,
+});
 
 /**
  * PROCESSING refunds whose next look at the bank has come, earliest first, each pushed `retryAfterSeconds`
