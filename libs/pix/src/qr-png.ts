@@ -1,4 +1,4 @@
-import { create } from 'qrcode';
+import { create, QRCodeSegment } from 'qrcode';
 import { crc32, deflateSync } from 'node:zlib';
 
 // The QR image of a Pix code as a 1-bit grayscale PNG. qrcode's own PNG renderer writes 32-bit RGBA pixels through
@@ -11,8 +11,8 @@ import { crc32, deflateSync } from 'node:zlib';
 
 /** The options qrcode builds the symbol with: what a payer's app reads (checked by decoding it in the unit test). */
 export const QR_SYMBOL_OPTIONS = { errorCorrectionLevel: 'M' } as const;
-/** The code as qrcode's segments: one segment of bytes (the code is ASCII: EMV TLV, no accents). */
-export const qrSegments = (code: string) => [{ data: code, mode: 'byte' as const }];
+/** The code as qrcode's segments: one segment of its bytes (UTF-8, as qrcode encodes a string; a code is ASCII). */
+export const qrSegments = (code: string): QRCodeSegment[] => [{ data: Buffer.from(code, 'utf8'), mode: 'byte' }];
 
 /** As qrcode's defaults: 4 pixels a module, a quiet zone of 2 modules (the code's scanners need 2 at least). */
 const SCALE = 4;
