@@ -19,6 +19,8 @@ export const SESSION_COOKIE = 'pixauto_console_session';
 /** Redis keeps the session under a hash of its id: a copy of Redis holds no id a browser could present. */
 const keyOf = (sessionId: string): string => `console:session:${createHash('sha256').update(sessionId).digest('base64url')}`;
 const newToken = (): string => randomBytes(32).toString('base64url');
+/** The keys of a user's sessions: so that removing the user, or a new password, ends them all at once. */
+const userSessionsOf = (userId: string): string => `console:user-sessions:${userId}`;
 
 /** Server-side sessions in Redis: sliding idle expiry, a hard maximum, ended by sign-out. */
 export class Sessions {
@@ -32,8 +34,36 @@ export class Sessions {
   async start(user: Omit<ConsoleSession, 'csrf_token' | 'signed_in_at'>): Promise<{ sessionId: string; session: ConsoleSession }> {
     const sessionId = newToken();
     const session: ConsoleSession = { ...user, csrf_token: newToken(), signed_in_at: this.now() };
-    await this.redis.set(keyOf(sessionId), JSON.stringify(session), 'EX', this.idleSeconds);
+    const key = keyOf(sessionId);
+    await this.redis
+      .multi()
+      .set(key, JSON.stringify(session), 'EX', this.idleSeconds)
+      .sadd(userSessionsOf(user.user_id), key)
+      .expire(userSessionsOf(user.user_id), this.maxSeconds)
+      .exec();
     return { sessionId, session };
+  }
+
+  /** Ends every session of the user but `exceptSessionId`'s (the one that asked, when it stays signed in). */
+  async endAllOf(userId: string, exceptSessionId?: string): Promise<void> {
+    const kept = exceptSessionId === undefined ? undefined : keyOf(exceptSessionId);
+    const ended = (await this.redis.smembers(userSessionsOf(userId))).filter((key) => key !== kept);
+    if (ended.length > 0)
+      await this.redis
+        .multi()
+        .del(...ended)
+        .srem(userSessionsOf(userId), ...ended)
+        .exec();
+  }
+
+  /** The user's sessions act with their new role from their next request. */
+  async changeRole(userId: string, role: ConsoleRole): Promise<void> {
+    for (const key of await this.redis.smembers(userSessionsOf(userId))) {
+      const stored = await this.redis.get(key);
+      if (!stored) continue;
+      // XX: a session ended meanwhile stays ended.
+      await this.redis.set(key, JSON.stringify({ ...(JSON.parse(stored) as ConsoleSession), role }), 'KEEPTTL', 'XX');
+    }
   }
 
   /** The session of this id, its idle expiry pushed back; undefined when absent, ended or past its maximum. */
