@@ -176,7 +176,7 @@ export const COMMANDS: Record<string, Record<string, Subcommand>> = {
         return {
           method: 'DELETE',
           path: consoleUserPath(accountId, email),
-          notice: `${email} removed: they can no longer sign in (a session they have open lasts until it expires, at most 12 hours).`,
+          notice: `${email} removed: they can no longer sign in, and a console session they have open ends within a minute.`,
         };
       },
     },

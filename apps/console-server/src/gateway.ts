@@ -91,6 +91,11 @@ export class Gateway {
     return data.console_users as ConsoleUserResponse[];
   }
 
+  /** The user's role now, or undefined when the account no longer has them. */
+  async roleOf(accountId: string, userId: string): Promise<ConsoleUserResponse['role'] | undefined> {
+    return (await this.consoleUsers(accountId)).find((user) => user.user_id === userId)?.role;
+  }
+
   /** A new console user of the account, without a password, and their one-time sign-in link. */
   async createConsoleUser(accountId: string, email: unknown, role: unknown): Promise<ConsoleSignInLinkResponse> {
     const { data, error, response } = await this.admin

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { Sessions } from './sessions';
+import { type ConsoleSession, Sessions, USER_RECHECK_MS } from './sessions';
 import { SIGN_IN_LIMITS, SignInLimiter } from './sign-in-limiter';
 
 // Sessions and sign-in counters against real Redis: what a browser's cookie finds, when it stops finding it, and when
@@ -66,6 +66,27 @@ describe('Sessions (Redis)', () => {
     expect(await sessions().find(second.sessionId)).toBeUndefined();
     await sessions().endAllOf(`v-${run}`);
     expect(await sessions().find(other.sessionId)).toBeUndefined();
+  });
+
+  it('checks its user once a minute: ended when they are gone, with their new role when it changed, as it was when nobody answers', async () => {
+    const { sessionId, session } = await sessions().start(user);
+    const asked: string[] = [];
+    const roleOf = (role: 'viewer' | 'owner' | undefined | Error) => async (of: { user_id: string }) => {
+      asked.push(of.user_id);
+      if (role instanceof Error) throw role;
+      return role;
+    };
+    expect(await sessions().recheck(sessionId, session, roleOf(undefined))).toBe(session);
+    expect(asked).toEqual([]);
+    now += USER_RECHECK_MS;
+    expect(await sessions().recheck(sessionId, session, roleOf(new Error('admin API down')))).toBe(session);
+    const changed = await sessions().recheck(sessionId, session, roleOf('owner'));
+    expect(changed).toEqual({ ...session, role: 'owner', checked_at: now });
+    expect(await sessions().find(sessionId)).toEqual(changed);
+    now += USER_RECHECK_MS;
+    expect(await sessions().recheck(sessionId, changed as ConsoleSession, roleOf(undefined))).toBeUndefined();
+    expect(await sessions().find(sessionId)).toBeUndefined();
+    expect(asked).toEqual([user.user_id, user.user_id, user.user_id]);
   });
 
   it("gives a user's sessions their new role, without bringing an ended one back", async () => {

@@ -12,7 +12,12 @@ export interface ConsoleSession {
   csrf_token: string;
   /** Epoch milliseconds of the sign-in: the session ends sessionMaxSeconds after it, however active. */
   signed_in_at: number;
+  /** Epoch milliseconds of the last check that the user still exists, with this role (see Sessions.recheck). */
+  checked_at: number;
 }
+
+/** How often a session checks its user against the platform: a change the operator makes applies within this. */
+export const USER_RECHECK_MS = 60_000;
 
 export const SESSION_COOKIE = 'pixauto_console_session';
 
@@ -31,9 +36,10 @@ export class Sessions {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async start(user: Omit<ConsoleSession, 'csrf_token' | 'signed_in_at'>): Promise<{ sessionId: string; session: ConsoleSession }> {
+  async start(user: Omit<ConsoleSession, 'csrf_token' | 'signed_in_at' | 'checked_at'>): Promise<{ sessionId: string; session: ConsoleSession }> {
     const sessionId = newToken();
-    const session: ConsoleSession = { ...user, csrf_token: newToken(), signed_in_at: this.now() };
+    const now = this.now();
+    const session: ConsoleSession = { ...user, csrf_token: newToken(), signed_in_at: now, checked_at: now };
     const key = keyOf(sessionId);
     await this.redis
       .multi()
@@ -54,6 +60,34 @@ export class Sessions {
         .del(...ended)
         .srem(userSessionsOf(userId), ...ended)
         .exec();
+  }
+
+  /**
+   * The session as its user now is: once a minute it asks `roleOf` (the platform) for the user's role, so that a user
+   * the operator removed is signed out, and one whose role they changed acts with the new one, within a minute (the
+   * console's own changes apply at once). Undefined, and ended, when the user is gone. When the platform cannot be
+   * asked, the session goes on as it was, and asks again at its next request.
+   */
+  async recheck(
+    sessionId: string,
+    session: ConsoleSession,
+    roleOf: (session: ConsoleSession) => Promise<ConsoleRole | undefined>,
+  ): Promise<ConsoleSession | undefined> {
+    const now = this.now();
+    if (now - session.checked_at < USER_RECHECK_MS) return session;
+    let role: ConsoleRole | undefined;
+    try {
+      role = await roleOf(session);
+    } catch {
+      return session;
+    }
+    if (role === undefined) {
+      await this.endAllOf(session.user_id);
+      return undefined;
+    }
+    const checked = { ...session, role, checked_at: now };
+    await this.redis.set(keyOf(sessionId), JSON.stringify(checked), 'KEEPTTL', 'XX');
+    return checked;
   }
 
   /** The user's sessions act with their new role from their next request. */

@@ -13,7 +13,7 @@ const signedIn = (role: ConsoleRole): SignedInRequest =>
   ({
     ip: '10.0.0.1',
     sessionId: 'this-session',
-    session: { user_id: 'me', account_id: 'acc_1', email: 'me@loja.example', role, csrf_token: 't', signed_in_at: 0 },
+    session: { user_id: 'me', account_id: 'acc_1', email: 'me@loja.example', role, csrf_token: 't', signed_in_at: 0, checked_at: 0 },
   }) as SignedInRequest;
 
 const bia = { user_id: 'bia', account_id: 'acc_1', email: 'bia@loja.example', role: 'viewer', created_at: '', last_signed_in_at: null };

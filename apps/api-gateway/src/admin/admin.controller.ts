@@ -276,7 +276,7 @@ export class AdminController {
   @Route({
     summary: 'Remove a console user',
     description:
-      "Removes the user: they can no longer sign in, and the console ends their sessions when an owner removes them there. Refused for the account's last owner.",
+      "Removes the user: they can no longer sign in, and their open console sessions end within a minute (at once when an owner removes them in the console). Refused for the account's last owner.",
     params: { account_id: 'The `account_id` returned when the account was opened.', user: "The user's `user_id`, or their email address." },
     ok: [200, 'ConsoleUserResponse'],
     errors: [invalid(A.consoleLastOwner), notFound(A.consoleUserNotFound)],

@@ -104,7 +104,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a console user
-         * @description Removes the user: they can no longer sign in, and the console ends their sessions when an owner removes them there. Refused for the account's last owner.
+         * @description Removes the user: they can no longer sign in, and their open console sessions end within a minute (at once when an owner removes them in the console). Refused for the account's last owner.
          */
         delete: operations["Admin_removeConsoleUser"];
         options?: never;
