@@ -50,7 +50,7 @@ const eachProcess =
 const adminUrl = profile === 'dev' ? '' : `ADMIN_URL=http://127.0.0.1:${p.admin} `;
 console.log(`
 pixauto is up, on Node ${process.version}:
-  console         http://127.0.0.1:${p.console}   (sign in as a console user: npm run admin -- users create <account_id> --email ... --role owner)
+  console         http://127.0.0.1:${p.console}   (a console user: npm run admin -- users create <account_id> --email ... --role owner, then open the sign_in_url it prints)
   production API  http://127.0.0.1:${p.gateway}
   sandbox API     http://127.0.0.1:${p.sandbox}
   API reference   http://127.0.0.1:${p.sandbox}/docs   (each listener serves /docs and /openapi.json)

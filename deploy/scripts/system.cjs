@@ -325,6 +325,7 @@ function appsOf(profileName, adminToken, secretsKeys = secretsKeysOf(profileName
           PAYOUT_QUERY_CSV_URL: `http://127.0.0.1:${p.payoutQueryHttp}`,
           WEBHOOK_DISPATCHER_ADDRESS: to(p.webhooks),
           RECEIPT_SERVICE_ADDRESS: to(p.receipts),
+          CONSOLE_PUBLIC_URL: `http://127.0.0.1:${p.console}`,
         },
       },
       // The merchant console (its page and its own routes), in front of the gateway's three listeners: started last.

@@ -144,16 +144,47 @@ export const COMMANDS: Record<string, Record<string, Subcommand>> = {
       positionals: ['ACCOUNT_ID'],
       options: { email: { type: 'string' }, role: { type: 'string' } },
       build([accountId], values) {
-        if (values.email === undefined) throw new UsageError('users create: --email is required');
-        if (values.role === undefined || !(CONSOLE_ROLES as readonly string[]).includes(values.role as string)) {
-          throw new UsageError(`users create: --role must be one of ${CONSOLE_ROLES.join(', ')}`);
-        }
         return {
           method: 'POST',
           path: `/admin/accounts/${encodeURIComponent(accountId)}/console-users`,
-          body: { email: values.email, role: values.role },
-          notice: 'The password is shown only once (the platform keeps only its hash): give it to the user now.',
+          body: { email: requiredEmail('users create', values), role: requiredRole('users create', values) },
+          notice: LINK_NOTICE,
         };
+      },
+    },
+    list: {
+      positionals: ['ACCOUNT_ID'],
+      options: {},
+      build([accountId]) {
+        return { method: 'GET', path: `/admin/accounts/${encodeURIComponent(accountId)}/console-users` };
+      },
+    },
+    'set-role': {
+      positionals: ['ACCOUNT_ID'],
+      options: { email: { type: 'string' }, role: { type: 'string' } },
+      build([accountId], values) {
+        const email = requiredEmail('users set-role', values);
+        const role = requiredRole('users set-role', values);
+        return { method: 'PATCH', path: consoleUserPath(accountId, email), body: { role }, notice: `${email} is now ${role}.` };
+      },
+    },
+    remove: {
+      positionals: ['ACCOUNT_ID'],
+      options: { email: { type: 'string' } },
+      build([accountId], values) {
+        const email = requiredEmail('users remove', values);
+        return {
+          method: 'DELETE',
+          path: consoleUserPath(accountId, email),
+          notice: `${email} removed: they can no longer sign in, and a console session they have open ends within a minute.`,
+        };
+      },
+    },
+    link: {
+      positionals: ['ACCOUNT_ID'],
+      options: { email: { type: 'string' } },
+      build([accountId], values) {
+        return { method: 'POST', path: `${consoleUserPath(accountId, requiredEmail('users link', values))}/sign-in-link`, notice: LINK_NOTICE };
       },
     },
   },
@@ -194,6 +225,25 @@ export const COMMANDS: Record<string, Record<string, Subcommand>> = {
     },
   },
 };
+
+const LINK_NOTICE =
+  'Give sign_in_url to the user now: with it they choose their password and sign in. It works once, until expires_at, and is shown only here (the platform keeps only its hash).';
+
+/** A console user of the account, named by their email address (the admin API takes it in place of the user_id). */
+const consoleUserPath = (accountId: string, email: string): string =>
+  `/admin/accounts/${encodeURIComponent(accountId)}/console-users/${encodeURIComponent(email)}`;
+
+function requiredEmail(where: string, values: Values): string {
+  if (values.email === undefined) throw new UsageError(`${where}: --email is required`);
+  return values.email as string;
+}
+
+function requiredRole(where: string, values: Values): string {
+  if (values.role === undefined || !(CONSOLE_ROLES as readonly string[]).includes(values.role as string)) {
+    throw new UsageError(`${where}: --role must be one of ${CONSOLE_ROLES.join(', ')}`);
+  }
+  return values.role as string;
+}
 
 function requiredEnvironment(where: string, values: Values): Environment {
   if (values.environment === undefined) throw new UsageError(`${where}: --environment is required (${ENVIRONMENTS.join(' or ')})`);

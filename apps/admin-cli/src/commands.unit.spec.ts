@@ -295,12 +295,12 @@ describe('parseProviders', () => {
   });
 
   describe('users create', () => {
-    it('POSTs the email and role, and warns the generated password is shown once', () => {
+    it('POSTs the email and role, and says the sign-in link is shown once', () => {
       expect(request('users', 'create', 'acc_1', '--email', 'ana@loja.example', '--role', 'viewer')).toEqual({
         method: 'POST',
         path: '/admin/accounts/acc_1/console-users',
         body: { email: 'ana@loja.example', role: 'viewer' },
-        notice: expect.stringContaining('shown only once'),
+        notice: expect.stringContaining('shown only here'),
       });
     });
     it('requires --email and a known --role', () => {
@@ -308,6 +308,34 @@ describe('parseProviders', () => {
       expect(usageError('users', 'create', 'acc_1', '--email', 'a@b.example', '--role', 'admin')).toBe(
         'users create: --role must be one of owner, developer, viewer',
       );
+    });
+  });
+
+  describe('users list, set-role, remove, link', () => {
+    it("lists the account's users", () => {
+      expect(request('users', 'list', 'acc 1')).toEqual({ method: 'GET', path: '/admin/accounts/acc%201/console-users' });
+    });
+    it('names the user by their email address, encoded in the path', () => {
+      expect(request('users', 'set-role', 'acc_1', '--email', 'ana+1@loja.example', '--role', 'developer')).toEqual({
+        method: 'PATCH',
+        path: '/admin/accounts/acc_1/console-users/ana%2B1%40loja.example',
+        body: { role: 'developer' },
+        notice: 'ana+1@loja.example is now developer.',
+      });
+      expect(request('users', 'remove', 'acc_1', '--email', 'ana@loja.example')).toMatchObject({
+        method: 'DELETE',
+        path: '/admin/accounts/acc_1/console-users/ana%40loja.example',
+      });
+      expect(request('users', 'link', 'acc_1', '--email', 'ana@loja.example')).toEqual({
+        method: 'POST',
+        path: '/admin/accounts/acc_1/console-users/ana%40loja.example/sign-in-link',
+        notice: expect.stringContaining('shown only here'),
+      });
+    });
+    it('requires --email, and a known --role to set', () => {
+      expect(usageError('users', 'remove', 'acc_1')).toBe('users remove: --email is required');
+      expect(usageError('users', 'link', 'acc_1')).toBe('users link: --email is required');
+      expect(usageError('users', 'set-role', 'acc_1', '--email', 'a@b.example')).toBe('users set-role: --role must be one of owner, developer, viewer');
     });
   });
 });

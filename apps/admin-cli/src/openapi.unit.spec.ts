@@ -40,6 +40,10 @@ const SAMPLES: Record<string, string[]> = {
   'keys list': ['acc_1'],
   'keys revoke': ['key_1'],
   'users create': ['acc_1', '--email', 'ana@loja.example', '--role', 'developer'],
+  'users list': ['acc_1'],
+  'users set-role': ['acc_1', '--email', 'ana@loja.example', '--role', 'viewer'],
+  'users remove': ['acc_1', '--email', 'ana@loja.example'],
+  'users link': ['acc_1', '--email', 'ana@loja.example'],
   'webhooks rotate-secret': ['acc_1'],
   'webhooks deliveries': ['acc_1', '--environment', 'production', '--status', 'failed', '--resource-id', 'r/1', '--page', '2'],
   'webhooks retry': ['acc_1', 'msg_1', '--environment', 'sandbox'],
@@ -84,8 +88,8 @@ describe('the admin CLI against the admin API document', () => {
     }
   });
 
-  /** Operations the console server makes at a user's sign-in, not the operator: no command sends them. */
-  const NOT_FOR_OPERATORS = ['POST /admin/console-users/verify'];
+  /** Operations the console server makes for a user (signing in, using a sign-in link, changing their password), not the operator: no command sends them. */
+  const NOT_FOR_OPERATORS = ['POST /admin/console-users/verify', 'POST /admin/console-users/sign-in-link', 'POST /admin/console-users/{user_id}/password'];
 
   it('covers every operation of the admin API', () => {
     const sent = Object.entries(SAMPLES).map(([command, args]) => {

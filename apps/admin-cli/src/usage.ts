@@ -38,9 +38,21 @@ Commands:
   keys revoke KEY_ID
       Revoke an API key; it answers 401 from then on.
   users create ACCOUNT_ID --email EMAIL --role ${CONSOLE_ROLES.join('|')}
-      Create a merchant console user and print a generated password, shown only
-      once. owner: everything; developer: acts in the sandbox, reads production;
-      viewer: reads only.
+      Create a merchant console user, without a password, and print their
+      sign-in link (sign_in_url): with it they choose a password and sign in.
+      It works once, within 24 hours, and is shown only once. owner:
+      everything; developer: acts in the sandbox, reads production; viewer:
+      reads only.
+  users list ACCOUNT_ID
+      List the account's console users: email, role, created, last sign-in.
+  users set-role ACCOUNT_ID --email EMAIL --role ${CONSOLE_ROLES.join('|')}
+      Change a console user's role (the account keeps at least one owner).
+  users remove ACCOUNT_ID --email EMAIL
+      Remove a console user: they can no longer sign in (the account keeps at
+      least one owner).
+  users link ACCOUNT_ID --email EMAIL
+      Print a new sign-in link for a console user (a forgotten password, an
+      expired link); their previous link stops working.
   webhooks rotate-secret ACCOUNT_ID
       Issue a new webhook signing secret. The previous one keeps signing beside
       it for 24 hours.

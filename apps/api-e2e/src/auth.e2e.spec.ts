@@ -333,34 +333,54 @@ describe('console users, through the admin listener', () => {
   const users = (accountId: string) => `/admin/accounts/${accountId}/console-users`;
   const refused = (message: string) => ({ status: 400, body: { type: 'ValidationError', message } });
   const email = () => `ana.${freshCpf()}@loja.example`;
+  const tokenOf = (url: string) => url.split('#/set-password/')[1];
 
   it('refuses bad input with its message and creates no user', async () => {
     const address = email();
-    const password = 'a long passphrase';
     expect(await admin(system, 'POST', users(merchant.accountId), { email: 'not-an-email', role: 'owner' })).toEqual(
       refused('body.email must be an email address of at most 254 characters'),
     );
-    expect(await admin(system, 'POST', users(merchant.accountId), { email: address, role: 'admin', password })).toEqual(
+    expect(await admin(system, 'POST', users(merchant.accountId), { email: address, role: 'admin' })).toEqual(
       refused('body.role must be one of owner, developer, viewer'),
     );
-    expect(await admin(system, 'POST', users(merchant.accountId), { email: address, role: 'viewer', password: 'short' })).toEqual(
-      refused('body.password must be a string of 12 to 128 characters'),
+    // A password is the user's to choose, with their sign-in link: the operator never sets one.
+    expect(await admin(system, 'POST', users(merchant.accountId), { email: address, role: 'viewer', password: 'a long passphrase' })).toEqual(
+      refused('`password` is not a field of this endpoint'),
     );
-    // None of those created the user: its sign-in is refused as an unknown email's.
-    expect(await admin(system, 'POST', '/admin/console-users/verify', { email: address, password })).toEqual({
+    // None of those created the user.
+    expect(await admin(system, 'POST', `${users(merchant.accountId)}/${encodeURIComponent(address)}/sign-in-link`)).toEqual({
       status: 404,
-      body: expect.objectContaining({ message: 'Email or password is wrong' }),
+      body: { message: 'Console user not found' },
     });
   });
 
-  it('creates a user once, checks its sign-in, and refuses the same email again', async () => {
+  it('creates a user once, with a sign-in link that sets their password once, and refuses the same email again', async () => {
     const address = email();
     const password = 'a long passphrase';
-    const created = await admin(system, 'POST', users(merchant.accountId), { email: address, role: 'developer', password });
-    expect(created).toEqual({ status: 201, body: expect.objectContaining({ email: address, role: 'developer', account_id: merchant.accountId }) });
-    expect(await admin(system, 'POST', users(merchant.accountId), { email: address, role: 'viewer', password })).toEqual(
+    const created = await admin(system, 'POST', users(merchant.accountId), { email: address, role: 'developer' });
+    expect(created).toEqual({
+      status: 201,
+      body: {
+        user: expect.objectContaining({ email: address, role: 'developer', account_id: merchant.accountId, last_signed_in_at: null }),
+        sign_in_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/#\/set-password\/[A-Za-z0-9_-]{43}$/),
+        expires_at: expect.any(String),
+      },
+    });
+    const token = tokenOf((created.body as { sign_in_url: string }).sign_in_url);
+    expect(await admin(system, 'POST', users(merchant.accountId), { email: address, role: 'viewer' })).toEqual(
       refused('body.email already belongs to a console user'),
     );
+    expect(await admin(system, 'POST', '/admin/console-users/sign-in-link', { token, password: 'too short' })).toEqual(
+      refused('body.password must be a string of 12 to 128 characters'),
+    );
+    expect(await admin(system, 'POST', '/admin/console-users/sign-in-link', { token, password })).toEqual({
+      status: 200,
+      body: expect.objectContaining({ email: address, role: 'developer', last_signed_in_at: expect.any(String) }),
+    });
+    expect(await admin(system, 'POST', '/admin/console-users/sign-in-link', { token, password: 'another long passphrase' })).toEqual({
+      status: 404,
+      body: { message: 'This sign-in link has expired or was already used: ask an owner of your account for a new one' },
+    });
     expect(await admin(system, 'POST', '/admin/console-users/verify', { email: address, password })).toEqual({
       status: 200,
       body: expect.objectContaining({ email: address, role: 'developer' }),

@@ -46,8 +46,9 @@ const expected404: Record<Listener, string[]> = {
     'GET /v2/withdrawals/receipt → 404',
     'GET /v2/transactions/refund/receipt → 404',
   ],
-  // The example's console user does not exist here: the documented answer for an unknown email (as for a wrong password).
-  admin: ['POST /admin/console-users/verify → 404'],
+  // The example's console user and sign-in link do not exist here: the documented answers for an unknown email (as for a
+  // wrong password) and for an unknown link (as for a used or expired one).
+  admin: ['POST /admin/console-users/verify → 404', 'POST /admin/console-users/sign-in-link → 404'],
 };
 
 const portOf = (listener: Listener) => ({ production: system.profile.gateway, sandbox: system.profile.sandbox, admin: system.profile.admin })[listener];

@@ -9,6 +9,7 @@ import {
   ApiKeyDirectory,
   ConsoleUsers,
   ConsoleUsers1763800000900,
+  ConsoleUserSignInLinks1763800000960,
 } from '@pixauto/accounts';
 import { Topics } from '@pixauto/contracts';
 import { EventStore } from '@pixauto/event-store';
@@ -32,7 +33,13 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
   imports: [
     EventSourcingModule.forService({
       config,
-      migrations: [AccountsReadModel1763800000200, AccountsRateLimits1763800000720, ConsoleUsers1763800000900, RequestLog1763800000950],
+      migrations: [
+        AccountsReadModel1763800000200,
+        AccountsRateLimits1763800000720,
+        ConsoleUsers1763800000900,
+        RequestLog1763800000950,
+        ConsoleUserSignInLinks1763800000960,
+      ],
       topics: [Topics.accounts, Topics.sandboxClock],
     }),
   ],
@@ -50,7 +57,7 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
       useFactory: (store: EventStore, db: DataSource, directory: ApiKeyDirectory, profiles: AccountProfiles, clock: Clock) =>
         new AccountsAdmin(store, db, directory, profiles, clock, SecretBox.fromEnvironment()),
     },
-    { provide: ConsoleUsers, inject: [DataSource, CLOCK], useFactory: (db: DataSource, clock: Clock) => new ConsoleUsers(db, clock) },
+    { provide: ConsoleUsers, inject: [DataSource, CLOCK], useFactory: (db: DataSource, clock: Clock) => new ConsoleUsers(db, clock, config.consolePublicUrl) },
     {
       provide: Upstreams,
       inject: [TenantClocks, REDIS],

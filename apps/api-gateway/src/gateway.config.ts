@@ -47,6 +47,8 @@ export const gatewayConfig = (env: NodeJS.ProcessEnv = process.env) => {
     payoutQueryCsvUrl: env.PAYOUT_QUERY_CSV_URL ?? 'http://127.0.0.1:4108',
     /** How many days of an account's API requests the console's request log keeps (docs/decisions/request-log.md). */
     requestLogRetentionDays: retentionDaysOf(env.REQUEST_LOG_RETENTION_DAYS),
+    /** The merchant console's address as its users reach it (the console server's, behind TLS in production): sign-in links open it. */
+    consolePublicUrl: env.CONSOLE_PUBLIC_URL ?? 'http://127.0.0.1:3003',
     /** Per-request hooks left out, for the bench alone (hooks.ts): refused at start anywhere else. */
     hooksOff: hooksOffOf(env),
   };

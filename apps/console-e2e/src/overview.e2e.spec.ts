@@ -1,4 +1,4 @@
-import { admin, PASSWORD } from './support/global-setup';
+import { admin, userWithPassword } from './support/global-setup';
 import { expect, expectAccessible, screenshot, signIn, test } from './support/console';
 
 // The console's home: today's and the last 30 days' figures and what needs attention, read from the merchant API, on
@@ -7,7 +7,7 @@ import { expect, expectAccessible, screenshot, signIn, test } from './support/co
 test('shows today, the last 30 days as charts (cash-in and refunds among them), and what needs attention, accessibly', async ({ page, system }) => {
   const { account_id: accountId } = await admin<{ account_id: string }>(system.adminUrl, 'POST', '/admin/accounts', { name: 'Loja da Visão Geral' });
   const email = `overview-${accountId.slice(0, 8)}@loja.example`;
-  await admin(system.adminUrl, 'POST', `/admin/accounts/${accountId}/console-users`, { email, role: 'owner', password: PASSWORD });
+  await userWithPassword(system.adminUrl, accountId, email, 'owner');
   const { api_key: key } = await admin<{ api_key: string }>(system.adminUrl, 'POST', `/admin/accounts/${accountId}/api-keys`, { environment: 'sandbox' });
   const sandbox = async (path: string, body: unknown) => {
     const response = await fetch(`${system.sandboxUrl}${path}`, {

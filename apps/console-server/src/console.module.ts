@@ -8,10 +8,12 @@ import { DocumentsController } from './documents.controller';
 import { Gateway } from './gateway';
 import { MerchantApiController } from './merchant-api.controller';
 import { RequestLogController } from './request-log.controller';
+import { PasswordController } from './password.controller';
 import { SessionController } from './session.controller';
 import { SessionGuard } from './session.guard';
 import { Sessions } from './sessions';
 import { SignInLimiter } from './sign-in-limiter';
+import { TeamController } from './team.controller';
 import { CONSOLE_CONFIG, REDIS } from './tokens';
 import { WebhookSecretController } from './webhook-secret.controller';
 
@@ -19,7 +21,16 @@ export const config = consoleConfig();
 
 /** The console server: sessions in Redis, the gateway behind it; no database of its own. */
 @Module({
-  controllers: [SessionController, MerchantApiController, ApiKeysController, DocumentsController, WebhookSecretController, RequestLogController],
+  controllers: [
+    SessionController,
+    MerchantApiController,
+    ApiKeysController,
+    DocumentsController,
+    WebhookSecretController,
+    RequestLogController,
+    TeamController,
+    PasswordController,
+  ],
   providers: [
     { provide: CONSOLE_CONFIG, useValue: config },
     { provide: REDIS, useFactory: () => new Redis(config.redisUrl, { maxRetriesPerRequest: 2, commandTimeout: 1000 }) },

@@ -1,7 +1,15 @@
 import type { Redis } from 'ioredis';
 import { adminClient, type AdminPaths, type MerchantClient } from '@pixauto/api-client';
-import type { ApiKeyResponse, ApiKeySummaryResponse, ConsoleUserResponse, Environment, RequestLogPage, WebhookSecretRotatedResponse } from '@pixauto/contracts';
-import { Messages, refuse, unavailable, validation } from '@pixauto/errors';
+import type {
+  ApiKeyResponse,
+  ApiKeySummaryResponse,
+  ConsoleSignInLinkResponse,
+  ConsoleUserResponse,
+  Environment,
+  RequestLogPage,
+  WebhookSecretRotatedResponse,
+} from '@pixauto/contracts';
+import { Messages, notFound, refuse, unavailable, validation } from '@pixauto/errors';
 import type { SecretBox } from '@pixauto/secrets';
 import type { ConsoleConfig } from './console.config';
 
@@ -46,6 +54,92 @@ export class Gateway {
     if (response.status === 404 || response.status === 400) return undefined;
     if (!data) throw new GatewayUnexpected(`admin API answered ${response.status} to a sign-in check`);
     return data as ConsoleUserResponse;
+  }
+
+  /**
+   * The sign-in link's user, whose password is now this one; undefined when the link is unknown, used or expired. A
+   * password the rules refuse is refused with their reason.
+   */
+  async useSignInLink(token: string, password: string): Promise<ConsoleUserResponse | undefined> {
+    const { data, error, response } = await this.admin.POST('/admin/console-users/sign-in-link', { body: { token, password } }).catch(() => this.unreachable());
+    if (response.status === 404) return undefined;
+    if (response.status === 400) return refuse(validation((error as { message: string }).message));
+    if (!data) throw new GatewayUnexpected(`admin API answered ${response.status} to using a sign-in link`);
+    return data as ConsoleUserResponse;
+  }
+
+  /** Whether the user's password changed: false when the current one is wrong. A new password the rules refuse is refused with their reason. */
+  async changePassword(userId: string, currentPassword: string, newPassword: string): Promise<boolean> {
+    const { error, response } = await this.admin
+      .POST('/admin/console-users/{user_id}/password', {
+        params: { path: { user_id: userId } },
+        body: { current_password: currentPassword, new_password: newPassword },
+      })
+      .catch(() => this.unreachable());
+    if (response.status === 200) return true;
+    const message = (error as { message?: string } | undefined)?.message;
+    if (response.status === 400 && message === Messages.admin.consoleCurrentPasswordWrong) return false;
+    return this.passOn(response.status, message, 'changing a password');
+  }
+
+  /** The account's console users, the oldest first. */
+  async consoleUsers(accountId: string): Promise<ConsoleUserResponse[]> {
+    const { data, response } = await this.admin
+      .GET('/admin/accounts/{account_id}/console-users', { params: { path: { account_id: accountId } } })
+      .catch(() => this.unreachable());
+    if (!data) throw new GatewayUnexpected(`admin API answered ${response.status} to listing console users`);
+    return data.console_users as ConsoleUserResponse[];
+  }
+
+  /** The user's role now, or undefined when the account no longer has them. */
+  async roleOf(accountId: string, userId: string): Promise<ConsoleUserResponse['role'] | undefined> {
+    return (await this.consoleUsers(accountId)).find((user) => user.user_id === userId)?.role;
+  }
+
+  /** A new console user of the account, without a password, and their one-time sign-in link. */
+  async createConsoleUser(accountId: string, email: unknown, role: unknown): Promise<ConsoleSignInLinkResponse> {
+    const { data, error, response } = await this.admin
+      .POST('/admin/accounts/{account_id}/console-users', { params: { path: { account_id: accountId } }, body: { email, role } as never })
+      .catch(() => this.unreachable());
+    return (
+      (data as ConsoleSignInLinkResponse | undefined) ??
+      this.passOn(response.status, (error as { message?: string } | undefined)?.message, 'creating a console user')
+    );
+  }
+
+  async changeConsoleRole(accountId: string, userId: string, role: unknown): Promise<ConsoleUserResponse> {
+    const { data, error, response } = await this.admin
+      .PATCH('/admin/accounts/{account_id}/console-users/{user}', { params: { path: { account_id: accountId, user: userId } }, body: { role } as never })
+      .catch(() => this.unreachable());
+    return (data as ConsoleUserResponse | undefined) ?? this.passOn(response.status, (error as { message?: string } | undefined)?.message, 'changing a role');
+  }
+
+  /** Removes the console user of the account; answers who it was. */
+  async removeConsoleUser(accountId: string, userId: string): Promise<ConsoleUserResponse> {
+    const { data, error, response } = await this.admin
+      .DELETE('/admin/accounts/{account_id}/console-users/{user}', { params: { path: { account_id: accountId, user: userId } } })
+      .catch(() => this.unreachable());
+    return (
+      (data as ConsoleUserResponse | undefined) ?? this.passOn(response.status, (error as { message?: string } | undefined)?.message, 'removing a console user')
+    );
+  }
+
+  /** A new one-time sign-in link for the console user of the account; their previous one stops working. */
+  async newSignInLink(accountId: string, userId: string): Promise<ConsoleSignInLinkResponse> {
+    const { data, error, response } = await this.admin
+      .POST('/admin/accounts/{account_id}/console-users/{user}/sign-in-link', { params: { path: { account_id: accountId, user: userId } } })
+      .catch(() => this.unreachable());
+    return (
+      (data as ConsoleSignInLinkResponse | undefined) ??
+      this.passOn(response.status, (error as { message?: string } | undefined)?.message, 'making a sign-in link')
+    );
+  }
+
+  /** The admin API's refusal of a user's request, passed on in its words (400, 404); anything else is ours to fix. */
+  private passOn(status: number, message: string | undefined, what: string): never {
+    if (status === 400 && message) return refuse(validation(message));
+    if (status === 404 && message) return refuse(notFound(message));
+    throw new GatewayUnexpected(`admin API answered ${status} to ${what}`);
   }
 
   /** The listener of an environment. */

@@ -27,7 +27,7 @@ export const CONSOLE_DOCUMENT = {
     title: 'Merchant console: its own routes',
     version: '1',
     description:
-      "Sign-in and sessions of the merchant console, and the way to the merchant API for a signed-in user. The session is a cookie the browser cannot read (HttpOnly, SameSite=Strict); every request that changes something carries the session's CSRF token in X-CSRF-Token and comes from the console's own origin.",
+      "Sign-in and sessions of the merchant console, the account's console users, and the way to the merchant API for a signed-in user. The session is a cookie the browser cannot read (HttpOnly, SameSite=Strict); every request that changes something carries the session's CSRF token in X-CSRF-Token and comes from the console's own origin.",
   },
   servers: [{ url: 'http://127.0.0.1:3003', description: 'The console (CONSOLE_PORT in development)' }],
   components: {
@@ -51,6 +51,67 @@ export const CONSOLE_DOCUMENT = {
           },
           account_id: { type: 'string', description: 'The account the user acts for.' },
           csrf_token: { type: 'string', description: 'To send in X-CSRF-Token with every request that changes something.' },
+        },
+      },
+      SignInWithLink: {
+        type: 'object',
+        required: ['token', 'password'],
+        properties: {
+          token: { type: 'string', maxLength: 128, description: 'The token of the sign-in link: what follows `#/set-password/` in it.' },
+          password: { type: 'string', minLength: 12, maxLength: 128, description: 'The password the user chooses, 12 to 128 characters.' },
+        },
+      },
+      NewPassword: {
+        type: 'object',
+        required: ['current_password', 'new_password'],
+        properties: {
+          current_password: { type: 'string', maxLength: 128, description: 'The password the user signs in with now.' },
+          new_password: { type: 'string', minLength: 12, maxLength: 128, description: 'The new password, 12 to 128 characters.' },
+        },
+      },
+      ConsoleUser: {
+        type: 'object',
+        required: ['user_id', 'account_id', 'email', 'role', 'created_at', 'last_signed_in_at'],
+        properties: {
+          user_id: { type: 'string', description: 'Identifier of the console user.' },
+          account_id: { type: 'string', description: 'The account the user acts for.' },
+          email: { type: 'string', description: 'The address the user signs in with.' },
+          role: { type: 'string', enum: ['owner', 'developer', 'viewer'], description: 'What the user may do.' },
+          created_at: { type: 'string', format: 'date-time', description: 'When the user was created.' },
+          last_signed_in_at: { type: ['string', 'null'], format: 'date-time', description: 'When the user last signed in; null until the first time.' },
+        },
+      },
+      ConsoleUserList: {
+        type: 'object',
+        required: ['console_users'],
+        properties: {
+          console_users: { type: 'array', items: { $ref: '#/components/schemas/ConsoleUser' }, description: "The account's users, the oldest first." },
+        },
+      },
+      NewConsoleUser: {
+        type: 'object',
+        required: ['email', 'role'],
+        properties: {
+          email: { type: 'string', maxLength: 254, description: 'The address the new user will sign in with; one user per address.' },
+          role: { type: 'string', enum: ['owner', 'developer', 'viewer'], description: 'What the new user may do.' },
+        },
+      },
+      NewRole: {
+        type: 'object',
+        required: ['role'],
+        properties: { role: { type: 'string', enum: ['owner', 'developer', 'viewer'], description: 'The role the user will have.' } },
+      },
+      SignInLink: {
+        type: 'object',
+        required: ['user', 'sign_in_url', 'expires_at'],
+        properties: {
+          user: { $ref: '#/components/schemas/ConsoleUser' },
+          sign_in_url: {
+            type: 'string',
+            description:
+              'The link to give the user: with it they choose a password and are signed in. It works once, and this answer is the only one that shows it.',
+          },
+          expires_at: { type: 'string', format: 'date-time', description: 'When the link stops working if unused (24 hours after it was made).' },
         },
       },
       WebhookSecret: {
@@ -164,6 +225,121 @@ export const CONSOLE_DOCUMENT = {
         security: [{ session: [] }],
         parameters: [CSRF],
         responses: { '204': { description: 'Signed out: the session has ended.' }, '401': error('No session.'), '403': error('No valid CSRF token.') },
+      },
+    },
+    '/console/v1/session/link': {
+      post: {
+        summary: 'Sign in with a sign-in link',
+        description:
+          'Uses a one-time sign-in link: sets the password of its user, ends their other sessions, and starts a session (the answer sets its cookie). A link works once, within 24 hours of being made. After 20 unknown, used or expired links (or failed sign-ins) from one address within 15 minutes, refused with 429 until the period ends.',
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/SignInWithLink' } } } },
+        responses: {
+          '201': {
+            description: 'The password is set, and the user signed in.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Session' } } },
+          },
+          '400': error('The token is missing, or the password is not 12 to 128 characters.'),
+          '403': error('The request came from another site.'),
+          '404': error('The link is unknown, was already used, or has expired: an owner or the operator can make a new one.'),
+          '429': error('Too many failed attempts: wait the Retry-After seconds.'),
+        },
+      },
+    },
+    '/console/v1/password': {
+      post: {
+        summary: 'Change your password',
+        description:
+          "Replaces the signed-in user's password, given the current one, and ends the user's other sessions (this one goes on). A wrong current password counts as a failed sign-in for the user's email: after 5 within 15 minutes, refused with 429 until the period ends.",
+        security: [{ session: [] }],
+        parameters: [CSRF],
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/NewPassword' } } } },
+        responses: {
+          '204': { description: 'Changed.' },
+          '400': error('The current password is wrong, or the new one is not 12 to 128 characters.'),
+          '401': error('No session.'),
+          '403': error('No valid CSRF token.'),
+          '429': error('Too many failed attempts: wait the Retry-After seconds.'),
+        },
+      },
+    },
+    '/console/v1/users': {
+      get: {
+        summary: "The account's console users",
+        description: 'Everyone who signs in to the console for the account: address, role, when created and when last signed in. Owners only.',
+        security: [{ session: [] }],
+        responses: {
+          '200': { description: 'The users.', content: { 'application/json': { schema: { $ref: '#/components/schemas/ConsoleUserList' } } } },
+          '401': error('No session.'),
+          '403': error('The user is not an owner.'),
+        },
+      },
+      post: {
+        summary: 'Add a console user',
+        description:
+          'Creates a user of the account, without a password, and answers their one-time sign-in link, with which they choose a password and sign in. Owners only.',
+        security: [{ session: [] }],
+        parameters: [CSRF],
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/NewConsoleUser' } } } },
+        responses: {
+          '201': {
+            description: 'The user and their link, shown this once.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/SignInLink' } } },
+          },
+          '400': error('The email is not an address or already belongs to a console user, or the role is unknown.'),
+          '401': error('No session.'),
+          '403': error('No valid CSRF token, or the user is not an owner.'),
+        },
+      },
+    },
+    '/console/v1/users/{user_id}': {
+      parameters: [{ name: 'user_id', in: 'path', required: true, description: "The user's `user_id`.", schema: { type: 'string' } }],
+      patch: {
+        summary: "Change a user's role",
+        description:
+          'Gives a user of the account another role, which their sessions act with from their next request. The account keeps at least one owner. Owners only.',
+        security: [{ session: [] }],
+        parameters: [CSRF],
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/NewRole' } } } },
+        responses: {
+          '200': { description: 'The user, with their new role.', content: { 'application/json': { schema: { $ref: '#/components/schemas/ConsoleUser' } } } },
+          '400': error('The role is unknown, or the user is the last owner.'),
+          '401': error('No session.'),
+          '403': error('No valid CSRF token, or the user is not an owner.'),
+          '404': error('The account has no such user.'),
+        },
+      },
+      delete: {
+        summary: 'Remove a user',
+        description:
+          "Removes a user of the account: they can no longer sign in, and their sessions end at once. The account's last owner cannot be removed. Owners only.",
+        security: [{ session: [] }],
+        parameters: [CSRF],
+        responses: {
+          '204': { description: 'Removed.' },
+          '400': error('The user is the last owner.'),
+          '401': error('No session.'),
+          '403': error('No valid CSRF token, or the user is not an owner.'),
+          '404': error('The account has no such user.'),
+        },
+      },
+    },
+    '/console/v1/users/{user_id}/sign-in-link': {
+      parameters: [{ name: 'user_id', in: 'path', required: true, description: "The user's `user_id`.", schema: { type: 'string' } }],
+      post: {
+        summary: 'A new sign-in link for a user',
+        description:
+          "Makes a new one-time sign-in link for a user of the account (a forgotten password, an expired link); their previous link stops working. Using it replaces the user's password. Owners only.",
+        security: [{ session: [] }],
+        parameters: [CSRF],
+        responses: {
+          '201': {
+            description: 'The user and their link, shown this once.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/SignInLink' } } },
+          },
+          '401': error('No session.'),
+          '403': error('No valid CSRF token, or the user is not an owner.'),
+          '404': error('The account has no such user.'),
+        },
       },
     },
     '/console/v1/webhook-secret': {

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Messages, rateLimited, refuse, validation } from '@pixauto/errors';
+import type { ConsoleUserResponse } from '@pixauto/contracts';
+import { Messages, notFound, rateLimited, refuse, validation } from '@pixauto/errors';
 import { CONSOLE_CONFIG } from './tokens';
 import type { ConsoleConfig } from './console.config';
 import { Gateway } from './gateway';
@@ -20,8 +21,9 @@ const answer = ({ email, role, account_id, csrf_token }: ConsoleSession): Sessio
 
 const MAX_EMAIL = 254;
 const MAX_PASSWORD = 128;
+const MAX_TOKEN = 128;
 
-/** Sign-in, the current session, sign-out. */
+/** Sign-in (with a password, or a one-time sign-in link), the current session, sign-out. */
 @Controller('console/v1/session')
 export class SessionController {
   constructor(
@@ -46,11 +48,29 @@ export class SessionController {
       return refuse({ kind: 'authentication', status: 401, code: 1, message: Messages.console.signInRefused });
     }
     await this.limiter.succeeded(email, request.ip);
-    // A new session id at every sign-in: an id planted before it is worth nothing after.
-    await this.sessions.end(cookieOf(request, SESSION_COOKIE));
-    const { sessionId, session } = await this.sessions.start({ user_id: user.user_id, account_id: user.account_id, email: user.email, role: user.role });
-    void reply.header('set-cookie', this.cookie(sessionId, this.config.sessionMaxSeconds));
-    return answer(session);
+    return this.start(user, request, reply);
+  }
+
+  /**
+   * Sign-in with a one-time sign-in link: the user chooses their password, and is signed in. The link works once; an
+   * unknown one counts as a failed sign-in of the client address. Choosing a password ends the user's other sessions.
+   */
+  @Post('link')
+  @WithoutSession()
+  @HttpCode(201)
+  async signInWithLink(@Body() body: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionResponse> {
+    const { token, password } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+    if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN) return refuse(validation(Messages.admin.consoleSignInToken));
+    if (typeof password !== 'string') return refuse(validation(Messages.admin.consolePassword));
+    const wait = await this.limiter.retryAfter(undefined, request.ip);
+    if (wait > 0) return refuse(rateLimited(Messages.console.tooManySignIns, wait));
+    const user = await this.gateway.useSignInLink(token, password);
+    if (!user) {
+      await this.limiter.failed(undefined, request.ip);
+      return refuse(notFound(Messages.admin.consoleSignInLinkInvalid));
+    }
+    await this.sessions.endAllOf(user.user_id);
+    return this.start(user, request, reply);
   }
 
   @Get()
@@ -63,6 +83,14 @@ export class SessionController {
   async signOut(@Req() request: SignedInRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     await this.sessions.end(request.sessionId);
     void reply.header('set-cookie', this.cookie('', 0));
+  }
+
+  /** A new session id at every sign-in: an id planted before it is worth nothing after. */
+  private async start(user: ConsoleUserResponse, request: FastifyRequest, reply: FastifyReply): Promise<SessionResponse> {
+    await this.sessions.end(cookieOf(request, SESSION_COOKIE));
+    const { sessionId, session } = await this.sessions.start({ user_id: user.user_id, account_id: user.account_id, email: user.email, role: user.role });
+    void reply.header('set-cookie', this.cookie(sessionId, this.config.sessionMaxSeconds));
+    return answer(session);
   }
 
   private cookie(value: string, maxAgeSeconds: number): string {

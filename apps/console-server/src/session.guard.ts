@@ -2,6 +2,7 @@ import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { Messages, refuse } from '@pixauto/errors';
+import { Gateway } from './gateway';
 import { isRead } from './roles';
 import { ConsoleSession, csrfMatches, SESSION_COOKIE, Sessions } from './sessions';
 
@@ -36,7 +37,7 @@ export function sameOrigin(request: FastifyRequest): boolean {
 }
 
 /**
- * Every console route but those marked WithoutSession needs a session (401 without one), and every request that
+ * Every console route but those marked WithoutSession needs a session (401 without one, or once its user is removed), and every request that
  * changes something needs the session's CSRF token in X-CSRF-Token and to come from this origin (403 otherwise).
  */
 @Injectable()
@@ -44,6 +45,7 @@ export class SessionGuard implements CanActivate {
   constructor(
     private readonly sessions: Sessions,
     private readonly reflector: Reflector,
+    private readonly gateway: Gateway,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -52,7 +54,9 @@ export class SessionGuard implements CanActivate {
     if (writes && !sameOrigin(request)) return refuse({ kind: 'forbidden', message: Messages.console.csrf });
     if (this.reflector.get<boolean>('console:without-session', context.getHandler())) return true;
     const sessionId = cookieOf(request, SESSION_COOKIE);
-    const session = await this.sessions.find(sessionId);
+    const found = await this.sessions.find(sessionId);
+    const session =
+      found && sessionId ? await this.sessions.recheck(sessionId, found, (user) => this.gateway.roleOf(user.account_id, user.user_id)) : undefined;
     if (!session || !sessionId) return refuse({ kind: 'authentication', status: 401, code: 1, message: Messages.console.signedOut });
     if (writes && !csrfMatches(session, request.headers[CSRF_HEADER])) return refuse({ kind: 'forbidden', message: Messages.console.csrf });
     Object.assign(request, { session, sessionId });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { Sessions } from './sessions';
+import { type ConsoleSession, Sessions, USER_RECHECK_MS } from './sessions';
 import { SIGN_IN_LIMITS, SignInLimiter } from './sign-in-limiter';
 
 // Sessions and sign-in counters against real Redis: what a browser's cookie finds, when it stops finding it, and when
@@ -15,7 +15,7 @@ beforeAll(() => {
   redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 2 });
 });
 afterAll(async () => {
-  const keys = [...(await redis.keys(`console:sign-in:*${run}*`))];
+  const keys = [...(await redis.keys(`console:sign-in:*${run}*`)), ...(await redis.keys(`console:user-sessions:*${run}*`))];
   if (keys.length > 0) await redis.del(...keys);
   redis.disconnect();
 });
@@ -53,6 +53,51 @@ describe('Sessions (Redis)', () => {
     expect(await redis.ttl(key)).toBeGreaterThan(50);
     await sessions().end(sessionId);
   });
+
+  it("ends every session of a user but the one kept, and no one else's", async () => {
+    const [first, second, third] = [await sessions().start(user), await sessions().start(user), await sessions().start(user)];
+    const other = await sessions().start({ ...user, user_id: `v-${run}` });
+    await sessions().endAllOf(user.user_id, second.sessionId);
+    expect(await sessions().find(first.sessionId)).toBeUndefined();
+    expect(await sessions().find(third.sessionId)).toBeUndefined();
+    expect(await sessions().find(second.sessionId)).toEqual(second.session);
+    expect(await sessions().find(other.sessionId)).toEqual(other.session);
+    await sessions().endAllOf(user.user_id);
+    expect(await sessions().find(second.sessionId)).toBeUndefined();
+    await sessions().endAllOf(`v-${run}`);
+    expect(await sessions().find(other.sessionId)).toBeUndefined();
+  });
+
+  it('checks its user once a minute: ended when they are gone, with their new role when it changed, as it was when nobody answers', async () => {
+    const { sessionId, session } = await sessions().start(user);
+    const asked: string[] = [];
+    const roleOf = (role: 'viewer' | 'owner' | undefined | Error) => async (of: { user_id: string }) => {
+      asked.push(of.user_id);
+      if (role instanceof Error) throw role;
+      return role;
+    };
+    expect(await sessions().recheck(sessionId, session, roleOf(undefined))).toBe(session);
+    expect(asked).toEqual([]);
+    now += USER_RECHECK_MS;
+    expect(await sessions().recheck(sessionId, session, roleOf(new Error('admin API down')))).toBe(session);
+    const changed = await sessions().recheck(sessionId, session, roleOf('owner'));
+    expect(changed).toEqual({ ...session, role: 'owner', checked_at: now });
+    expect(await sessions().find(sessionId)).toEqual(changed);
+    now += USER_RECHECK_MS;
+    expect(await sessions().recheck(sessionId, changed as ConsoleSession, roleOf(undefined))).toBeUndefined();
+    expect(await sessions().find(sessionId)).toBeUndefined();
+    expect(asked).toEqual([user.user_id, user.user_id, user.user_id]);
+  });
+
+  it("gives a user's sessions their new role, without bringing an ended one back", async () => {
+    const kept = await sessions().start(user);
+    const ended = await sessions().start(user);
+    await sessions().end(ended.sessionId);
+    await sessions().changeRole(user.user_id, 'viewer');
+    expect(await sessions().find(kept.sessionId)).toEqual({ ...kept.session, role: 'viewer' });
+    expect(await sessions().find(ended.sessionId)).toBeUndefined();
+    await sessions().endAllOf(user.user_id);
+  });
 });
 
 describe('SignInLimiter (Redis)', () => {
@@ -74,5 +119,15 @@ describe('SignInLimiter (Redis)', () => {
     for (let i = 0; i < SIGN_IN_LIMITS.perClient; i++) await limiter.failed(`guess-${i}-${run}@loja.example`, `client-${run}-c`);
     expect(await limiter.retryAfter(`another-${run}@loja.example`, `client-${run}-c`)).toBeGreaterThan(0);
     expect(await limiter.retryAfter(`another-${run}@loja.example`, `client-${run}-d`)).toBe(0);
+  });
+
+  it('counts unknown sign-in links against the client address alone', async () => {
+    const limiter = new SignInLimiter(redis);
+    for (let i = 0; i < SIGN_IN_LIMITS.perClient - 1; i++) await limiter.failed(undefined, `client-${run}-e`);
+    expect(await limiter.retryAfter(undefined, `client-${run}-e`)).toBe(0);
+    await limiter.failed(undefined, `client-${run}-e`);
+    expect(await limiter.retryAfter(undefined, `client-${run}-e`)).toBeGreaterThan(0);
+    expect(await limiter.retryAfter(`someone-${run}@loja.example`, `client-${run}-e`)).toBeGreaterThan(0);
+    expect(await limiter.retryAfter(undefined, `client-${run}-f`)).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ const session: ConsoleSession = {
   role: 'developer',
   csrf_token: 'the-token-of-this-session',
   signed_in_at: 0,
+  checked_at: 0,
 };
 
 describe('the CSRF token', () => {

@@ -1,14 +1,33 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { currentSession, type Session } from './api';
 import { Shell } from './Shell';
+import { SetPassword } from './pages/SetPassword';
 import { SignIn } from './pages/SignIn';
+
+/** A sign-in link's token, when the page was opened by one (#/set-password/<token>). */
+const linkToken = (): string | undefined => /^#\/set-password\/([A-Za-z0-9_-]+)$/.exec(window.location.hash)?.[1];
 
 export function App() {
   const [session, setSession] = useState<Session | null | undefined>(undefined);
+  const [token, setToken] = useState(linkToken);
+  const reload = useCallback(() => void currentSession().then((found) => setSession(found ?? null)), []);
+  useEffect(reload, [reload]);
   useEffect(() => {
-    void currentSession().then((found) => setSession(found ?? null));
+    // A link pasted into a tab that already shows the console changes only the fragment.
+    const opened = () => setToken(linkToken());
+    window.addEventListener('hashchange', opened);
+    return () => window.removeEventListener('hashchange', opened);
   }, []);
+
+  const signedInWithLink = (signedIn: Session) => {
+    // The link is used up: it leaves the address bar and the history entry.
+    window.history.replaceState(null, '', '#/sandbox/overview');
+    setToken(undefined);
+    setSession(signedIn);
+  };
+
+  if (token) return <SetPassword token={token} onSignedIn={signedInWithLink} />;
   if (session === undefined) return <p className="loading">Loading…</p>;
   if (session === null) return <SignIn onSignedIn={setSession} />;
-  return <Shell session={session} onSignedOut={() => setSession(null)} />;
+  return <Shell session={session} onSignedOut={() => setSession(null)} onSessionChanged={reload} />;
 }

@@ -14,13 +14,18 @@ import { Webhooks } from './pages/Webhooks';
 import { Payouts } from './pages/Payouts';
 import { PayoutDetail } from './pages/PayoutDetail';
 import { CustomerLimits } from './pages/CustomerLimits';
+import { Account } from './pages/Account';
+import { Team } from './pages/Team';
 
 const ENVIRONMENTS: Array<[Environment, string]> = [
   ['sandbox', 'Sandbox'],
   ['production', 'Production'],
 ];
 
-export function Shell({ session, onSignedOut }: { session: Session; onSignedOut: () => void }) {
+/** Pages about the account and its people, the same in both environments: no test clock above them. */
+const ACCOUNT_PAGES = ['team', 'account'];
+
+export function Shell({ session, onSignedOut, onSessionChanged }: { session: Session; onSignedOut: () => void; onSessionChanged: () => void }) {
   const place = usePlace();
   const { environment } = place;
   const api = useMemo(() => merchantApi(environment, session), [environment, session]);
@@ -77,9 +82,19 @@ export function Shell({ session, onSignedOut }: { session: Session; onSignedOut:
           <a href={hrefOf({ environment, page: 'api-keys' })} aria-current={place.page === 'api-keys' ? 'page' : undefined}>
             API keys
           </a>
+          {session.role === 'owner' && (
+            <a href={hrefOf({ environment, page: 'team' })} aria-current={place.page === 'team' ? 'page' : undefined}>
+              Team
+            </a>
+          )}
+          <a href={hrefOf({ environment, page: 'account' })} aria-current={place.page === 'account' ? 'page' : undefined}>
+            Your account
+          </a>
         </nav>
         <main>
-          {environment === 'sandbox' && <SandboxClock {...context} onAdvanced={() => setClockMoves((moves) => moves + 1)} />}
+          {environment === 'sandbox' && !ACCOUNT_PAGES.includes(place.page) && (
+            <SandboxClock {...context} onAdvanced={() => setClockMoves((moves) => moves + 1)} />
+          )}
           {place.page === 'recurrences' && !place.id && <Recurrences {...context} />}
           {place.page === 'new-recurrence' && <RecurrenceCreate {...context} />}
           {place.page === 'recurrences' && place.id && <RecurrenceDetail {...context} recurrenceId={place.id} />}
@@ -92,6 +107,8 @@ export function Shell({ session, onSignedOut }: { session: Session; onSignedOut:
           {place.page === 'payouts' && place.id && <PayoutDetail {...context} payoutId={place.id} />}
           {place.page === 'limits' && <CustomerLimits {...context} />}
           {place.page === 'requests' && <Requests {...context} />}
+          {place.page === 'team' && session.role === 'owner' && <Team {...context} onSessionChanged={onSessionChanged} />}
+          {place.page === 'account' && <Account {...context} />}
         </main>
       </div>
     </div>

@@ -35,6 +35,17 @@ export async function signIn(email: string, password: string): Promise<Session |
   return (await response.json()) as Session | ApiError;
 }
 
+/** Uses a one-time sign-in link: sets the user's password and signs them in. */
+export async function signInWithLink(token: string, password: string): Promise<Session | ApiError> {
+  const response = await fetch(`${SESSION_URL}/link`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, password }),
+  });
+  return (await response.json()) as Session | ApiError;
+}
+
 export async function signOut(session: Session): Promise<void> {
   await fetch(SESSION_URL, { method: 'DELETE', credentials: 'same-origin', headers: { 'x-csrf-token': session.csrf_token } });
 }

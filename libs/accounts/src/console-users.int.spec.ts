@@ -9,7 +9,12 @@ import { AccountProfiles } from './account-profiles';
 import { AccountsAdmin } from './accounts-admin';
 import { ApiKeyDirectory } from './api-key-directory';
 import { ConsoleUsers } from './console-users';
-import { AccountsRateLimits1763800000720, AccountsReadModel1763800000200, ConsoleUsers1763800000900 } from './read-model/accounts.migration';
+import {
+  AccountsRateLimits1763800000720,
+  AccountsReadModel1763800000200,
+  ConsoleUsers1763800000900,
+  ConsoleUserSignInLinks1763800000960,
+} from './read-model/accounts.migration';
 
 // Console users against real PostgreSQL: created with their account, one per email, checked at sign-in.
 
@@ -19,9 +24,15 @@ let dataSource: DataSource;
 let redis: Redis;
 let users: ConsoleUsers;
 let accountId: string;
+let otherAccountId: string;
 
 beforeAll(async () => {
-  dataSource = await createTestDataSource('accounts', [AccountsReadModel1763800000200, AccountsRateLimits1763800000720, ConsoleUsers1763800000900]);
+  dataSource = await createTestDataSource('accounts', [
+    AccountsReadModel1763800000200,
+    AccountsRateLimits1763800000720,
+    ConsoleUsers1763800000900,
+    ConsoleUserSignInLinks1763800000960,
+  ]);
   redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 2 });
   const admin = new AccountsAdmin(
     new EventStore(dataSource),
@@ -32,7 +43,8 @@ beforeAll(async () => {
     new SecretBox([['test', randomBytes(32)]]),
   );
   accountId = (await admin.open({ name: 'Loja Teste' })).account_id;
-  users = new ConsoleUsers(dataSource, clock);
+  otherAccountId = (await admin.open({ name: 'Outra Loja' })).account_id;
+  users = new ConsoleUsers(dataSource, clock, 'http://console.test');
 });
 
 afterAll(async () => {
@@ -44,33 +56,119 @@ afterAll(async () => {
   await dropTestDataSource(dataSource);
 });
 
+const tokenOf = (url: string): string => url.replace('http://console.test/#/set-password/', '');
+
+/** A user of the account with their password chosen through their link, as every user gets one. */
+async function userWithPassword(email: string, role: 'owner' | 'developer' | 'viewer', password: string, account = accountId) {
+  const { sign_in_url: url } = await users.create(account, { email, role });
+  return users.useSignInLink(tokenOf(url), password);
+}
+
 describe('ConsoleUsers (PostgreSQL)', () => {
-  it('creates a user whose password only it matches, keeping only a hash', async () => {
-    const created = await users.create(accountId, { email: 'Ana@Loja.example ', role: 'developer', password: 'a long passphrase here' });
+  it('creates a user without a password, with a link that sets one once, keeping only hashes', async () => {
+    const created = await users.create(accountId, { email: 'Ana@Loja.example ', role: 'developer' });
     expect(created).toEqual({
-      user_id: expect.any(String),
-      account_id: accountId,
-      email: 'ana@loja.example',
-      role: 'developer',
-      created_at: '2025-11-20T12:00:00.000Z',
+      user: {
+        user_id: expect.any(String),
+        account_id: accountId,
+        email: 'ana@loja.example',
+        role: 'developer',
+        created_at: '2025-11-20T12:00:00.000Z',
+        last_signed_in_at: null,
+      },
+      sign_in_url: expect.stringMatching(/^http:\/\/console\.test\/#\/set-password\/[A-Za-z0-9_-]{43}$/),
+      expires_at: '2025-11-21T12:00:00.000Z',
     });
-    expect(await users.verify('ANA@loja.example', 'a long passphrase here')).toEqual(created);
+    const token = tokenOf(created.sign_in_url);
+    // No password yet: no sign-in, whatever is tried.
+    await expect(users.verify('ana@loja.example', '')).rejects.toThrow('Email or password is wrong');
+    const [pending] = await dataSource.query('SELECT password_hash, sign_in_token_hash FROM console_users WHERE user_id = $1', [created.user.user_id]);
+    expect(pending).toEqual({ password_hash: null, sign_in_token_hash: expect.not.stringContaining(token) });
+
+    clock.advance(60_000);
+    expect(await users.useSignInLink(token, 'a long passphrase here')).toEqual({ ...created.user, last_signed_in_at: '2025-11-20T12:01:00.000Z' });
+    await expect(users.useSignInLink(token, 'another passphrase here')).rejects.toThrow(
+      'This sign-in link has expired or was already used: ask an owner of your account for a new one',
+    );
+    expect(await users.verify('ANA@loja.example', 'a long passphrase here')).toMatchObject({ email: 'ana@loja.example', role: 'developer' });
+    await expect(users.verify('ana@loja.example', 'another passphrase here')).rejects.toThrow('Email or password is wrong');
     await expect(users.verify('ana@loja.example', 'a long passphrase herE')).rejects.toThrow('Email or password is wrong');
     await expect(users.verify('nobody@loja.example', 'a long passphrase here')).rejects.toThrow('Email or password is wrong');
-    const [row] = await dataSource.query('SELECT password_hash FROM console_users WHERE user_id = $1', [created.user_id]);
+    const [row] = await dataSource.query('SELECT password_hash, sign_in_token_hash FROM console_users WHERE user_id = $1', [created.user.user_id]);
     expect(row.password_hash).toMatch(/^scrypt\$/);
     expect(row.password_hash).not.toContain('passphrase');
+    expect(row.sign_in_token_hash).toBeNull();
   });
 
-  it('generates a password, shown once, when none is given', async () => {
-    const created = await users.create(accountId, { email: 'bia@loja.example', role: 'viewer' });
-    expect(created.password).toMatch(/^[A-Za-z0-9_-]{24}$/);
-    expect(await users.verify('bia@loja.example', created.password as string)).toMatchObject({ role: 'viewer' });
+  it('refuses an unknown link, and one past its 24 hours, leaving the user without a password', async () => {
+    const { sign_in_url: url } = await users.create(accountId, { email: 'late@loja.example', role: 'viewer' });
+    await expect(users.useSignInLink('not-a-token', 'a long passphrase here')).rejects.toThrow('This sign-in link has expired or was already used');
+    clock.advance(24 * 60 * 60 * 1000);
+    await expect(users.useSignInLink(tokenOf(url), 'a long passphrase here')).rejects.toThrow('This sign-in link has expired or was already used');
+    await expect(users.verify('late@loja.example', 'a long passphrase here')).rejects.toThrow('Email or password is wrong');
+  });
+
+  it('lets one of two uses of a link at the same moment set the password', async () => {
+    const { sign_in_url: url } = await users.create(accountId, { email: 'twice@loja.example', role: 'viewer' });
+    const outcomes = await Promise.allSettled([
+      users.useSignInLink(tokenOf(url), 'first passphrase here'),
+      users.useSignInLink(tokenOf(url), 'second passphrase here'),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const won = outcomes[0].status === 'fulfilled' ? 'first passphrase here' : 'second passphrase here';
+    expect(await users.verify('twice@loja.example', won)).toMatchObject({ email: 'twice@loja.example' });
+  });
+
+  it('makes a new link, by user id or email, that replaces the previous one and the password', async () => {
+    const created = await users.create(accountId, { email: 'relink@loja.example', role: 'viewer' });
+    const again = await users.newSignInLink(accountId, 'Relink@Loja.example');
+    expect(again.user.user_id).toBe(created.user.user_id);
+    await expect(users.useSignInLink(tokenOf(created.sign_in_url), 'a long passphrase here')).rejects.toThrow('already used');
+    await users.useSignInLink(tokenOf(again.sign_in_url), 'a long passphrase here');
+    const third = await users.newSignInLink(accountId, created.user.user_id);
+    await users.useSignInLink(tokenOf(third.sign_in_url), 'a forgotten one replaced');
+    await expect(users.verify('relink@loja.example', 'a long passphrase here')).rejects.toThrow('Email or password is wrong');
+    expect(await users.verify('relink@loja.example', 'a forgotten one replaced')).toMatchObject({ user_id: created.user.user_id });
+    await expect(users.newSignInLink(otherAccountId, created.user.user_id)).rejects.toThrow('Console user not found');
   });
 
   it('refuses a second user with the same email', async () => {
-    await expect(users.create(accountId, { email: 'ANA@loja.example', role: 'owner', password: 'another passphrase' })).rejects.toThrow(
-      'body.email already belongs to a console user',
-    );
+    await expect(users.create(accountId, { email: 'ANA@loja.example', role: 'owner' })).rejects.toThrow('body.email already belongs to a console user');
+  });
+
+  it('changes a password only with the current one', async () => {
+    const user = await userWithPassword('change@loja.example', 'viewer', 'the first passphrase');
+    await expect(users.changePassword(user.user_id, 'not the passphrase', 'the second passphrase')).rejects.toThrow('body.current_password is wrong');
+    expect(await users.verify('change@loja.example', 'the first passphrase')).toMatchObject({ user_id: user.user_id });
+    await users.changePassword(user.user_id, 'the first passphrase', 'the second passphrase');
+    await expect(users.verify('change@loja.example', 'the first passphrase')).rejects.toThrow('Email or password is wrong');
+    expect(await users.verify('change@loja.example', 'the second passphrase')).toMatchObject({ user_id: user.user_id });
+  });
+
+  it("lists an account's users, changes roles and removes users, keeping at least one owner", async () => {
+    const owner = (await users.create(otherAccountId, { email: 'owner@outra.example', role: 'owner' })).user;
+    clock.advance(1000);
+    const developer = (await users.create(otherAccountId, { email: 'dev@outra.example', role: 'developer' })).user;
+    expect((await users.list(otherAccountId)).map((user) => [user.email, user.role])).toEqual([
+      ['owner@outra.example', 'owner'],
+      ['dev@outra.example', 'developer'],
+    ]);
+    await expect(users.changeRole(otherAccountId, owner.user_id, 'developer')).rejects.toThrow('The account must keep at least one owner');
+    await expect(users.remove(otherAccountId, 'OWNER@outra.example')).rejects.toThrow('The account must keep at least one owner');
+    await expect(users.remove(accountId, developer.user_id)).rejects.toThrow('Console user not found');
+    expect(await users.changeRole(otherAccountId, developer.email, 'owner')).toMatchObject({ user_id: developer.user_id, role: 'owner' });
+    // Two owners now: each may step down, but not both at once.
+    const outcomes = await Promise.allSettled([users.changeRole(otherAccountId, owner.user_id, 'viewer'), users.remove(otherAccountId, developer.user_id)]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const remaining = await users.list(otherAccountId);
+    expect(remaining.filter((user) => user.role === 'owner')).toHaveLength(1);
+    expect(await users.list(accountId)).not.toContainEqual(expect.objectContaining({ email: 'owner@outra.example' }));
+  });
+
+  it('removes a user, who can no longer sign in', async () => {
+    await userWithPassword('gone@loja.example', 'developer', 'a long passphrase here');
+    expect(await users.remove(accountId, 'gone@loja.example')).toMatchObject({ email: 'gone@loja.example' });
+    await expect(users.verify('gone@loja.example', 'a long passphrase here')).rejects.toThrow('Email or password is wrong');
+    await expect(users.remove(accountId, 'gone@loja.example')).rejects.toThrow('Console user not found');
   });
 });

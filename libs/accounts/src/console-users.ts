@@ -1,7 +1,7 @@
-import { randomBytes, randomUUID, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import { ConsoleRole, ConsoleUserResponse, CreateConsoleUserRequest } from '@pixauto/contracts';
-import { Messages, notFound, refuse, validation } from '@pixauto/errors';
+import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { DataSource, type EntityManager } from 'typeorm';
+import { ConsoleRole, ConsoleSignInLinkResponse, ConsoleUserResponse, CreateConsoleUserRequest } from '@pixauto/contracts';
+import { Messages, notFound, refuse, validation, type Refusal } from '@pixauto/errors';
 import { Clock } from '@pixauto/pix';
 
 /** OWASP's scrypt parameters: 128 MiB and about a tenth of a second per hash, off the event loop. */
@@ -26,16 +26,46 @@ export async function passwordMatches(password: string, stored: string): Promise
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** Compared against when the address is unknown, so that an unknown address takes as long as a wrong password. */
+/** Compared against when the address is unknown or has no password yet, so that either takes as long as a wrong password. */
 let decoy: Promise<string> | undefined;
+
+/** A sign-in link works this long after it is made, once. */
+export const SIGN_IN_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** A sign-in link's token (256 random bits) and the hash of it that is kept: a copy of the database holds no usable link. */
+export function newSignInToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: signInTokenHash(token) };
+}
+
+export const signInTokenHash = (token: string): string => createHash('sha256').update(token).digest('base64url');
+
+/** The console's page where a link's user chooses a password: the token travels in the fragment, which no server or log sees. */
+export const signInUrl = (consoleUrl: string, token: string): string => `${consoleUrl.replace(/\/+$/, '')}/#/set-password/${token}`;
+
+/**
+ * Why this change of the account's users would leave it without an owner, or undefined when it does not: `role` is
+ * the user's new role, or undefined when the user is removed.
+ */
+export function lastOwnerRefusal(
+  users: readonly Pick<ConsoleUserResponse, 'user_id' | 'role'>[],
+  userId: string,
+  role: ConsoleRole | undefined,
+): Refusal | undefined {
+  const owners = users.filter((user) => user.role === 'owner');
+  const losesAnOwner = owners.some((owner) => owner.user_id === userId) && role !== 'owner';
+  return losesAnOwner && owners.length === 1 ? validation(Messages.admin.consoleLastOwner) : undefined;
+}
 
 interface ConsoleUserRow {
   user_id: string;
   account_id: string;
   email: string;
   role: ConsoleRole;
-  password_hash: string;
+  /** Null until the user chooses a password with a sign-in link. */
+  password_hash: string | null;
   created_at: Date;
+  last_signed_in_at: Date | null;
 }
 
 const responseOf = (row: ConsoleUserRow): ConsoleUserResponse => ({
@@ -44,45 +74,148 @@ const responseOf = (row: ConsoleUserRow): ConsoleUserResponse => ({
   email: row.email,
   role: row.role,
   created_at: row.created_at.toISOString(),
+  last_signed_in_at: row.last_signed_in_at?.toISOString() ?? null,
 });
 
 /** Addresses compare without case or surrounding spaces: Ana@Loja.example and ana@loja.example are one person. */
 const normalEmail = (email: string): string => email.trim().toLowerCase();
 
-/** The people who sign in to the merchant console: created by the operator, checked by the console server at sign-in. */
+/** The rows an UPDATE ... RETURNING changed: TypeORM answers it with [rows, count]. */
+const changedRows = (result: [ConsoleUserRow[], number]): ConsoleUserRow[] => result[0];
+
+const COLUMNS = 'user_id, account_id, email, role, password_hash, created_at, last_signed_in_at';
+
+/**
+ * The people who sign in to the merchant console: created by the operator or an owner without a password, with a
+ * one-time sign-in link with which they choose one; checked by the console server at sign-in.
+ */
 export class ConsoleUsers {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    /** The console's address as its users reach it: the sign-in links open it. */
+    private readonly consoleUrl: string,
   ) {}
 
-  async create(accountId: string, request: CreateConsoleUserRequest): Promise<ConsoleUserResponse> {
-    const generated = request.password === undefined ? randomBytes(18).toString('base64url') : undefined;
-    const row: ConsoleUserRow = {
-      user_id: randomUUID(),
-      account_id: accountId,
-      email: normalEmail(request.email),
-      role: request.role,
-      password_hash: await hashPassword(request.password ?? (generated as string)),
-      created_at: this.clock.now(),
-    };
-    const inserted: unknown[] = await this.dataSource.query(
-      `INSERT INTO console_users (user_id, account_id, email, role, password_hash, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (email) DO NOTHING RETURNING user_id`,
-      [row.user_id, row.account_id, row.email, row.role, row.password_hash, row.created_at],
+  async create(accountId: string, request: CreateConsoleUserRequest): Promise<ConsoleSignInLinkResponse> {
+    const now = this.clock.now();
+    const { token, hash } = newSignInToken();
+    const expiresAt = new Date(now.getTime() + SIGN_IN_LINK_TTL_MS);
+    const [row]: ConsoleUserRow[] = await this.dataSource.query(
+      `INSERT INTO console_users (user_id, account_id, email, role, password_hash, created_at, sign_in_token_hash, sign_in_expires_at)
+       VALUES ($1, $2, $3, $4, NULL, $5, $6, $7) ON CONFLICT (email) DO NOTHING RETURNING ${COLUMNS}`,
+      [randomUUID(), accountId, normalEmail(request.email), request.role, now, hash, expiresAt],
     );
-    if (inserted.length === 0) return refuse(validation(Messages.admin.consoleEmailTaken));
-    return { ...responseOf(row), ...(generated !== undefined && { password: generated }) };
+    if (!row) return refuse(validation(Messages.admin.consoleEmailTaken));
+    return { user: responseOf(row), sign_in_url: signInUrl(this.consoleUrl, token), expires_at: expiresAt.toISOString() };
+  }
+
+  /** A new sign-in link for the user: the previous one stops working. Its use replaces the user's password, if they had one. */
+  async newSignInLink(accountId: string, user: string): Promise<ConsoleSignInLinkResponse> {
+    const { token, hash } = newSignInToken();
+    const expiresAt = new Date(this.clock.now().getTime() + SIGN_IN_LINK_TTL_MS);
+    const [row] = changedRows(
+      await this.dataSource.query(
+        // The user named by their user_id or their email address (the operator knows the address).
+        `UPDATE console_users SET sign_in_token_hash = $4, sign_in_expires_at = $5 WHERE account_id = $1 AND (user_id = $2 OR email = $3) RETURNING ${COLUMNS}`,
+        [accountId, user, normalEmail(user), hash, expiresAt],
+      ),
+    );
+    if (!row) return refuse(notFound(Messages.admin.consoleUserNotFound));
+    return { user: responseOf(row), sign_in_url: signInUrl(this.consoleUrl, token), expires_at: expiresAt.toISOString() };
+  }
+
+  /**
+   * The link's user, whose password is now this one: the link is used up by the same statement that sets the password,
+   * so two uses at once make one password and one refusal. Unknown, used and expired links get the same refusal.
+   */
+  async useSignInLink(token: string, password: string): Promise<ConsoleUserResponse> {
+    const hash = signInTokenHash(token);
+    const now = this.clock.now();
+    const pending: unknown[] = await this.dataSource.query('SELECT 1 FROM console_users WHERE sign_in_token_hash = $1 AND sign_in_expires_at > $2', [
+      hash,
+      now,
+    ]);
+    if (pending.length === 0) return refuse(notFound(Messages.admin.consoleSignInLinkInvalid));
+    const passwordHash = await hashPassword(password);
+    const [row] = changedRows(
+      await this.dataSource.query(
+        `UPDATE console_users SET password_hash = $3, sign_in_token_hash = NULL, sign_in_expires_at = NULL, last_signed_in_at = $2
+       WHERE sign_in_token_hash = $1 AND sign_in_expires_at > $2 RETURNING ${COLUMNS}`,
+        [hash, now, passwordHash],
+      ),
+    );
+    return row ? responseOf(row) : refuse(notFound(Messages.admin.consoleSignInLinkInvalid));
   }
 
   /** The user whose address and password these are; the same refusal whether the address or the password is wrong. */
   async verify(email: string, password: string): Promise<ConsoleUserResponse> {
-    const [row]: ConsoleUserRow[] = await this.dataSource.query('SELECT * FROM console_users WHERE email = $1', [normalEmail(email)]);
-    if (!row) {
+    const [row]: ConsoleUserRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM console_users WHERE email = $1`, [normalEmail(email)]);
+    if (!row?.password_hash) {
       await passwordMatches(password, await (decoy ??= hashPassword(randomBytes(18).toString('base64'))));
       return refuse(notFound(Messages.admin.consoleSignInRefused));
     }
     if (!(await passwordMatches(password, row.password_hash))) return refuse(notFound(Messages.admin.consoleSignInRefused));
-    return responseOf(row);
+    const signedInAt = this.clock.now();
+    await this.dataSource.query('UPDATE console_users SET last_signed_in_at = $2 WHERE user_id = $1', [row.user_id, signedInAt]);
+    return responseOf({ ...row, last_signed_in_at: signedInAt });
+  }
+
+  /** A new password for the user, who proves it is them with the current one; a pending sign-in link stops working. */
+  async changePassword(userId: string, currentPassword: string, newPassword: string): Promise<ConsoleUserResponse> {
+    const [row]: ConsoleUserRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM console_users WHERE user_id = $1`, [userId]);
+    if (!row) return refuse(notFound(Messages.admin.consoleUserNotFound));
+    if (!row.password_hash || !(await passwordMatches(currentPassword, row.password_hash)))
+      return refuse(validation(Messages.admin.consoleCurrentPasswordWrong));
+    const [changed] = changedRows(
+      await this.dataSource.query(
+        `UPDATE console_users SET password_hash = $3, sign_in_token_hash = NULL, sign_in_expires_at = NULL
+       WHERE user_id = $1 AND password_hash = $2 RETURNING ${COLUMNS}`,
+        [userId, row.password_hash, await hashPassword(newPassword)],
+      ),
+    );
+    // Changed meanwhile by another request with the same current password: that one won, this one proves nothing now.
+    return changed ? responseOf(changed) : refuse(validation(Messages.admin.consoleCurrentPasswordWrong));
+  }
+
+  async list(accountId: string): Promise<ConsoleUserResponse[]> {
+    const rows: ConsoleUserRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM console_users WHERE account_id = $1 ORDER BY created_at, email`, [
+      accountId,
+    ]);
+    return rows.map(responseOf);
+  }
+
+  /** A new role for the user; refused when it would leave the account without an owner. */
+  async changeRole(accountId: string, user: string, role: ConsoleRole): Promise<ConsoleUserResponse> {
+    return this.withTeamLocked(accountId, user, role, async (runner, row) => {
+      const [changed] = changedRows(await runner.query(`UPDATE console_users SET role = $2 WHERE user_id = $1 RETURNING ${COLUMNS}`, [row.user_id, role]));
+      return responseOf(changed);
+    });
+  }
+
+  /** Removes the user (they can no longer sign in); refused when they are the account's last owner. Answers who was removed. */
+  async remove(accountId: string, user: string): Promise<ConsoleUserResponse> {
+    return this.withTeamLocked(accountId, user, undefined, async (runner, row) => {
+      await runner.query('DELETE FROM console_users WHERE user_id = $1', [row.user_id]);
+      return responseOf(row);
+    });
+  }
+
+  /** The account's users locked for the change (two owners demoting each other at once cannot both succeed), then the change. */
+  private async withTeamLocked<T>(
+    accountId: string,
+    user: string,
+    role: ConsoleRole | undefined,
+    change: (runner: EntityManager, row: ConsoleUserRow) => Promise<T>,
+  ): Promise<T> {
+    return this.dataSource.transaction(async (runner) => {
+      const team: ConsoleUserRow[] = await runner.query(`SELECT ${COLUMNS} FROM console_users WHERE account_id = $1 ORDER BY user_id FOR UPDATE`, [accountId]);
+      const normal = normalEmail(user);
+      const row = team.find((candidate) => candidate.user_id === user || candidate.email === normal);
+      if (!row) return refuse(notFound(Messages.admin.consoleUserNotFound));
+      const refusal = lastOwnerRefusal(team, row.user_id, role);
+      if (refusal) return refuse(refusal);
+      return change(runner, row);
+    });
   }
 }

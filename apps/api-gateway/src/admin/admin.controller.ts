@@ -7,6 +7,12 @@ import {
   ApiKeyResponse,
   CHANGE_ACCOUNT_FIELDS,
   ChangeAccountRequest,
+  CHANGE_CONSOLE_PASSWORD_FIELDS,
+  CHANGE_CONSOLE_USER_FIELDS,
+  ChangeConsolePasswordRequest,
+  ChangeConsoleUserRequest,
+  ConsoleSignInLinkResponse,
+  ConsoleUserListResponse,
   ConsoleUserResponse,
   CREATE_CONSOLE_USER_FIELDS,
   CreateConsoleUserRequest,
@@ -20,6 +26,8 @@ import {
   VERIFY_CONSOLE_USER_FIELDS,
   VerifyConsoleUserRequest,
   RequestLogPage,
+  USE_SIGN_IN_LINK_FIELDS,
+  UseSignInLinkRequest,
   WebhookSecretRotatedResponse,
 } from '@pixauto/contracts';
 import { Messages, refuse, validation } from '@pixauto/errors';
@@ -221,15 +229,16 @@ export class AdminController {
   @Route({
     summary: 'Create a console user',
     description:
-      'Creates a person who signs in to the merchant console for the account, with a role: `owner` does everything, production included; `developer` acts in the sandbox and reads production; `viewer` only reads. Without `password`, one is generated and is in this answer only (just a hash of it is kept).',
+      'Creates a person who signs in to the merchant console for the account, with a role: `owner` does everything, production included; `developer` acts in the sandbox and reads production; `viewer` only reads. ' +
+      'The user has no password yet: give them `sign_in_url`, a link that works once within 24 hours, with which they choose their password and are signed in. The link is in this answer only (just a hash of it is kept).',
     params: { account_id: 'The `account_id` returned when the account was opened.' },
     body: 'CreateConsoleUserRequest',
     example: { email: 'ana@loja.example', role: 'developer' },
-    ok: [201, 'ConsoleUserResponse'],
-    errors: [invalid(A.consoleEmail), invalid(A.consoleRole), invalid(A.consolePassword), invalid(A.consoleEmailTaken), notFound(A.accountNotFound)],
+    ok: [201, 'ConsoleSignInLinkResponse'],
+    errors: [invalid(A.consoleEmail), invalid(A.consoleRole), invalid(A.consoleEmailTaken), notFound(A.accountNotFound)],
   })
   @Post('accounts/:account_id/console-users')
-  async createConsoleUser(@Param('account_id') accountId: string, @Body() body: unknown): Promise<ConsoleUserResponse> {
+  async createConsoleUser(@Param('account_id') accountId: string, @Body() body: unknown): Promise<ConsoleSignInLinkResponse> {
     const request = validateBody(CreateConsoleUserRequest, body, CREATE_CONSOLE_USER_FIELDS);
     if (!request.ok) return refuse(request.refusal);
     await this.accounts.get(accountId);
@@ -237,9 +246,63 @@ export class AdminController {
   }
 
   @Route({
+    summary: "An account's console users",
+    description: "Lists the account's console users, the oldest first: each one's address, role, and when they were created and last signed in.",
+    params: { account_id: 'The `account_id` returned when the account was opened.' },
+    ok: [200, 'ConsoleUserListResponse'],
+    errors: [notFound(A.accountNotFound)],
+  })
+  @Get('accounts/:account_id/console-users')
+  async listConsoleUsers(@Param('account_id') accountId: string): Promise<ConsoleUserListResponse> {
+    await this.accounts.get(accountId);
+    return { console_users: await this.consoleUsers.list(accountId) };
+  }
+
+  @Route({
+    summary: "Change a console user's role",
+    description: 'Gives the user another role, from their next request in the console on. Refused when it would leave the account without an owner.',
+    params: { account_id: 'The `account_id` returned when the account was opened.', user: "The user's `user_id`, or their email address." },
+    body: 'ChangeConsoleUserRequest',
+    example: { role: 'viewer' },
+    ok: [200, 'ConsoleUserResponse'],
+    errors: [invalid(A.consoleRole), invalid(A.consoleLastOwner), notFound(A.consoleUserNotFound)],
+  })
+  @Patch('accounts/:account_id/console-users/:user')
+  changeConsoleUser(@Param('account_id') accountId: string, @Param('user') user: string, @Body() body: unknown): Promise<ConsoleUserResponse> {
+    const request = validateBody(ChangeConsoleUserRequest, body, CHANGE_CONSOLE_USER_FIELDS);
+    return request.ok ? this.consoleUsers.changeRole(accountId, user, request.value.role) : refuse(request.refusal);
+  }
+
+  @Route({
+    summary: 'Remove a console user',
+    description:
+      "Removes the user: they can no longer sign in, and their open console sessions end within a minute (at once when an owner removes them in the console). Refused for the account's last owner.",
+    params: { account_id: 'The `account_id` returned when the account was opened.', user: "The user's `user_id`, or their email address." },
+    ok: [200, 'ConsoleUserResponse'],
+    errors: [invalid(A.consoleLastOwner), notFound(A.consoleUserNotFound)],
+  })
+  @Delete('accounts/:account_id/console-users/:user')
+  removeConsoleUser(@Param('account_id') accountId: string, @Param('user') user: string): Promise<ConsoleUserResponse> {
+    return this.consoleUsers.remove(accountId, user);
+  }
+
+  @Route({
+    summary: 'A new sign-in link for a console user',
+    description:
+      'Makes a new one-time sign-in link for the user, working within 24 hours; their previous link stops working. With it the user chooses a new password (their current one, if any, is replaced) and is signed in. The link is in this answer only.',
+    params: { account_id: 'The `account_id` returned when the account was opened.', user: "The user's `user_id`, or their email address." },
+    ok: [201, 'ConsoleSignInLinkResponse'],
+    errors: [notFound(A.consoleUserNotFound)],
+  })
+  @Post('accounts/:account_id/console-users/:user/sign-in-link')
+  newSignInLink(@Param('account_id') accountId: string, @Param('user') user: string): Promise<ConsoleSignInLinkResponse> {
+    return this.consoleUsers.newSignInLink(accountId, user);
+  }
+
+  @Route({
     summary: "Check a console user's sign-in",
     description:
-      'Answers the console user whose email and password these are, as the console server asks at sign-in; 404, the same for an unknown email as for a wrong password, otherwise.',
+      'Answers the console user whose email and password these are, as the console server asks at sign-in; 404, the same for an unknown email as for a wrong password (or a user who has not chosen a password yet), otherwise.',
     body: 'VerifyConsoleUserRequest',
     example: { email: 'ana@loja.example', password: 'a long passphrase' },
     ok: [200, 'ConsoleUserResponse'],
@@ -250,6 +313,39 @@ export class AdminController {
   verifyConsoleUser(@Body() body: unknown): Promise<ConsoleUserResponse> {
     const request = validateBody(VerifyConsoleUserRequest, body, VERIFY_CONSOLE_USER_FIELDS);
     return request.ok ? this.consoleUsers.verify(request.value.email, request.value.password) : refuse(request.refusal);
+  }
+
+  @Route({
+    summary: 'Use a sign-in link',
+    description:
+      "Sets the password of the sign-in link's user and uses the link up, as the console server asks when the user opens the link: the link works once. An unknown, used or expired link is answered 404.",
+    body: 'UseSignInLinkRequest',
+    example: { token: 'example-0000', password: 'a long passphrase' },
+    ok: [200, 'ConsoleUserResponse'],
+    errors: [invalid(A.consoleSignInToken), invalid(A.consolePassword), notFound(A.consoleSignInLinkInvalid)],
+  })
+  @Post('console-users/sign-in-link')
+  @HttpCode(200)
+  useSignInLink(@Body() body: unknown): Promise<ConsoleUserResponse> {
+    const request = validateBody(UseSignInLinkRequest, body, USE_SIGN_IN_LINK_FIELDS);
+    return request.ok ? this.consoleUsers.useSignInLink(request.value.token, request.value.password) : refuse(request.refusal);
+  }
+
+  @Route({
+    summary: "Change a console user's password",
+    description:
+      "Replaces the user's password when the current one is given, as the console server asks for a signed-in user; a pending sign-in link stops working.",
+    params: { user_id: "The user's `user_id`." },
+    body: 'ChangeConsolePasswordRequest',
+    example: { current_password: 'a long passphrase', new_password: 'another long passphrase' },
+    ok: [200, 'ConsoleUserResponse'],
+    errors: [invalid(A.consoleCurrentPassword), invalid(A.consoleNewPassword), invalid(A.consoleCurrentPasswordWrong), notFound(A.consoleUserNotFound)],
+  })
+  @Post('console-users/:user_id/password')
+  @HttpCode(200)
+  changeConsolePassword(@Param('user_id') userId: string, @Body() body: unknown): Promise<ConsoleUserResponse> {
+    const request = validateBody(ChangeConsolePasswordRequest, body, CHANGE_CONSOLE_PASSWORD_FIELDS);
+    return request.ok ? this.consoleUsers.changePassword(userId, request.value.current_password, request.value.new_password) : refuse(request.refusal);
   }
 
   @Route({

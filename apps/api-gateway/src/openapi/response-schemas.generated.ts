@@ -281,6 +281,45 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
     ],
     "description": "What a console user may do: a viewer reads; a developer acts in the sandbox and reads production; an owner does everything."
   },
+  "ConsoleSignInLinkResponse": {
+    "type": "object",
+    "properties": {
+      "user": {
+        "$ref": "#/components/schemas/ConsoleUserResponse",
+        "description": "The console user the link is for."
+      },
+      "sign_in_url": {
+        "type": "string",
+        "description": "The link to give the user: it opens the console, where they choose a password. It works once, and only this answer shows it."
+      },
+      "expires_at": {
+        "type": "string",
+        "description": "When the link stops working, if it has not been used (24 hours after it was made)."
+      }
+    },
+    "required": [
+      "user",
+      "sign_in_url",
+      "expires_at"
+    ],
+    "description": "A console user and the one-time link with which they choose a password and sign in."
+  },
+  "ConsoleUserListResponse": {
+    "type": "object",
+    "properties": {
+      "console_users": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/ConsoleUserResponse"
+        },
+        "description": "Every console user of the account."
+      }
+    },
+    "required": [
+      "console_users"
+    ],
+    "description": "The console users of an account, the oldest first."
+  },
   "ConsoleUserResponse": {
     "type": "object",
     "properties": {
@@ -304,9 +343,12 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
         "type": "string",
         "description": "When the user was created."
       },
-      "password": {
-        "type": "string",
-        "description": "Only when the user was just created without a password: the generated one, shown this once."
+      "last_signed_in_at": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "When the user last signed in (with their password or a sign-in link); null until the first time."
       }
     },
     "required": [
@@ -314,7 +356,8 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "account_id",
       "email",
       "role",
-      "created_at"
+      "created_at",
+      "last_signed_in_at"
     ],
     "description": "A console user, as the operator and the console server see it. The password is never stored in clear, only a hash."
   },

@@ -5,6 +5,8 @@ export type {
   ApiKeyListResponse,
   ApiKeyResponse,
   ChargeResponse,
+  ConsoleSignInLinkResponse,
+  ConsoleUserListResponse,
   ConsoleUserResponse,
   DeliveriesRetriedResponse,
   DeliveryListResponse,

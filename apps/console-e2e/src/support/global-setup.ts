@@ -33,6 +33,21 @@ export async function admin<T>(adminUrl: string, method: string, route: string, 
   return (await response.json()) as T;
 }
 
+/** What the admin API answers to a new console user: the user, and their one-time sign-in link. */
+export interface SignInLink {
+  user: { user_id: string; email: string; role: string };
+  sign_in_url: string;
+}
+
+/**
+ * A console user of the account with PASSWORD as their password, as every user gets one: created without a password,
+ * then their sign-in link used (here straight at the admin API, as the console server does it).
+ */
+export async function userWithPassword(adminUrl: string, accountId: string, email: string, role: string): Promise<void> {
+  const { sign_in_url: url } = await admin<SignInLink>(adminUrl, 'POST', `/admin/accounts/${accountId}/console-users`, { email, role });
+  await admin(adminUrl, 'POST', '/admin/console-users/sign-in-link', { token: url.split('#/set-password/')[1], password: PASSWORD });
+}
+
 /** Debian's chromium, installed the way the scripts install PostgreSQL and Redis when it is not there. */
 async function ensureChromium(): Promise<void> {
   if (fs.existsSync(CHROMIUM_PATH)) return;
@@ -63,8 +78,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const { account_id: accountId } = await admin<{ account_id: string }>(adminUrl, 'POST', '/admin/accounts', { name: 'Loja do Console' });
     const run = accountId.slice(0, 8);
     const users = { owner: `owner-${run}@loja.example`, developer: `dev-${run}@loja.example`, viewer: `viewer-${run}@loja.example` };
-    for (const [role, email] of Object.entries(users))
-      await admin(adminUrl, 'POST', `/admin/accounts/${accountId}/console-users`, { email, role, password: PASSWORD });
+    for (const [role, email] of Object.entries(users)) await userWithPassword(adminUrl, accountId, email, role);
     const fixture: ConsoleFixture = {
       consoleUrl: `http://127.0.0.1:${system.profile.console}`,
       adminUrl,

@@ -70,3 +70,27 @@ export class ConsoleUsers1763800000900 implements MigrationInterface {
     await db.query('DROP TABLE console_users');
   }
 }
+
+/**
+ * Console users are created without a password and choose one with a one-time sign-in link: only a SHA-256 of the
+ * link's token is kept, with when it stops working. When each last signed in, for the console's team page.
+ */
+export class ConsoleUserSignInLinks1763800000960 implements MigrationInterface {
+  name = 'ConsoleUserSignInLinks1763800000960';
+
+  async up(db: QueryRunner): Promise<void> {
+    await db.query('ALTER TABLE console_users ALTER COLUMN password_hash DROP NOT NULL');
+    await db.query(`
+      ALTER TABLE console_users
+        ADD COLUMN sign_in_token_hash text UNIQUE,
+        ADD COLUMN sign_in_expires_at timestamptz,
+        ADD COLUMN last_signed_in_at  timestamptz`);
+    await db.query('CREATE INDEX console_users_account ON console_users (account_id)');
+  }
+
+  async down(db: QueryRunner): Promise<void> {
+    await db.query('DROP INDEX console_users_account');
+    await db.query('ALTER TABLE console_users DROP COLUMN sign_in_token_hash, DROP COLUMN sign_in_expires_at, DROP COLUMN last_signed_in_at');
+    await db.query('ALTER TABLE console_users ALTER COLUMN password_hash SET NOT NULL');
+  }
+}

@@ -75,13 +75,61 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * An account's console users
+         * @description Lists the account's console users, the oldest first: each one's address, role, and when they were created and last signed in.
+         */
+        get: operations["Admin_listConsoleUsers"];
         put?: never;
         /**
          * Create a console user
-         * @description Creates a person who signs in to the merchant console for the account, with a role: `owner` does everything, production included; `developer` acts in the sandbox and reads production; `viewer` only reads. Without `password`, one is generated and is in this answer only (just a hash of it is kept).
+         * @description Creates a person who signs in to the merchant console for the account, with a role: `owner` does everything, production included; `developer` acts in the sandbox and reads production; `viewer` only reads. The user has no password yet: give them `sign_in_url`, a link that works once within 24 hours, with which they choose their password and are signed in. The link is in this answer only (just a hash of it is kept).
          */
         post: operations["Admin_createConsoleUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/accounts/{account_id}/console-users/{user}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a console user
+         * @description Removes the user: they can no longer sign in, and their open console sessions end within a minute (at once when an owner removes them in the console). Refused for the account's last owner.
+         */
+        delete: operations["Admin_removeConsoleUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a console user's role
+         * @description Gives the user another role, from their next request in the console on. Refused when it would leave the account without an owner.
+         */
+        patch: operations["Admin_changeConsoleUser"];
+        trace?: never;
+    };
+    "/admin/accounts/{account_id}/console-users/{user}/sign-in-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new sign-in link for a console user
+         * @description Makes a new one-time sign-in link for the user, working within 24 hours; their previous link stops working. With it the user chooses a new password (their current one, if any, is replaced) and is signed in. The link is in this answer only.
+         */
+        post: operations["Admin_newSignInLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -188,6 +236,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/console-users/{user_id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a console user's password
+         * @description Replaces the user's password when the current one is given, as the console server asks for a signed-in user; a pending sign-in link stops working.
+         */
+        post: operations["Admin_changeConsolePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/console-users/sign-in-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Use a sign-in link
+         * @description Sets the password of the sign-in link's user and uses the link up, as the console server asks when the user opens the link: the link works once. An unknown, used or expired link is answered 404.
+         */
+        post: operations["Admin_useSignInLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/console-users/verify": {
         parameters: {
             query?: never;
@@ -199,7 +287,7 @@ export interface paths {
         put?: never;
         /**
          * Check a console user's sign-in
-         * @description Answers the console user whose email and password these are, as the console server asks at sign-in; 404, the same for an unknown email as for a wrong password, otherwise.
+         * @description Answers the console user whose email and password these are, as the console server asks at sign-in; 404, the same for an unknown email as for a wrong password (or a user who has not chosen a password yet), otherwise.
          */
         post: operations["Admin_verifyConsoleUser"];
         delete?: never;
@@ -284,11 +372,40 @@ export interface components {
             /** @description Whether the account has a Pix Automático wallet: without one, creating a recurrence is refused. Default true at opening. */
             wallet?: boolean;
         };
+        /** @description A console user's new password, with the current one. */
+        ChangeConsolePasswordRequest: {
+            /** @description The password the user signs in with now. */
+            current_password: string;
+            /** @description The new password, 12 to 128 characters. */
+            new_password: string;
+        };
+        /** @description A console user's new role. */
+        ChangeConsoleUserRequest: {
+            /**
+             * @description owner: everything, production included. developer: acts in the sandbox, reads production. viewer: reads only.
+             * @enum {string}
+             */
+            role: "owner" | "developer" | "viewer";
+        };
         /**
          * @description What a console user may do: a viewer reads; a developer acts in the sandbox and reads production; an owner does everything.
          * @enum {string}
          */
         ConsoleRole: "owner" | "developer" | "viewer";
+        /** @description A console user and the one-time link with which they choose a password and sign in. */
+        ConsoleSignInLinkResponse: {
+            /** @description When the link stops working, if it has not been used (24 hours after it was made). */
+            expires_at: string;
+            /** @description The link to give the user: it opens the console, where they choose a password. It works once, and only this answer shows it. */
+            sign_in_url: string;
+            /** @description The console user the link is for. */
+            user: components["schemas"]["ConsoleUserResponse"];
+        };
+        /** @description The console users of an account, the oldest first. */
+        ConsoleUserListResponse: {
+            /** @description Every console user of the account. */
+            console_users: components["schemas"]["ConsoleUserResponse"][];
+        };
         /** @description A console user, as the operator and the console server see it. The password is never stored in clear, only a hash. */
         ConsoleUserResponse: {
             /** @description The account the user acts for. */
@@ -297,8 +414,8 @@ export interface components {
             created_at: string;
             /** @description The address the user signs in with. */
             email: string;
-            /** @description Only when the user was just created without a password: the generated one, shown this once. */
-            password?: string;
+            /** @description When the user last signed in (with their password or a sign-in link); null until the first time. */
+            last_signed_in_at: string | null;
             /** @description What the user may do: owner, developer or viewer. */
             role: components["schemas"]["ConsoleRole"];
             /** @description Unique identifier of the console user. */
@@ -312,8 +429,6 @@ export interface components {
              * @example ana@loja.example
              */
             email: string;
-            /** @description The sign-in password, 12 to 128 characters. Absent: one is generated and answered once, in `password`. */
-            password?: string;
             /**
              * @description owner: everything, production included. developer: acts in the sandbox, reads production. viewer: reads only.
              * @enum {string}
@@ -538,6 +653,13 @@ export interface components {
             next_cursor: string | null;
             /** @description Newest first. */
             requests: components["schemas"]["RequestLogLine"][];
+        };
+        /** @description A sign-in link's token, and the password its user chooses with it. */
+        UseSignInLinkRequest: {
+            /** @description The password the user chooses, 12 to 128 characters. */
+            password: string;
+            /** @description The token of the sign-in link (what follows `#/set-password/` in it). */
+            token: string;
         };
         /** @description A console user's credentials, checked at sign-in. */
         VerifyConsoleUserRequest: {
@@ -815,6 +937,47 @@ export interface operations {
             };
         };
     };
+    Admin_listConsoleUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `account_id` returned when the account was opened. */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleUserListResponse"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     Admin_createConsoleUser: {
         parameters: {
             query?: never;
@@ -837,6 +1000,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["ConsoleSignInLinkResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Admin_removeConsoleUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `account_id` returned when the account was opened. */
+                account_id: string;
+                /** @description The user's `user_id`, or their email address. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["ConsoleUserResponse"];
                 };
             };
@@ -847,6 +1062,105 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Admin_changeConsoleUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `account_id` returned when the account was opened. */
+                account_id: string;
+                /** @description The user's `user_id`, or their email address. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeConsoleUserRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleUserResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Admin_newSignInLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `account_id` returned when the account was opened. */
+                account_id: string;
+                /** @description The user's `user_id`, or their email address. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleSignInLinkResponse"];
                 };
             };
             /** @description Missing, unknown, revoked or other-environment API key */
@@ -1117,6 +1431,111 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Admin_changeConsolePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's `user_id`. */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeConsolePasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleUserResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Admin_useSignInLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UseSignInLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleUserResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Missing, unknown, revoked or other-environment API key */
             401: {

@@ -1,0 +1,47 @@
+import { useState, type FormEvent } from 'react';
+import { signInWithLink, type Session } from '../api';
+import { Field } from './Field';
+
+/**
+ * Where a sign-in link opens (#/set-password/<token>): the user chooses their password, and is signed in. The token
+ * stays in the fragment, which the browser never sends to a server but in this form's request.
+ */
+export function SetPassword({ token, onSignedIn }: { token: string; onSignedIn: (session: Session) => void }) {
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const password = String(form.get('password'));
+    if (password !== String(form.get('repeated'))) return setError('The two passwords differ: type the same one twice');
+    setBusy(true);
+    const outcome = await signInWithLink(token, password);
+    setBusy(false);
+    if ('csrf_token' in outcome) onSignedIn(outcome);
+    else setError(outcome.message);
+  };
+
+  return (
+    <main className="sign-in">
+      <h1>pixauto console</h1>
+      <p>Welcome. Choose the password you will sign in with: at least 12 characters (a few words make a good one).</p>
+      <form onSubmit={(event) => void submit(event)} aria-describedby={error ? 'set-password-error' : undefined}>
+        <Field id="password" label="New password">
+          <input id="password" name="password" type="password" autoComplete="new-password" minLength={12} maxLength={128} required />
+        </Field>
+        <Field id="repeated" label="Repeat the password">
+          <input id="repeated" name="repeated" type="password" autoComplete="new-password" minLength={12} maxLength={128} required />
+        </Field>
+        {error && (
+          <p id="set-password-error" role="alert" className="error">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={busy}>
+          Set password and sign in
+        </button>
+      </form>
+    </main>
+  );
+}
