@@ -1,2 +1,3 @@
 export * from './kafka';
 export * from './subscriber';
+export { stopKafkajsIdleLoop } from './kafkajs-idle-loop';

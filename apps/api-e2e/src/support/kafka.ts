@@ -1,5 +1,9 @@
 import { Kafka, logLevel } from 'kafkajs';
+import { stopKafkajsIdleLoop } from '@pixauto/messaging';
 import { eventually } from '@pixauto/testing';
+
+// The test's own consumer spends no CPU at rest that the system under test needs (libs/messaging/src/kafkajs-idle-loop.ts).
+stopKafkajsIdleLoop();
 
 export interface SeenEvent {
   key: string;
