@@ -341,6 +341,7 @@ async function loadPhase(system, ctx, { kill = false } = {}) {
     missedReads: ledger.filter((e) => e.method === 'GET' && e.status !== 200 && !(kill && (e.status === 'no answer' || e.status >= 500))),
     unavailableReads: ledger.filter((e) => e.method === 'GET' && (e.status === 'no answer' || e.status >= 500)).length,
     shares: sharesBetween(before, after),
+    workBefore: before,
     cpuSeconds: Object.fromEntries(
       Object.entries(cpuAfter)
         .map(([group, s]) => [group, s - (cpuBefore[group] ?? 0)])
@@ -352,7 +353,7 @@ async function loadPhase(system, ctx, { kill = false } = {}) {
 // ---- checks of a load phase ----
 
 /** Waits until every payout is paid and every webhook event arrived (or SETTLE_MS passed); then what is missing or twice. */
-async function checkLoad(phase, ctx, receiver, dbs) {
+async function checkLoad(system, phase, ctx, receiver, dbs) {
   const recurrences = phase.creates.filter((e) => e.op === 'POST recurrence');
   const limits = phase.creates.filter((e) => e.op === 'POST limit');
   const payouts = phase.creates.filter((e) => e.op === 'POST payout');
@@ -416,7 +417,14 @@ async function checkLoad(phase, ctx, receiver, dbs) {
   const paidAtBank = await countOf(dbs.bank, `SELECT count(*) FROM payouts WHERE status = 'REALIZADO'`);
   const eventTwice = [...byEvent.entries()].filter(([, ids]) => ids.size > 1).map(([key]) => key);
   const repeats = [...byEvent.values()].reduce((sum, ids) => sum + [...ids.values()].reduce((a, n) => a + n - 1, 0), 0);
-  const sentToBank = phase.shares.find((row) => row.kind === 'payouts sent to the bank')?.total;
+  // Without a crash, each payout is handed to the bank once (a crash may hand it again: the bank adopts the same idEnvio).
+  // Counted once every payout is paid, each handed to the bank by then: the sender takes a payout made in the load's
+  // last moment after the load's end (and after the shares above were read).
+  const sentToBank = async () => {
+    const settled = await workDone(system);
+    const sent = (name) => settled[name]['payouts sent to the bank'] - (phase.workBefore[name]?.['payouts sent to the bank'] ?? 0);
+    return Object.keys(settled).reduce((sum, name) => sum + sent(name), 0);
+  };
   const checks = [
     ['creates not answered after resending', phase.resend.unanswered, 0],
     ['creates refused', notCreated.length, 0],
@@ -431,8 +439,7 @@ async function checkLoad(phase, ctx, receiver, dbs) {
     ['webhook events missing', missingEvents.length, 0],
     ['webhook events sent as two deliveries', eventTwice.length, 0],
   ];
-  // Without a crash, each payout is handed to the bank once (a crash may hand it again: the bank adopts the same idEnvio).
-  if (!phase.kill && sentToBank !== undefined) checks.push(['payouts sent to the bank (PUT /pagamentos)', sentToBank, payoutTx.length]);
+  if (!phase.kill) checks.push(['payouts sent to the bank (PUT /pagamentos)', await sentToBank(), payoutTx.length]);
   return {
     checks,
     counts: { recurrences: recurrenceTx.length, limits: limitDocuments.length, payouts: payoutTx.length, webhooks: receiver.received.length, repeats },
@@ -518,7 +525,7 @@ async function runWith(replicas) {
     log(`load: ${CONNECTIONS} connections for ${SECONDS} s`);
     ctx.run = `scale${replicas}a`;
     result.load = await loadPhase(system, ctx);
-    result.loadChecks = await checkLoad(result.load, ctx, receiver, dbs);
+    result.loadChecks = await checkLoad(system, result.load, ctx, receiver, dbs);
     log(`charge day: ${CHARGES} recurrences`);
     result.chargeDay = await chargeDay(system, dbs);
     if (replicas > 1) {
@@ -526,7 +533,7 @@ async function runWith(replicas) {
       receiver.received.length = 0;
       ctx.run = `scale${replicas}k`;
       result.kill = await loadPhase(system, ctx, { kill: true });
-      result.killChecks = await checkLoad(result.kill, ctx, receiver, dbs);
+      result.killChecks = await checkLoad(system, result.kill, ctx, receiver, dbs);
     }
     return result;
   } finally {
