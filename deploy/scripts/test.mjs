@@ -118,7 +118,7 @@ try {
     (await step('build', ['run-many', '-t', 'build'], 10 * 60_000)) &&
     (await step('unit and integration tests', ['run-many', '-t', 'test', '--parallel=1'], 20 * 60_000)) &&
     (await step('end-to-end tests', ['run', 'api-e2e:e2e'], 40 * 60_000)) &&
-    (await step('the merchant console in a browser', ['run', 'console-e2e:e2e'], 10 * 60_000)) &&
+    (await step('the merchant console in a browser', ['run', 'console-e2e:e2e'], 15 * 60_000)) &&
     (await step('the journeys again, on two processes of every app', ['run', 'api-e2e:e2e-replicas'], 15 * 60_000));
 } finally {
   await removeE2eData().catch((error) => console.error(`cleanup: ${error.message}`));
