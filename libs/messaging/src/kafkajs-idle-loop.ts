@@ -11,12 +11,11 @@
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const RequestQueue = require('kafkajs/src/network/requestQueue') as { prototype: RequestQueueInternals };
 
-/** kafkajs's own pause between checks of a queue that waits on the broker's throttling. */
+/** kafkajs's own pause between checks of a queue whose requests wait. */
 const CHECK_PENDING_REQUESTS_INTERVAL_MS = 10;
 
 interface RequestQueueInternals {
   pending: unknown[];
-  throttledUntil: number;
   throttleCheckTimeoutId: NodeJS.Timeout | null;
   checkPendingRequests(): void;
   scheduleCheckPendingRequests(): void;
@@ -24,16 +23,12 @@ interface RequestQueueInternals {
 
 function scheduleCheckPendingRequests(this: RequestQueueInternals): void {
   if (this.pending.length === 0 || this.throttleCheckTimeoutId) return;
-  // kafkajs keeps throttledUntil in the wall clock's milliseconds: compared as it does, not a domain time.
-  // eslint-disable-next-line no-restricted-syntax
-  const untilUnthrottled = this.throttledUntil - Date.now();
-  this.throttleCheckTimeoutId = setTimeout(
-    () => {
-      this.throttleCheckTimeoutId = null;
-      this.checkPendingRequests();
-    },
-    untilUnthrottled > 0 ? untilUnthrottled : CHECK_PENDING_REQUESTS_INTERVAL_MS,
-  );
+  // checkPendingRequests sends what the broker's throttling and the in-flight limit allow, and arms the next check
+  // while anything still waits.
+  this.throttleCheckTimeoutId = setTimeout(() => {
+    this.throttleCheckTimeoutId = null;
+    this.checkPendingRequests();
+  }, CHECK_PENDING_REQUESTS_INTERVAL_MS);
 }
 
 /** Replaces kafkajs's scheduling of its request-queue checks, for the whole process (createKafka calls it). */
