@@ -156,7 +156,7 @@ export class EventSubscriber {
   private async handleAll(
     topic: string,
     followed: { message: KafkaMessage; event: EventEnvelope }[],
-    handleBatch: Subscription['handleBatch'] & {},
+    handleBatch: NonNullable<Subscription['handleBatch']>,
   ): Promise<void> {
     const started = performance.now();
     const spans = followed.map(({ message }) => startSpan(`${topic} process`, SpanKind.CONSUMER, contextOf(message.headers), this.spanAttributes));
