@@ -1,6 +1,6 @@
 import { eventually } from '@pixauto/testing';
 import { call } from './support/http';
-import { cpf, freshCpf, Merchant } from './support/fixtures';
+import { admin, cpf, freshCpf, Merchant } from './support/fixtures';
 import { queryService } from './support/database';
 import { openAccount, recurrenceBody, recurrenceClient } from './support/recurrences';
 import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
@@ -95,6 +95,29 @@ describe('refund receipts (receipt-service follows the payments topic)', () => {
       status: 404,
       body: { message: 'No refund found for this transaction!' },
     });
+  });
+});
+
+describe("the operator's writes to an account (receipt-service follows the accounts topic)", () => {
+  it("the banks the operator changes are what the account's very next receipt sees; a follower that cannot catch up is a 503", async () => {
+    const own = await openAccount(system);
+    const refundId = fresh('ops');
+    const { refund } = await refunded(refundId, own.sandbox);
+    expect((await sandbox('POST', `/v2/sandbox/refunds/${refund.id}/settle`, undefined, own.sandbox)).status).toBe(200);
+    const receipt = () => sandbox('GET', `/v2/transactions/refund/receipt?refund_id=${refundId}`, undefined, own.sandbox);
+    expect((await receipt()).status).toBe(200);
+    const onlyB = [{ code: 'PROVIDER_B', credentials: { client_id: 'loja', client_secret: 'segredo' } }];
+    expect((await admin(system, 'PATCH', `/admin/accounts/${own.accountId}`, { providers: onlyB })).status).toBe(200);
+    expect(await receipt()).toEqual({ status: 400, body: { message: 'PROVIDER_A is not enabled for this account.' } });
+    // As if receipt-service's follower had not applied the account's last change: what it recorded is set back.
+    const setBack = await queryService(
+      system.profile.databasePrefix,
+      'receipt',
+      `UPDATE follower_positions SET version = version - 1 WHERE topic = 'pixauto.accounts.events.v1' AND stream_id = 'account:' || $1 RETURNING stream_id`,
+      [own.accountId],
+    );
+    expect(setBack).toHaveLength(1);
+    expect(await receipt()).toEqual({ status: 503, body: { message: 'Service temporarily unavailable, retry later' } });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AccountProfile, ServiceReply, ServiceRequest, Tenant } from '@pixauto/contracts';
+import { AccountProfile, ServiceReply, ServiceRequest, Tenant, WrittenPosition } from '@pixauto/contracts';
 import { Messages, refuse, unavailable } from '@pixauto/errors';
 import { SystemClock, TenantClockOffset } from '@pixauto/pix';
 import { ServiceClient, traceHeadersOf } from '@pixauto/runtime';
@@ -68,6 +68,17 @@ export class Upstreams {
       .status(answer.status)
       .headers(answer.headers ?? {})
       .send(answer.body);
+  }
+
+  /**
+   * An operator's write to an account (its banks, credentials, signing secret) counts, for the reads of both its
+   * environments, as one of the merchant's own: a receipt asked right after its banks were enabled waits for
+   * receipt-service to know them.
+   */
+  async rememberAccountWrite(accountId: string, written: readonly WrittenPosition[]): Promise<void> {
+    if (written.length === 0) return;
+    const answer: ServiceReply = { status: 200, written: [...written] };
+    await Promise.all((['sandbox', 'production'] as const).map((environment) => this.ownWrites?.remember({ accountId, environment }, answer)));
   }
 
   async close(): Promise<void> {

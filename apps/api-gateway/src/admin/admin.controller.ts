@@ -29,7 +29,9 @@ import {
   USE_SIGN_IN_LINK_FIELDS,
   UseSignInLinkRequest,
   WebhookSecretRotatedResponse,
+  WrittenPosition,
 } from '@pixauto/contracts';
+import { collectingWrites } from '@pixauto/event-store';
 import { Messages, refuse, validation } from '@pixauto/errors';
 import { RequestLogReader } from '@pixauto/request-log';
 import { Upstreams } from '../upstreams';
@@ -61,7 +63,8 @@ export class AdminController {
   @Post('accounts')
   open(@Body() body: unknown): Promise<AccountResponse> {
     const request = validateBody(OpenAccountRequest, body, OPEN_ACCOUNT_FIELDS);
-    return request.ok ? this.accounts.open(request.value) : refuse(request.refusal);
+    if (!request.ok) return refuse(request.refusal);
+    return this.accountWrite(() => this.accounts.open(request.value));
   }
 
   @Route({
@@ -91,7 +94,7 @@ export class AdminController {
     const request = validateBody(ChangeAccountRequest, body, CHANGE_ACCOUNT_FIELDS);
     if (!request.ok) return refuse(request.refusal);
     if (Object.keys(body as object).length === 0) return refuse(validation(Messages.admin.nothingToChange));
-    return this.accounts.change(accountId, request.value);
+    return this.accountWrite(() => this.accounts.change(accountId, request.value));
   }
 
   @Route({
@@ -136,7 +139,15 @@ export class AdminController {
   @Post('accounts/:account_id/webhook-secret')
   @HttpCode(200)
   rotateWebhookSecret(@Param('account_id') accountId: string): Promise<WebhookSecretRotatedResponse> {
-    return this.accounts.rotateWebhookSecret(accountId);
+    return this.accountWrite(() => this.accounts.rotateWebhookSecret(accountId));
+  }
+
+  /** The account's events this write appended, remembered for its merchant's reads (docs/decisions/read-your-writes.md). */
+  private async accountWrite<T extends { account_id: string }>(write: () => Promise<T>): Promise<T> {
+    const written: WrittenPosition[] = [];
+    const answer = await collectingWrites(written, write);
+    await this.upstreams.rememberAccountWrite(answer.account_id, written);
+    return answer;
   }
 
   /** An account's webhook deliveries in one environment, as the merchant reads them (same filters). */
