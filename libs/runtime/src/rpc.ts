@@ -1,6 +1,6 @@
 import { ArgumentsHost, CallHandler, Catch, ExceptionFilter, ExecutionContext, Injectable, Logger, NestInterceptor, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { MicroserviceOptions } from '@nestjs/microservices';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
 import type { Server } from 'node:net';
@@ -17,6 +17,7 @@ import { startOperations } from './operations';
 import { instrumentHttp, RpcObservationInterceptor } from './request-logging';
 import { drainableHttp, GracefulShutdown, RpcAdmission } from './shutdown';
 import { TenantClocks } from './sandbox-clock';
+import { ServiceTcpServer } from './tcp-server';
 
 /**
  * The gateway sends a sandbox tenant's clock offset with each request, so a date rule right after a clock advance
@@ -127,7 +128,7 @@ export class ServiceReplyFilter implements ExceptionFilter {
  * metrics) on `config.opsPort`, up from the start. SIGTERM drains it (GracefulShutdown).
  */
 export async function startService(module: Type<unknown>, config: ServiceConfig, options: { httpPort?: number } = {}): Promise<void> {
-  const tcp: MicroserviceOptions = { transport: Transport.TCP, options: { host: config.host, port: config.port } };
+  const tcp: MicroserviceOptions = { strategy: new ServiceTcpServer({ host: config.host, port: config.port }) };
   const operations = await startOperations(config);
   const logger = new NestLogger();
   const shutdown = new GracefulShutdown({ delayMs: config.shutdownDelayMs, operations });
