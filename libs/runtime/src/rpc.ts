@@ -18,6 +18,7 @@ import { instrumentHttp, RpcObservationInterceptor } from './request-logging';
 import { drainableHttp, GracefulShutdown, RpcAdmission } from './shutdown';
 import { TenantClocks } from './sandbox-clock';
 import { ServiceTcpServer } from './tcp-server';
+import { InterceptorChain } from './interceptor-chain';
 
 /**
  * The gateway sends a sandbox tenant's clock offset with each request, so a date rule right after a clock advance
@@ -122,6 +123,16 @@ export class ServiceReplyFilter implements ExceptionFilter {
   }
 }
 
+/** Every message's way to its handler, outermost first: observed (access line, metrics, span), admitted (the drain), within its deadline, the tenant's test clock, the merchant's own writes. */
+const serviceInterceptors = (admission: RpcAdmission, clocks: TenantClocks, positions: FollowerPositions): InterceptorChain =>
+  new InterceptorChain([
+    new RpcObservationInterceptor(),
+    admission,
+    new DeadlineInterceptor(),
+    new TenantClockInterceptor(clocks),
+    new OwnWritesInterceptor(positions),
+  ]);
+
 /**
  * A service: a NestJS TCP microservice on its port, answering the gateway's messages, and, when it takes callbacks
  * from outside (the bank's notifications), an HTTP listener of its own on `httpPort`; its ops listener (health,
@@ -136,13 +147,7 @@ export async function startService(module: Type<unknown>, config: ServiceConfig,
   if (options.httpPort === undefined) {
     const service = await NestFactory.createMicroservice<MicroserviceOptions>(module, { ...tcp, logger });
     service.useGlobalFilters(new ServiceReplyFilter());
-    service.useGlobalInterceptors(
-      new RpcObservationInterceptor(),
-      admission,
-      new DeadlineInterceptor(),
-      new TenantClockInterceptor(service.get(TenantClocks)),
-      new OwnWritesInterceptor(service.get(FollowerPositions)),
-    );
+    service.useGlobalInterceptors(serviceInterceptors(admission, service.get(TenantClocks), service.get(FollowerPositions)));
     shutdown.rpc(admission, service.unwrap<Server>()).application(service);
     await service.listen();
     operations.started(service);
@@ -152,13 +157,7 @@ export async function startService(module: Type<unknown>, config: ServiceConfig,
   const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, genReqId }), { logger });
   drainableHttp(app.getHttpAdapter().getInstance());
   app.useGlobalFilters(new ServiceReplyFilter());
-  app.useGlobalInterceptors(
-    new RpcObservationInterceptor(),
-    admission,
-    new DeadlineInterceptor(),
-    new TenantClockInterceptor(app.get(TenantClocks)),
-    new OwnWritesInterceptor(app.get(FollowerPositions)),
-  );
+  app.useGlobalInterceptors(serviceInterceptors(admission, app.get(TenantClocks), app.get(FollowerPositions)));
   instrumentHttp(app.getHttpAdapter().getInstance(), 'http');
   const microservice = app.connectMicroservice<MicroserviceOptions>(tcp, { inheritAppConfig: true });
   shutdown.http(app).rpc(admission, microservice.unwrap<Server>()).application(app);
