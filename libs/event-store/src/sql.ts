@@ -52,3 +52,36 @@ export class StatementBuilder {
     return statement.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
   }
 }
+
+/** A list's page of a read model: the rows matching `where` (its parameters $1... in `params`), in `orderBy`. */
+export interface PageQuery {
+  table: string;
+  columns: string;
+  where: string;
+  params: unknown[];
+  orderBy: string;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * One page and how many rows match in all, in one statement (the count an InitPlan, computed once): one snapshot, so
+ * the total and the page agree while rows are being added, and one round trip. A page past the last has no row to
+ * carry the total: it is counted apart.
+ */
+export async function pageWithTotal<Row>(
+  db: { query(text: string, values: unknown[]): Promise<unknown[]> },
+  page: PageQuery,
+): Promise<{ total: number; rows: Row[] }> {
+  const count = `SELECT count(*)::int AS page_total__ FROM ${page.table} WHERE ${page.where}`;
+  const next = page.params.length + 1;
+  const found = (await db.query(
+    `SELECT ${page.columns}, (${count}) AS page_total__ FROM ${page.table} WHERE ${page.where} ORDER BY ${page.orderBy} LIMIT $${next} OFFSET $${next + 1}`,
+    [...page.params, page.limit, page.offset],
+  )) as ({ page_total__: number } & Record<string, unknown>)[];
+  if (found.length === 0) {
+    const [{ page_total__: total }] = (await db.query(count, page.params)) as { page_total__: number }[];
+    return { total, rows: [] };
+  }
+  return { total: found[0].page_total__, rows: found.map(({ page_total__: _total, ...row }) => row as Row) };
+}

@@ -11,7 +11,7 @@ import {
   RecurrenceEventTypes,
   Tenant,
 } from '@pixauto/contracts';
-import { Claim, claimRows, ClaimTarget, dueRowsSql, Projection, sql, WORK_LEASE_MS } from '@pixauto/event-store';
+import { Claim, claimRows, ClaimTarget, dueRowsSql, pageWithTotal, Projection, sql, WORK_LEASE_MS } from '@pixauto/event-store';
 import { centavosToReais, isoUtc } from '@pixauto/pix';
 import { tenantNowSql } from '@pixauto/runtime';
 import { PixChargeEvent, PixChargeState } from '../pix-charge';
@@ -79,11 +79,15 @@ export async function findPixCharge(db: EntityManager, tenant: Tenant, by: { id?
 export async function listPixCharges(db: EntityManager, tenant: Tenant, query: ListPixChargesQuery): Promise<{ total: number; charges: PixChargeResponse[] }> {
   const where = `account_id = $1 AND environment = $2 AND created_at >= $3 AND created_at < $4${query.status ? ' AND status = $5' : ''}`;
   const params: unknown[] = [tenant.accountId, tenant.environment, query.start, query.end, ...(query.status ? [query.status] : [])];
-  const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM pix_charges WHERE ${where}`, params);
-  const rows = await db.query(
-    `SELECT ${RESPONSE_COLUMNS} FROM pix_charges WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, query.page_size, query.page * query.page_size],
-  );
+  const { total, rows } = await pageWithTotal<PixChargeResponseRow>(db, {
+    table: 'pix_charges',
+    columns: RESPONSE_COLUMNS,
+    where,
+    params,
+    orderBy: 'created_at DESC, id DESC',
+    limit: query.page_size,
+    offset: query.page * query.page_size,
+  });
   return { total, charges: rows.map(responseOf) };
 }
 

@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { Environment, ListRefundsQuery, PixChargeEventTypes, PixChargeRefundData, RefundResponse, RefundStatus, Tenant } from '@pixauto/contracts';
-import { RecordedEvent, sql, SqlStatement } from '@pixauto/event-store';
+import { pageWithTotal, RecordedEvent, sql, SqlStatement } from '@pixauto/event-store';
 import { centavosToReais, isoUtc } from '@pixauto/pix';
 import { tenantNowSql } from '@pixauto/runtime';
 
@@ -122,11 +122,15 @@ export async function findRefund(db: EntityManager, tenant: Tenant, id: number):
 export async function listRefunds(db: EntityManager, tenant: Tenant, query: ListRefundsQuery): Promise<{ total: number; refunds: RefundResponse[] }> {
   const where = 'account_id = $1 AND environment = $2 AND created_at >= $3 AND created_at < $4';
   const params = [tenant.accountId, tenant.environment, query.start, query.end];
-  const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM pix_refunds WHERE ${where}`, params);
-  const rows: RefundResponseRow[] = await db.query(
-    `SELECT ${RESPONSE_COLUMNS} FROM pix_refunds WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6`,
-    [...params, query.page_size, query.page * query.page_size],
-  );
+  const { total, rows } = await pageWithTotal<RefundResponseRow>(db, {
+    table: 'pix_refunds',
+    columns: RESPONSE_COLUMNS,
+    where,
+    params,
+    orderBy: 'created_at DESC, id DESC',
+    limit: query.page_size,
+    offset: query.page * query.page_size,
+  });
   return { total, refunds: rows.map(responseOf) };
 }
 

@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { ChargeEventTypes, Journey, Periodicity, RecurrenceResponse, RecurrenceStatus, RetryPolicy, Tenant } from '@pixauto/contracts';
-import { Claim, ClaimedRow, claimRows, ClaimTarget, dueRowsSql, Projection, rowsSql, UNCLAIMED, WORK_LEASE_MS } from '@pixauto/event-store';
+import { Claim, ClaimedRow, claimRows, ClaimTarget, dueRowsSql, pageWithTotal, Projection, rowsSql, UNCLAIMED, WORK_LEASE_MS } from '@pixauto/event-store';
 import { brasiliaStartOfDay, centavosToReais } from '@pixauto/pix';
 import { tenantNowSql } from '@pixauto/runtime';
 import { nextCycleOf, pixCopyPasteOf, Recurrence, RecurrenceEvent, RecurrenceState } from '../recurrence';
@@ -156,12 +156,15 @@ export async function listRecurrences(
 ): Promise<{ total: number; recurrences: RecurrenceResponse[] }> {
   const where = 'account_id = $1 AND environment = $2 AND created_at >= $3 AND created_at <= $4';
   const params = [tenant.accountId, tenant.environment, query.start, query.end];
-  const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM recurrences WHERE ${where}`, params);
-  const rows: RecurrenceRow[] = await db.query(`SELECT ${COLUMNS} FROM recurrences WHERE ${where} ORDER BY created_at DESC, recurrence_id LIMIT $5 OFFSET $6`, [
-    ...params,
-    query.page_size,
-    query.page * query.page_size,
-  ]);
+  const { total, rows } = await pageWithTotal<RecurrenceRow>(db, {
+    table: 'recurrences',
+    columns: COLUMNS,
+    where,
+    params,
+    orderBy: 'created_at DESC, recurrence_id',
+    limit: query.page_size,
+    offset: query.page * query.page_size,
+  });
   return { total, recurrences: rows.map(toResponse) };
 }
 
