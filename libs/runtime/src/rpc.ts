@@ -123,7 +123,10 @@ export class ServiceReplyFilter implements ExceptionFilter {
   }
 }
 
-/** Every message's way to its handler, outermost first: observed (access line, metrics, span), admitted (the drain), within its deadline, the tenant's test clock, the merchant's own writes. */
+/**
+ * Every message's way to its handler, outermost first: observed (access line, metrics, span), admitted (the drain),
+ * within its deadline, the tenant's test clock, the merchant's own writes.
+ */
 const serviceInterceptors = (admission: RpcAdmission, clocks: TenantClocks, positions: FollowerPositions): InterceptorChain =>
   new InterceptorChain([
     new RpcObservationInterceptor(),
