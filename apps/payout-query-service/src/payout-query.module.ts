@@ -19,7 +19,6 @@ const payoutFollower = kafkaFollower('PayoutFollower', [DataSource], async (data
   groupId: await payoutFollowerGroup(dataSource.manager, config.databaseName),
   topics: FOLLOWED_TOPICS.payoutQueryService.map((topic) => topic.name),
   types: PAYOUT_EVENT_TYPES,
-  handle: (event) => applyPayoutEvents(dataSource.manager, [event]),
   handleBatch: (events) => applyPayoutEvents(dataSource.manager, events),
 }));
 

@@ -25,7 +25,6 @@ const receiptFollower = kafkaFollower('ReceiptFollower', [DataSource], async (da
   groupId: await receiptFollowerGroup(dataSource.manager, config.databaseName),
   topics: FOLLOWED_TOPICS.receiptService.map((topic) => topic.name),
   types: RECEIPT_EVENT_TYPES,
-  handle: (event) => applyReceiptEvents(dataSource.manager, [event]),
   handleBatch: (events) => dataSource.transaction((tx) => applyReceiptEvents(tx, events)),
 }));
 

@@ -14,7 +14,6 @@ const recurrenceFollower = kafkaFollower('RecurrenceFollower', [DataSource], (da
   groupId: config.databaseName, // one group per service and per system (dev, e2e, bench share the broker)
   topics: FOLLOWED_TOPICS.solicitationService.map((topic) => topic.name),
   types: Object.values(RecurrenceEventTypes), // not the charges that share the topic
-  handle: (event) => learnRecurrences(dataSource.manager, [event]),
   // A fetch's events in two statements at most (a create's event costs no transaction of its own).
   handleBatch: (events) => learnRecurrences(dataSource.manager, events),
 }));

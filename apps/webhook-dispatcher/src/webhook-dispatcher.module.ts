@@ -74,7 +74,6 @@ class DeliveryPipeline implements OnApplicationBootstrap, OnModuleDestroy {
       types: FOLLOWED_EVENT_TYPES,
       // A new dispatcher notifies of what happens from its first start on, not of the topics' whole history.
       fromBeginning: false,
-      handle: (event) => this.take([event]),
       handleBatch: (events) => this.take(events),
       // The delivery log answers a merchant's reads: they wait for its own writes to be taken (OwnWritesInterceptor).
       positions: this.positions,

@@ -4,19 +4,13 @@ import { messagesConsumed, recordConsumerLag } from '@pixauto/metrics';
 import { carriedRequestId, contextOf, endSpan, inSpan, REQUEST_ID_EVENT_HEADER, rootLogger, SpanKind, startSpan, withRequest } from '@pixauto/telemetry';
 import { SYSTEM_HEADER, systemOf } from './kafka';
 
-export interface Subscription {
+/** What every follower says: which events it follows, from where, and where it records how far it applied them. */
+interface SubscriptionBase {
   /** The consumer group: one per subscribing service, so each service sees every event once. */
   groupId: string;
   topics: string[];
-  /** Only these event types reach `handle`; others are passed over (their offsets committed) without a transaction. */
+  /** Only these event types reach the handler; others are passed over (their offsets committed) without a transaction. */
   types?: readonly string[];
-  /** Must be idempotent (processOnce): a failure leaves the offset uncommitted and the event comes again. */
-  handle(event: EventEnvelope): Promise<void>;
-  /**
-   * Optional: the events of one fetched batch (one partition, in order) at once, for a consumer that can apply many
-   * in one statement (a replay of a whole topic); idempotent as `handle`. Used instead of `handle` when given.
-   */
-  handleBatch?(events: EventEnvelope[]): Promise<void>;
   /** Where a new group starts: the beginning of the topics (the default), or their end (only what happens from now on). */
   fromBeginning?: boolean;
   /**
@@ -25,6 +19,23 @@ export interface Subscription {
    */
   positions?: AppliedPositions;
 }
+
+/** A follower of one event at a time. */
+interface EventByEvent extends SubscriptionBase {
+  /** Must be idempotent (processOnce): a failure leaves the offset uncommitted and the event comes again. */
+  handle(event: EventEnvelope): Promise<void>;
+  handleBatch?: never;
+}
+
+/** A follower of a fetched batch at once (one partition, in order), applying many events in one statement. */
+interface BatchByBatch extends SubscriptionBase {
+  /** Must be idempotent: a failure leaves the batch's offsets uncommitted and its events come again. */
+  handleBatch(events: EventEnvelope[]): Promise<void>;
+  handle?: never;
+}
+
+/** What a follower handles: each event, or each fetched batch, never both. */
+export type Subscription = EventByEvent | BatchByBatch;
 
 /** Records the last version of each stream a follower applied, by topic. */
 export interface AppliedPositions {
@@ -94,8 +105,9 @@ export class EventSubscriber {
     });
     await consumer.connect();
     await consumer.subscribe({ topics: this.subscription.topics, fromBeginning: this.subscription.fromBeginning ?? true });
-    const { handleBatch, positions } = this.subscription;
-    if (positions) recording.set(this, this.subscription);
+    const subscription = this.subscription;
+    const { positions } = subscription;
+    if (positions) recording.set(this, subscription);
     // Always batch by batch (kafkajs's eachMessage is this loop too): how far the handled events reached is recorded once
     // per fetched batch rather than once per event, then their offsets are resolved.
     await consumer.run({
@@ -104,12 +116,12 @@ export class EventSubscriber {
         const handled: EventEnvelope[] = [];
         let lastDone: string | undefined;
         try {
-          if (handleBatch) {
+          if (subscription.handleBatch) {
             const followed = batch.messages.flatMap((message) => {
               const event = this.followed(message);
               return event ? [{ message, event }] : [];
             });
-            if (followed.length > 0) await this.handleAll(batch.topic, followed, handleBatch);
+            if (followed.length > 0) await this.handleAll(batch.topic, followed, subscription);
             handled.push(...followed.map(({ event }) => event));
             lastDone = batch.messages[batch.messages.length - 1]?.offset;
             return;
@@ -119,7 +131,7 @@ export class EventSubscriber {
             if (!isRunning() || isStale()) return;
             const event = this.followed(message);
             if (event) {
-              await this.handle(batch.topic, message, event);
+              await this.handle(batch.topic, message, event, subscription);
               handled.push(event);
             }
             lastDone = message.offset;
@@ -141,10 +153,10 @@ export class EventSubscriber {
    * `request-id`), its span is a child of the publish span (docs/operations.md "Logs and traces"), and one line says it
    * was handled.
    */
-  private async handle(topic: string, message: KafkaMessage, event: EventEnvelope): Promise<void> {
+  private async handle(topic: string, message: KafkaMessage, event: EventEnvelope, subscription: EventByEvent): Promise<void> {
     const requestId = requestIdOf(message);
     const started = performance.now();
-    const handle = () => inSpan(`${topic} process`, SpanKind.CONSUMER, contextOf(message.headers), this.spanAttributes, () => this.subscription.handle(event));
+    const handle = () => inSpan(`${topic} process`, SpanKind.CONSUMER, contextOf(message.headers), this.spanAttributes, () => subscription.handle(event));
     await (requestId ? withRequest({ requestId }, handle) : handle());
     this.logHandled(topic, message, event, performance.now() - started);
   }
@@ -153,18 +165,11 @@ export class EventSubscriber {
    * A fetched batch handled at once: each event still has its own span, child of its publish span and as long as the
    * batch's work, and its own line, as if handled alone (the batch's size beside it).
    */
-  private async handleAll(
-    topic: string,
-    followed: { message: KafkaMessage; event: EventEnvelope }[],
-    handleBatch: NonNullable<Subscription['handleBatch']>,
-  ): Promise<void> {
+  private async handleAll(topic: string, followed: { message: KafkaMessage; event: EventEnvelope }[], subscription: BatchByBatch): Promise<void> {
     const started = performance.now();
     const spans = followed.map(({ message }) => startSpan(`${topic} process`, SpanKind.CONSUMER, contextOf(message.headers), this.spanAttributes));
     try {
-      await handleBatch.call(
-        this.subscription,
-        followed.map(({ event }) => event),
-      );
+      await subscription.handleBatch(followed.map(({ event }) => event));
     } catch (error) {
       for (const span of spans) endSpan(span, error);
       throw error;
