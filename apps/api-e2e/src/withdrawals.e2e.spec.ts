@@ -141,6 +141,16 @@ describe('GET /v2/withdrawals/period (4.9)', () => {
     expect(all.body.data.map((p: { id: number }) => p.id)).toEqual(made.map((p) => p.id));
     const first = all.body.data[0];
     expect(Object.keys(first.bank).sort()).toEqual(['account_agency', 'account_number', 'ispb', 'type']);
+    // Each listed payout is its by-id answer, key for key, without the bank's name and refund_id (the paid ones and the rejected one).
+    for (const listed of all.body.data) {
+      const { body: byId } = await sandbox(`/v2/withdrawals?id=${listed.id}`, mine.sandbox);
+      delete byId.bank.bank_name;
+      delete byId.refund_id;
+      expect(JSON.stringify(listed)).toBe(JSON.stringify(byId));
+    }
+    const raw = await fetch(`http://127.0.0.1:${system.profile.sandbox}/v2/withdrawals/period?${periodOf()}`, { headers: { authorization: mine.sandbox } });
+    expect(raw.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(await raw.text())).toEqual(all.body);
     expect(first).toEqual(
       expect.objectContaining({
         currency: 'BRL',

@@ -64,10 +64,9 @@ export class Upstreams {
     // again, since the replica may have done it (the merchant's repeat finds it by its id).
     const answer = await client.send<ServiceReply>(pattern, message, REPLY_TIMEOUT_MS);
     await this.ownWrites?.remember(tenant, answer);
-    reply
-      .status(answer.status)
-      .headers(answer.headers ?? {})
-      .send(answer.body);
+    reply.status(answer.status).headers(answer.headers ?? {});
+    if (answer.json === undefined) reply.send(answer.body);
+    else reply.type('application/json; charset=utf-8').send(answer.json);
   }
 
   /**

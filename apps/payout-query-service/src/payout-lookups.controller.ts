@@ -2,9 +2,9 @@ import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
-import { Environment, ENVIRONMENTS, Patterns, payoutResponse, reply, ServiceReply, ServiceRequest, Tenant, TenantHeaders } from '@pixauto/contracts';
+import { Environment, ENVIRONMENTS, Patterns, payoutResponse, reply, replyJson, ServiceReply, ServiceRequest, Tenant, TenantHeaders } from '@pixauto/contracts';
 import { Messages, notFound, refuse } from '@pixauto/errors';
-import { customerPayouts, findPayoutLookup, parseCustomer, parseLookup, parsePeriod, parsePeriodPage, periodPage } from '@pixauto/payout-query';
+import { customerPayouts, findPayoutLookup, parseCustomer, parseLookup, parsePeriod, parsePeriodPage, periodPageJson } from '@pixauto/payout-query';
 import { PayoutCsvExport } from './payout-csv-export';
 
 /** The four payout lookups (service-api.md 4.8 to 4.11), from this service's read model only. */
@@ -27,15 +27,7 @@ export class PayoutLookupsController {
   async period(@Payload() { tenant, query }: ServiceRequest): Promise<ServiceReply> {
     const asked = parsePeriodPage(query ?? {});
     if (!asked.ok) return refuse(asked.refusal);
-    const { page, size } = asked.value;
-    const found = await periodPage(this.dataSource.manager, tenant, asked.value);
-    return reply({
-      count_data: found.count,
-      page,
-      size,
-      count_pages: Math.ceil(found.count / size),
-      data: found.payouts.map((p) => payoutResponse(p, 'period')),
-    });
+    return replyJson(await periodPageJson(this.dataSource.manager, tenant, asked.value));
   }
 
   @MessagePattern(Patterns.payoutQuery.customer)

@@ -56,6 +56,11 @@ export interface WrittenPosition {
 export interface ServiceReply {
   status: number;
   body?: unknown;
+  /**
+   * The body already as JSON text, in place of `body`: a reply whose JSON was built where it was read (a page of
+   * payouts, by PostgreSQL) goes to the merchant as it is, never parsed and serialized again on the way.
+   */
+  json?: string;
   /** Headers the merchant's answer carries (Retry-After of a 503). */
   headers?: Record<string, string>;
   /** The events this request appended (the last of each stream and type): for the gateway, which remembers them for the merchant's next reads; never passed on. */
@@ -63,6 +68,7 @@ export interface ServiceReply {
 }
 
 export const reply = (body: unknown, status = 200): ServiceReply => ({ status, body });
+export const replyJson = (json: string, status = 200): ServiceReply => ({ status, json });
 
 /** Message patterns, one per operation, named <service>.<operation>. */
 export const Patterns = {

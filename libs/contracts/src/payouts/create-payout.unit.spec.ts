@@ -86,8 +86,8 @@ describe('the payout record of 2.3', () => {
       e2e: 'E12345678202611241200abcdefghijk',
       psp_id: 'PIXAUTOS000000000007',
     });
-    expect(payoutResponse(record, 'period').bank).not.toHaveProperty('bank_name');
     const customer = payoutResponse(record, 'customer');
+    expect(customer.bank).not.toHaveProperty('bank_name');
     expect(['webhook', 'e2e', 'psp_id'].filter((field) => field in customer)).toEqual([]);
   });
 

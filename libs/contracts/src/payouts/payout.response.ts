@@ -54,10 +54,12 @@ export interface PayoutResponse {
 }
 
 /**
- * 2.3's forms: `by_id` (creation, by id or transaction_id) names the bank; `period` does not; `customer` also leaves
- * out webhook, e2e and psp_id. paid_at, e2e and psp_id are present once known ("present if processed").
+ * 2.3's forms: `by_id` (creation, by id or transaction_id) names the bank; `customer` leaves out the bank's name,
+ * webhook, e2e and psp_id. paid_at, e2e and psp_id are present once known ("present if processed"). The `period` form
+ * (by_id without the bank's name and refund_id) is written by PostgreSQL, page by page (PERIOD_ITEM_JSON in
+ * @pixauto/payout-query).
  */
-export type PayoutForm = 'by_id' | 'period' | 'customer';
+export type PayoutForm = 'by_id' | 'customer';
 
 export function payoutResponse(payout: PayoutRecordData, form: PayoutForm = 'by_id'): PayoutResponse {
   const { bank } = payout;
