@@ -30,9 +30,9 @@ const position = (stream: string, version: number): WrittenPosition => ({ topic:
 describe('OwnWrites (Redis)', () => {
   it("gives a tenant's follower-fed reads the events its writes appended, and nothing to other reads or other tenants", async () => {
     const tenant = newTenant();
-    await ownWrites.remember(tenant, { status: 201, written: [position('payout:1', 1)] });
-    await ownWrites.remember(tenant, { status: 200, written: [position('payout:1', 2), position('payout:2', 1)] });
-    await ownWrites.remember(tenant, { status: 200 }); // a write that appended nothing
+    await ownWrites.remember(tenant, [position('payout:1', 1)]);
+    await ownWrites.remember(tenant, [position('payout:1', 2), position('payout:2', 1)]);
+    await ownWrites.remember(tenant, []); // a write that appended nothing
     const pending = await ownWrites.pendingFor(Patterns.payoutQuery.byId, tenant);
     expect(pending).toEqual(expect.arrayContaining([position('payout:1', 1), position('payout:1', 2), position('payout:2', 1)]));
     expect(pending).toHaveLength(3);
@@ -45,7 +45,7 @@ describe('OwnWrites (Redis)', () => {
   it('gives a read only the writes on the topics its service follows', async () => {
     const tenant = newTenant();
     const created = { topic: Topics.recurrences.name, type: 'recurrence.created', stream: 'recurrence:1', version: 1 };
-    await ownWrites.remember(tenant, { status: 201, written: [created, position('payout:4', 1)] });
+    await ownWrites.remember(tenant, [created, position('payout:4', 1)]);
     // recurrence-service answers a recurrence read and follows solicitations only: nothing to wait for.
     expect(await ownWrites.pendingFor(Patterns.recurrences.get, tenant)).toBeUndefined();
     expect(await ownWrites.pendingFor(Patterns.solicitations.get, tenant)).toEqual([created]);
@@ -55,7 +55,10 @@ describe('OwnWrites (Redis)', () => {
   it('keeps the newest 1,000 writes of a tenant', async () => {
     const tenant = newTenant();
     for (let batch = 0; batch < 11; batch++)
-      await ownWrites.remember(tenant, { status: 201, written: Array.from({ length: 100 }, (_, n) => position(`payout:${batch}:${n}`, 1)) });
+      await ownWrites.remember(
+        tenant,
+        Array.from({ length: 100 }, (_, n) => position(`payout:${batch}:${n}`, 1)),
+      );
     expect(await redis.zcard(ownWritesKey(tenant, Topics.payouts.name))).toBe(1000);
   });
 
@@ -65,7 +68,7 @@ describe('OwnWrites (Redis)', () => {
     const refused = await offline.pendingFor(Patterns.receipts.refundReceipt, newTenant()).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(RefusalException);
     expect((refused as RefusalException).refusal).toMatchObject({ kind: 'unavailable', retryAfterSeconds: 1 });
-    await expect(offline.remember(newTenant(), { status: 201, written: [position('payout:3', 1)] })).resolves.toBeUndefined();
+    await expect(offline.remember(newTenant(), [position('payout:3', 1)])).resolves.toBeUndefined();
     gone.disconnect();
   });
 });

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { FOLLOWER_FED_READS, ServiceReply, Tenant, WrittenPosition } from '@pixauto/contracts';
+import { FOLLOWER_FED_READS, Tenant, WrittenPosition } from '@pixauto/contracts';
 import { Messages, refuse, unavailable } from '@pixauto/errors';
 import { SystemClock } from '@pixauto/pix';
 
@@ -43,13 +43,13 @@ export class OwnWrites {
    * Remembers what a write appended, before its answer leaves. The write is done whatever happens here: when Redis
    * cannot take it, the answer still goes out, and the next reads may miss it (logged).
    */
-  async remember(tenant: Tenant, answer: ServiceReply): Promise<void> {
-    if (!answer.written?.length) return;
+  async remember(tenant: Tenant, written: readonly WrittenPosition[] = []): Promise<void> {
+    if (written.length === 0) return;
     const now = this.wallClock.now().getTime();
     const transaction = this.redis.multi();
-    for (const topic of new Set(answer.written.map((position) => position.topic))) {
+    for (const topic of new Set(written.map((position) => position.topic))) {
       const key = ownWritesKey(tenant, topic);
-      const positions = answer.written.filter((position) => position.topic === topic);
+      const positions = written.filter((position) => position.topic === topic);
       transaction
         .zadd(key, ...positions.flatMap((position) => [now + OWN_WRITES_TTL_MS, JSON.stringify(position)]))
         .zremrangebyscore(key, '-inf', now)

@@ -63,7 +63,7 @@ export class Upstreams {
     // no answer within 10 s), is the service not being there: 503 with Retry-After. A request that was sent is never sent
     // again, since the replica may have done it (the merchant's repeat finds it by its id).
     const answer = await client.send<ServiceReply>(pattern, message, REPLY_TIMEOUT_MS);
-    await this.ownWrites?.remember(tenant, answer);
+    await this.ownWrites?.remember(tenant, answer.written);
     reply.status(answer.status).headers(answer.headers ?? {});
     if (answer.json === undefined) reply.send(answer.body);
     else reply.type('application/json; charset=utf-8').send(answer.json);
@@ -75,9 +75,7 @@ export class Upstreams {
    * receipt-service to know them.
    */
   async rememberAccountWrite(accountId: string, written: readonly WrittenPosition[]): Promise<void> {
-    if (written.length === 0) return;
-    const answer: ServiceReply = { status: 200, written: [...written] };
-    await Promise.all((['sandbox', 'production'] as const).map((environment) => this.ownWrites?.remember({ accountId, environment }, answer)));
+    await Promise.all((['sandbox', 'production'] as const).map((environment) => this.ownWrites?.remember({ accountId, environment }, written)));
   }
 
   async close(): Promise<void> {

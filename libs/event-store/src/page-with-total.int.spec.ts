@@ -16,14 +16,14 @@ beforeAll(async () => {
 
 afterAll(() => dropTestDataSource(dataSource));
 
-const ofOwner = (owner: string, limit: number, offset: number): PageQuery => ({
+const ofOwner = (owner: string, page_size: number, page: number): PageQuery => ({
   table: 'items',
   columns: 'id, created_at',
   where: 'owner = $1',
   params: [owner],
   orderBy: 'created_at DESC, id DESC',
-  limit,
-  offset,
+  page,
+  page_size,
 });
 
 describe('pageWithTotal', () => {
@@ -31,13 +31,13 @@ describe('pageWithTotal', () => {
     const { total, rows } = await pageWithTotal<{ id: number; created_at: Date }>(dataSource, ofOwner('bia', 2, 1));
     expect(total).toBe(5);
     expect(rows).toEqual([
-      { id: 7, created_at: new Date('2026-11-01T07:00:00Z') },
       { id: 5, created_at: new Date('2026-11-01T05:00:00Z') },
+      { id: 3, created_at: new Date('2026-11-01T03:00:00Z') },
     ]);
   });
 
   it('a page past the last is empty and still knows the total; nothing matching is a total of 0', async () => {
-    expect(await pageWithTotal(dataSource, ofOwner('ana', 3, 6))).toEqual({ total: 4, rows: [] });
+    expect(await pageWithTotal(dataSource, ofOwner('ana', 3, 2))).toEqual({ total: 4, rows: [] });
     expect(await pageWithTotal(dataSource, ofOwner('caio', 3, 0))).toEqual({ total: 0, rows: [] });
   });
 

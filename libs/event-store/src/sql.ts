@@ -53,15 +53,18 @@ export class StatementBuilder {
   }
 }
 
-/** A list's page of a read model: the rows matching `where` (its parameters $1... in `params`), in `orderBy`. */
+/**
+ * A list's page of a read model: the rows matching `where` (its parameters $1... in `params`), in `orderBy`; `page`
+ * counted from 0 and `page_size`, as the lists take them.
+ */
 export interface PageQuery {
   table: string;
   columns: string;
   where: string;
   params: unknown[];
   orderBy: string;
-  limit: number;
-  offset: number;
+  page: number;
+  page_size: number;
 }
 
 /**
@@ -77,7 +80,7 @@ export async function pageWithTotal<Row>(
   const next = page.params.length + 1;
   const found = (await db.query(
     `SELECT ${page.columns}, (${count}) AS page_total__ FROM ${page.table} WHERE ${page.where} ORDER BY ${page.orderBy} LIMIT $${next} OFFSET $${next + 1}`,
-    [...page.params, page.limit, page.offset],
+    [...page.params, page.page_size, page.page * page.page_size],
   )) as ({ page_total__: number } & Record<string, unknown>)[];
   if (found.length === 0) {
     const [{ page_total__: total }] = (await db.query(count, page.params)) as { page_total__: number }[];

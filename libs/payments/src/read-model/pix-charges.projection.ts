@@ -85,8 +85,8 @@ export async function listPixCharges(db: EntityManager, tenant: Tenant, query: L
     where,
     params,
     orderBy: 'created_at DESC, id DESC',
-    limit: query.page_size,
-    offset: query.page * query.page_size,
+    page: query.page,
+    page_size: query.page_size,
   });
   return { total, charges: rows.map(responseOf) };
 }

@@ -128,8 +128,8 @@ export async function listRefunds(db: EntityManager, tenant: Tenant, query: List
     where,
     params,
     orderBy: 'created_at DESC, id DESC',
-    limit: query.page_size,
-    offset: query.page * query.page_size,
+    page: query.page,
+    page_size: query.page_size,
   });
   return { total, refunds: rows.map(responseOf) };
 }

@@ -162,8 +162,8 @@ export async function listRecurrences(
     where,
     params,
     orderBy: 'created_at DESC, recurrence_id',
-    limit: query.page_size,
-    offset: query.page * query.page_size,
+    page: query.page,
+    page_size: query.page_size,
   });
   return { total, recurrences: rows.map(toResponse) };
 }
