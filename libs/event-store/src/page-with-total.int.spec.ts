@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { pageWithTotal, PageQuery } from './sql';
+import { ListQuery, pageWithTotal } from './sql';
 import { createTestDataSource, dropTestDataSource } from './testing/test-database';
 
 // A list's page and its total in one statement, on the real PostgreSQL server.
@@ -16,19 +16,17 @@ beforeAll(async () => {
 
 afterAll(() => dropTestDataSource(dataSource));
 
-const ofOwner = (owner: string, page_size: number, page: number): PageQuery => ({
+const ofOwner = (owner: string): ListQuery => ({
   table: 'items',
   columns: 'id, created_at',
   where: 'owner = $1',
   params: [owner],
   orderBy: 'created_at DESC, id DESC',
-  page,
-  page_size,
 });
 
 describe('pageWithTotal', () => {
   it('answers a page in its order, with the total of every row matching, and the rows as they are (types kept, no extra column)', async () => {
-    const { total, rows } = await pageWithTotal<{ id: number; created_at: Date }>(dataSource, ofOwner('bia', 2, 1));
+    const { total, rows } = await pageWithTotal<{ id: number; created_at: Date }>(dataSource, ofOwner('bia'), { page: 1, page_size: 2 });
     expect(total).toBe(5);
     expect(rows).toEqual([
       { id: 5, created_at: new Date('2026-11-01T05:00:00Z') },
@@ -37,14 +35,14 @@ describe('pageWithTotal', () => {
   });
 
   it('a page past the last is empty and still knows the total; nothing matching is a total of 0', async () => {
-    expect(await pageWithTotal(dataSource, ofOwner('ana', 3, 2))).toEqual({ total: 4, rows: [] });
-    expect(await pageWithTotal(dataSource, ofOwner('caio', 3, 0))).toEqual({ total: 0, rows: [] });
+    expect(await pageWithTotal(dataSource, ofOwner('ana'), { page: 2, page_size: 3 })).toEqual({ total: 4, rows: [] });
+    expect(await pageWithTotal(dataSource, ofOwner('caio'), { page: 0, page_size: 3 })).toEqual({ total: 0, rows: [] });
   });
 
   it('reads the page and its total in one statement', async () => {
     const statements: string[] = [];
     const counting = { query: (text: string, values: unknown[]) => (statements.push(text), dataSource.query(text, values)) };
-    expect((await pageWithTotal(counting, ofOwner('ana', 10, 0))).total).toBe(4);
+    expect((await pageWithTotal(counting, ofOwner('ana'), { page: 0, page_size: 10 })).total).toBe(4);
     expect(statements).toHaveLength(1);
   });
 });

@@ -53,16 +53,17 @@ export class StatementBuilder {
   }
 }
 
-/**
- * A list's page of a read model: the rows matching `where` (its parameters $1... in `params`), in `orderBy`; `page`
- * counted from 0 and `page_size`, as the lists take them.
- */
-export interface PageQuery {
+/** A list of a read model: the rows matching `where` (its parameters $1... in `params`), in `orderBy`. */
+export interface ListQuery {
   table: string;
   columns: string;
   where: string;
   params: unknown[];
   orderBy: string;
+}
+
+/** Which page of a list, as the lists take it: `page` counted from 0, `page_size` rows. */
+export interface PageOf {
   page: number;
   page_size: number;
 }
@@ -74,16 +75,17 @@ export interface PageQuery {
  */
 export async function pageWithTotal<Row>(
   db: { query(text: string, values: unknown[]): Promise<unknown[]> },
-  page: PageQuery,
+  list: ListQuery,
+  { page, page_size }: PageOf,
 ): Promise<{ total: number; rows: Row[] }> {
-  const count = `SELECT count(*)::int AS page_total__ FROM ${page.table} WHERE ${page.where}`;
-  const next = page.params.length + 1;
+  const count = `SELECT count(*)::int AS page_total__ FROM ${list.table} WHERE ${list.where}`;
+  const next = list.params.length + 1;
   const found = (await db.query(
-    `SELECT ${page.columns}, (${count}) AS page_total__ FROM ${page.table} WHERE ${page.where} ORDER BY ${page.orderBy} LIMIT $${next} OFFSET $${next + 1}`,
-    [...page.params, page.page_size, page.page * page.page_size],
+    `SELECT ${list.columns}, (${count}) AS page_total__ FROM ${list.table} WHERE ${list.where} ORDER BY ${list.orderBy} LIMIT $${next} OFFSET $${next + 1}`,
+    [...list.params, page_size, page * page_size],
   )) as ({ page_total__: number } & Record<string, unknown>)[];
   if (found.length === 0) {
-    const [{ page_total__: total }] = (await db.query(count, page.params)) as { page_total__: number }[];
+    const [{ page_total__: total }] = (await db.query(count, list.params)) as { page_total__: number }[];
     return { total, rows: [] };
   }
   return { total: found[0].page_total__, rows: found.map(({ page_total__: _total, ...row }) => row as Row) };

@@ -79,15 +79,11 @@ export async function findPixCharge(db: EntityManager, tenant: Tenant, by: { id?
 export async function listPixCharges(db: EntityManager, tenant: Tenant, query: ListPixChargesQuery): Promise<{ total: number; charges: PixChargeResponse[] }> {
   const where = `account_id = $1 AND environment = $2 AND created_at >= $3 AND created_at < $4${query.status ? ' AND status = $5' : ''}`;
   const params: unknown[] = [tenant.accountId, tenant.environment, query.start, query.end, ...(query.status ? [query.status] : [])];
-  const { total, rows } = await pageWithTotal<PixChargeResponseRow>(db, {
-    table: 'pix_charges',
-    columns: RESPONSE_COLUMNS,
-    where,
-    params,
-    orderBy: 'created_at DESC, id DESC',
-    page: query.page,
-    page_size: query.page_size,
-  });
+  const { total, rows } = await pageWithTotal<PixChargeResponseRow>(
+    db,
+    { table: 'pix_charges', columns: RESPONSE_COLUMNS, where, params, orderBy: 'created_at DESC, id DESC' },
+    query,
+  );
   return { total, charges: rows.map(responseOf) };
 }
 

@@ -122,15 +122,11 @@ export async function findRefund(db: EntityManager, tenant: Tenant, id: number):
 export async function listRefunds(db: EntityManager, tenant: Tenant, query: ListRefundsQuery): Promise<{ total: number; refunds: RefundResponse[] }> {
   const where = 'account_id = $1 AND environment = $2 AND created_at >= $3 AND created_at < $4';
   const params = [tenant.accountId, tenant.environment, query.start, query.end];
-  const { total, rows } = await pageWithTotal<RefundResponseRow>(db, {
-    table: 'pix_refunds',
-    columns: RESPONSE_COLUMNS,
-    where,
-    params,
-    orderBy: 'created_at DESC, id DESC',
-    page: query.page,
-    page_size: query.page_size,
-  });
+  const { total, rows } = await pageWithTotal<RefundResponseRow>(
+    db,
+    { table: 'pix_refunds', columns: RESPONSE_COLUMNS, where, params, orderBy: 'created_at DESC, id DESC' },
+    query,
+  );
   return { total, refunds: rows.map(responseOf) };
 }
 

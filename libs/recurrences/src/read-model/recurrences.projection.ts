@@ -156,15 +156,11 @@ export async function listRecurrences(
 ): Promise<{ total: number; recurrences: RecurrenceResponse[] }> {
   const where = 'account_id = $1 AND environment = $2 AND created_at >= $3 AND created_at <= $4';
   const params = [tenant.accountId, tenant.environment, query.start, query.end];
-  const { total, rows } = await pageWithTotal<RecurrenceRow>(db, {
-    table: 'recurrences',
-    columns: COLUMNS,
-    where,
-    params,
-    orderBy: 'created_at DESC, recurrence_id',
-    page: query.page,
-    page_size: query.page_size,
-  });
+  const { total, rows } = await pageWithTotal<RecurrenceRow>(
+    db,
+    { table: 'recurrences', columns: COLUMNS, where, params, orderBy: 'created_at DESC, recurrence_id' },
+    query,
+  );
   return { total, recurrences: rows.map(toResponse) };
 }
 
