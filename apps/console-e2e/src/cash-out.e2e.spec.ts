@@ -1,5 +1,6 @@
 import type { Download, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
+import { alphanumericCnpj } from '@pixauto/testing';
 import { dayAfter, expect, expectAccessible, screenshot, signIn, test } from './support/console';
 
 // Cash-out in the console: payouts (the sandbox's bank played by hand, the lookups, the CSV, the receipts) and the
@@ -8,6 +9,8 @@ import { dayAfter, expect, expectAccessible, screenshot, signIn, test } from './
 /** A beneficiary no other console test pays, and a customer no other test limits (valid CPFs). */
 const BENEFICIARY = '39053344705';
 const LIMITED = '11144477735';
+/** A company registered since July 2026: an alphanumeric CNPJ of this run's own (valid check digits). */
+const COMPANY = alphanumericCnpj(`CO${Date.now().toString(36).toUpperCase().padStart(10, '0').slice(-10)}`);
 
 const CSV_HEADER =
   'id,transaction_id,name,document_number,document_type,currency,amount,status,bank_type,bank_name,bank_code,account_agency,account_number,webhook,created_at,paid_at,e2e,psp_id,provider';
@@ -158,5 +161,41 @@ test('a viewer finds payouts and reads limits, with no button to pay out or set 
   await page.getByRole('link', { name: 'Customer limits' }).click();
   await expect(page.getByRole('button', { name: 'Look up' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Set limit' })).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test('a company with an alphanumeric CNPJ: a cash-out limit set on it holds its payout back, and the payout made within it is found by the CNPJ', async ({
+  page,
+  system,
+}) => {
+  await signIn(page, system, 'developer');
+  await page.getByRole('link', { name: 'Customer limits' }).click();
+  const set = page.getByRole('form', { name: 'Set a limit' });
+  await set.getByLabel("Customer's CPF or CNPJ").fill(COMPANY);
+  await set.getByLabel('Limit on').selectOption('cashout');
+  await set.getByLabel('Limit by').selectOption('amount');
+  await set.getByLabel('Highest amount (R$)').fill('100');
+  await set.getByRole('button', { name: 'Set limit' }).click();
+  await expect(page.getByTestId('limit')).toContainText(COMPANY);
+
+  await page.getByRole('link', { name: 'Payouts' }).click();
+  const pay = async (amount: string) => {
+    await page.getByLabel('Your identifier (transaction_id)').fill(`cnpj-${Date.now().toString(36)}`);
+    await page.getByLabel('Amount (R$)').fill(amount);
+    await page.getByLabel("Beneficiary's name").fill('Empresa Nova Ltda');
+    await page.getByLabel("Beneficiary's CPF or CNPJ").fill(COMPANY);
+    await page.getByLabel('Pix key').fill('financeiro@empresa.example');
+    await page.getByRole('button', { name: 'Create payout' }).click();
+  };
+  await pay('100.01');
+  await expect(page.getByRole('alert').first()).toContainText(`cashout limit exceeded for customer ${COMPANY}`);
+  await pay('100');
+  await expect(page.getByRole('heading', { name: /^Payout cnpj-/ })).toBeVisible();
+  await expect(page.getByText(`Empresa Nova Ltda (CNPJ ${COMPANY})`)).toBeVisible();
+
+  await page.getByRole('link', { name: 'Payouts' }).click();
+  await page.getByLabel("Customer's CPF or CNPJ").fill(COMPANY);
+  await page.getByRole('button', { name: 'Show their payouts' }).click();
+  await expect(page.getByTestId('payouts-found')).toHaveText('1 payout to this customer');
   await expectAccessible(page);
 });

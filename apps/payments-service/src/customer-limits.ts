@@ -27,9 +27,8 @@ export class CustomerLimits implements OnApplicationShutdown {
     return refusal ? refuse(refusal) : limit;
   }
 
-  /** Limits are set per CPF (2.5): a CNPJ has none. */
+  /** Limits are set per customer document, CPF or CNPJ (docs/decisions/limits.md). */
   private async limitOf({ tenant, documentNumber, type }: LimitedTransaction): Promise<LimitResponse | undefined> {
-    if (documentNumber.length !== 11) return undefined;
     const request: ServiceRequest = { tenant, query: { document_number: documentNumber, type } };
     const answer = await this.limitsService.send<ServiceReply>(Patterns.limits.get, request, LIMIT_LOOKUP_TIMEOUT_MS);
     if (answer.status === 404) return undefined;

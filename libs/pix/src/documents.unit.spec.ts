@@ -82,7 +82,11 @@ describe('isValidCnpj', () => {
     ['a wrong second check digit', '11222333000182'],
     ['13 digits', '1122233300018'],
     ['15 digits', '112223330001810'],
-    ['letters (alphanumeric CNPJ is not accepted)', '12ABC34501DE35'],
+    ['punctuation in an alphanumeric CNPJ', '12.ABC.345/01DE-35'],
+    ['lowercase letters', '12abc34501de35'],
+    ['a letter in a check digit', '12ABC34501DE3A'],
+    ['a wrong check digit of an alphanumeric CNPJ', '12ABC34501DE36'],
+    ['a letter outside A-Z', '12ÁBC34501DE35'],
     ['a CPF', '52998224725'],
   ])('refuses %s', (_why, cnpj) => {
     expect(isValidCnpj(cnpj)).toBe(false);
@@ -102,6 +106,57 @@ describe('isValidCnpj', () => {
         return !isValidCnpj(replaceDigit(cnpj, index, shift));
       }),
     );
+  });
+});
+
+// The alphanumeric CNPJ's oracle: its own table of values (a digit its value, 'A' 17 ... 'Z' 42, as Receita Federal
+// publishes them), not the ASCII arithmetic the code uses.
+const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const valueOf = (c: string): number => (c >= 'A' ? 17 + ALPHANUMERIC.indexOf(c) - 10 : Number(c));
+const cnpjFromBase = (base: string): string => {
+  const values = Array.from(base, valueOf);
+  const first = mod11Digit(values, 5, 9);
+  return base + first + mod11Digit([...values, first], 6, 9);
+};
+const alphanumericBase = fc.string({ unit: fc.constantFrom(...ALPHANUMERIC), minLength: 12, maxLength: 12 }).filter((b) => /[A-Z]/.test(b));
+const validAlphanumericCnpj = alphanumericBase.map(cnpjFromBase);
+
+describe('isValidCnpj, alphanumeric (issued since July 2026)', () => {
+  it("accepts Receita Federal's own example, 12.ABC.345/01DE-35 as it travels", () => {
+    expect(isValidCnpj('12ABC34501DE35')).toBe(true);
+    expect(documentType('12ABC34501DE35')).toBe('CNPJ');
+  });
+
+  it('accepts every alphanumeric CNPJ whose check digits are computed by the oracle', () => {
+    fc.assert(fc.property(validAlphanumericCnpj, (cnpj) => isValidCnpj(cnpj) && documentType(cnpj) === 'CNPJ' && isValidCpfOrCnpj(cnpj)));
+  });
+
+  it('refuses it with either check digit changed, or made lowercase', () => {
+    fc.assert(
+      fc.property(validAlphanumericCnpj, fc.constantFrom(12, 13), fc.integer({ min: 1, max: 9 }), (cnpj, index, shift) => {
+        return !isValidCnpj(replaceDigit(cnpj, index, shift)) && !isValidCnpj(cnpj.toLowerCase());
+      }),
+    );
+  });
+
+  it('refuses any one character changed, but for the changes the mod-11 rule itself cannot see', () => {
+    // Receita's check digits are blind to a character moved by a multiple of 11 ('6' <-> 'A' <-> 'L' <-> 'W'), and to a
+    // sum moving between the remainders 0 and 1 (both give the digit 0). Such a CNPJ is valid by the rule, so we
+    // accept it too: any other change is refused.
+    fc.assert(
+      fc.property(validAlphanumericCnpj, fc.integer({ min: 0, max: 11 }), fc.constantFrom(...ALPHANUMERIC), (cnpj, index, c) => {
+        fc.pre(cnpj[index] !== c);
+        const changed = cnpj.slice(0, index) + c + cnpj.slice(index + 1);
+        const blindSpot = cnpjFromBase(changed.slice(0, 12)) === changed;
+        const multipleOf11 = (valueOf(c) - valueOf(cnpj[index])) % 11 === 0;
+        return isValidCnpj(changed) === blindSpot && (!multipleOf11 || blindSpot);
+      }),
+    );
+  });
+
+  it("accepts the changes Receita's rule cannot see, as the rule does", () => {
+    expect(isValidCnpj('126BC34501DE35')).toBe(true); // 'A' (17) -> '6' (6): 11 apart
+    expect(isValidCnpj('12BBC34501DE35')).toBe(false);
   });
 });
 

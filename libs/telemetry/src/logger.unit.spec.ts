@@ -77,6 +77,18 @@ describe('maskDocuments', () => {
     expect(maskDocuments(`cpf ${CPF}, cnpj ${CNPJ}, 529.982.247-25`)).toBe('cpf *********25, cnpj ************61, ***.***.***-25');
   });
 
+  it('masks an alphanumeric CNPJ, bare or formatted, but for its check digits', () => {
+    expect(maskDocuments('cnpj 12ABC34501DE35, 12.ABC.345/01DE-35, /v2/limits?document_number=12ABC34501DE35&type=cashout')).toBe(
+      'cnpj ************35, **.***.***/****-35, /v2/limits?document_number=************35&type=cashout',
+    );
+  });
+
+  it('leaves an order id of the same shape alone when its check digits do not hold', () => {
+    expect(maskDocuments('transaction_id ORDER000000012, 12ABC34501DE36, 12abc34501de35')).toBe(
+      'transaction_id ORDER000000012, 12ABC34501DE36, 12abc34501de35',
+    );
+  });
+
   it('leaves other numbers alone', () => {
     expect(maskDocuments('amount 1999, epoch 1764072000000, id 3f2a1b4c-0000-4000-8000-123456789012')).toBe(
       'amount 1999, epoch 1764072000000, id 3f2a1b4c-0000-4000-8000-123456789012',

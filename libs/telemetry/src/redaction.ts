@@ -1,3 +1,5 @@
+import { isValidCnpj } from '@pixauto/pix';
+
 /**
  * What never reaches a log line (issue #12 §5, #13 §2): credentials, API keys, tokens, secrets, and documents (CPF,
  * CNPJ). Fields are replaced by name (any case) wherever a line's object holds them, four levels deep, arrays
@@ -34,11 +36,21 @@ const SECRET_KEYS = new Set(
 
 export const REDACTED = '[redacted]';
 
-/** A CPF or CNPJ, bare (11 or 14 digits) or formatted (000.000.000-00, 00.000.000/0000-00). */
-const DOCUMENT = /(?<!\d)(?:\d{3}\.\d{3}\.\d{3}-\d{2}|\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}|\d{14}|\d{11})(?!\d)/g;
+/**
+ * A CPF or numeric CNPJ, bare (11 or 14 digits) or formatted (000.000.000-00, 00.000.000/0000-00); or what may be an
+ * alphanumeric CNPJ (12 capitals and digits then two digits, bare or as 12.ABC.345/01DE-35), masked only when its
+ * check digits hold, so that an order id of that shape stays readable.
+ */
+const DOCUMENT =
+  /(?<!\d)(?:\d{3}\.\d{3}\.\d{3}-\d{2}|\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}|\d{14}|\d{11})(?!\d)|(?<![0-9A-Za-z])(?:[0-9A-Z]{12}|[0-9A-Z]{2}\.[0-9A-Z]{3}\.[0-9A-Z]{3}\/[0-9A-Z]{4}-)\d{2}(?![0-9A-Za-z])/g;
 
-/** Free text with every document number masked but for its last two digits. */
-export const maskDocuments = (text: string): string => text.replace(DOCUMENT, (document) => document.replace(/\d(?=(?:\D*\d){2})/g, '*'));
+const maskDocument = (document: string): string => {
+  if (/[A-Z]/.test(document) && !isValidCnpj(document.replace(/[./-]/g, ''))) return document;
+  return document.replace(/[0-9A-Z](?=(?:[^0-9A-Z]*[0-9A-Z]){2})/g, '*');
+};
+
+/** Free text with every document number masked but for its last two characters. */
+export const maskDocuments = (text: string): string => text.replace(DOCUMENT, maskDocument);
 
 const MAX_DEPTH = 4;
 

@@ -1,2 +1,3 @@
 export * from './eventually';
 export * from './counting-proxy';
+export * from './documents';

@@ -1,4 +1,5 @@
 import { adminClient } from '@pixauto/api-client';
+import { alphanumericCnpj } from '@pixauto/testing';
 import { ADMIN_TOKEN, RunningSystem } from './system';
 import { call } from './http';
 
@@ -19,6 +20,9 @@ export function cpf(base: number): string {
 let sequence = Math.floor(Math.random() * 1e8);
 /** A CPF no other test uses in this run. */
 export const freshCpf = (): string => cpf(++sequence);
+
+/** An alphanumeric CNPJ no other test uses in this run (letters in it, whatever the sequence). */
+export const freshAlphanumericCnpj = (): string => alphanumericCnpj(`AB${String(++sequence).padStart(10, '0').slice(-10)}`);
 
 export interface Merchant {
   accountId: string;

@@ -39,7 +39,13 @@ export class LimitsRoutes {
     description:
       "Returns the customer's limit of one type, as last set. 404 when the customer has none of that type (their transactions are then not restricted).",
     query: [
-      { name: 'document_number', required: true, description: "The customer's CPF: 11 digits, digits only.", example: '11144477735' },
+      {
+        name: 'document_number',
+        required: true,
+        description:
+          "The customer's CPF (11 digits) or CNPJ (14 characters: digits, or capital letters and digits for a CNPJ issued since July 2026), without punctuation.",
+        example: '11144477735',
+      },
       {
         name: 'type',
         required: true,

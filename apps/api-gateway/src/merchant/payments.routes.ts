@@ -22,7 +22,7 @@ export class PaymentsRoutes {
     description:
       'Creates a Pix charge for the payer to pay by QR code or Pix copy-and-paste. It starts PENDING, with its code (`pix_copy_paste`, and `qrcode` as an image) payable until `expires_at` (`expires_in` seconds, default one hour). ' +
       'When the payer pays it becomes PAID; unpaid by then it becomes EXPIRED; either way the code is voided. With a `webhook`, each change is notified there (`pix_charge.created`, `pix_charge.paid`, `pix_charge.expired`). ' +
-      "A cash-in limit set for the payer's CPF is checked first: beyond it the request is refused with a LimitExceededError and nothing is created. " +
+      "A cash-in limit set for the payer's CPF or CNPJ is checked first: beyond it the request is refused with a LimitExceededError and nothing is created. " +
       '`transaction_id` is unique in your account: repeating a creation with the same one is refused, never creates a second charge.',
     body: 'CreatePixChargeRequest',
     example: { transaction_id: 'pix-example-0001', amount: 10.5, payer: { document_number: '52998224725', name: 'Maria Souza' } },

@@ -21,7 +21,7 @@ export class PayoutsRoutes {
     description:
       "Sends money by Pix to the beneficiary's Pix key (`pix_key`) or bank account (`bank`), one of the two. The payout is recorded at once and answered with status 0 (created); the bank then moves it, usually within seconds, to 4 (processing) and 1 (completed, with `paid_at`, `e2e` and the beneficiary as the bank names it), " +
       'or to 3 (rejected, e.g. a Pix key that does not exist) or 2 (canceled). Follow it with GET /v2/withdrawals or its `webhook` (`payout.created`, `payout.status_changed`). ' +
-      "A cash-out limit set for the beneficiary's CPF is checked first: beyond it the request is refused with a LimitExceededError and nothing is created; a rejected or canceled payout gives its unit of the day back. " +
+      "A cash-out limit set for the beneficiary's CPF or CNPJ is checked first: beyond it the request is refused with a LimitExceededError and nothing is created; a rejected or canceled payout gives its unit of the day back. " +
       '`transaction_id` is unique in your account: repeating a creation with the same one is refused, never pays twice.',
     body: 'CreatePayoutRequest',
     example: { transaction_id: 'pay-example-0001', amount: 10, name: 'Maria Souza', document_number: '52998224725', pix_key: '52998224725' },
@@ -44,13 +44,13 @@ export class PayoutsRoutes {
     summary: 'Pay out to a bank account',
     description:
       'Sends money by Pix to a bank account: the same as POST /v2/payout/pix, with `bank` required and no `pix_key`. The payout starts at status 0 and the bank moves it to 4 (processing) and 1 (completed), or to 2 (canceled) or 3 (rejected). ' +
-      "The cash-out limit of the beneficiary's CPF applies.",
+      "The cash-out limit of the beneficiary's CPF or CNPJ applies.",
     body: 'CreatePayoutRequest',
     example: {
       transaction_id: 'pay-example-0002',
       amount: 10,
-      name: 'Maria Souza',
-      document_number: '52998224725',
+      name: 'Empresa Nova Ltda',
+      document_number: '12ABC34501DE35',
       bank: { ispb: '00000000', account_agency: '0001', account_number: '12345-6' },
     },
     ok: [201, 'PayoutResponse'],

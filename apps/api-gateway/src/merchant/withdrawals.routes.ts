@@ -76,7 +76,13 @@ export class WithdrawalsRoutes {
     summary: 'Payouts of a customer',
     description: 'Lists every payout to one beneficiary, all statuses, oldest first, with their count. 404 when there is none.',
     query: [
-      { name: 'document_number', required: true, description: "The beneficiary's CPF (11 digits) or CNPJ (14 digits), digits only.", example: '11144477735' },
+      {
+        name: 'document_number',
+        required: true,
+        description:
+          "The beneficiary's CPF (11 digits) or CNPJ (14 characters: digits, or capital letters and digits for a CNPJ issued since July 2026), without punctuation.",
+        example: '12ABC34501DE35',
+      },
     ],
     ok: [200, 'PayoutsByCustomerResponse'],
     errors: [invalid(W.documentInvalid), notFound(W.noneForCustomer)],

@@ -678,7 +678,7 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
     "properties": {
       "document_number": {
         "type": "string",
-        "description": "The customer's CPF, 11 digits."
+        "description": "The customer's CPF (11 digits) or CNPJ (14 capital letters and digits), as it was set."
       },
       "type": {
         "$ref": "#/components/schemas/LimitType",
@@ -852,7 +852,7 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       },
       "document_number": {
         "type": "string",
-        "description": "The beneficiary's CPF or CNPJ, digits only."
+        "description": "The beneficiary's CPF (11 digits) or CNPJ (14 characters: digits, or capital letters and digits for a CNPJ issued since July 2026), without punctuation."
       },
       "document_type": {
         "type": "string",
@@ -1027,7 +1027,7 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
     "properties": {
       "document_number": {
         "type": "string",
-        "description": "The payer's CPF (11 digits) or CNPJ (14 digits), digits only."
+        "description": "The payer's CPF (11 digits) or CNPJ (14 characters: digits, or capital letters and digits for a CNPJ issued since July 2026), without punctuation."
       },
       "name": {
         "type": "string",
@@ -1210,7 +1210,7 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
         "properties": {
           "document_number": {
             "type": "string",
-            "description": "The payer's CPF (11 digits) or CNPJ (14 digits), digits only."
+            "description": "The payer's CPF (11 digits) or CNPJ (14 characters: digits, or capital letters and digits for a CNPJ issued since July 2026), without punctuation."
           },
           "name": {
             "type": "string",

@@ -60,8 +60,12 @@ const ERROR: Schema = {
 
 /** The field rules of our own (libs/contracts rule()), by name, as JSON Schema; the messages are the spec's. */
 const CUSTOM_RULES: Record<string, Schema> = {
-  isCpf: { type: 'string', pattern: '^[0-9]{11}$', description: 'A CPF: 11 digits with valid check digits' },
-  isCpfOrCnpj: { type: 'string', pattern: '^([0-9]{11}|[0-9]{14})$', description: 'A CPF (11 digits) or CNPJ (14 digits) with valid check digits' },
+  isCpfOrCnpj: {
+    type: 'string',
+    pattern: '^([0-9]{11}|[0-9A-Z]{12}[0-9]{2})$',
+    description:
+      'A CPF (11 digits) or a CNPJ (14 characters: the numeric form, or the alphanumeric form issued since July 2026 with 12 capital letters or digits and two check digits), without punctuation, check digits validated. Example: `12ABC34501DE35`.',
+  },
   isPositiveReais: { type: 'number', exclusiveMinimum: 0, description: 'Reais, positive, at most 2 decimal places' },
   hasAtMostTwoDecimals: { type: 'number' },
   isWebhookUrl: {

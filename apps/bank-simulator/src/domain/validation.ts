@@ -35,7 +35,7 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 const isText = (value: unknown, max: number, min = 1): value is string => typeof value === 'string' && value.length >= min && value.length <= max;
 const schema = (path: string, kind: 'objeto' | 'campo' = 'campo') => `O ${kind} ${path} não respeita o schema.`;
 
-/** cpf or cnpj, exactly one, check digits right (numeric CNPJ only, like @pixauto/pix). */
+/** cpf or cnpj, exactly one, check digits right (a CNPJ numeric or alphanumeric, as the API Pix types it: ^[0-9A-Z]{14}$). */
 function documentOf(value: Json, path: string, violacoes: Violacao[]): Documento | undefined {
   const hasCpf = value.cpf !== undefined;
   const hasCnpj = value.cnpj !== undefined;

@@ -4,7 +4,7 @@ import { mayAct, money, problemsByField, type ApiError } from '../api';
 import { reais, typedIn } from '../forms';
 import type { PageContext } from './page-context';
 import { Alert } from './Alert';
-import { Field } from './Field';
+import { Field, DOCUMENT_HINT, DocumentInput } from './Field';
 
 type Limit = SandboxComponents['schemas']['LimitResponse'];
 type LimitType = SandboxComponents['schemas']['LimitType'];
@@ -68,8 +68,8 @@ export function CustomerLimits({ api, environment, session }: PageContext) {
         is not limited.
       </p>
       <form onSubmit={(event) => void lookUp(event)} className="inline" aria-label="Look up a limit">
-        <label htmlFor="lookup-document">Customer's CPF</label>
-        <input id="lookup-document" name="document_number" inputMode="numeric" required />
+        <label htmlFor="lookup-document">Customer's CPF or CNPJ</label>
+        <DocumentInput id="lookup-document" name="document_number" required />
         <label htmlFor="lookup-type">Limit on</label>
         <select id="lookup-type" name="type" defaultValue="cashout">
           {typeOptions}
@@ -104,8 +104,8 @@ export function CustomerLimits({ api, environment, session }: PageContext) {
           <p className="muted">It replaces the customer's limit of that kind, and applies from their very next transaction.</p>
           <Alert message={problems['']?.join('. ')} />
           <form onSubmit={(event) => void set(event)} className="stacked" noValidate aria-labelledby="set-limit-title">
-            <Field id="limit-document" label="Customer's CPF" problems={problems.document_number} hint="11 digits.">
-              <input id="limit-document" name="document_number" inputMode="numeric" />
+            <Field id="limit-document" label="Customer's CPF or CNPJ" problems={problems.document_number} hint={DOCUMENT_HINT}>
+              <DocumentInput id="limit-document" name="document_number" />
             </Field>
             <Field id="limit-type" label="Limit on" problems={problems.type}>
               <select id="limit-type" name="type" defaultValue="cashout">

@@ -6,7 +6,7 @@ import { go, hrefOf } from '../routing';
 import { daysFromToday, reais, typedIn } from '../forms';
 import type { PageContext } from './page-context';
 import { Alert } from './Alert';
-import { Field } from './Field';
+import { Field, DOCUMENT_HINT, DocumentInput } from './Field';
 import { FindOne, type OneOf } from './FindOne';
 import { Pager } from './Pager';
 
@@ -149,7 +149,7 @@ export function Payouts({ api, environment, session, clockMoves }: PageContext) 
       </form>
       <form onSubmit={byCustomer} className="inline filters" aria-label="Payouts of a customer">
         <label htmlFor="payouts-customer">Customer's CPF or CNPJ</label>
-        <input id="payouts-customer" name="customer" inputMode="numeric" required />
+        <DocumentInput id="payouts-customer" name="customer" required />
         <button type="submit" className="secondary">
           Show their payouts
         </button>
@@ -185,8 +185,8 @@ export function Payouts({ api, environment, session, clockMoves }: PageContext) 
             <Field id="payout-name" label="Beneficiary's name" problems={problems.name}>
               <input id="payout-name" name="name" />
             </Field>
-            <Field id="payout-document" label="Beneficiary's CPF or CNPJ" problems={problems.document_number} hint="Digits only.">
-              <input id="payout-document" name="document_number" inputMode="numeric" />
+            <Field id="payout-document" label="Beneficiary's CPF or CNPJ" problems={problems.document_number} hint={DOCUMENT_HINT}>
+              <DocumentInput id="payout-document" name="document_number" />
             </Field>
             <Field id="payout-destination" label="Pay to">
               <select id="payout-destination" value={destination} onChange={(event) => setDestination(event.target.value as typeof destination)}>

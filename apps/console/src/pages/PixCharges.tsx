@@ -5,7 +5,7 @@ import { go, hrefOf } from '../routing';
 import { brasiliaDays, brasiliaTime, dayBefore, daysFromToday, reais, typedIn } from '../forms';
 import type { PageContext } from './page-context';
 import { Alert } from './Alert';
-import { Field } from './Field';
+import { Field, DOCUMENT_HINT, DocumentInput } from './Field';
 import { FindOne, type OneOf } from './FindOne';
 import { Pager } from './Pager';
 
@@ -127,8 +127,8 @@ export function PixCharges({ api, environment, session, clockMoves }: PageContex
             <Field id="pix-amount" label="Amount (R$)" problems={problems.amount}>
               <input id="pix-amount" name="amount" inputMode="decimal" />
             </Field>
-            <Field id="payer-document" label="Payer's CPF or CNPJ" problems={problems['payer.document_number']} hint="Digits only.">
-              <input id="payer-document" name="payer_document" inputMode="numeric" />
+            <Field id="payer-document" label="Payer's CPF or CNPJ" problems={problems['payer.document_number']} hint={DOCUMENT_HINT}>
+              <DocumentInput id="payer-document" name="payer_document" />
             </Field>
             <Field id="payer-name" label="Payer's name" problems={problems['payer.name']}>
               <input id="payer-name" name="payer_name" />

@@ -4,7 +4,7 @@ import { go } from '../routing';
 import { reais, typedIn } from '../forms';
 import type { PageContext } from './page-context';
 import { Alert } from './Alert';
-import { Field } from './Field';
+import { Field, DOCUMENT_HINT, DocumentInput } from './Field';
 
 const PERIODICITIES = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMIANNUAL', 'ANNUAL'] as const;
 const RETRY_POLICIES = [
@@ -46,8 +46,8 @@ export function RecurrenceCreate({ api, environment }: PageContext) {
         <Field id="transaction_id" label="Your identifier (contract)" problems={problems.transaction_id} hint="Unique in your account, at most 35 characters.">
           <input id="transaction_id" name="transaction_id" />
         </Field>
-        <Field id="document_number" label="Payer's CPF or CNPJ" problems={problems['debtor.document_number']} hint="Digits only.">
-          <input id="document_number" name="document_number" inputMode="numeric" />
+        <Field id="document_number" label="Payer's CPF or CNPJ" problems={problems['debtor.document_number']} hint={DOCUMENT_HINT}>
+          <DocumentInput id="document_number" name="document_number" />
         </Field>
         <Field id="debtor_name" label="Payer's name" problems={problems['debtor.name']}>
           <input id="debtor_name" name="debtor_name" />

@@ -211,7 +211,7 @@ export interface paths {
         put?: never;
         /**
          * Pay out to a bank account
-         * @description Sends money by Pix to a bank account: the same as POST /v2/payout/pix, with `bank` required and no `pix_key`. The payout starts at status 0 and the bank moves it to 4 (processing) and 1 (completed), or to 2 (canceled) or 3 (rejected). The cash-out limit of the beneficiary's CPF applies.
+         * @description Sends money by Pix to a bank account: the same as POST /v2/payout/pix, with `bank` required and no `pix_key`. The payout starts at status 0 and the bank moves it to 4 (processing) and 1 (completed), or to 2 (canceled) or 3 (rejected). The cash-out limit of the beneficiary's CPF or CNPJ applies.
          */
         post: operations["Payouts_toAccount"];
         delete?: never;
@@ -231,7 +231,7 @@ export interface paths {
         put?: never;
         /**
          * Pay out to a Pix key
-         * @description Sends money by Pix to the beneficiary's Pix key (`pix_key`) or bank account (`bank`), one of the two. The payout is recorded at once and answered with status 0 (created); the bank then moves it, usually within seconds, to 4 (processing) and 1 (completed, with `paid_at`, `e2e` and the beneficiary as the bank names it), or to 3 (rejected, e.g. a Pix key that does not exist) or 2 (canceled). Follow it with GET /v2/withdrawals or its `webhook` (`payout.created`, `payout.status_changed`). A cash-out limit set for the beneficiary's CPF is checked first: beyond it the request is refused with a LimitExceededError and nothing is created; a rejected or canceled payout gives its unit of the day back. `transaction_id` is unique in your account: repeating a creation with the same one is refused, never pays twice.
+         * @description Sends money by Pix to the beneficiary's Pix key (`pix_key`) or bank account (`bank`), one of the two. The payout is recorded at once and answered with status 0 (created); the bank then moves it, usually within seconds, to 4 (processing) and 1 (completed, with `paid_at`, `e2e` and the beneficiary as the bank names it), or to 3 (rejected, e.g. a Pix key that does not exist) or 2 (canceled). Follow it with GET /v2/withdrawals or its `webhook` (`payout.created`, `payout.status_changed`). A cash-out limit set for the beneficiary's CPF or CNPJ is checked first: beyond it the request is refused with a LimitExceededError and nothing is created; a rejected or canceled payout gives its unit of the day back. `transaction_id` is unique in your account: repeating a creation with the same one is refused, never pays twice.
          */
         post: operations["Payouts_toPixKey"];
         delete?: never;
@@ -255,7 +255,7 @@ export interface paths {
         put?: never;
         /**
          * Create a Pix cash-in charge (QR code)
-         * @description Creates a Pix charge for the payer to pay by QR code or Pix copy-and-paste. It starts PENDING, with its code (`pix_copy_paste`, and `qrcode` as an image) payable until `expires_at` (`expires_in` seconds, default one hour). When the payer pays it becomes PAID; unpaid by then it becomes EXPIRED; either way the code is voided. With a `webhook`, each change is notified there (`pix_charge.created`, `pix_charge.paid`, `pix_charge.expired`). A cash-in limit set for the payer's CPF is checked first: beyond it the request is refused with a LimitExceededError and nothing is created. `transaction_id` is unique in your account: repeating a creation with the same one is refused, never creates a second charge.
+         * @description Creates a Pix charge for the payer to pay by QR code or Pix copy-and-paste. It starts PENDING, with its code (`pix_copy_paste`, and `qrcode` as an image) payable until `expires_at` (`expires_in` seconds, default one hour). When the payer pays it becomes PAID; unpaid by then it becomes EXPIRED; either way the code is voided. With a `webhook`, each change is notified there (`pix_charge.created`, `pix_charge.paid`, `pix_charge.expired`). A cash-in limit set for the payer's CPF or CNPJ is checked first: beyond it the request is refused with a LimitExceededError and nothing is created. `transaction_id` is unique in your account: repeating a creation with the same one is refused, never creates a second charge.
          */
         post: operations["Payments_create"];
         delete?: never;
@@ -1332,7 +1332,7 @@ export interface components {
             amount: number;
             /** @description The beneficiary's bank account. Required on POST /v2/payout; on POST /v2/payout/pix, send this or `pix_key`, not both. */
             bank?: components["schemas"]["PayoutBankAccount"];
-            /** @description The beneficiary's CPF (11 digits) or CNPJ (14 digits), digits only; the check digits are validated. A cash-out limit set for this CPF applies. */
+            /** @description The beneficiary's CPF (11 digits) or CNPJ (14 characters: digits, or capital letters and digits for a CNPJ issued since July 2026), without punctuation; the check digits are validated. A cash-out limit set for this document applies. */
             document_number: string;
             /** @description The beneficiary's name, at most 100 characters. */
             name: string;
@@ -1571,7 +1571,7 @@ export interface components {
             created_at: string;
             /** @description The note or reason given; absent when none was. */
             details?: string;
-            /** @description The customer's CPF, 11 digits. */
+            /** @description The customer's CPF (11 digits) or CNPJ (14 capital letters and digits), as it was set. */
             document_number: string;
             /** @description `amount` (a cap on each transaction's value) or `quantity` (a cap on transactions per day, Brasília time). */
             mechanism: components["schemas"]["LimitMechanism"];
@@ -1670,7 +1670,7 @@ export interface components {
              * @constant
              */
             currency: "BRL";
-            /** @description The beneficiary's CPF or CNPJ, digits only. */
+            /** @description The beneficiary's CPF (11 digits) or CNPJ (14 characters: digits, or capital letters and digits for a CNPJ issued since July 2026), without punctuation. */
             document_number: string;
             /** @description `CPF` or `CNPJ`: which one `document_number` is. */
             document_type: string;
@@ -1719,14 +1719,14 @@ export interface components {
         };
         /** @description The payer of a Pix charge. */
         PixChargePayer: {
-            /** @description The payer's CPF (11 digits) or CNPJ (14 digits), digits only. */
+            /** @description The payer's CPF (11 digits) or CNPJ (14 characters: digits, or capital letters and digits for a CNPJ issued since July 2026), without punctuation. */
             document_number: string;
             /** @description The payer's name. */
             name: string;
         };
-        /** @description The payer. A cash-in limit set for their CPF applies to the charge. */
+        /** @description The payer. A cash-in limit set for their CPF or CNPJ applies to the charge. */
         PixChargePayerRequest: {
-            /** @description The payer's CPF (11 digits) or CNPJ (14 digits), digits only; the check digits are validated. */
+            /** @description The payer's CPF (11 digits) or CNPJ (14 characters: digits, or capital letters and digits for a CNPJ issued since July 2026), without punctuation; the check digits are validated. */
             document_number: string;
             /** @description The payer's name, at most 100 characters. */
             name: string;
@@ -1769,7 +1769,7 @@ export interface components {
         RecurrenceDebtor: {
             /** @description The payer's address; optional, but all four of its fields are required when it is sent. Kept, not shown in answers. */
             address?: components["schemas"]["DebtorAddress"];
-            /** @description The payer's CPF (11 digits) or CNPJ (14 digits), digits only; the check digits are validated. */
+            /** @description The payer's CPF (11 digits) or CNPJ (14 characters: digits, or capital letters and digits for a CNPJ issued since July 2026), without punctuation; the check digits are validated. */
             document_number: string;
             /**
              * Format: email
@@ -1805,7 +1805,7 @@ export interface components {
             contract: string;
             /** @description The payer. Only the document and name are shown; an email and address sent at creation are kept and travel with the charges. */
             debtor: {
-                /** @description The payer's CPF (11 digits) or CNPJ (14 digits), digits only. */
+                /** @description The payer's CPF (11 digits) or CNPJ (14 characters: digits, or capital letters and digits for a CNPJ issued since July 2026), without punctuation. */
                 document_number: string;
                 /** @description The payer's name, as sent at creation or last changed with `debtor_name`. */
                 name: string;
@@ -1984,7 +1984,7 @@ export interface components {
             amount?: number;
             /** @description A note or reason, at most 4096 characters. A POST without it clears the one stored. */
             details?: string;
-            /** @description The customer's CPF: 11 digits, digits only, check digits validated. For cash-in it is the payer of POST /v2/pix; for cash-out, the beneficiary of a payout. */
+            /** @description The customer's CPF (11 digits) or CNPJ (14 characters, numeric or alphanumeric: capital letters and digits), without punctuation, check digits validated. For cash-in it is the payer of POST /v2/pix; for cash-out, the beneficiary of a payout. */
             document_number: string;
             /**
              * @description `amount`: caps the value of each transaction. `quantity`: caps the number of transactions per day (Brasília time; the count starts again at midnight).
@@ -2005,7 +2005,7 @@ export interface components {
             account: string;
             /** @description The payer's branch (agência), up to 4 characters, without a check digit. */
             agency: string;
-            /** @description The account holder's CPF (11 digits) or CNPJ (14 digits), digits only; the check digits are validated. */
+            /** @description The account holder's CPF (11 digits) or CNPJ (14 characters: digits, or capital letters and digits for a CNPJ issued since July 2026), without punctuation; the check digits are validated. */
             document_number: string;
             /** @description The ISPB of the payer's institution: its 8-digit central bank code, not the 3-digit bank number. A wrong ISPB yields an alert that never arrives. */
             ispb: string;
@@ -3059,7 +3059,7 @@ export interface operations {
     Limits_get: {
         parameters: {
             query: {
-                /** @description The customer's CPF: 11 digits, digits only. */
+                /** @description The customer's CPF (11 digits) or CNPJ (14 characters: digits, or capital letters and digits for a CNPJ issued since July 2026), without punctuation. */
                 document_number: string;
                 /** @description `cashin` (Pix charges the customer pays) or `cashout` (payouts to the customer). */
                 type: "cashin" | "cashout";
@@ -5507,7 +5507,7 @@ export interface operations {
     Withdrawals_customer: {
         parameters: {
             query: {
-                /** @description The beneficiary's CPF (11 digits) or CNPJ (14 digits), digits only. */
+                /** @description The beneficiary's CPF (11 digits) or CNPJ (14 characters: digits, or capital letters and digits for a CNPJ issued since July 2026), without punctuation. */
                 document_number: string;
             };
             header?: never;

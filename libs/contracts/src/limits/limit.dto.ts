@@ -2,7 +2,8 @@ import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, Vali
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Messages } from '@pixauto/errors';
 import { MAX_PIX_AMOUNT } from '@pixauto/pix';
-import { HasAtMostTwoDecimals, IsCpf, IsPositiveReais, OnlyWithMechanism } from './limit.validators';
+import { IsCpfOrCnpj } from '../recurrences/recurrence.validators';
+import { HasAtMostTwoDecimals, IsPositiveReais, OnlyWithMechanism } from './limit.validators';
 
 import { LIMIT_MECHANISMS, LIMIT_TYPES, LimitMechanism, LimitType } from './limit.types';
 
@@ -18,9 +19,9 @@ const MAX_QUANTITY = 2_147_483_647;
 export class SetLimitRequest {
   @JSONSchema({
     description:
-      "The customer's CPF: 11 digits, digits only, check digits validated. For cash-in it is the payer of POST /v2/pix; for cash-out, the beneficiary of a payout.",
+      "The customer's CPF (11 digits) or CNPJ (14 characters, numeric or alphanumeric: capital letters and digits), without punctuation, check digits validated. For cash-in it is the payer of POST /v2/pix; for cash-out, the beneficiary of a payout.",
   })
-  @IsCpf({ message: M.documentInvalidBody })
+  @IsCpfOrCnpj({ message: M.documentInvalidBody })
   @IsDefined({ message: Messages.required('body.document_number') })
   document_number!: string;
 
@@ -73,7 +74,7 @@ export const SET_LIMIT_FIELDS = ['document_number', 'type', 'mechanism', 'amount
 
 /** GET /v2/limits (service-api.md 4.14). */
 export class GetLimitQuery {
-  @IsCpf({ message: M.documentInvalidQuery })
+  @IsCpfOrCnpj({ message: M.documentInvalidQuery })
   @IsDefined({ message: M.documentInvalidQuery })
   document_number!: string;
 
@@ -85,7 +86,7 @@ export class GetLimitQuery {
 // The limit object of service-api.md 2.5. The JSDoc is what merchants read in the API reference.
 /** A customer's limit on cash-in or cash-out. Without one, the customer's transactions are not restricted. */
 export interface LimitResponse {
-  /** The customer's CPF, 11 digits. */
+  /** The customer's CPF (11 digits) or CNPJ (14 capital letters and digits), as it was set. */
   document_number: string;
   /** `cashin` (Pix charges the customer pays) or `cashout` (payouts to the customer). */
   type: LimitType;

@@ -66,8 +66,14 @@ describe('SetLimitRequest', () => {
     );
   });
 
-  it('refuses a CNPJ, punctuation and a bad check digit', () => {
-    for (const document_number of ['11222333000181', '529.982.247-25', '52998224724', 52998224725]) {
+  it('takes a CPF or a CNPJ, numeric or alphanumeric', () => {
+    for (const document_number of [CPF, '11222333000181', '12ABC34501DE35']) {
+      expect(messageOf({ document_number, type: 'cashin', mechanism: 'quantity', quantity: 1 })).toBeUndefined();
+    }
+  });
+
+  it('refuses punctuation, lowercase and a bad check digit', () => {
+    for (const document_number of ['529.982.247-25', '52998224724', 52998224725, '12.ABC.345/01DE-35', '12abc34501de35', '12ABC34501DE36']) {
       expect(messageOf({ document_number, type: 'cashin', mechanism: 'quantity', quantity: 1 })).toBe('body.document_number is invalid');
     }
   });

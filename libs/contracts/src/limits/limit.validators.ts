@@ -1,9 +1,7 @@
 import { ValidationOptions } from 'class-validator';
 import { rule } from '../field-rule';
-import { hasAtMostTwoDecimals, isValidCpf } from '@pixauto/pix';
+import { hasAtMostTwoDecimals } from '@pixauto/pix';
 import { LIMIT_MECHANISMS, LimitMechanism } from './limit.types';
-
-export const IsCpf = rule('isCpf', (value) => typeof value === 'string' && isValidCpf(value));
 
 export const IsPositiveReais = rule('isPositiveReais', (value) => typeof value === 'number' && Number.isFinite(value) && value > 0);
 

@@ -10,9 +10,12 @@ import { IsCpfOrCnpj, IsWebhookUrl, OptionalField } from '../recurrences/recurre
 
 const T = Messages.transactions;
 
-@JSONSchema({ description: 'The payer. A cash-in limit set for their CPF applies to the charge.' })
+@JSONSchema({ description: 'The payer. A cash-in limit set for their CPF or CNPJ applies to the charge.' })
 export class PixChargePayerRequest {
-  @JSONSchema({ description: "The payer's CPF (11 digits) or CNPJ (14 digits), digits only; the check digits are validated." })
+  @JSONSchema({
+    description:
+      "The payer's CPF (11 digits) or CNPJ (14 characters: digits, or capital letters and digits for a CNPJ issued since July 2026), without punctuation; the check digits are validated.",
+  })
   @IsCpfOrCnpj({ message: T.payerDocumentInvalid })
   @IsDefined({ message: Messages.required('body.payer.document_number') })
   document_number!: string;

@@ -17,7 +17,7 @@ export const PIX_CHARGE_STATUSES: readonly PixChargeStatus[] = ['PENDING', 'PAID
 
 /** The payer of a Pix charge. */
 export interface PixChargePayer {
-  /** The payer's CPF (11 digits) or CNPJ (14 digits), digits only. */
+  /** The payer's CPF (11 digits) or CNPJ (14 characters: digits, or capital letters and digits for a CNPJ issued since July 2026), without punctuation. */
   document_number: string;
   /** The payer's name. */
   name: string;

@@ -62,7 +62,7 @@ export class CreatePayoutRequest {
 
   @JSONSchema({
     description:
-      "The beneficiary's CPF (11 digits) or CNPJ (14 digits), digits only; the check digits are validated. A cash-out limit set for this CPF applies.",
+      "The beneficiary's CPF (11 digits) or CNPJ (14 characters: digits, or capital letters and digits for a CNPJ issued since July 2026), without punctuation; the check digits are validated. A cash-out limit set for this document applies.",
   })
   @IsCpfOrCnpj({ message: T.documentInvalid })
   @IsDefined({ message: T.documentRequired })

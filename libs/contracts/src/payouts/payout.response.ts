@@ -13,7 +13,7 @@ export interface PayoutResponse {
   transaction_id: string;
   /** The beneficiary's name: as sent, then as the receiving bank names the account holder once it has processed the payout. */
   name: string;
-  /** The beneficiary's CPF or CNPJ, digits only. */
+  /** The beneficiary's CPF (11 digits) or CNPJ (14 characters: digits, or capital letters and digits for a CNPJ issued since July 2026), without punctuation. */
   document_number: string;
   /** `CPF` or `CNPJ`: which one `document_number` is. */
   document_type: string;

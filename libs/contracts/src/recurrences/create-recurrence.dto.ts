@@ -58,7 +58,10 @@ export class DebtorAddress {
 
 @JSONSchema({ description: 'The payer, fixed for the life of the recurrence (only the name can change later, with `debtor_name`).' })
 export class RecurrenceDebtor {
-  @JSONSchema({ description: "The payer's CPF (11 digits) or CNPJ (14 digits), digits only; the check digits are validated." })
+  @JSONSchema({
+    description:
+      "The payer's CPF (11 digits) or CNPJ (14 characters: digits, or capital letters and digits for a CNPJ issued since July 2026), without punctuation; the check digits are validated.",
+  })
   @IsCpfOrCnpj({ message: R.documentInvalid })
   @IsDefined(required('body.debtor.document_number'))
   document_number!: string;

@@ -16,7 +16,7 @@ export interface RecurrenceResponse {
   contract: string;
   /** The payer. Only the document and name are shown; an email and address sent at creation are kept and travel with the charges. */
   debtor: {
-    /** The payer's CPF (11 digits) or CNPJ (14 digits), digits only. */
+    /** The payer's CPF (11 digits) or CNPJ (14 characters: digits, or capital letters and digits for a CNPJ issued since July 2026), without punctuation. */
     document_number: string;
     /** The payer's name, as sent at creation or last changed with `debtor_name`. */
     name: string;

@@ -26,7 +26,10 @@ export class SolicitationDestination {
   @IsDefined(required('body.destination.account'))
   account!: string;
 
-  @JSONSchema({ description: "The account holder's CPF (11 digits) or CNPJ (14 digits), digits only; the check digits are validated." })
+  @JSONSchema({
+    description:
+      "The account holder's CPF (11 digits) or CNPJ (14 characters: digits, or capital letters and digits for a CNPJ issued since July 2026), without punctuation; the check digits are validated.",
+  })
   @IsCpfOrCnpj({ message: S.documentInvalid })
   @IsDefined(required('body.destination.document_number'))
   document_number!: string;
