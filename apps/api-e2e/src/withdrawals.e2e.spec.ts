@@ -291,6 +291,29 @@ describe('GET /v2/withdrawals/period/csv (4.11)', () => {
     expect(refused).toEqual(expect.objectContaining({ status: '3', paid_at: '', e2e: '' }));
   });
 
+  it('neutralizes a name or transaction_id a spreadsheet would run as a formula: a single quote before it, inside the quoted cell', async () => {
+    const mine = await newMerchant(system);
+    const starts = ['=', '+', '-', '@', '\t', '\r'];
+    const created = [];
+    for (const [n, start] of starts.entries()) {
+      created.push(await create(payout({ transaction_id: `${start}${txid()}`, name: `${start}HYPERLINK("http://evil.example","Maria ${n}")` }), mine.sandbox));
+    }
+    const csv = await csvOf(periodOf(), mine.sandbox);
+    expect(csv.status).toBe(200);
+    const records: Record<string, string>[] = parse(csv.text, { columns: true });
+    expect(records.map((r) => r.id)).toEqual(created.map((c) => String(c.id)));
+    for (const [n, record] of records.entries()) {
+      expect(record.transaction_id).toBe(`'${created[n].transaction_id}`);
+      // The bank may have renamed the beneficiary by now (in capitals): the name still starts with the quote, then the character.
+      expect(record.name.slice(0, 2)).toBe(`'${starts[n]}`);
+      expect(record.name.toUpperCase()).toMatch(new RegExp(`^'.HYPERLINK\\("HTTP://EVIL.EXAMPLE","MARIA ${n}"\\)$`));
+      expect(record.amount).toBe('42.10'); // numbers untouched
+      expect(record.id).toMatch(/^\d+$/);
+    }
+    // The JSON lookups answer the values as they were sent.
+    expect((await sandbox(`/v2/withdrawals?id=${created[0].id}`, mine.sandbox)).body.transaction_id).toBe(created[0].transaction_id);
+  });
+
   it('exports nothing of another tenant, and refuses a bad period in the JSON error shape', async () => {
     const created = await create(payout());
     expect((await sandbox(`/v2/withdrawals?id=${created.id}`)).status).toBe(200);
