@@ -1852,7 +1852,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1942,7 +1942,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2044,7 +2044,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2146,7 +2146,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2211,7 +2211,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2301,7 +2301,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2360,7 +2360,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2450,7 +2450,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2509,7 +2509,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2608,7 +2608,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2667,7 +2667,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2757,7 +2757,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2827,7 +2827,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2917,7 +2917,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3007,7 +3007,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3097,7 +3097,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3167,7 +3167,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3257,7 +3257,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3324,7 +3324,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3423,7 +3423,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3513,7 +3513,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3587,7 +3587,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3658,7 +3658,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3717,7 +3717,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3815,7 +3815,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3912,7 +3912,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4002,7 +4002,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4072,7 +4072,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4140,7 +4140,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4207,7 +4207,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4268,7 +4268,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4356,7 +4356,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4455,7 +4455,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together); retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
