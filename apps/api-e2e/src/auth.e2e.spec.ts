@@ -236,7 +236,8 @@ describe('rate limits (issue #12 §1)', () => {
     expect(refused[0]).toEqual({
       status: 429,
       body: {
-        message: 'Too many requests: this account may make 3 requests per second in this environment, whichever of its API keys sends them; retry after the Retry-After seconds',
+        message:
+          'Too many requests: this account may make 3 requests per second in this environment, whichever of its API keys sends them; retry after the Retry-After seconds',
       },
       limit: '3',
       remaining: '0',
@@ -267,7 +268,8 @@ describe('rate limits (issue #12 §1)', () => {
     expect(burst.filter((answer) => answer.status === 429)).toHaveLength(12 - allowed.length);
     expect(burst.find((answer) => answer.status === 429)).toMatchObject({
       body: {
-        message: 'Too many requests: this account may make 4 requests per second in this environment, whichever of its API keys sends them; retry after the Retry-After seconds',
+        message:
+          'Too many requests: this account may make 4 requests per second in this environment, whichever of its API keys sends them; retry after the Retry-After seconds',
       },
       limit: '4',
       remaining: '0',

@@ -18,8 +18,13 @@ let other: Merchant;
 const EXPORT_STALL_MS = 6000;
 
 beforeAll(async () => {
-  // Two exports per account here (one by default), so that the per-account cap and the pool's are both reached.
-  system = await startSystem({ appEnv: { 'payout-query-service': { PAYOUT_EXPORT_STALL_MS: String(EXPORT_STALL_MS), PAYOUT_EXPORTS_PER_ACCOUNT: '2' } } });
+  // Two exports per account here (one by default), so that the per-account cap and the pool's are both reached; the
+  // pool named, so that it is 3 on two replicas too (the gateway sends every CSV to one of them).
+  system = await startSystem({
+    appEnv: {
+      'payout-query-service': { PAYOUT_EXPORT_STALL_MS: String(EXPORT_STALL_MS), PAYOUT_EXPORTS_PER_ACCOUNT: '2', PAYOUT_EXPORT_POOL_SIZE: '3' },
+    },
+  });
   [merchant, other] = [await newMerchant(system), await newMerchant(system)];
 });
 afterAll(async () => {
@@ -335,7 +340,10 @@ describe('GET /v2/withdrawals/period/csv (4.11)', () => {
 });
 
 describe('CSV exports beside the lookups', () => {
-  const database = () => new Client({ connectionString: `${(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres').replace(/\/[^/]*$/, '')}/${system.profile.databasePrefix}_payout_query` });
+  const database = () =>
+    new Client({
+      connectionString: `${(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres').replace(/\/[^/]*$/, '')}/${system.profile.databasePrefix}_payout_query`,
+    });
 
   /** `rows` wide payouts of the merchant's sandbox, created in the last minute, written straight into the read model: ~2 KB a row. */
   async function seed(db: Client, accountId: string, rows: number, firstId: number): Promise<void> {
@@ -359,7 +367,10 @@ describe('CSV exports beside the lookups', () => {
   }
 
   const copiesRunning = async (db: Client): Promise<number> =>
-    Number((await db.query(`SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'COPY (%' AND pid <> pg_backend_pid()`)).rows[0].count);
+    Number(
+      (await db.query(`SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'COPY (%' AND pid <> pg_backend_pid()`)).rows[0]
+        .count,
+    );
 
   it('keeps every lookup answering while six exports stall, refuses exports past the caps with Retry-After, and ends a stalled export by its deadline', async () => {
     const [a, b] = [await newMerchant(system), await newMerchant(system)];
@@ -374,7 +385,11 @@ describe('CSV exports beside the lookups', () => {
       // Six readers that pause, each export's COPY started before the next is asked.
       for (const [n, key] of [a.sandbox, a.sandbox, b.sandbox].entries()) {
         sockets.push(stalledExport(key));
-        await eventually(() => copiesRunning(db), (running) => running === n + 1, { timeoutMs: 10_000, intervalMs: 50, what: `export ${n + 1} running` });
+        await eventually(
+          () => copiesRunning(db),
+          (running) => running === n + 1,
+          { timeoutMs: 10_000, intervalMs: 50, what: `export ${n + 1} running` },
+        );
       }
       sockets.push(stalledExport(a.sandbox), stalledExport(b.sandbox), stalledExport(a.sandbox));
 
@@ -394,7 +409,9 @@ describe('CSV exports beside the lookups', () => {
         retryAfter: '5',
         body: { message: 'Too many CSV exports at once: this account may run 2 at a time; retry after the Retry-After seconds, once one has finished' },
       });
-      const busy = await fetch(`http://127.0.0.1:${system.profile.sandbox}/v2/withdrawals/period/csv?${periodOf()}`, { headers: { authorization: merchant.sandbox } });
+      const busy = await fetch(`http://127.0.0.1:${system.profile.sandbox}/v2/withdrawals/period/csv?${periodOf()}`, {
+        headers: { authorization: merchant.sandbox },
+      });
       expect({ status: busy.status, retryAfter: busy.headers.get('retry-after'), body: await busy.json() }).toEqual({
         status: 503,
         retryAfter: '5',
@@ -403,7 +420,11 @@ describe('CSV exports beside the lookups', () => {
       expect(await copiesRunning(db)).toBe(3); // still stalled, not finished
 
       // The deadline: readers that took nothing for EXPORT_STALL_MS are cut, their connections closed, and exports run again.
-      await eventually(() => copiesRunning(db), (running) => running === 0, { timeoutMs: EXPORT_STALL_MS * 3, intervalMs: 200, what: 'the stalled exports ended' });
+      await eventually(
+        () => copiesRunning(db),
+        (running) => running === 0,
+        { timeoutMs: EXPORT_STALL_MS * 3, intervalMs: 200, what: 'the stalled exports ended' },
+      );
       const again = await csvOf(periodOf(), merchant.sandbox);
       expect(again.status).toBe(200);
       expect(again.text).toContain(known.transaction_id);

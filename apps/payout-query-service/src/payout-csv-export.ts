@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Pool, PoolClient } from 'pg';
@@ -31,6 +32,7 @@ export class PayoutCsvExport implements OnApplicationShutdown {
   private readonly logger = new Logger('PayoutCsvExport');
   private running = 0;
   private readonly runningByAccount = new Map<string, number>();
+  private readonly copies = new Set<Readable>();
 
   constructor(
     private readonly pool: Pool,
@@ -60,8 +62,10 @@ export class PayoutCsvExport implements OnApplicationShutdown {
       rows.destroy();
       response.raw.destroy();
     });
+    this.copies.add(rows);
     rows.once('end', () => (ended = true));
     rows.once('close', () => {
+      this.copies.delete(rows);
       stopWatching();
       this.count(tenant.accountId, -1);
       client.release(ended ? undefined : new Error('CSV export cut short'));
@@ -106,7 +110,9 @@ export class PayoutCsvExport implements OnApplicationShutdown {
     else this.runningByAccount.delete(accountId);
   }
 
+  /** Exports still running when the process stops are cut (their connections closed), so the pool can end. */
   async onApplicationShutdown(): Promise<void> {
+    for (const rows of this.copies) rows.destroy();
     await this.pool.end();
   }
 }

@@ -103,7 +103,15 @@ describe('ApiKeyDirectory (Redis + PostgreSQL)', () => {
 
   it('lets a key issued right after its hash was looked up, unknown, work at once', async () => {
     const drawn = newApiKey('sandbox');
-    const issuing = new AccountsAdmin(new EventStore(dataSource), dataSource, directory, profiles, new FixedClock('2025-11-20T12:00:00.000Z'), secrets, () => drawn);
+    const issuing = new AccountsAdmin(
+      new EventStore(dataSource),
+      dataSource,
+      directory,
+      profiles,
+      new FixedClock('2025-11-20T12:00:00.000Z'),
+      secrets,
+      () => drawn,
+    );
     expect(await directory.resolve(drawn.apiKey)).toBeUndefined();
     expect(await redis.get(redisKeyOf(drawn.apiKey))).toBe('unknown');
     const issued = await issuing.issueKey(accountId, { environment: 'sandbox', read_only: true });
@@ -113,7 +121,15 @@ describe('ApiKeyDirectory (Redis + PostgreSQL)', () => {
 
   it('never lets a lookup that read the database before a key was issued leave it unknown', async () => {
     const drawn = newApiKey('sandbox');
-    const issuing = new AccountsAdmin(new EventStore(dataSource), dataSource, directory, profiles, new FixedClock('2025-11-20T12:00:00.000Z'), secrets, () => drawn);
+    const issuing = new AccountsAdmin(
+      new EventStore(dataSource),
+      dataSource,
+      directory,
+      profiles,
+      new FixedClock('2025-11-20T12:00:00.000Z'),
+      secrets,
+      () => drawn,
+    );
     // Redis as the racing gateway sees it: the key is issued between its database read and its SET of `unknown`.
     const racingRedis = new Proxy(redis, {
       get(target, property) {

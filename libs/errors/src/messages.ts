@@ -36,7 +36,8 @@ export const Messages = {
     notAnObject: 'body must be a JSON object',
     routeNotFound: 'Route not found',
     serviceUnavailable: 'Service temporarily unavailable, retry later',
-    rateLimited: (limit: number) => `Too many requests: this account may make ${limit} requests per second in this environment, whichever of its API keys sends them; retry after the Retry-After seconds`,
+    rateLimited: (limit: number) =>
+      `Too many requests: this account may make ${limit} requests per second in this environment, whichever of its API keys sends them; retry after the Retry-After seconds`,
   },
 
   limits: {

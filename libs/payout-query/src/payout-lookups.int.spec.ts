@@ -223,14 +223,20 @@ describe('the payout lookups read model', () => {
     await applyPayoutEvents(
       dataSource.manager,
       dangerous.map((start, n) =>
-        eventOf(tenant, record(20 + n, { transaction_id: `${start}tx-${n}`, name: `${start}HYPERLINK("http://evil.example")`, webhook: `${start}cmd|' /C calc'!A0` }), 1),
+        eventOf(
+          tenant,
+          record(20 + n, { transaction_id: `${start}tx-${n}`, name: `${start}HYPERLINK("http://evil.example")`, webhook: `${start}cmd|' /C calc'!A0` }),
+          1,
+        ),
       ),
     );
     await applyPayoutEvents(dataSource.manager, [eventOf(tenant, record(30, { transaction_id: 'a=b', name: "O'Neil -1" }), 1)]);
     const text = await copyOut(tenant);
     const rows = text.trimEnd().split('\n').slice(1).join('\n');
     dangerous.forEach((start, n) => {
-      expect(rows).toContain(`${20 + n},"'${start}tx-${n}","'${start}HYPERLINK(""http://evil.example"")",52998224725,CPF,BRL,123.45,0,PIX,,,,,"'${start}cmd|' /C calc'!A0",`);
+      expect(rows).toContain(
+        `${20 + n},"'${start}tx-${n}","'${start}HYPERLINK(""http://evil.example"")",52998224725,CPF,BRL,123.45,0,PIX,,,,,"'${start}cmd|' /C calc'!A0",`,
+      );
     });
     // Inside a value, or a value that starts safely, nothing changes.
     expect(rows).toContain(`30,"a=b","O'Neil -1",52998224725,CPF,BRL,123.45,0,`);
