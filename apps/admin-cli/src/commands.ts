@@ -325,7 +325,7 @@ function accountOptions(values: Values): Record<string, unknown> {
   return body;
 }
 
-/** Requests per second per API key: a whole number the gateway accepts. */
+/** Requests per second of an account in one environment: a whole number the gateway accepts. */
 export function parseRateLimit(option: string, value: string): number {
   if (/^[1-9][0-9]*$/.test(value) && Number(value) <= MAX_RATE_LIMIT) return Number(value);
   throw new UsageError(`${option} must be a whole number of requests per second from 1 to ${MAX_RATE_LIMIT} (got '${value}')`);

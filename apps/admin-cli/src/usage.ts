@@ -67,7 +67,7 @@ Commands:
 
 Values:
   PROVIDER  ${or(CASHIN_PROVIDERS)}
-  N         requests per second per API key of that environment, 1 to ${MAX_RATE_LIMIT}
+  N         requests per second of the account in that environment (all its keys together), 1 to ${MAX_RATE_LIMIT}
   JSON      a JSON array of at most ${RECEIPT_PROVIDERS.length} {"code", "credentials"} objects, code ${or(RECEIPT_PROVIDERS)},
             credentials a JSON object, e.g.
             '[{"code":"PROVIDER_A","credentials":{"client_id":"id","client_secret":"secret"}}]'

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { call } from './support/http';
 import { admin, freshCpf, Merchant, newMerchant } from './support/fixtures';
+import { metricsOf, total } from './support/metrics';
 import { RunningSystem, startSystem } from './support/system';
 
 // service-api.md §5 and platform.md §1-2: API keys, environments, read-only keys, tenants, the admin API.
@@ -37,6 +39,20 @@ describe('API keys', () => {
   it("refuses a key on the other environment's port", async () => {
     expect(await call(system.profile.sandbox, 'GET', limitQuery(freshCpf()), { key: merchant.production })).toEqual({ status: 401, body: INVALID_KEY });
     expect(await call(system.profile.gateway, 'GET', limitQuery(freshCpf()), { key: merchant.sandbox })).toEqual({ status: 401, body: INVALID_KEY });
+  });
+
+  it('remembers an unknown key for a few seconds: a flood of it reaches PostgreSQL once, and a key issued right after works at once', async () => {
+    const databaseLookups = async () => total(await metricsOf(system.profile.gatewayOps), 'pixauto_api_key_lookups_total', { source: 'database' });
+    const unknown = `pix_live_${randomBytes(32).toString('base64url')}`;
+    const before = await databaseLookups();
+    for (let i = 0; i < 10; i++) {
+      expect(await call(system.profile.gateway, 'GET', limitQuery(freshCpf()), { key: unknown })).toEqual({ status: 401, body: INVALID_KEY });
+    }
+    expect(await databaseLookups()).toBe(before + 1);
+    // An operator issues a key right then: it answers at once, from Redis (issuing wrote its grant there).
+    const issued = await admin(system, 'POST', `/admin/accounts/${merchant.accountId}/api-keys`, { environment: 'production' });
+    expect((await call(system.profile.gateway, 'GET', limitQuery(freshCpf()), { key: issued.body.api_key })).status).toBe(404);
+    expect(await databaseLookups()).toBe(before + 1);
   });
 
   it('stops a revoked key at once', async () => {
@@ -197,7 +213,7 @@ describe('rate limits (issue #12 §1)', () => {
     };
   };
 
-  it("tells every answer its key's limit, refuses what goes past it with 429 and Retry-After, per key and environment", async () => {
+  it("tells every answer its account's limit, refuses what goes past it with 429 and Retry-After, per account and environment", async () => {
     const limited = await newMerchant(system);
     expect(await get(system.profile.sandbox, limited.sandbox)).toMatchObject({
       status: 404,
@@ -219,17 +235,48 @@ describe('rate limits (issue #12 §1)', () => {
     expect(burst.length - refused.length).toBeLessThanOrEqual(4);
     expect(refused[0]).toEqual({
       status: 429,
-      body: { message: 'Too many requests: this API key may make 3 requests per second; retry after the Retry-After seconds' },
+      body: {
+        message:
+          'Too many requests: this account may make 3 requests per second in this environment, whichever of its API keys sends them; retry after the Retry-After seconds',
+      },
       limit: '3',
       remaining: '0',
       reset: '1',
       policy: '3;w=1',
       retryAfter: '1',
     });
-    // The production key of the same account keeps its own limit, and a refused key gets room again after a while.
+    // The same account's production keeps its own limit, and a refused account gets room again after a while.
     expect(await get(system.profile.gateway, limited.production)).toMatchObject({ status: 404, limit: '5000' });
     await new Promise((resolve) => setTimeout(resolve, 2100));
     expect(await get(system.profile.sandbox, limited.sandbox)).toMatchObject({ status: 404, limit: '3', remaining: '2' });
+  });
+
+  it('counts every key of an account together in an environment: a new key does not raise the limit', async () => {
+    const limited = await newMerchant(system);
+    expect((await admin(system, 'PATCH', `/admin/accounts/${limited.accountId}`, { rate_limit: { sandbox: 4 } })).status).toBe(200);
+    const keys = [limited.sandbox];
+    for (let i = 0; i < 3; i++) {
+      const issued = await admin(system, 'POST', `/admin/accounts/${limited.accountId}/api-keys`, { environment: 'sandbox' });
+      keys.push(issued.body.api_key as string);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2100)); // the window forgets the requests above
+    const burst = await Promise.all(Array.from({ length: 12 }, (_, n) => get(system.profile.sandbox, keys[n % keys.length])));
+    const allowed = burst.filter((answer) => answer.status === 404);
+    // Four keys, one window: four in one second (a fifth only if the burst straddles a second), not sixteen.
+    expect(allowed.length).toBeGreaterThanOrEqual(4);
+    expect(allowed.length).toBeLessThanOrEqual(5);
+    expect(burst.filter((answer) => answer.status === 429)).toHaveLength(12 - allowed.length);
+    expect(burst.find((answer) => answer.status === 429)).toMatchObject({
+      body: {
+        message:
+          'Too many requests: this account may make 4 requests per second in this environment, whichever of its API keys sends them; retry after the Retry-After seconds',
+      },
+      limit: '4',
+      remaining: '0',
+      retryAfter: '1',
+    });
+    // Another account is not touched by it.
+    expect(await get(system.profile.sandbox, merchant.sandbox)).toMatchObject({ status: 404, limit: '5000' });
   });
 
   it('refuses a limit that is not a whole number from 1 to 100000', async () => {

@@ -1,3 +1,4 @@
+import { connect, Socket } from 'node:net';
 import { parse } from 'csv-parse/sync';
 import { Client } from 'pg';
 import { eventually } from '@pixauto/testing';
@@ -13,8 +14,17 @@ let system: RunningSystem;
 let merchant: Merchant;
 let other: Merchant;
 
+/** An export whose reader takes nothing this long is ended (PAYOUT_EXPORT_STALL_MS): long enough for the test's checks while exports stall. */
+const EXPORT_STALL_MS = 6000;
+
 beforeAll(async () => {
-  system = await startSystem();
+  // Two exports per account here (one by default), so that the per-account cap and the pool's are both reached; the
+  // pool named, so that it is 3 on two replicas too (the gateway sends every CSV to one of them).
+  system = await startSystem({
+    appEnv: {
+      'payout-query-service': { PAYOUT_EXPORT_STALL_MS: String(EXPORT_STALL_MS), PAYOUT_EXPORTS_PER_ACCOUNT: '2', PAYOUT_EXPORT_POOL_SIZE: '3' },
+    },
+  });
   [merchant, other] = [await newMerchant(system), await newMerchant(system)];
 });
 afterAll(async () => {
@@ -291,6 +301,31 @@ describe('GET /v2/withdrawals/period/csv (4.11)', () => {
     expect(refused).toEqual(expect.objectContaining({ status: '3', paid_at: '', e2e: '' }));
   });
 
+  it('neutralizes a name or transaction_id a spreadsheet would run as a formula: a single quote before it, inside the quoted cell', async () => {
+    const mine = await newMerchant(system);
+    const starts = ['=', '+', '-', '@', '\t', '\r'];
+    const created = [];
+    for (const [n, start] of starts.entries()) {
+      created.push(await create(payout({ transaction_id: `${start}${txid()}`, name: `${start}HYPERLINK("http://evil.example","Maria ${n}")` }), mine.sandbox));
+    }
+    // A lookup sees the merchant's own writes (the CSV does not wait for them): once it answers, the CSV has them too.
+    expect((await sandbox(`/v2/withdrawals?id=${created[created.length - 1].id}`, mine.sandbox)).status).toBe(200);
+    const csv = await csvOf(periodOf(), mine.sandbox);
+    expect(csv.status).toBe(200);
+    const records: Record<string, string>[] = parse(csv.text, { columns: true });
+    expect(records.map((r) => r.id)).toEqual(created.map((c) => String(c.id)));
+    for (const [n, record] of records.entries()) {
+      expect(record.transaction_id).toBe(`'${created[n].transaction_id}`);
+      // The bank may have renamed the beneficiary by now (in capitals): the name still starts with the quote, then the character.
+      expect(record.name.slice(0, 2)).toBe(`'${starts[n]}`);
+      expect(record.name.toUpperCase()).toMatch(new RegExp(`^'[\\s\\S]HYPERLINK\\("HTTP://EVIL.EXAMPLE","MARIA ${n}"\\)$`));
+      expect(record.amount).toBe('42.10'); // numbers untouched
+      expect(record.id).toMatch(/^\d+$/);
+    }
+    // The JSON lookups answer the values as they were sent.
+    expect((await sandbox(`/v2/withdrawals?id=${created[0].id}`, mine.sandbox)).body.transaction_id).toBe(created[0].transaction_id);
+  });
+
   it('exports nothing of another tenant, and refuses a bad period in the JSON error shape', async () => {
     const created = await create(payout());
     expect((await sandbox(`/v2/withdrawals?id=${created.id}`)).status).toBe(200);
@@ -301,6 +336,102 @@ describe('GET /v2/withdrawals/period/csv (4.11)', () => {
     expect(JSON.parse(bad.text)).toEqual({ type: 'ValidationError', message: 'start date must be less than end date' });
     const malformed = await csvOf('start=yesterday&end=2026-11-01%2000:00:00');
     expect(JSON.parse(malformed.text)).toEqual({ type: 'ValidationError', message: 'query.start must be a date and time as YYYY-MM-DD HH:MM:SS (UTC)' });
+  });
+});
+
+describe('CSV exports beside the lookups', () => {
+  const database = () =>
+    new Client({
+      connectionString: `${(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres').replace(/\/[^/]*$/, '')}/${system.profile.databasePrefix}_payout_query`,
+    });
+
+  /** `rows` wide payouts of the merchant's sandbox, created in the last minute, written straight into the read model: ~2 KB a row. */
+  async function seed(db: Client, accountId: string, rows: number, firstId: number): Promise<void> {
+    await db.query(
+      `INSERT INTO payout_lookups (account_id, environment, id, transaction_id, name, document_number, document_type, amount_centavos, status,
+                                   pix_key, webhook, provider, created_at, version)
+       SELECT $1, 'sandbox', $2::bigint + n, 'seed-' || n, repeat('N', 100), '52998224725', 'CPF', 4210, 0,
+              'maria@example.com', 'https://shop.example.com/' || repeat('w', 1900), 'PROVIDER_A', now() - interval '30 seconds' + n * interval '1 microsecond', 1
+         FROM generate_series(1, $3::int) AS n`,
+      [accountId, firstId, rows],
+    );
+  }
+
+  /** A reader that asks for the CSV and never reads a byte of it (a loopback socket, paused). */
+  function stalledExport(key: string): Socket {
+    const socket = connect(system.profile.sandbox, '127.0.0.1');
+    socket.pause();
+    socket.on('error', () => undefined); // ended by the deadline: a reset is expected
+    socket.write(`GET /v2/withdrawals/period/csv?${periodOf()} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${key}\r\n\r\n`);
+    return socket;
+  }
+
+  const copiesRunning = async (db: Client): Promise<number> =>
+    Number(
+      (await db.query(`SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'COPY (%' AND pid <> pg_backend_pid()`)).rows[0]
+        .count,
+    );
+
+  it('keeps every lookup answering while six exports stall, refuses exports past the caps with Retry-After, and ends a stalled export by its deadline', async () => {
+    const [a, b] = [await newMerchant(system), await newMerchant(system)];
+    const db = database();
+    await db.connect();
+    const sockets: Socket[] = [];
+    try {
+      await seed(db, a.accountId, 10_000, 9_000_000_000);
+      await seed(db, b.accountId, 10_000, 9_100_000_000);
+      const known = await create(payout());
+
+      // Six readers that pause, each export's COPY started before the next is asked.
+      for (const [n, key] of [a.sandbox, a.sandbox, b.sandbox].entries()) {
+        sockets.push(stalledExport(key));
+        await eventually(
+          () => copiesRunning(db),
+          (running) => running === n + 1,
+          { timeoutMs: 10_000, intervalMs: 50, what: `export ${n + 1} running` },
+        );
+      }
+      sockets.push(stalledExport(a.sandbox), stalledExport(b.sandbox), stalledExport(a.sandbox));
+
+      // The lookups keep their own connections: each answers at once (a lookup waiting for a connection would take 5 s, then 503).
+      for (let round = 0; round < 3; round++) {
+        const started = performance.now();
+        expect((await sandbox(`/v2/withdrawals?id=${known.id}`)).status).toBe(200);
+        expect((await sandbox(`/v2/withdrawals?transaction_id=${known.transaction_id}`)).status).toBe(200);
+        expect((await sandbox(`/v2/withdrawals/period?${periodOf()}`)).status).toBe(200);
+        expect((await sandbox(`/v2/withdrawals/customer?document_number=${known.document_number}`)).status).toBe(200);
+        expect(performance.now() - started).toBeLessThan(2000);
+      }
+      // Past an account's cap: 429; past the exports' pool: 503; both at once, with Retry-After, never a wait or a 500.
+      const more = await fetch(`http://127.0.0.1:${system.profile.sandbox}/v2/withdrawals/period/csv?${periodOf()}`, { headers: { authorization: a.sandbox } });
+      expect({ status: more.status, retryAfter: more.headers.get('retry-after'), body: await more.json() }).toEqual({
+        status: 429,
+        retryAfter: '5',
+        body: { message: 'Too many CSV exports at once: this account may run 2 at a time; retry after the Retry-After seconds, once one has finished' },
+      });
+      const busy = await fetch(`http://127.0.0.1:${system.profile.sandbox}/v2/withdrawals/period/csv?${periodOf()}`, {
+        headers: { authorization: merchant.sandbox },
+      });
+      expect({ status: busy.status, retryAfter: busy.headers.get('retry-after'), body: await busy.json() }).toEqual({
+        status: 503,
+        retryAfter: '5',
+        body: { message: 'Too many CSV exports at once; retry after the Retry-After seconds' },
+      });
+      expect(await copiesRunning(db)).toBe(3); // still stalled, not finished
+
+      // The deadline: readers that took nothing for EXPORT_STALL_MS are cut, their connections closed, and exports run again.
+      await eventually(
+        () => copiesRunning(db),
+        (running) => running === 0,
+        { timeoutMs: EXPORT_STALL_MS * 3, intervalMs: 200, what: 'the stalled exports ended' },
+      );
+      const again = await csvOf(periodOf(), merchant.sandbox);
+      expect(again.status).toBe(200);
+      expect(again.text).toContain(known.transaction_id);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await db.end();
+    }
   });
 });
 

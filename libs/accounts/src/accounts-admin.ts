@@ -5,6 +5,7 @@ import {
   AccountResponse,
   DEFAULT_RATE_LIMITS,
   ApiKeyListResponse,
+  Environment,
   ApiKeyResponse,
   ChangeAccountRequest,
   IssueApiKeyRequest,
@@ -53,6 +54,8 @@ export class AccountsAdmin {
     private readonly profiles: AccountProfiles,
     private readonly clock: Clock,
     private readonly secrets: SecretBox,
+    /** Draws a new key; a test names the key it presented before it existed. */
+    private readonly drawKey: (environment: Environment) => { keyId: string; apiKey: string } = newApiKey,
   ) {}
 
   /** Credentials and secrets leave this class sealed: events, rows and Kafka never see them in clear. */
@@ -126,7 +129,7 @@ export class AccountsAdmin {
 
   async issueKey(accountId: string, request: IssueApiKeyRequest): Promise<ApiKeyResponse> {
     await this.get(accountId);
-    const { keyId, apiKey: key } = newApiKey(request.environment);
+    const { keyId, apiKey: key } = this.drawKey(request.environment);
     const grant = {
       key_id: keyId,
       account_id: accountId,
@@ -140,6 +143,13 @@ export class AccountsAdmin {
       this.context(apiKeyStreamId(keyId), API_KEY_STREAM, { accountId, environment: request.environment }),
     );
     if (!outcome.ok) return refuse(outcome.refusal);
+    await this.directory.issued(hashApiKey(key), {
+      keyId,
+      accountId,
+      environment: grant.environment,
+      readOnly: grant.read_only,
+      transactions: grant.transactions,
+    });
     return { key_id: keyId, api_key: key, environment: grant.environment, read_only: grant.read_only, transactions: grant.transactions };
   }
 

@@ -6,9 +6,10 @@ import { SecretBox } from '@pixauto/secrets';
 import { FixedClock } from '@pixauto/pix';
 import { createTestDataSource, dropTestDataSource } from '../../event-store/src/testing/test-database';
 import { AccountProfiles } from './account-profiles';
+import { apiKeyLookups } from '@pixauto/metrics';
 import { AccountsAdmin } from './accounts-admin';
-import { hashApiKey } from './api-key';
-import { ApiKeyDirectory, ApiKeyGrant } from './api-key-directory';
+import { hashApiKey, newApiKey } from './api-key';
+import { ApiKeyDirectory, ApiKeyGrant, UNKNOWN_KEY_TTL_MS } from './api-key-directory';
 import { AccountsRateLimits1763800000720, AccountsReadModel1763800000200 } from './read-model/accounts.migration';
 
 // ApiKeyDirectory against real Redis and PostgreSQL: keys issued and revoked through AccountsAdmin.
@@ -46,6 +47,8 @@ async function deleteOurRedisKeys(): Promise<void> {
 }
 
 const redisKeyOf = (apiKey: string) => prefix + hashApiKey(apiKey);
+/** The directory's count of lookups that went to PostgreSQL (the counter the gateway's /metrics shows). */
+const databaseLookups = async () => (await apiKeyLookups.get()).values.find((value) => value.labels.source === 'database')?.value ?? 0;
 const issue = () => admin.issueKey(accountId, { environment: 'sandbox', read_only: true });
 const grantOf = (issued: Awaited<ReturnType<typeof issue>>): ApiKeyGrant => ({
   keyId: issued.key_id,
@@ -60,7 +63,9 @@ const cachedOf = (issued: Awaited<ReturnType<typeof issue>>) => ({ ...grantOf(is
 describe('ApiKeyDirectory (Redis + PostgreSQL)', () => {
   it('resolves an issued key from the database first, then from Redis', async () => {
     const issued = await issue();
-    expect(await redis.exists(redisKeyOf(issued.api_key))).toBe(0);
+    // Issuing wrote the grant; without it (Redis lost it), the database answers and fills Redis again.
+    expect(JSON.parse((await redis.get(redisKeyOf(issued.api_key))) ?? 'null')).toEqual(cachedOf(issued));
+    await redis.del(redisKeyOf(issued.api_key));
 
     expect(await directory.resolve(issued.api_key)).toEqual(grantOf(issued));
     expect(JSON.parse((await redis.get(redisKeyOf(issued.api_key))) ?? 'null')).toEqual(cachedOf(issued));
@@ -81,6 +86,73 @@ describe('ApiKeyDirectory (Redis + PostgreSQL)', () => {
 
   it('resolves an unknown key to undefined', async () => {
     expect(await directory.resolve(`pix_test_${randomBytes(32).toString('base64url')}`)).toBeUndefined();
+  });
+
+  it('remembers an unknown key in Redis for a few seconds: within them it does not reach the database again', async () => {
+    const unknown = `pix_test_${randomBytes(32).toString('base64url')}`;
+    const before = await databaseLookups();
+    expect(await directory.resolve(unknown)).toBeUndefined();
+    expect(await databaseLookups()).toBe(before + 1);
+    expect(await redis.get(redisKeyOf(unknown))).toBe('unknown');
+    const ttl = await redis.pttl(redisKeyOf(unknown));
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(UNKNOWN_KEY_TTL_MS);
+    for (let i = 0; i < 5; i++) expect(await directory.resolve(unknown)).toBeUndefined();
+    expect(await databaseLookups()).toBe(before + 1);
+  });
+
+  it('lets a key issued right after its hash was looked up, unknown, work at once', async () => {
+    const drawn = newApiKey('sandbox');
+    const issuing = new AccountsAdmin(
+      new EventStore(dataSource),
+      dataSource,
+      directory,
+      profiles,
+      new FixedClock('2025-11-20T12:00:00.000Z'),
+      secrets,
+      () => drawn,
+    );
+    expect(await directory.resolve(drawn.apiKey)).toBeUndefined();
+    expect(await redis.get(redisKeyOf(drawn.apiKey))).toBe('unknown');
+    const issued = await issuing.issueKey(accountId, { environment: 'sandbox', read_only: true });
+    expect(issued.api_key).toBe(drawn.apiKey);
+    expect(await directory.resolve(drawn.apiKey)).toEqual(grantOf(issued));
+  });
+
+  it('never lets a lookup that read the database before a key was issued leave it unknown', async () => {
+    const drawn = newApiKey('sandbox');
+    const issuing = new AccountsAdmin(
+      new EventStore(dataSource),
+      dataSource,
+      directory,
+      profiles,
+      new FixedClock('2025-11-20T12:00:00.000Z'),
+      secrets,
+      () => drawn,
+    );
+    // Redis as the racing gateway sees it: the key is issued between its database read and its SET of `unknown`.
+    const racingRedis = new Proxy(redis, {
+      get(target, property) {
+        if (property === 'set') {
+          return async (...args: Parameters<Redis['set']>) => {
+            if (args.includes('unknown')) await issuing.issueKey(accountId, { environment: 'sandbox', read_only: true });
+            return target.set(...args);
+          };
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    expect(await new ApiKeyDirectory(racingRedis, dataSource, prefix).resolve(drawn.apiKey)).toBeUndefined();
+    expect(await directory.resolve(drawn.apiKey)).toMatchObject({ accountId, environment: 'sandbox' });
+  });
+
+  it('never writes an issued grant over a revocation that came first', async () => {
+    const issued = await issue();
+    await admin.revokeKey(issued.key_id);
+    await directory.issued(hashApiKey(issued.api_key), grantOf(issued));
+    expect(await redis.get(redisKeyOf(issued.api_key))).toBe('revoked');
+    expect(await directory.resolve(issued.api_key)).toBeUndefined();
   });
 
   it('refuses a revoked key at once, although Redis had it cached as valid', async () => {
@@ -117,6 +189,7 @@ describe('ApiKeyDirectory (Redis + PostgreSQL)', () => {
 
   it('never lets a lookup that read the database before the revocation put the key back in Redis', async () => {
     const issued = await issue();
+    await redis.del(redisKeyOf(issued.api_key)); // Redis lost the grant issuing wrote: the lookup reads the database
     // Redis as the racing gateway sees it: the revocation commits between its database read and its SET NX.
     const racingRedis = new Proxy(redis, {
       get(target, property) {

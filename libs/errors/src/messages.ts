@@ -36,7 +36,8 @@ export const Messages = {
     notAnObject: 'body must be a JSON object',
     routeNotFound: 'Route not found',
     serviceUnavailable: 'Service temporarily unavailable, retry later',
-    rateLimited: (limit: number) => `Too many requests: this API key may make ${limit} requests per second; retry after the Retry-After seconds`,
+    rateLimited: (limit: number) =>
+      `Too many requests: this account may make ${limit} requests per second in this environment, whichever of its API keys sends them; retry after the Retry-After seconds`,
   },
 
   limits: {
@@ -346,6 +347,9 @@ export const Messages = {
     sizeInvalid: 'query.size must be a positive integer',
     statusInvalid: 'query.status must be one of the following values: 0, 1, 2, 3, 4',
     documentRequired: 'query.document_number is a required field',
+    exportsPerAccount: (limit: number) =>
+      `Too many CSV exports at once: this account may run ${limit} at a time; retry after the Retry-After seconds, once one has finished`,
+    exportsBusy: 'Too many CSV exports at once; retry after the Retry-After seconds',
   },
 
   // Customer limits enforced (service-api.md 8.2; the refusal's shape is platform.md §3's LimitExceededError).

@@ -117,6 +117,12 @@ export const requestLogLines = new Counter({
   labelNames: ['outcome'] as const,
 });
 
+export const apiKeyLookups = new Counter({
+  name: 'pixauto_api_key_lookups_total',
+  help: "API keys the gateway looked up, by where the answer came from: redis (a cached grant, revocation or unknown key) or database (Redis had nothing: the key's first use, or Redis away)",
+  labelNames: ['source'] as const,
+});
+
 export type WebhookOutcome = 'delivered' | 'retry' | 'failed' | 'gone' | 'unchanged' | 'deferred';
 
 export const webhookDeliveries = new Counter({

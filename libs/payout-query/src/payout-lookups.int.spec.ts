@@ -216,4 +216,49 @@ describe('the payout lookups read model', () => {
       client.release();
     }
   });
+
+  it('neutralizes every text cell a spreadsheet would run as a formula with a leading quote, and leaves the numbers alone', async () => {
+    const tenant = newTenant();
+    const dangerous = ['=', '+', '-', '@', '\t', '\r'];
+    await applyPayoutEvents(
+      dataSource.manager,
+      dangerous.map((start, n) =>
+        eventOf(
+          tenant,
+          record(20 + n, { transaction_id: `${start}tx-${n}`, name: `${start}HYPERLINK("http://evil.example")`, webhook: `${start}cmd|' /C calc'!A0` }),
+          1,
+        ),
+      ),
+    );
+    await applyPayoutEvents(dataSource.manager, [eventOf(tenant, record(30, { transaction_id: 'a=b', name: "O'Neil -1" }), 1)]);
+    const text = await copyOut(tenant);
+    const rows = text.trimEnd().split('\n').slice(1).join('\n');
+    dangerous.forEach((start, n) => {
+      expect(rows).toContain(
+        `${20 + n},"'${start}tx-${n}","'${start}HYPERLINK(""http://evil.example"")",52998224725,CPF,BRL,123.45,0,PIX,,,,,"'${start}cmd|' /C calc'!A0",`,
+      );
+    });
+    // Inside a value, or a value that starts safely, nothing changes.
+    expect(rows).toContain(`30,"a=b","O'Neil -1",52998224725,CPF,BRL,123.45,0,`);
+  });
 });
+
+/** The tenant's CSV of 24 November 2026, as COPY writes it. */
+async function copyOut(tenant: Tenant): Promise<string> {
+  const pool = (dataSource.driver as unknown as { master: Pool }).master;
+  const client = await pool.connect();
+  try {
+    const sql = periodCsvCopy(tenant, { start: new Date('2026-11-24T00:00:00Z'), endBefore: new Date('2026-11-25T00:00:00Z') }, (v) => client.escapeLiteral(v));
+    const chunks: Buffer[] = [];
+    await new Promise<void>((resolve, reject) =>
+      client
+        .query(copyTo(sql))
+        .on('data', (c: Buffer) => chunks.push(c))
+        .on('end', resolve)
+        .on('error', reject),
+    );
+    return Buffer.concat(chunks).toString('utf8');
+  } finally {
+    client.release();
+  }
+}

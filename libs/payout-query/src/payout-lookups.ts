@@ -407,16 +407,26 @@ export const CSV_COLUMNS = [
 const QUOTED = ['transaction_id', 'name', 'bank_name', 'webhook'];
 
 /**
+ * A text column as the CSV shows it: a value starting with a character that makes a spreadsheet read the cell as a
+ * formula (`=`, `+`, `-`, `@`, tab, carriage return: OWASP's "CSV Injection") gets a single quote in front, which
+ * spreadsheets read as "this is text" (OWASP's advice); any other value, and a null, as it is. Only text columns pass
+ * through here: id, amount and status are numbers and stay as they are.
+ */
+const csvText = (column: string) => `CASE WHEN left(${column}, 1) IN ('=', '+', '-', '@', E'\\t', E'\\r') THEN '''' || ${column} ELSE ${column} END`;
+
+/**
  * 4.11 as one COPY statement: PostgreSQL writes the CSV (RFC 4180: a quote inside a field is doubled, a field with a
- * comma, quote or line break is quoted) and the rows stream out as they are read, never held whole. COPY takes no
- * bind parameters, so the values are quoted by the caller's `literal` (pg's escapeLiteral).
+ * comma, quote or line break is quoted) and the rows stream out as they are read, never held whole. Every text cell
+ * that a spreadsheet would run as a formula is neutralized here (csvText), the one place the CSV is written. COPY takes
+ * no bind parameters, so the values are quoted by the caller's `literal` (pg's escapeLiteral).
  */
 export function periodCsvCopy(tenant: Tenant, period: Period, literal: (value: string) => string): string {
-  const select = `SELECT id, transaction_id, name, document_number, document_type, 'BRL' AS currency,
-      to_char(amount_centavos / 100.0, 'FM9999999999990.00') AS amount, status, 'PIX' AS bank_type, bank_name, bank_code,
-      account_agency, account_number, webhook,
+  const text = (column: string) => `${csvText(column)} AS ${column}`;
+  const select = `SELECT id, ${text('transaction_id')}, ${text('name')}, ${text('document_number')}, ${text('document_type')}, 'BRL' AS currency,
+      to_char(amount_centavos / 100.0, 'FM9999999999990.00') AS amount, status, 'PIX' AS bank_type, ${text('bank_name')}, ${text('bank_code')},
+      ${text('account_agency')}, ${text('account_number')}, ${text('webhook')},
       to_char(created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at, to_char(paid_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS paid_at,
-      e2e, psp_id, provider
+      ${text('e2e')}, ${text('psp_id')}, ${text('provider')}
     FROM payout_lookups
     WHERE account_id = ${literal(tenant.accountId)} AND environment = ${literal(tenant.environment)}
       AND created_at >= ${literal(period.start.toISOString())} AND created_at < ${literal(period.endBefore.toISOString())}

@@ -38,6 +38,14 @@ export const DATABASE_POOL_SHARES: Readonly<Record<string, number>> = {
   'receipt-service': 3,
 };
 const DEFAULT_POOL_SHARE = 6;
+/**
+ * payout-query-service's CSV exports have a pool of their own beside its share (3 more: 95 in all), so that exports
+ * whose readers stall can never take the connections its lookups need (docs/decisions/payout-lookups.md).
+ * PAYOUT_EXPORT_POOL_SIZE overrides it; DATABASE_POOL_REPLICAS divides it as it does the shares.
+ */
+export const PAYOUT_EXPORT_POOL_SHARE = 3;
+/** The connections the system's pools hold, one process of each app: what PostgreSQL's 97 must cover. */
+export const DATABASE_POOL_BUDGET = Object.values(DATABASE_POOL_SHARES).reduce((sum, share) => sum + share, 0) + PAYOUT_EXPORT_POOL_SHARE;
 /** Without OPS_PORT, the ops listener is the process's port + 50 (3050, 4051, ...): free in every profile of system.cjs. */
 const OPS_PORT_OFFSET = 50;
 /** Long enough for a request the gateway took just before a service's SIGTERM to reach it; Kubernetes sets more. */

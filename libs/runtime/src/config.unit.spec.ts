@@ -1,4 +1,4 @@
-import { DATABASE_POOL_SHARES, serviceConfig } from './config';
+import { DATABASE_POOL_BUDGET, DATABASE_POOL_SHARES, serviceConfig } from './config';
 
 describe('the database pool of a process', () => {
   it("is its app's share of PostgreSQL's connections", () => {
@@ -12,5 +12,10 @@ describe('the database pool of a process', () => {
 
   it('is what DATABASE_POOL_SIZE says, when it says', () => {
     expect(serviceConfig('limits-service', 4005, { DATABASE_POOL_SIZE: '4', DATABASE_POOL_REPLICAS: '2' }).databasePoolSize).toBe(4);
+  });
+
+  it("adds up, with the CSV exports' own pool, to no more than the 97 connections PostgreSQL leaves applications", () => {
+    expect(DATABASE_POOL_BUDGET).toBe(95);
+    expect(DATABASE_POOL_BUDGET).toBeLessThanOrEqual(97);
   });
 });

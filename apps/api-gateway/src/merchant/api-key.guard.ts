@@ -36,8 +36,8 @@ export function grantOf(request: FastifyRequest, directory: ApiKeyDirectory): Pr
 }
 
 /**
- * Missing, unknown, revoked and other-environment keys all get the same 401; then the key's rate limit (429), then
- * read-only keys cannot write.
+ * Missing, unknown, revoked and other-environment keys all get the same 401; then the account's rate limit in the
+ * key's environment (429), then read-only keys cannot write.
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
@@ -55,7 +55,8 @@ export class ApiKeyGuard implements CanActivate {
     if (!grant || grant.environment !== this.environment) return invalidKey();
     request.account = await this.profiles.get(grant.accountId);
     const limit = (request.account?.rate_limit ?? DEFAULT_RATE_LIMITS)[this.environment];
-    const verdict = await this.limiter?.take(grant.keyId, limit);
+    // Counted per account and environment, not per key: more keys are not more requests.
+    const verdict = await this.limiter?.take(`${grant.accountId}:${grant.environment}`, limit);
     if (verdict) {
       void context.switchToHttp().getResponse<FastifyReply>().headers(rateLimitHeaders(verdict));
       if (!verdict.allowed) return refuse(rateLimited(Messages.request.rateLimited(limit), verdict.resetSeconds));

@@ -1,8 +1,8 @@
 import { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 
-// Rate limits per API key (issue #12 §1): a sliding window of one second in Redis, so every gateway instance counts
-// together, and the headers of the IETF httpapi RateLimit draft (the RateLimit-Limit/-Remaining/-Reset form, as
+// Rate limits per account and environment (docs/decisions/rate-limits.md), whichever of the account's keys sends the
+// request: a sliding window of one second in Redis, so every gateway instance counts together, and the headers of the IETF httpapi RateLimit draft (the RateLimit-Limit/-Remaining/-Reset form, as
 // GitHub and express-rate-limit send them) on every authenticated answer.
 
 export const WINDOW_MS = 1000;
@@ -63,19 +63,19 @@ export class RateLimiter {
 
   constructor(
     redis: Redis,
-    private readonly prefix = 'pixauto:ratelimit:',
+    private readonly prefix = 'pixauto:ratelimit:account:',
   ) {
     redis.defineCommand('slidingWindow', { numberOfKeys: 1, lua: SLIDING_WINDOW });
     this.redis = redis as WithSlidingWindow;
   }
 
   /**
-   * Counts one request of the key. Without Redis the request passes (undefined): the limit protects the platform
+   * Counts one request against `counter` (the gateway's is the account and environment). Without Redis the request passes (undefined): the limit protects the platform
    * from a runaway client, and refusing every merchant while Redis is away would be the larger outage.
    */
-  async take(keyId: string, limit: number): Promise<RateVerdict | undefined> {
+  async take(counter: string, limit: number): Promise<RateVerdict | undefined> {
     try {
-      return verdictOf(limit, await this.redis.slidingWindow(this.prefix + keyId, limit, WINDOW_MS));
+      return verdictOf(limit, await this.redis.slidingWindow(this.prefix + counter, limit, WINDOW_MS));
     } catch (error) {
       if (performance.now() - this.lastWarning > 10_000) {
         this.lastWarning = performance.now();

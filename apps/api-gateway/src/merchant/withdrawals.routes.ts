@@ -151,7 +151,10 @@ export class WithdrawalsRoutes {
     description:
       'The payouts created between `start` and `end` (UTC) as a CSV file to download: one header row, then one row per payout, every status, oldest first, no pagination. ' +
       'Columns, in order: id, transaction_id, name, document_number, document_type, currency, amount, status, bank_type, bank_name, bank_code, account_agency, account_number, webhook, created_at, paid_at, e2e, psp_id, provider. ' +
-      "Amounts in reais with 2 decimals, times ISO 8601 in UTC, free-text columns double-quoted, empty for none. Errors come as JSON, like every other route's.",
+      'Amounts in reais with 2 decimals, times ISO 8601 in UTC, free-text columns double-quoted, empty for none. ' +
+      "A text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return, which a spreadsheet would run as a formula, is written with a single quote in front of it (`'=SUM(A1)`): strip that quote if you read the file with a program rather than a spreadsheet. " +
+      'An account runs one export at a time: another asked while one runs gets 429 with `Retry-After`, and 503 with `Retry-After` when the service runs as many as it can. An export whose reader takes nothing for 30 seconds is ended. ' +
+      "Errors come as JSON, like every other route's.",
     query: [
       {
         name: 'start',
@@ -167,7 +170,7 @@ export class WithdrawalsRoutes {
       },
     ],
     ok: [200, 'PayoutCsv', 'text/csv'],
-    errors: [invalid(W.startNotBeforeEnd), invalid(W.dateRequired('start'))],
+    errors: [invalid(W.startNotBeforeEnd), invalid(W.dateRequired('start')), [429, { message: W.exportsPerAccount(1) }], [503, { message: W.exportsBusy }]],
   })
   @Get('period/csv')
   async periodCsv(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -177,11 +180,12 @@ export class WithdrawalsRoutes {
       headers: { [TenantHeaders.accountId]: tenant.accountId, [TenantHeaders.environment]: tenant.environment },
       headersTimeout: CSV_HEADERS_TIMEOUT_MS,
     }).catch(() => refuse(unavailable(Messages.request.serviceUnavailable)));
-    const contentType = answer.headers['content-type'];
-    const disposition = answer.headers['content-disposition'];
     reply.status(answer.statusCode);
-    if (typeof contentType === 'string') reply.header('content-type', contentType);
-    if (typeof disposition === 'string') reply.header('content-disposition', disposition);
+    // Retry-After comes with a refused export (too many at once): the merchant learns when to ask again.
+    for (const name of ['content-type', 'content-disposition', 'retry-after']) {
+      const value = answer.headers[name];
+      if (typeof value === 'string') reply.header(name, value);
+    }
     await reply.send(answer.body);
   }
 }

@@ -52,7 +52,7 @@ const DESCRIPTIONS: Record<number, string> = {
   404: 'No such resource for this account',
   409: "Not possible in the resource's present state; retry later or as the message says",
   422: 'The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request',
-  429: 'The key is over its requests per second; retry after Retry-After seconds',
+  429: 'The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds',
   502: 'The bank failed',
   503: 'Overloaded or a dependency is down; retry after Retry-After seconds',
 };

@@ -11,7 +11,7 @@ export interface paths {
         put?: never;
         /**
          * Open an account
-         * @description Opens a merchant account and answers it with its webhook signing secret (`webhook_secret`) to give the merchant. Defaults: a Pix Automático wallet, PROVIDER_A as the cash-in bank, PROVIDER_A and PROVIDER_B enabled for receipts with working sandbox credentials, 5000 requests per second per key. The account has no API key yet: issue one per environment with POST /admin/accounts/{account_id}/api-keys.
+         * @description Opens a merchant account and answers it with its webhook signing secret (`webhook_secret`) to give the merchant. Defaults: a Pix Automático wallet, PROVIDER_A as the cash-in bank, PROVIDER_A and PROVIDER_B enabled for receipts with working sandbox credentials, 5000 requests per second per environment, whichever of its keys sends them. The account has no API key yet: issue one per environment with POST /admin/accounts/{account_id}/api-keys.
          */
         post: operations["Admin_open"];
         delete?: never;

@@ -513,7 +513,7 @@ export interface paths {
         };
         /**
          * Payouts by period as CSV
-         * @description The payouts created between `start` and `end` (UTC) as a CSV file to download: one header row, then one row per payout, every status, oldest first, no pagination. Columns, in order: id, transaction_id, name, document_number, document_type, currency, amount, status, bank_type, bank_name, bank_code, account_agency, account_number, webhook, created_at, paid_at, e2e, psp_id, provider. Amounts in reais with 2 decimals, times ISO 8601 in UTC, free-text columns double-quoted, empty for none. Errors come as JSON, like every other route's.
+         * @description The payouts created between `start` and `end` (UTC) as a CSV file to download: one header row, then one row per payout, every status, oldest first, no pagination. Columns, in order: id, transaction_id, name, document_number, document_type, currency, amount, status, bank_type, bank_name, bank_code, account_agency, account_number, webhook, created_at, paid_at, e2e, psp_id, provider. Amounts in reais with 2 decimals, times ISO 8601 in UTC, free-text columns double-quoted, empty for none. A text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return, which a spreadsheet would run as a formula, is written with a single quote in front of it (`'=SUM(A1)`): strip that quote if you read the file with a program rather than a spreadsheet. An account runs one export at a time: another asked while one runs gets 429 with `Retry-After`, and 503 with `Retry-After` when the service runs as many as it can. An export whose reader takes nothing for 30 seconds is ended. Errors come as JSON, like every other route's.
          */
         get: operations["Withdrawals_periodCsv"];
         put?: never;
@@ -1852,7 +1852,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1942,7 +1942,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2044,7 +2044,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2146,7 +2146,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2211,7 +2211,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2301,7 +2301,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2360,7 +2360,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2450,7 +2450,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2509,7 +2509,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2608,7 +2608,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2667,7 +2667,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2757,7 +2757,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2827,7 +2827,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2917,7 +2917,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3007,7 +3007,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3097,7 +3097,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3167,7 +3167,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3257,7 +3257,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3324,7 +3324,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3423,7 +3423,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3513,7 +3513,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3587,7 +3587,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3658,7 +3658,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3717,7 +3717,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3815,7 +3815,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3912,7 +3912,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4002,7 +4002,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4072,7 +4072,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4140,7 +4140,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4207,7 +4207,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4268,7 +4268,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4356,7 +4356,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4455,7 +4455,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -753,7 +753,7 @@ export interface paths {
         };
         /**
          * Payouts by period as CSV
-         * @description The payouts created between `start` and `end` (UTC) as a CSV file to download: one header row, then one row per payout, every status, oldest first, no pagination. Columns, in order: id, transaction_id, name, document_number, document_type, currency, amount, status, bank_type, bank_name, bank_code, account_agency, account_number, webhook, created_at, paid_at, e2e, psp_id, provider. Amounts in reais with 2 decimals, times ISO 8601 in UTC, free-text columns double-quoted, empty for none. Errors come as JSON, like every other route's.
+         * @description The payouts created between `start` and `end` (UTC) as a CSV file to download: one header row, then one row per payout, every status, oldest first, no pagination. Columns, in order: id, transaction_id, name, document_number, document_type, currency, amount, status, bank_type, bank_name, bank_code, account_agency, account_number, webhook, created_at, paid_at, e2e, psp_id, provider. Amounts in reais with 2 decimals, times ISO 8601 in UTC, free-text columns double-quoted, empty for none. A text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return, which a spreadsheet would run as a formula, is written with a single quote in front of it (`'=SUM(A1)`): strip that quote if you read the file with a program rather than a spreadsheet. An account runs one export at a time: another asked while one runs gets 429 with `Retry-After`, and 503 with `Retry-After` when the service runs as many as it can. An export whose reader takes nothing for 30 seconds is ended. Errors come as JSON, like every other route's.
          */
         get: operations["Withdrawals_periodCsv"];
         put?: never;
@@ -2131,7 +2131,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2221,7 +2221,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2323,7 +2323,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2425,7 +2425,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2490,7 +2490,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2580,7 +2580,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2639,7 +2639,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2729,7 +2729,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2788,7 +2788,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2887,7 +2887,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2946,7 +2946,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3036,7 +3036,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3106,7 +3106,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3196,7 +3196,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3286,7 +3286,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3376,7 +3376,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3446,7 +3446,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3536,7 +3536,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3603,7 +3603,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3701,7 +3701,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3799,7 +3799,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3846,7 +3846,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3936,7 +3936,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4038,7 +4038,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4140,7 +4140,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4238,7 +4238,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4336,7 +4336,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4434,7 +4434,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4532,7 +4532,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4634,7 +4634,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4736,7 +4736,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4835,7 +4835,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4925,7 +4925,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4999,7 +4999,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5070,7 +5070,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5129,7 +5129,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5227,7 +5227,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5324,7 +5324,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5414,7 +5414,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5484,7 +5484,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5552,7 +5552,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5619,7 +5619,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5680,7 +5680,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5768,7 +5768,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5867,7 +5867,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key is over its requests per second; retry after Retry-After seconds */
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
