@@ -2,7 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 // README.md and docs/ as a reader meets them: every relative link leads somewhere (a file, and a heading of it when
-// the link names one), the README stays short, and no page narrates the work that produced it (git log does).
+// the link names one), the README stays short, every example runs on any day, and no page narrates the work that
+// produced it (git log does).
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -90,6 +91,18 @@ describe('README.md and docs/', () => {
     expect(readme.split('\n').length).toBeLessThanOrEqual(320);
     expect(readme.split('\n')).toContain('## Sandbox quickstart');
     expect(readme).toContain('npm install && npm test');
+  });
+
+  it.each(files)('%s: every example runs on any day (dates come from the shell, never written out)', (file) => {
+    // A written-out date in a command stops working the day it passes; an answer (`# → ...`) may show one.
+    const dated = [];
+    for (const block of read(file).matchAll(/^```(?:sh|bash|ts|js)\n([\s\S]*?)^```/gm)) {
+      for (const line of block[1].split('\n')) {
+        const code = /^\s*(#|\/\/)/.test(line) ? '' : line.split(/ (?:#|\/\/) /)[0];
+        if (/\d{4}-\d{2}-\d{2}/.test(code)) dated.push(line);
+      }
+    }
+    expect(dated).toEqual([]);
   });
 
   it.each(files)('%s: no narration of the work (issue numbers, sessions)', (file) => {
