@@ -4,6 +4,7 @@ import { ENVIRONMENTS, type Environment } from '@pixauto/contracts';
 import { Messages, notFound, refuse } from '@pixauto/errors';
 import { REQUEST_ID_HEADER } from '@pixauto/telemetry';
 import { Gateway } from './gateway';
+import { merchantApiUrl } from './merchant-routes';
 import { isRead, mayAct } from './roles';
 import type { SignedInRequest } from './session.guard';
 
@@ -22,12 +23,20 @@ export class MerchantApiController {
   constructor(private readonly gateway: Gateway) {}
 
   @All(':environment/api/*')
-  async relay(@Param('environment') environment: string, @Req() request: SignedInRequest, @Res() reply: FastifyReply): Promise<void> {
+  async relay(
+    @Param('environment') environment: string,
+    @Param('*') path: string,
+    @Req() request: SignedInRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     if (!ENVIRONMENTS.includes(environment as Environment)) return refuse(notFound(Messages.console.environment));
     const env = environment as Environment;
     const { role, account_id: accountId } = request.session;
     if (!isRead(request.method) && !mayAct(role, env)) return refuse({ kind: 'forbidden', message: Messages.console.roleRefused(role, env) });
-    const path = request.url.slice(`/console/v1/${env}/api`.length);
+    // Built from the route's own parameter, never by cutting the raw request line: an absolute-form request
+    // (`GET http://elsewhere/... HTTP/1.1`) carries a host of its own, which must never reach the key's destination.
+    const url = merchantApiUrl(this.gateway.baseUrl(env), request.method, path ?? '', request.url);
+    if (!url) return refuse(notFound(Messages.console.routeNotPassed));
     const send = async () => {
       const headers: Record<string, string> = { authorization: await this.gateway.apiKey(accountId, env), [REQUEST_ID_HEADER]: request.id };
       for (const name of FORWARDED_HEADERS) {
@@ -35,7 +44,7 @@ export class MerchantApiController {
         if (typeof value === 'string') headers[name] = value;
       }
       const body = isRead(request.method) || request.body === undefined ? undefined : JSON.stringify(request.body);
-      return fetch(`${this.gateway.baseUrl(env)}${path}`, { method: request.method, headers, body, redirect: 'manual' });
+      return fetch(url, { method: request.method, headers, body, redirect: 'manual' });
     };
     let response = await send();
     if (response.status === 401) {
