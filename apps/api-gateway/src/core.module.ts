@@ -8,8 +8,10 @@ import {
   AccountsReadModel1763800000200,
   ApiKeyDirectory,
   ConsoleUsers,
+  HashSlots,
   ConsoleUsers1763800000900,
   ConsoleUserSignInLinks1763800000960,
+  ConsoleUsersPerAccount1763800000971,
 } from '@pixauto/accounts';
 import { Topics } from '@pixauto/contracts';
 import { EventStore } from '@pixauto/event-store';
@@ -39,6 +41,7 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
         ConsoleUsers1763800000900,
         RequestLog1763800000950,
         ConsoleUserSignInLinks1763800000960,
+        ConsoleUsersPerAccount1763800000971,
       ],
       topics: [Topics.accounts, Topics.sandboxClock],
     }),
@@ -57,7 +60,11 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
       useFactory: (store: EventStore, db: DataSource, directory: ApiKeyDirectory, profiles: AccountProfiles, clock: Clock) =>
         new AccountsAdmin(store, db, directory, profiles, clock, SecretBox.fromEnvironment()),
     },
-    { provide: ConsoleUsers, inject: [DataSource, CLOCK], useFactory: (db: DataSource, clock: Clock) => new ConsoleUsers(db, clock, config.consolePublicUrl) },
+    {
+      provide: ConsoleUsers,
+      inject: [DataSource, CLOCK],
+      useFactory: (db: DataSource, clock: Clock) => new ConsoleUsers(db, clock, config.consolePublicUrl, new HashSlots(config.passwordHashesAtOnce)),
+    },
     {
       provide: Upstreams,
       inject: [TenantClocks, REDIS],

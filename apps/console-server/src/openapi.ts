@@ -285,7 +285,7 @@ export const CONSOLE_DOCUMENT = {
             description: 'The user and their link, shown this once.',
             content: { 'application/json': { schema: { $ref: '#/components/schemas/SignInLink' } } },
           },
-          '400': error('The email is not an address or already belongs to a console user, or the role is unknown.'),
+          '400': error('The email is not an address or already belongs to a user of this account, or the role is unknown.'),
           '401': error('No session.'),
           '403': error('No valid CSRF token, or the user is not an owner.'),
         },
