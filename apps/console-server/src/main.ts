@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   if (!fs.existsSync(path.join(config.staticDir, 'index.html'))) throw new Error(`${config.staticDir}/index.html is missing: build the console first`);
   const operations = await startOperations(config);
   const shutdown = new GracefulShutdown({ delayMs: config.shutdownDelayMs, operations });
-  const app = await createHttpApp(ConsoleModule);
+  const app = await createHttpApp(ConsoleModule, { trustProxy: config.trustedProxies });
   const fastify = app.getHttpAdapter().getInstance();
   instrumentHttp(fastify, 'console');
   securityHeaders(fastify, config.secure);
