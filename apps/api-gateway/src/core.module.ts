@@ -17,7 +17,7 @@ import { Topics } from '@pixauto/contracts';
 import { EventStore } from '@pixauto/event-store';
 import { SecretBox } from '@pixauto/secrets';
 import { Clock } from '@pixauto/pix';
-import { keepRequestLogDays, RequestLog1763800000950, RequestLogReader, RequestLogWriter } from '@pixauto/request-log';
+import { keepRequestLogDays, RequestLog1763800000950, RequestLogConsoleUser1763800000972, RequestLogReader, RequestLogWriter } from '@pixauto/request-log';
 import { CLOCK, EventSourcingModule, PeriodicTask, TenantClocks } from '@pixauto/runtime';
 import { gatewayConfig } from './gateway.config';
 import { RateLimiter } from './merchant/rate-limit';
@@ -42,6 +42,7 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
         RequestLog1763800000950,
         ConsoleUserSignInLinks1763800000960,
         ConsoleUsersPerAccount1763800000971,
+        RequestLogConsoleUser1763800000972,
       ],
       topics: [Topics.accounts, Topics.sandboxClock],
     }),

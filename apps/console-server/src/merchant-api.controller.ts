@@ -1,9 +1,12 @@
-import { All, Controller, Param, Req, Res } from '@nestjs/common';
+import { All, Controller, Inject, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ENVIRONMENTS, type Environment } from '@pixauto/contracts';
 import { Messages, notFound, refuse } from '@pixauto/errors';
+import { CONSOLE_USER_HEADER, consoleUserHeader } from '@pixauto/request-log';
 import { REQUEST_ID_HEADER } from '@pixauto/telemetry';
+import type { ConsoleConfig } from './console.config';
 import { Gateway } from './gateway';
+import { CONSOLE_CONFIG } from './tokens';
 import { merchantApiUrl } from './merchant-routes';
 import { isRead, mayAct } from './roles';
 import type { SignedInRequest } from './session.guard';
@@ -20,7 +23,10 @@ const FORWARDED_HEADERS = ['content-type', 'idempotency-key', 'accept'];
  */
 @Controller('console/v1')
 export class MerchantApiController {
-  constructor(private readonly gateway: Gateway) {}
+  constructor(
+    private readonly gateway: Gateway,
+    @Inject(CONSOLE_CONFIG) private readonly config: ConsoleConfig,
+  ) {}
 
   @All(':environment/api/*')
   async relay(
@@ -43,6 +49,8 @@ export class MerchantApiController {
         const value = request.headers[name];
         if (typeof value === 'string') headers[name] = value;
       }
+      // A change names its user, signed for this request: the request log keeps who did it.
+      if (!isRead(request.method)) headers[CONSOLE_USER_HEADER] = consoleUserHeader(this.config.adminToken, request.id, request.session.email);
       const body = isRead(request.method) || request.body === undefined ? undefined : JSON.stringify(request.body);
       return fetch(url, { method: request.method, headers, body, redirect: 'manual' });
     };
