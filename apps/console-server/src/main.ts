@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Logger } from '@nestjs/common';
 import { createHttpApp, GracefulShutdown, instrumentHttp, startOperations } from '@pixauto/runtime';
 import { config, ConsoleModule } from './console.module';
-import { securityHeaders } from './security-headers';
+import { originFormOnly, securityHeaders } from './security-headers';
 import { REDIS } from './tokens';
 
 /**
@@ -20,6 +20,7 @@ async function main(): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   instrumentHttp(fastify, 'console');
   securityHeaders(fastify, config.secure);
+  originFormOnly(fastify);
   app.useStaticAssets({ root: config.staticDir, prefix: '/', index: ['index.html'] });
   await app.listen(config.port, config.host);
   shutdown.http(app).application(app);
