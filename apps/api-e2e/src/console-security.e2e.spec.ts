@@ -14,6 +14,8 @@ const run = randomBytes(3).toString('hex');
 let system: RunningSystem;
 let merchant: Merchant;
 let consolePort: number;
+/** A client address of this run alone (the sign-in counters outlive a run by their 15 minutes). */
+const client = (n: number): string => `2001:db8:${run.slice(0, 4)}:${run.slice(4)}::${n}`;
 
 beforeAll(async () => {
   system = await startSystem({ appEnv: { 'console-server': { CONSOLE_TRUSTED_PROXIES: '127.0.0.1' } } });
@@ -68,10 +70,10 @@ interface Session {
   accountId: string;
 }
 
-const signInAttempt = (email: string, password: string, client: string) => consoleCall('POST', '/console/v1/session', { json: { email, password }, client });
+const signInAttempt = (email: string, password: string, from: string) => consoleCall('POST', '/console/v1/session', { json: { email, password }, client: from });
 
-async function signIn(email: string, client = '192.0.2.1'): Promise<Session> {
-  const answer = await signInAttempt(email, PASSWORD, client);
+async function signIn(email: string, from = client(6)): Promise<Session> {
+  const answer = await signInAttempt(email, PASSWORD, from);
   expect(answer.status).toBe(201);
   return { cookie: answer.headers.get('set-cookie')!.split(';')[0], csrf: answer.body.csrf_token, accountId: answer.body.account_id };
 }
@@ -87,36 +89,36 @@ describe('console sign-in', () => {
   it("signs a user in with the right password while another client fails on the same email: others' failures delay, never lock", async () => {
     const email = `ana-${run}@loja.example`;
     await user(email);
-    const guesser = '203.0.113.7';
+    const guesser = client(1);
     for (let i = 0; i < 5; i++) expect((await signInAttempt(email, `wrong guess ${i}`, guesser)).status).toBe(401);
     // The guessing client is held back, on its own failures alone...
     const held = await signInAttempt(email, PASSWORD, guesser);
     expect(held.status).toBe(429);
     expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(800);
     // ...while the user, behind the same proxy but from their own address, signs in: after a delay, not refused.
-    const mine = await signInAttempt(email, PASSWORD, '198.51.100.9');
+    const mine = await signInAttempt(email, PASSWORD, client(2));
     expect(mine.status).toBe(201);
     expect(mine.body).toMatchObject({ email, account_id: merchant.accountId });
     expect(mine.ms).toBeGreaterThanOrEqual(450);
     // And a wrong password from the user's address is still only answered wrong, not refused for the others' failures.
-    expect((await signInAttempt(email, 'a typo of mine', '198.51.100.9')).status).toBe(401);
+    expect((await signInAttempt(email, 'a typo of mine', client(2))).status).toBe(401);
   });
 
   it('refuses a client failing many emails, and nobody else behind the same proxy', async () => {
     const email = `bia-${run}@loja.example`;
     await user(email);
-    const guesser = '203.0.113.8';
+    const guesser = client(3);
     for (let i = 0; i < 20; i++) expect((await signInAttempt(`nobody-${i}-${run}@loja.example`, 'a guess', guesser)).status).toBe(401);
     const held = await signInAttempt(email, PASSWORD, guesser);
     expect(held.status).toBe(429);
     expect(held.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect((await signInAttempt(email, PASSWORD, '198.51.100.10')).status).toBe(201);
+    expect((await signInAttempt(email, PASSWORD, client(4))).status).toBe(201);
   });
 
   it('counts concurrent guesses before checking them: at most the bound are checked, the rest refused at once with Retry-After', async () => {
     const email = `caio-${run}@loja.example`;
     await user(email);
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => signInAttempt(email, `parallel guess ${i}`, '203.0.113.20')));
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => signInAttempt(email, `parallel guess ${i}`, client(5))));
     const statuses = answers.map((answer) => answer.status);
     // 5 checked (wrong, or the gateway's hash slots busy), 7 refused without a check.
     expect(statuses.filter((status) => status === 429)).toHaveLength(7);
@@ -236,7 +238,7 @@ describe('console emails, scoped to their account', () => {
     await user(email, 'developer');
     const other = await newMerchant(system);
     await user(`other-owner-${run}@outra.example`, 'owner', other.accountId);
-    const otherOwner = await signIn(`other-owner-${run}@outra.example`, '192.0.2.50');
+    const otherOwner = await signIn(`other-owner-${run}@outra.example`, client(7));
     // Adding the address is answered as for any new address...
     const added = await consoleCall('POST', '/console/v1/users', { session: otherOwner, json: { email, role: 'viewer' } });
     expect(added.status).toBe(201);
@@ -246,7 +248,7 @@ describe('console emails, scoped to their account', () => {
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('body.email already belongs to a console user of this account');
     // ...and the first account's user still signs in to their own account with their own password.
-    const mine = await signInAttempt(email, PASSWORD, '192.0.2.51');
+    const mine = await signInAttempt(email, PASSWORD, client(8));
     expect(mine.status).toBe(201);
     expect(mine.body).toMatchObject({ account_id: merchant.accountId, role: 'developer' });
   });
