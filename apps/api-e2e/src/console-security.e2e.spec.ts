@@ -70,7 +70,8 @@ interface Session {
   accountId: string;
 }
 
-const signInAttempt = (email: string, password: string, from: string) => consoleCall('POST', '/console/v1/session', { json: { email, password }, client: from });
+const signInAttempt = (email: string, password: string, from: string) =>
+  consoleCall('POST', '/console/v1/session', { json: { email, password }, client: from });
 
 async function signIn(email: string, from = client(6)): Promise<Session> {
   const answer = await signInAttempt(email, PASSWORD, from);
@@ -168,7 +169,10 @@ describe("the console's way to the merchant API", () => {
     const prefix = '/console/v1/sandbox/api';
     // "http://" and 16 characters are as long as the prefix: cut at its length, the line would leave
     // "@evil.example/..." to append to the API's base URL, a host of its own with the console's key.
-    for (const line of [`GET http://${'a'.repeat(16)}@evil.example${prefix}/v2/sandbox/clock HTTP/1.1`, `GET http://evil.example${prefix}/v2/sandbox/clock HTTP/1.1`]) {
+    for (const line of [
+      `GET http://${'a'.repeat(16)}@evil.example${prefix}/v2/sandbox/clock HTTP/1.1`,
+      `GET http://evil.example${prefix}/v2/sandbox/clock HTTP/1.1`,
+    ]) {
       const answer = await raw(line);
       expect(answer).toMatch(/^HTTP\/1\.1 400 /);
       expect(answer).toContain('The request line must carry a path, not an address');
@@ -186,7 +190,8 @@ describe("the console's way to the merchant API", () => {
       (requests) => requests.some((request) => request.path === '/v2/sandbox/clock'),
       { ...WITHIN_SECONDS, what: 'the marker request in the log' },
     );
-    for (const request of logged) expect(String(request.path)).toMatch(/^\/v2\/(sandbox\/clock|limits|automatic-pix|pix|payout|withdrawals|webhooks|transactions)/);
+    for (const request of logged)
+      expect(String(request.path)).toMatch(/^\/v2\/(sandbox\/clock|limits|automatic-pix|pix|payout|withdrawals|webhooks|transactions)/);
   });
 
   it('no longer serves the API reference, or any route the console does not call, on its origin', async () => {

@@ -29,12 +29,7 @@ export class MerchantApiController {
   ) {}
 
   @All(':environment/api/*')
-  async relay(
-    @Param('environment') environment: string,
-    @Param('*') path: string,
-    @Req() request: SignedInRequest,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
+  async relay(@Param('environment') environment: string, @Param('*') path: string, @Req() request: SignedInRequest, @Res() reply: FastifyReply): Promise<void> {
     if (!ENVIRONMENTS.includes(environment as Environment)) return refuse(notFound(Messages.console.environment));
     const env = environment as Environment;
     const { role, account_id: accountId } = request.session;

@@ -9,7 +9,9 @@ describe('merchantApiUrl', () => {
     expect(merchantApiUrl(BASE, 'GET', 'v2/withdrawals/period', '/console/v1/sandbox/api/v2/withdrawals/period?start=2026-11-01&page=0')?.href).toBe(
       'http://127.0.0.1:3001/v2/withdrawals/period?start=2026-11-01&page=0',
     );
-    expect(merchantApiUrl(BASE, 'POST', 'v2/sandbox/recurrences/rec_1/authorize', '/x')?.href).toBe('http://127.0.0.1:3001/v2/sandbox/recurrences/rec_1/authorize');
+    expect(merchantApiUrl(BASE, 'POST', 'v2/sandbox/recurrences/rec_1/authorize', '/x')?.href).toBe(
+      'http://127.0.0.1:3001/v2/sandbox/recurrences/rec_1/authorize',
+    );
   });
 
   it('refuses what the console does not call: the API reference, its document, a method the page never uses', () => {

@@ -137,7 +137,19 @@ export const CONSOLE_DOCUMENT = {
             description: 'Newest first.',
             items: {
               type: 'object',
-              required: ['at', 'request_id', 'method', 'path', 'status', 'duration_ms', 'idempotency_key', 'key_id', 'request_body', 'response_body', 'console_user'],
+              required: [
+                'at',
+                'request_id',
+                'method',
+                'path',
+                'status',
+                'duration_ms',
+                'idempotency_key',
+                'key_id',
+                'request_body',
+                'response_body',
+                'console_user',
+              ],
               properties: {
                 at: { type: 'string', format: 'date-time', description: 'When the request arrived (UTC).' },
                 request_id: { type: 'string', description: 'Its `X-Request-Id`, as returned in the answer.' },
@@ -149,7 +161,10 @@ export const CONSOLE_DOCUMENT = {
                 key_id: { type: 'string', description: 'Which of your API keys sent it (its id, never the key).' },
                 request_body: { type: ['string', 'null'], description: "A failed request's body, secrets replaced and documents masked; null for a success." },
                 response_body: { type: ['string', 'null'], description: 'What a failed request was answered; null for a success.' },
-                console_user: { type: ['string', 'null'], description: "Who made the change in the console; null here, where the console's own requests are not listed." },
+                console_user: {
+                  type: ['string', 'null'],
+                  description: "Who made the change in the console; null here, where the console's own requests are not listed.",
+                },
               },
             },
           },

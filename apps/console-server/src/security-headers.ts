@@ -43,6 +43,9 @@ export function securityHeaders(fastify: FastifyInstance, secure: boolean): void
 export function originFormOnly(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (request, reply, done) => {
     if (request.raw.url?.startsWith('/')) return done();
-    void reply.code(400).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify({ message: Messages.console.originFormOnly }));
+    void reply
+      .code(400)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(JSON.stringify({ message: Messages.console.originFormOnly }));
   });
 }

@@ -111,7 +111,8 @@ describe('SignInLimiter (Redis)', () => {
   it("never refuses a client because of others' failures on an email: their failures delay its attempts, within a bound", async () => {
     const { waits, limiter } = limiterSleeping();
     const email = `Bia-${run}@Loja.example`;
-    for (let i = 0; i < SIGN_IN_LIMITS.perEmailAndClient; i++) expect(await wrong(limiter, email, `client-${run}-a`)).toMatchObject({ counted: expect.any(Array) });
+    for (let i = 0; i < SIGN_IN_LIMITS.perEmailAndClient; i++)
+      expect(await wrong(limiter, email, `client-${run}-a`)).toMatchObject({ counted: expect.any(Array) });
     // The guessing client is refused for the rest of the window on this email...
     const refused = await limiter.attempt(email.toLowerCase(), `client-${run}-a`);
     expect(refused).toEqual({ refusedFor: expect.any(Number) });

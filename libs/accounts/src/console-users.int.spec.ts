@@ -161,7 +161,9 @@ describe('ConsoleUsers (PostgreSQL)', () => {
     const slots = new HashSlots(2);
     const bounded = new ConsoleUsers(dataSource, clock, 'http://console.test', slots);
     const outcomes = await Promise.allSettled(Array.from({ length: 8 }, () => bounded.verify('burst@loja.example', 'a wrong guess, again')));
-    const refusals = outcomes.map((outcome) => (outcome.status === 'rejected' ? (outcome.reason as { refusal?: { kind: string; retryAfterSeconds?: number } }).refusal : undefined));
+    const refusals = outcomes.map((outcome) =>
+      outcome.status === 'rejected' ? (outcome.reason as { refusal?: { kind: string; retryAfterSeconds?: number } }).refusal : undefined,
+    );
     expect(slots.peak).toBe(2);
     expect(slots.inUse).toBe(0);
     // Every guess answered at once: refused as wrong after its hash, or refused busy without one; none waits for a slot.

@@ -94,7 +94,7 @@ export const Messages = {
     signInRefused: 'Email or password is wrong',
     tooManySignIns: 'Too many sign-in attempts: wait a few minutes and try again',
     csrf: 'This request lacks the CSRF token of your session: reload the page and try again',
-    originRefused: 'This request comes from another site: changes are accepted from the console\'s own pages only',
+    originRefused: "This request comes from another site: changes are accepted from the console's own pages only",
     originFormOnly: 'The request line must carry a path, not an address',
     routeNotPassed: 'Not found: the console passes to the merchant API only the routes its pages use',
     roleRefused: (role: string, environment: string) => `A ${role} may not make changes in ${environment}`,
