@@ -415,7 +415,7 @@ describe('console users, through the admin listener', () => {
     });
     const token = tokenOf((created.body as { sign_in_url: string }).sign_in_url);
     expect(await admin(system, 'POST', users(merchant.accountId), { email: address, role: 'viewer' })).toEqual(
-      refused('body.email already belongs to a console user'),
+      refused('body.email already belongs to a console user of this account'),
     );
     expect(await admin(system, 'POST', '/admin/console-users/sign-in-link', { token, password: 'too short' })).toEqual(
       refused('body.password must be a string of 12 to 128 characters'),

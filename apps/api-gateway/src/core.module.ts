@@ -8,14 +8,16 @@ import {
   AccountsReadModel1763800000200,
   ApiKeyDirectory,
   ConsoleUsers,
+  HashSlots,
   ConsoleUsers1763800000900,
   ConsoleUserSignInLinks1763800000960,
+  ConsoleUsersPerAccount1763800000971,
 } from '@pixauto/accounts';
 import { Topics } from '@pixauto/contracts';
 import { EventStore } from '@pixauto/event-store';
 import { SecretBox } from '@pixauto/secrets';
 import { Clock } from '@pixauto/pix';
-import { keepRequestLogDays, RequestLog1763800000950, RequestLogReader, RequestLogWriter } from '@pixauto/request-log';
+import { keepRequestLogDays, RequestLog1763800000950, RequestLogConsoleUser1763800000972, RequestLogReader, RequestLogWriter } from '@pixauto/request-log';
 import { CLOCK, EventSourcingModule, PeriodicTask, TenantClocks } from '@pixauto/runtime';
 import { gatewayConfig } from './gateway.config';
 import { RateLimiter } from './merchant/rate-limit';
@@ -39,6 +41,8 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
         ConsoleUsers1763800000900,
         RequestLog1763800000950,
         ConsoleUserSignInLinks1763800000960,
+        ConsoleUsersPerAccount1763800000971,
+        RequestLogConsoleUser1763800000972,
       ],
       topics: [Topics.accounts, Topics.sandboxClock],
     }),
@@ -57,7 +61,11 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
       useFactory: (store: EventStore, db: DataSource, directory: ApiKeyDirectory, profiles: AccountProfiles, clock: Clock) =>
         new AccountsAdmin(store, db, directory, profiles, clock, SecretBox.fromEnvironment()),
     },
-    { provide: ConsoleUsers, inject: [DataSource, CLOCK], useFactory: (db: DataSource, clock: Clock) => new ConsoleUsers(db, clock, config.consolePublicUrl) },
+    {
+      provide: ConsoleUsers,
+      inject: [DataSource, CLOCK],
+      useFactory: (db: DataSource, clock: Clock) => new ConsoleUsers(db, clock, config.consolePublicUrl, new HashSlots(config.passwordHashesAtOnce)),
+    },
     {
       provide: Upstreams,
       inject: [TenantClocks, REDIS],

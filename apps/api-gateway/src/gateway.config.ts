@@ -49,6 +49,11 @@ export const gatewayConfig = (env: NodeJS.ProcessEnv = process.env) => {
     requestLogRetentionDays: retentionDaysOf(env.REQUEST_LOG_RETENTION_DAYS),
     /** The merchant console's address as its users reach it (the console server's, behind TLS in production): sign-in links open it. */
     consolePublicUrl: env.CONSOLE_PUBLIC_URL ?? 'http://127.0.0.1:3003',
+    /**
+     * Console password hashes one gateway process runs at once (128 MiB each, beside the merchant API's memory); one
+     * more is answered 503 with Retry-After (docs/decisions/console.md).
+     */
+    passwordHashesAtOnce: Number(env.PASSWORD_HASHES_AT_ONCE ?? 2),
     /** Per-request hooks left out, for the bench alone (hooks.ts): refused at start anywhere else. */
     hooksOff: hooksOffOf(env),
   };

@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     instrumentHttp(fastify, environment, off);
     if (!off.has('text-guard')) refuseUnstorableText(fastify); // first: a refused request claims no Idempotency-Key
     if (!off.has('idempotency')) new IdempotentPosts(core.get(REDIS), core.get(ApiKeyDirectory), environment).install(fastify);
-    if (!off.has('request-log')) logRequests(fastify, environment, core.get(RequestLogWriter), core.get(ApiKeyDirectory), core.get(CLOCK));
+    if (!off.has('request-log')) logRequests(fastify, environment, core.get(RequestLogWriter), core.get(ApiKeyDirectory), core.get(CLOCK), config.adminToken);
     serveReference(app, environment); // GET /openapi.json and /docs, outside the API-key guard
   }
   await production.listen(listenOptions(config.port, config.host, shared));

@@ -20,6 +20,14 @@ export const consoleConfig = (env: NodeJS.ProcessEnv = process.env) => {
     sessionMaxSeconds: Number(env.CONSOLE_SESSION_MAX_SECONDS ?? 12 * 60 * 60),
     /** Served over TLS (directly or behind a proxy that terminates it): the cookie is Secure and HSTS is sent. */
     secure: env.CONSOLE_SECURE === 'true',
+    /**
+     * The proxies in front of the console (an ingress, a load balancer), comma-separated addresses or CIDR ranges: their
+     * X-Forwarded-For names the client whose sign-in failures are counted. None by default: the connection's address.
+     */
+    trustedProxies: (env.CONSOLE_TRUSTED_PROXIES ?? '')
+      .split(',')
+      .map((proxy) => proxy.trim())
+      .filter((proxy) => proxy.length > 0),
     /** The built single-page app (apps/console). */
     staticDir: env.CONSOLE_STATIC_DIR ?? path.resolve(__dirname, '..', '..', 'console'),
   };

@@ -52,6 +52,7 @@ export class Gateway {
   async verify(email: string, password: string): Promise<ConsoleUserResponse | undefined> {
     const { data, response } = await this.admin.POST('/admin/console-users/verify', { body: { email, password } }).catch(() => this.unreachable());
     if (response.status === 404 || response.status === 400) return undefined;
+    if (response.status === 503) return this.busy(response);
     if (!data) throw new GatewayUnexpected(`admin API answered ${response.status} to a sign-in check`);
     return data as ConsoleUserResponse;
   }
@@ -64,6 +65,7 @@ export class Gateway {
     const { data, error, response } = await this.admin.POST('/admin/console-users/sign-in-link', { body: { token, password } }).catch(() => this.unreachable());
     if (response.status === 404) return undefined;
     if (response.status === 400) return refuse(validation((error as { message: string }).message));
+    if (response.status === 503) return this.busy(response);
     if (!data) throw new GatewayUnexpected(`admin API answered ${response.status} to using a sign-in link`);
     return data as ConsoleUserResponse;
   }
@@ -79,6 +81,7 @@ export class Gateway {
     if (response.status === 200) return true;
     const message = (error as { message?: string } | undefined)?.message;
     if (response.status === 400 && message === Messages.admin.consoleCurrentPasswordWrong) return false;
+    if (response.status === 503) return this.busy(response);
     return this.passOn(response.status, message, 'changing a password');
   }
 
@@ -213,6 +216,12 @@ export class Gateway {
     if (response.status === 400) return refuse(validation((error as { message: string }).message));
     if (!data) throw new GatewayUnexpected(`admin API answered ${response.status} to reading the request log`);
     return data as RequestLogPage;
+  }
+
+  /** The gateway checks only so many passwords at once (its memory): the user tries again when it says. */
+  private busy(response: Response): never {
+    const seconds = Number(response.headers.get('retry-after'));
+    return refuse(unavailable(Messages.admin.consolePasswordChecksBusy, Number.isInteger(seconds) && seconds > 0 ? seconds : 1));
   }
 
   private unreachable(): never {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Logger } from '@nestjs/common';
 import { createHttpApp, GracefulShutdown, instrumentHttp, startOperations } from '@pixauto/runtime';
 import { config, ConsoleModule } from './console.module';
-import { securityHeaders } from './security-headers';
+import { originFormOnly, securityHeaders } from './security-headers';
 import { REDIS } from './tokens';
 
 /**
@@ -16,10 +16,11 @@ async function main(): Promise<void> {
   if (!fs.existsSync(path.join(config.staticDir, 'index.html'))) throw new Error(`${config.staticDir}/index.html is missing: build the console first`);
   const operations = await startOperations(config);
   const shutdown = new GracefulShutdown({ delayMs: config.shutdownDelayMs, operations });
-  const app = await createHttpApp(ConsoleModule);
+  const app = await createHttpApp(ConsoleModule, { trustProxy: config.trustedProxies });
   const fastify = app.getHttpAdapter().getInstance();
   instrumentHttp(fastify, 'console');
   securityHeaders(fastify, config.secure);
+  originFormOnly(fastify);
   app.useStaticAssets({ root: config.staticDir, prefix: '/', index: ['index.html'] });
   await app.listen(config.port, config.host);
   shutdown.http(app).application(app);

@@ -3,7 +3,7 @@ import { Messages, rateLimited, refuse, validation } from '@pixauto/errors';
 import { Gateway } from './gateway';
 import type { SignedInRequest } from './session.guard';
 import { Sessions } from './sessions';
-import { SignInLimiter } from './sign-in-limiter';
+import { checked, SignInLimiter } from './sign-in-limiter';
 
 /**
  * The signed-in user's own password, changed with the current one. A wrong current password counts as a failed
@@ -24,13 +24,11 @@ export class PasswordController {
     if (typeof current !== 'string' || current.length > 128) return refuse(validation(Messages.admin.consoleCurrentPassword));
     if (typeof next !== 'string') return refuse(validation(Messages.admin.consoleNewPassword));
     const { email, user_id: userId } = request.session;
-    const wait = await this.limiter.retryAfter(email, request.ip);
-    if (wait > 0) return refuse(rateLimited(Messages.console.tooManyPasswordAttempts, wait));
-    if (!(await this.gateway.changePassword(userId, current, next))) {
-      await this.limiter.failed(email, request.ip);
+    const attempt = await this.limiter.attempt(email, request.ip);
+    if ('refusedFor' in attempt) return refuse(rateLimited(Messages.console.tooManyPasswordAttempts, attempt.refusedFor));
+    if (!(await checked(this.limiter, attempt, () => this.gateway.changePassword(userId, current, next))))
       return refuse(validation(Messages.admin.consoleCurrentPasswordWrong));
-    }
-    await this.limiter.succeeded(email, request.ip);
+    await this.limiter.succeeded(attempt);
     await this.sessions.endAllOf(userId, request.sessionId);
   }
 }

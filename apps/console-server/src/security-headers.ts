@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { Messages } from '@pixauto/errors';
 
 /**
  * The console's pages run only the console's own scripts and styles, load nothing from elsewhere, and cannot be framed:
@@ -32,5 +33,19 @@ export function securityHeaders(fastify: FastifyInstance, secure: boolean): void
       ...((request.url.startsWith('/console/v1/') || request.url === '/' || request.url.startsWith('/index.html')) && { 'cache-control': 'no-store' }),
     });
     return payload;
+  });
+}
+
+/**
+ * Only a path on the request line (origin-form): a browser never sends anything else to the console, and an
+ * absolute-form line (`GET http://elsewhere/... HTTP/1.1`) names a host of its own, which nothing here should read.
+ */
+export function originFormOnly(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', (request, reply, done) => {
+    if (request.raw.url?.startsWith('/')) return done();
+    void reply
+      .code(400)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(JSON.stringify({ message: Messages.console.originFormOnly }));
   });
 }

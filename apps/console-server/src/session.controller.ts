@@ -7,7 +7,7 @@ import type { ConsoleConfig } from './console.config';
 import { Gateway } from './gateway';
 import { cookieOf, SignedInRequest, WithoutSession } from './session.guard';
 import { ConsoleSession, SESSION_COOKIE, Sessions } from './sessions';
-import { SignInLimiter } from './sign-in-limiter';
+import { checked, SignInLimiter } from './sign-in-limiter';
 
 /** What the browser learns of its session: who is signed in, and the token its changes carry. */
 export interface SessionResponse {
@@ -40,14 +40,12 @@ export class SessionController {
     const { email, password } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     if (typeof email !== 'string' || email.length === 0 || email.length > MAX_EMAIL) return refuse(validation(Messages.console.email));
     if (typeof password !== 'string' || password.length === 0 || password.length > MAX_PASSWORD) return refuse(validation(Messages.console.password));
-    const wait = await this.limiter.retryAfter(email, request.ip);
-    if (wait > 0) return refuse(rateLimited(Messages.console.tooManySignIns, wait));
-    const user = await this.gateway.verify(email, password);
-    if (!user) {
-      await this.limiter.failed(email, request.ip);
-      return refuse({ kind: 'authentication', status: 401, code: 1, message: Messages.console.signInRefused });
-    }
-    await this.limiter.succeeded(email, request.ip);
+    // Counted before the password is checked: concurrent guesses cannot all slip under the bounds.
+    const attempt = await this.limiter.attempt(email, request.ip);
+    if ('refusedFor' in attempt) return refuse(rateLimited(Messages.console.tooManySignIns, attempt.refusedFor));
+    const user = await checked(this.limiter, attempt, () => this.gateway.verify(email, password));
+    if (!user) return refuse({ kind: 'authentication', status: 401, code: 1, message: Messages.console.signInRefused });
+    await this.limiter.succeeded(attempt);
     return this.start(user, request, reply);
   }
 
@@ -62,13 +60,11 @@ export class SessionController {
     const { token, password } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN) return refuse(validation(Messages.admin.consoleSignInToken));
     if (typeof password !== 'string') return refuse(validation(Messages.admin.consolePassword));
-    const wait = await this.limiter.retryAfter(undefined, request.ip);
-    if (wait > 0) return refuse(rateLimited(Messages.console.tooManySignIns, wait));
-    const user = await this.gateway.useSignInLink(token, password);
-    if (!user) {
-      await this.limiter.failed(undefined, request.ip);
-      return refuse(notFound(Messages.admin.consoleSignInLinkInvalid));
-    }
+    const attempt = await this.limiter.attempt(undefined, request.ip);
+    if ('refusedFor' in attempt) return refuse(rateLimited(Messages.console.tooManySignIns, attempt.refusedFor));
+    const user = await checked(this.limiter, attempt, () => this.gateway.useSignInLink(token, password));
+    if (!user) return refuse(notFound(Messages.admin.consoleSignInLinkInvalid));
+    await this.limiter.succeeded(attempt);
     await this.sessions.endAllOf(user.user_id);
     return this.start(user, request, reply);
   }

@@ -51,7 +51,7 @@ export class SessionGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const writes = !isRead(request.method);
-    if (writes && !sameOrigin(request)) return refuse({ kind: 'forbidden', message: Messages.console.csrf });
+    if (writes && !sameOrigin(request)) return refuse({ kind: 'forbidden', message: Messages.console.originRefused });
     if (this.reflector.get<boolean>('console:without-session', context.getHandler())) return true;
     const sessionId = cookieOf(request, SESSION_COOKIE);
     const found = await this.sessions.find(sessionId);

@@ -101,33 +101,53 @@ describe('Sessions (Redis)', () => {
 });
 
 describe('SignInLimiter (Redis)', () => {
-  it('refuses an email after its failures, until the window ends, and forgets them at a success', async () => {
-    const limiter = new SignInLimiter(redis);
+  /** A limiter whose waits are recorded rather than slept. */
+  const limiterSleeping = () => {
+    const waits: number[] = [];
+    return { waits, limiter: new SignInLimiter(redis, async (ms) => void waits.push(ms)) };
+  };
+  const wrong = async (limiter: SignInLimiter, email: string | undefined, client: string) => limiter.attempt(email, client);
+
+  it("never refuses a client because of others' failures on an email: their failures delay its attempts, within a bound", async () => {
+    const { waits, limiter } = limiterSleeping();
     const email = `Bia-${run}@Loja.example`;
-    for (let i = 0; i < SIGN_IN_LIMITS.perEmail - 1; i++) await limiter.failed(email, `client-${run}-a`);
-    expect(await limiter.retryAfter(email, `client-${run}-b`)).toBe(0);
-    await limiter.failed(email.toLowerCase(), `client-${run}-a`);
-    const wait = await limiter.retryAfter(email, `client-${run}-b`);
-    expect(wait).toBeGreaterThan(SIGN_IN_LIMITS.windowSeconds - 5);
-    expect(wait).toBeLessThanOrEqual(SIGN_IN_LIMITS.windowSeconds);
-    await limiter.succeeded(email, `client-${run}-b`);
-    expect(await limiter.retryAfter(email, `client-${run}-b`)).toBe(0);
+    for (let i = 0; i < SIGN_IN_LIMITS.perEmailAndClient; i++)
+      expect(await wrong(limiter, email, `client-${run}-a`)).toMatchObject({ counted: expect.any(Array) });
+    // The guessing client is refused for the rest of the window on this email...
+    const refused = await limiter.attempt(email.toLowerCase(), `client-${run}-a`);
+    expect(refused).toEqual({ refusedFor: expect.any(Number) });
+    expect((refused as { refusedFor: number }).refusedFor).toBeGreaterThan(SIGN_IN_LIMITS.windowSeconds - 5);
+    // ...another client is let through, after a delay that grows with the email's failures and stops at its bound.
+    const other = await limiter.attempt(email, `client-${run}-b`);
+    expect(other).toMatchObject({ delayMs: SIGN_IN_LIMITS.delayStepMs });
+    for (let i = 0; i < 20; i++) await limiter.attempt(email, `client-${run}-x${i}`);
+    expect(Math.max(...waits)).toBe(SIGN_IN_LIMITS.maxDelayMs);
+    await limiter.succeeded(other);
+    expect(await limiter.attempt(email, `client-${run}-b`)).toMatchObject({ delayMs: SIGN_IN_LIMITS.maxDelayMs });
   });
 
-  it('refuses a client address guessing many emails', async () => {
-    const limiter = new SignInLimiter(redis);
-    for (let i = 0; i < SIGN_IN_LIMITS.perClient; i++) await limiter.failed(`guess-${i}-${run}@loja.example`, `client-${run}-c`);
-    expect(await limiter.retryAfter(`another-${run}@loja.example`, `client-${run}-c`)).toBeGreaterThan(0);
-    expect(await limiter.retryAfter(`another-${run}@loja.example`, `client-${run}-d`)).toBe(0);
+  it('counts before checking: of many concurrent attempts of one client on one email, exactly its bound go through', async () => {
+    const { limiter } = limiterSleeping();
+    const attempts = await Promise.all(Array.from({ length: 15 }, () => limiter.attempt(`race-${run}@loja.example`, `client-${run}-r`)));
+    expect(attempts.filter((attempt) => 'counted' in attempt)).toHaveLength(SIGN_IN_LIMITS.perEmailAndClient);
+    expect(attempts.filter((attempt) => 'refusedFor' in attempt)).toHaveLength(15 - SIGN_IN_LIMITS.perEmailAndClient);
+    // An attempt the gateway could not check is taken back: room for one more.
+    await limiter.notChecked(attempts.find((attempt) => 'counted' in attempt)!);
+    expect(await limiter.attempt(`race-${run}@loja.example`, `client-${run}-r`)).toMatchObject({ counted: expect.any(Array) });
+  });
+
+  it('refuses a client address guessing many emails, and not another address', async () => {
+    const { limiter } = limiterSleeping();
+    for (let i = 0; i < SIGN_IN_LIMITS.perClient; i++) await wrong(limiter, `guess-${i}-${run}@loja.example`, `client-${run}-c`);
+    expect(await limiter.attempt(`another-${run}@loja.example`, `client-${run}-c`)).toEqual({ refusedFor: expect.any(Number) });
+    expect(await limiter.attempt(`another-${run}@loja.example`, `client-${run}-d`)).toMatchObject({ delayMs: 0 });
   });
 
   it('counts unknown sign-in links against the client address alone', async () => {
-    const limiter = new SignInLimiter(redis);
-    for (let i = 0; i < SIGN_IN_LIMITS.perClient - 1; i++) await limiter.failed(undefined, `client-${run}-e`);
-    expect(await limiter.retryAfter(undefined, `client-${run}-e`)).toBe(0);
-    await limiter.failed(undefined, `client-${run}-e`);
-    expect(await limiter.retryAfter(undefined, `client-${run}-e`)).toBeGreaterThan(0);
-    expect(await limiter.retryAfter(`someone-${run}@loja.example`, `client-${run}-e`)).toBeGreaterThan(0);
-    expect(await limiter.retryAfter(undefined, `client-${run}-f`)).toBe(0);
+    const { limiter } = limiterSleeping();
+    for (let i = 0; i < SIGN_IN_LIMITS.perClient; i++) expect(await wrong(limiter, undefined, `client-${run}-e`)).toMatchObject({ delayMs: 0 });
+    expect(await limiter.attempt(undefined, `client-${run}-e`)).toEqual({ refusedFor: expect.any(Number) });
+    expect(await limiter.attempt(`someone-${run}@loja.example`, `client-${run}-e`)).toEqual({ refusedFor: expect.any(Number) });
+    expect(await limiter.attempt(undefined, `client-${run}-f`)).toMatchObject({ delayMs: 0 });
   });
 });

@@ -33,9 +33,12 @@ function fakes(passwordRight = true) {
     changeRole: async (userId: string, role: string) => void asked.push(`sessions of ${userId} now ${role}`),
   } as unknown as Sessions;
   const limiter = {
-    retryAfter: async () => 0,
-    failed: async (email: string) => void asked.push(`failed ${email}`),
-    succeeded: async (email: string) => void asked.push(`succeeded ${email}`),
+    attempt: async (email: string) => {
+      asked.push(`attempt ${email}`);
+      return { delayMs: 0, counted: [email] };
+    },
+    notChecked: async () => void asked.push('not checked'),
+    succeeded: async (attempt: { counted: string[] }) => void asked.push(`succeeded ${attempt.counted[0]}`),
   } as unknown as SignInLimiter;
   return { asked, team: new TeamController(gateway, sessions), password: new PasswordController(gateway, sessions, limiter) };
 }
@@ -82,7 +85,7 @@ describe('changing your password', () => {
   it("ends the user's other sessions, not this one", async () => {
     const { asked, password } = fakes();
     await password.change({ current_password: 'the current one', new_password: 'a brand new passphrase' }, signedIn('viewer'));
-    expect(asked).toEqual(['password me', 'succeeded me@loja.example', 'end sessions of me but this-session']);
+    expect(asked).toEqual(['attempt me@loja.example', 'password me', 'succeeded me@loja.example', 'end sessions of me but this-session']);
   });
 
   it('counts a wrong current password as a failed sign-in, and ends nothing', async () => {
@@ -91,6 +94,7 @@ describe('changing your password', () => {
       kind: 'validation',
       problems: ['body.current_password is wrong'],
     });
-    expect(asked).toEqual(['password me', 'failed me@loja.example']);
+    // Counted before the check, and left counted: the wrong password was a failed attempt.
+    expect(asked).toEqual(['attempt me@loja.example', 'password me']);
   });
 });

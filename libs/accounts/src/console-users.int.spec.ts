@@ -14,9 +14,11 @@ import {
   AccountsReadModel1763800000200,
   ConsoleUsers1763800000900,
   ConsoleUserSignInLinks1763800000960,
+  ConsoleUsersPerAccount1763800000971,
 } from './read-model/accounts.migration';
+import { HashSlots } from './hash-slots';
 
-// Console users against real PostgreSQL: created with their account, one per email, checked at sign-in.
+// Console users against real PostgreSQL: created with their account, one per email within it, checked at sign-in.
 
 const prefix = `pixauto:test:${randomBytes(4).toString('hex')}:console-users:`;
 const clock = new FixedClock('2025-11-20T12:00:00.000Z');
@@ -25,6 +27,8 @@ let redis: Redis;
 let users: ConsoleUsers;
 let accountId: string;
 let otherAccountId: string;
+/** An account of its own for the email shared across accounts. */
+let sharingAccountId: string;
 
 beforeAll(async () => {
   dataSource = await createTestDataSource('accounts', [
@@ -32,6 +36,7 @@ beforeAll(async () => {
     AccountsRateLimits1763800000720,
     ConsoleUsers1763800000900,
     ConsoleUserSignInLinks1763800000960,
+    ConsoleUsersPerAccount1763800000971,
   ]);
   redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 2 });
   const admin = new AccountsAdmin(
@@ -44,6 +49,7 @@ beforeAll(async () => {
   );
   accountId = (await admin.open({ name: 'Loja Teste' })).account_id;
   otherAccountId = (await admin.open({ name: 'Outra Loja' })).account_id;
+  sharingAccountId = (await admin.open({ name: 'Terceira Loja' })).account_id;
   users = new ConsoleUsers(dataSource, clock, 'http://console.test');
 });
 
@@ -132,8 +138,39 @@ describe('ConsoleUsers (PostgreSQL)', () => {
     await expect(users.newSignInLink(otherAccountId, created.user.user_id)).rejects.toThrow('Console user not found');
   });
 
-  it('refuses a second user with the same email', async () => {
-    await expect(users.create(accountId, { email: 'ANA@loja.example', role: 'owner' })).rejects.toThrow('body.email already belongs to a console user');
+  it('refuses a second user with the same email in the account', async () => {
+    await expect(users.create(accountId, { email: 'ANA@loja.example', role: 'owner' })).rejects.toThrow(
+      'body.email already belongs to a console user of this account',
+    );
+  });
+
+  it("scopes an email to its account: another account's owner adds the same address without learning or taking anything", async () => {
+    const mine = await userWithPassword('shared@loja.example', 'owner', 'my own passphrase here');
+    // Another account adds the address (and, holding the link, even chooses its password): created like any other.
+    const theirs = await userWithPassword('Shared@Loja.example', 'viewer', 'the other passphrase', sharingAccountId);
+    expect(theirs).toMatchObject({ account_id: sharingAccountId, email: 'shared@loja.example' });
+    // Each password signs in to its own account's user, whichever signed in last.
+    expect(await users.verify('shared@loja.example', 'my own passphrase here')).toMatchObject({ user_id: mine.user_id, account_id: accountId });
+    expect(await users.verify('shared@loja.example', 'the other passphrase')).toMatchObject({ user_id: theirs.user_id, account_id: sharingAccountId });
+    await expect(users.verify('shared@loja.example', 'neither of them')).rejects.toThrow('Email or password is wrong');
+    expect((await users.list(accountId)).filter((user) => user.email === 'shared@loja.example')).toHaveLength(1);
+  });
+
+  it('runs at most its slots of password hashes at once, and refuses one more at once with 503 and Retry-After', async () => {
+    await userWithPassword('burst@loja.example', 'viewer', 'the burst passphrase');
+    const slots = new HashSlots(2);
+    const bounded = new ConsoleUsers(dataSource, clock, 'http://console.test', slots);
+    const outcomes = await Promise.allSettled(Array.from({ length: 8 }, () => bounded.verify('burst@loja.example', 'a wrong guess, again')));
+    const refusals = outcomes.map((outcome) =>
+      outcome.status === 'rejected' ? (outcome.reason as { refusal?: { kind: string; retryAfterSeconds?: number } }).refusal : undefined,
+    );
+    expect(slots.peak).toBe(2);
+    expect(slots.inUse).toBe(0);
+    // Every guess answered at once: refused as wrong after its hash, or refused busy without one; none waits for a slot.
+    const wrong = refusals.filter((refusal) => refusal?.kind === 'not_found').length;
+    const busy = refusals.filter((refusal) => refusal?.kind === 'unavailable' && refusal.retryAfterSeconds === 1).length;
+    expect(wrong + busy).toBe(8);
+    expect(busy).toBeGreaterThanOrEqual(4);
   });
 
   it('changes a password only with the current one', async () => {

@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { ConsoleRole, ConsoleSignInLinkResponse, ConsoleUserResponse, CreateConsoleUserRequest } from '@pixauto/contracts';
 import { Messages, notFound, refuse, validation, type Refusal } from '@pixauto/errors';
 import { Clock } from '@pixauto/pix';
+import { HashSlots } from './hash-slots';
 
 /** OWASP's scrypt parameters: 128 MiB and about a tenth of a second per hash, off the event loop. */
 const SCRYPT = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 } satisfies ScryptOptions;
@@ -28,6 +29,9 @@ export async function passwordMatches(password: string, stored: string): Promise
 
 /** Compared against when the address is unknown or has no password yet, so that either takes as long as a wrong password. */
 let decoy: Promise<string> | undefined;
+
+/** The accounts one sign-in checks an address in (a hash each): a person in more accounts signs in with another address. */
+const MAX_ACCOUNTS_PER_EMAIL = 5;
 
 /** A sign-in link works this long after it is made, once. */
 export const SIGN_IN_LINK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -95,6 +99,8 @@ export class ConsoleUsers {
     private readonly clock: Clock,
     /** The console's address as its users reach it: the sign-in links open it. */
     private readonly consoleUrl: string,
+    /** Every hash this class makes runs in one of these slots (128 MiB each): one more at once is refused, 503. */
+    private readonly hashes = new HashSlots(2),
   ) {}
 
   async create(accountId: string, request: CreateConsoleUserRequest): Promise<ConsoleSignInLinkResponse> {
@@ -103,7 +109,7 @@ export class ConsoleUsers {
     const expiresAt = new Date(now.getTime() + SIGN_IN_LINK_TTL_MS);
     const [row]: ConsoleUserRow[] = await this.dataSource.query(
       `INSERT INTO console_users (user_id, account_id, email, role, password_hash, created_at, sign_in_token_hash, sign_in_expires_at)
-       VALUES ($1, $2, $3, $4, NULL, $5, $6, $7) ON CONFLICT (email) DO NOTHING RETURNING ${COLUMNS}`,
+       VALUES ($1, $2, $3, $4, NULL, $5, $6, $7) ON CONFLICT (account_id, email) DO NOTHING RETURNING ${COLUMNS}`,
       [randomUUID(), accountId, normalEmail(request.email), request.role, now, hash, expiresAt],
     );
     if (!row) return refuse(validation(Messages.admin.consoleEmailTaken));
@@ -137,7 +143,7 @@ export class ConsoleUsers {
       now,
     ]);
     if (pending.length === 0) return refuse(notFound(Messages.admin.consoleSignInLinkInvalid));
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await this.hashes.run(() => hashPassword(password));
     const [row] = changedRows(
       await this.dataSource.query(
         `UPDATE console_users SET password_hash = $3, sign_in_token_hash = NULL, sign_in_expires_at = NULL, last_signed_in_at = $2
@@ -148,30 +154,44 @@ export class ConsoleUsers {
     return row ? responseOf(row) : refuse(notFound(Messages.admin.consoleSignInLinkInvalid));
   }
 
-  /** The user whose address and password these are; the same refusal whether the address or the password is wrong. */
+  /**
+   * The user whose address and password these are; the same refusal whether the address or the password is wrong. An
+   * address is unique within an account, not across them: each account's user of the address (who has a password) is
+   * checked in turn, the most recently signed in first, and the first whose password matches is signed in.
+   */
   async verify(email: string, password: string): Promise<ConsoleUserResponse> {
-    const [row]: ConsoleUserRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM console_users WHERE email = $1`, [normalEmail(email)]);
-    if (!row?.password_hash) {
-      await passwordMatches(password, await (decoy ??= hashPassword(randomBytes(18).toString('base64'))));
+    const rows: ConsoleUserRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM console_users WHERE email = $1 AND password_hash IS NOT NULL
+       ORDER BY last_signed_in_at DESC NULLS LAST, created_at LIMIT ${MAX_ACCOUNTS_PER_EMAIL}`,
+      [normalEmail(email)],
+    );
+    if (rows.length === 0) {
+      const decoyHash = await this.hashes.run(() => (decoy ??= hashPassword(randomBytes(18).toString('base64'))));
+      await this.hashes.run(() => passwordMatches(password, decoyHash));
       return refuse(notFound(Messages.admin.consoleSignInRefused));
     }
-    if (!(await passwordMatches(password, row.password_hash))) return refuse(notFound(Messages.admin.consoleSignInRefused));
-    const signedInAt = this.clock.now();
-    await this.dataSource.query('UPDATE console_users SET last_signed_in_at = $2 WHERE user_id = $1', [row.user_id, signedInAt]);
-    return responseOf({ ...row, last_signed_in_at: signedInAt });
+    for (const row of rows) {
+      const stored = row.password_hash as string;
+      if (!(await this.hashes.run(() => passwordMatches(password, stored)))) continue;
+      const signedInAt = this.clock.now();
+      await this.dataSource.query('UPDATE console_users SET last_signed_in_at = $2 WHERE user_id = $1', [row.user_id, signedInAt]);
+      return responseOf({ ...row, last_signed_in_at: signedInAt });
+    }
+    return refuse(notFound(Messages.admin.consoleSignInRefused));
   }
 
   /** A new password for the user, who proves it is them with the current one; a pending sign-in link stops working. */
   async changePassword(userId: string, currentPassword: string, newPassword: string): Promise<ConsoleUserResponse> {
     const [row]: ConsoleUserRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM console_users WHERE user_id = $1`, [userId]);
     if (!row) return refuse(notFound(Messages.admin.consoleUserNotFound));
-    if (!row.password_hash || !(await passwordMatches(currentPassword, row.password_hash)))
+    const stored = row.password_hash;
+    if (!stored || !(await this.hashes.run(() => passwordMatches(currentPassword, stored))))
       return refuse(validation(Messages.admin.consoleCurrentPasswordWrong));
     const [changed] = changedRows(
       await this.dataSource.query(
         `UPDATE console_users SET password_hash = $3, sign_in_token_hash = NULL, sign_in_expires_at = NULL
        WHERE user_id = $1 AND password_hash = $2 RETURNING ${COLUMNS}`,
-        [userId, row.password_hash, await hashPassword(newPassword)],
+        [userId, row.password_hash, await this.hashes.run(() => hashPassword(newPassword))],
       ),
     );
     // Changed meanwhile by another request with the same current password: that one won, this one proves nothing now.

@@ -6,3 +6,4 @@ export * from './read-model/accounts.projection';
 export * from './accounts-admin';
 export * from './account-profiles';
 export * from './console-users';
+export * from './hash-slots';

@@ -26,6 +26,8 @@ export interface RequestLogLine {
   request_body: string | null;
   /** A failed request's answer, redacted; null for a success. */
   response_body: string | null;
+  /** The email of the console user who made this change in the console (the console's own key); null otherwise. */
+  console_user: string | null;
 }
 
 /** A page of the request log. */

@@ -1,3 +1,4 @@
+export * from './console-user';
 export * from './request-log';
 export * from './request-log.migration';
 export * from './request-log-store';

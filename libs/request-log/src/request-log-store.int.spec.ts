@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { RequestLogLine } from '@pixauto/contracts';
 import { requestLogLines } from '@pixauto/metrics';
 import { createTestDataSource, dropTestDataSource } from '../../event-store/src/testing/test-database';
-import { RequestLog1763800000950 } from './request-log.migration';
+import { RequestLog1763800000950, RequestLogConsoleUser1763800000972 } from './request-log.migration';
 import { cursorOf, findRequestLines, insertRequestLines, keepRequestLogDays, RequestLogQuery } from './request-log-store';
 import { RequestLogWriter } from './request-log-writer';
 
@@ -10,7 +10,7 @@ let dataSource: DataSource;
 const today = new Date('2026-11-26T15:00:00.000Z');
 
 beforeAll(async () => {
-  dataSource = await createTestDataSource('request_log', [RequestLog1763800000950]);
+  dataSource = await createTestDataSource('request_log', [RequestLog1763800000950, RequestLogConsoleUser1763800000972]);
 });
 afterAll(() => dropTestDataSource(dataSource));
 
@@ -27,6 +27,7 @@ const line = (n: number, overrides: Partial<RequestLogLine> = {}): RequestLogLin
   key_id: 'key-1',
   request_body: null,
   response_body: null,
+  console_user: null,
   ...overrides,
 });
 const query = (overrides: Partial<RequestLogQuery> = {}): RequestLogQuery => ({

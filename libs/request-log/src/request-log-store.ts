@@ -19,6 +19,7 @@ const COLUMNS = [
   ['key_id', 'text'],
   ['request_body', 'text'],
   ['response_body', 'text'],
+  ['console_user', 'text'],
 ] as const satisfies readonly (readonly [keyof RequestLogLine, string])[];
 
 /** Many lines in one statement: one array a column (unnest), so a batch costs one round trip whatever its size. */

@@ -32,3 +32,16 @@ export class RequestLog1763800000950 implements MigrationInterface {
     await db.query('DROP TABLE request_log');
   }
 }
+
+/** Who made a change through the console: its user's email, on the console's own requests; null on any other. */
+export class RequestLogConsoleUser1763800000972 implements MigrationInterface {
+  name = 'RequestLogConsoleUser1763800000972';
+
+  async up(db: QueryRunner): Promise<void> {
+    await db.query('ALTER TABLE request_log ADD COLUMN console_user text');
+  }
+
+  async down(db: QueryRunner): Promise<void> {
+    await db.query('ALTER TABLE request_log DROP COLUMN console_user');
+  }
+}

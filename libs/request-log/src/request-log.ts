@@ -21,6 +21,8 @@ export interface AnsweredRequest {
   status: number;
   duration_ms: number;
   idempotency_key: string | undefined;
+  /** The console user who made the change through the console (its signed header, console-user.ts). */
+  console_user?: string;
   /** The parsed JSON body, or the raw text the parser refused. */
   body: unknown;
   /** The answer's body as sent. */
@@ -61,5 +63,6 @@ export function requestLogLine(request: AnsweredRequest): RequestLogLine {
     key_id: request.key_id,
     request_body: failed ? keptBody(request.body) : null,
     response_body: failed ? keptAnswer(request.answer) : null,
+    console_user: request.console_user ?? null,
   };
 }

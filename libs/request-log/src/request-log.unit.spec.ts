@@ -32,6 +32,7 @@ describe('a request log line', () => {
       key_id: 'key-1',
       request_body: null,
       response_body: null,
+      console_user: null,
     });
   });
 

@@ -171,7 +171,12 @@ export type HttpHooksOff = ReadonlySet<HttpHook | string>;
  */
 export async function createHttpApp(
   module: Type<unknown> | DynamicModule,
-  options: { logger?: boolean; hooksOff?: HttpHooksOff } = {},
+  options: {
+    logger?: boolean;
+    hooksOff?: HttpHooksOff;
+    /** Addresses or CIDR ranges of the proxies in front whose X-Forwarded-For is believed: `request.ip` is then the client's. */
+    trustProxy?: readonly string[];
+  } = {},
 ): Promise<NestFastifyApplication> {
   const off = options.hooksOff ?? new Set();
   const adapter = new FastifyAdapter({
@@ -180,6 +185,7 @@ export async function createHttpApp(
     maxParamLength: MAX_PARAM_LENGTH,
     frameworkErrors: frameworkError,
     clientErrorHandler: clientError,
+    ...(options.trustProxy !== undefined && options.trustProxy.length > 0 && { trustProxy: [...options.trustProxy] }),
     // Without it, Fastify's own ids (req-1, req-2, ...).
     ...(!off.has('request-id') && { genReqId }),
   });

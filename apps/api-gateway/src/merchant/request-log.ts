@@ -2,16 +2,25 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiKeyDirectory } from '@pixauto/accounts';
 import { Environment } from '@pixauto/contracts';
 import { Clock } from '@pixauto/pix';
-import { requestLogLine, RequestLogWriter } from '@pixauto/request-log';
+import { CONSOLE_USER_HEADER, consoleUserOf, requestLogLine, RequestLogWriter } from '@pixauto/request-log';
 import { grantOf } from './api-key.guard';
 import { IDEMPOTENCY_HEADER } from './idempotency';
 
 /**
  * Every request of a merchant listener that names one of the account's keys of this environment goes to the request
  * log once answered (refused ones too: a 401 for a revoked key, a 429, a 404 route), with the answer's body when it
- * failed. Nothing is added to the request's own path but keeping the failed answer and a push onto the writer's batch.
+ * failed, and the console user who made a change through the console (a header signed with `adminToken`, which only
+ * the console server holds besides the gateway). Nothing is added to the request's own path but keeping the failed
+ * answer and a push onto the writer's batch.
  */
-export function logRequests(fastify: FastifyInstance, environment: Environment, writer: RequestLogWriter, directory: ApiKeyDirectory, clock: Clock): void {
+export function logRequests(
+  fastify: FastifyInstance,
+  environment: Environment,
+  writer: RequestLogWriter,
+  directory: ApiKeyDirectory,
+  clock: Clock,
+  adminToken: string | undefined,
+): void {
   const failedAnswers = new WeakMap<FastifyRequest, string>();
   fastify.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode >= 400 && typeof payload === 'string') failedAnswers.set(request, payload);
@@ -37,6 +46,7 @@ export function logRequests(fastify: FastifyInstance, environment: Environment, 
             idempotency_key: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
             body: request.body,
             answer: failedAnswers.get(request),
+            console_user: consoleUserOf(adminToken, request.id, request.headers[CONSOLE_USER_HEADER]),
           }),
         );
       },

@@ -1556,6 +1556,13 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
           "null"
         ],
         "description": "A failed request's answer, redacted; null for a success."
+      },
+      "console_user": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The email of the console user who made this change in the console (the console's own key); null otherwise."
       }
     },
     "required": [
@@ -1570,7 +1577,8 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "idempotency_key",
       "key_id",
       "request_body",
-      "response_body"
+      "response_body",
+      "console_user"
     ],
     "description": "One API request of the account, as the gateway answered it."
   },

@@ -94,3 +94,23 @@ export class ConsoleUserSignInLinks1763800000960 implements MigrationInterface {
     await db.query('ALTER TABLE console_users ALTER COLUMN password_hash SET NOT NULL');
   }
 }
+
+/**
+ * A console user's email is unique within its account, not across the platform: an owner adding an address learns
+ * nothing of other accounts and cannot take an address before another account does (docs/decisions/console.md).
+ */
+export class ConsoleUsersPerAccount1763800000971 implements MigrationInterface {
+  name = 'ConsoleUsersPerAccount1763800000971';
+
+  async up(db: QueryRunner): Promise<void> {
+    await db.query('ALTER TABLE console_users DROP CONSTRAINT console_users_email_key');
+    await db.query('ALTER TABLE console_users ADD CONSTRAINT console_users_account_email UNIQUE (account_id, email)');
+    await db.query('CREATE INDEX console_users_email ON console_users (email)');
+  }
+
+  async down(db: QueryRunner): Promise<void> {
+    await db.query('DROP INDEX console_users_email');
+    await db.query('ALTER TABLE console_users DROP CONSTRAINT console_users_account_email');
+    await db.query('ALTER TABLE console_users ADD CONSTRAINT console_users_email_key UNIQUE (email)');
+  }
+}

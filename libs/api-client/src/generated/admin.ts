@@ -623,6 +623,8 @@ export interface components {
             account_id: string;
             /** @description When the gateway received it (ISO 8601, UTC). */
             at: string;
+            /** @description The email of the console user who made this change in the console (the console's own key); null otherwise. */
+            console_user: string | null;
             /** @description From receiving the request to the last byte of the answer. */
             duration_ms: number;
             /**
