@@ -577,10 +577,10 @@ describe('test events', () => {
     );
     expect(await send({ event_type: 'charge.paid', url, resource_id: 'r1' })).toEqual(refused('`resource_id` is not a field of this endpoint'));
     expect(await send({ event_type: 'charge.paid', url: 'https://169.254.169.254/latest' })).toEqual(
-      refused('body.url is refused: the webhook host resolves to a private or reserved address (169.254.169.254)'),
+      refused('body.url is refused: the webhook host resolves to a private or reserved address'),
     );
     expect(await send({ event_type: 'charge.paid', url: `http://127.0.0.1:${system.profile.sandbox}/hook` })).toEqual(
-      refused(`body.url is refused: the webhook host resolves to loopback (127.0.0.1) on port ${system.profile.sandbox}, one of the platform's own`),
+      refused(`body.url is refused: the webhook host resolves to loopback on port ${system.profile.sandbox}, one of the platform's own`),
     );
     // Loopback is a sandbox webhook's only (WEBHOOK_ALLOW_LOOPBACK=sandbox): production wants https.
     expect(await send({ event_type: 'payout.created', url }, own.production, system.profile.gateway)).toEqual(
