@@ -55,7 +55,17 @@ describe('refusedAddress', () => {
   const opened = targetPolicyFrom({ WEBHOOK_ALLOW_LOOPBACK: 'all', WEBHOOK_ALLOW_PRIVATE_NETWORKS: '10.20.0.0/16,fd00:1::/64' });
 
   it('says what kind of address an internal name resolves to, never the address itself', () => {
-    const internal = ['10.1.2.3', '172.16.9.8', '192.168.7.6', '100.64.3.2', 'fd12:3456::7', '127.0.0.1', '::ffff:10.1.2.3', '169.254.169.254', '64:ff9b::a01:203'];
+    const internal = [
+      '10.1.2.3',
+      '172.16.9.8',
+      '192.168.7.6',
+      '100.64.3.2',
+      'fd12:3456::7',
+      '127.0.0.1',
+      '::ffff:10.1.2.3',
+      '169.254.169.254',
+      '64:ff9b::a01:203',
+    ];
     for (const policy of [STRICT_POLICY, development, opened]) {
       for (const address of [...internal, '8.8.8.8', '10.20.1.2']) {
         for (const target of [https(), https(8443, 'production'), http(8080), http(3002)]) {
@@ -79,12 +89,8 @@ describe('refusedAddress', () => {
     expect(refusedAddress('127.0.0.1', http(8080), development)).toBeUndefined();
     expect(refusedAddress('::1', https(8443), development)).toBeUndefined();
     expect(refusedAddress('127.0.0.1', http(8080, 'production'), development)).toBe(REFUSED);
-    expect(refusedAddress('127.0.0.1', http(3002), development)).toBe(
-      "the webhook host resolves to loopback on port 3002, one of the platform's own",
-    );
-    expect(refusedAddress('::ffff:127.0.0.1', http(4059), development)).toBe(
-      "the webhook host resolves to loopback on port 4059, one of the platform's own",
-    );
+    expect(refusedAddress('127.0.0.1', http(3002), development)).toBe("the webhook host resolves to loopback on port 3002, one of the platform's own");
+    expect(refusedAddress('::ffff:127.0.0.1', http(4059), development)).toBe("the webhook host resolves to loopback on port 4059, one of the platform's own");
   });
 
   it('refuses link-local, metadata and reserved addresses in every mode, by IPv4, IPv6, IPv4-mapped and NAT64', () => {
