@@ -191,12 +191,13 @@ export const COMMANDS: Record<string, Record<string, Subcommand>> = {
   webhooks: {
     'rotate-secret': {
       positionals: ['ACCOUNT_ID'],
-      options: {},
-      build([accountId]) {
+      options: { environment: { type: 'string' } },
+      build([accountId], values) {
+        const environment = requiredEnvironment('webhooks rotate-secret', values);
         return {
           method: 'POST',
-          path: `/admin/accounts/${encodeURIComponent(accountId)}/webhook-secret`,
-          notice: 'Both secrets sign webhooks until previous_secret_valid_until: move the merchant to the new one before then.',
+          path: `/admin/accounts/${encodeURIComponent(accountId)}/webhook-secret?environment=${environment}`,
+          notice: `Both ${environment} secrets sign its webhooks until previous_secret_valid_until: move the merchant's ${environment} receiver to the new one before then. The other environment's secret is unchanged; the merchant keeps the two apart.`,
         };
       },
     },

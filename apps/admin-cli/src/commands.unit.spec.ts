@@ -19,12 +19,16 @@ const CREDENTIALS = '[{"code":"PROVIDER_A","credentials":{"client_id":"id","clie
 
 describe('parseCommand', () => {
   describe('webhooks', () => {
-    it('rotate-secret posts to the account, with a notice about the overlap', () => {
-      expect(request('webhooks', 'rotate-secret', 'acc 1')).toEqual({
+    it('rotate-secret posts to the account for one environment, required, with a notice about the overlap', () => {
+      expect(request('webhooks', 'rotate-secret', 'acc 1', '--environment', 'sandbox')).toEqual({
         method: 'POST',
-        path: '/admin/accounts/acc%201/webhook-secret',
-        notice: 'Both secrets sign webhooks until previous_secret_valid_until: move the merchant to the new one before then.',
+        path: '/admin/accounts/acc%201/webhook-secret?environment=sandbox',
+        notice:
+          "Both sandbox secrets sign its webhooks until previous_secret_valid_until: move the merchant's sandbox receiver to the new one before then. The other environment's secret is unchanged; the merchant keeps the two apart.",
       });
+      expect(request('webhooks', 'rotate-secret', 'acc', '--environment', 'production').path).toBe('/admin/accounts/acc/webhook-secret?environment=production');
+      expect(usageError('webhooks', 'rotate-secret', 'acc')).toBe('webhooks rotate-secret: --environment is required (production or sandbox)');
+      expect(usageError('webhooks', 'rotate-secret', 'acc', '--environment', 'live')).toBe("--environment must be production or sandbox (got 'live')");
     });
 
     it('deliveries maps its filters to the query, environment required', () => {

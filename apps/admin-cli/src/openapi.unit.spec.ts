@@ -44,7 +44,7 @@ const SAMPLES: Record<string, string[]> = {
   'users set-role': ['acc_1', '--email', 'ana@loja.example', '--role', 'viewer'],
   'users remove': ['acc_1', '--email', 'ana@loja.example'],
   'users link': ['acc_1', '--email', 'ana@loja.example'],
-  'webhooks rotate-secret': ['acc_1'],
+  'webhooks rotate-secret': ['acc_1', '--environment', 'production'],
   'webhooks deliveries': ['acc_1', '--environment', 'production', '--status', 'failed', '--resource-id', 'r/1', '--page', '2'],
   'webhooks retry': ['acc_1', 'msg_1', '--environment', 'sandbox'],
 };

@@ -53,9 +53,10 @@ Commands:
   users link ACCOUNT_ID --email EMAIL
       Print a new sign-in link for a console user (a forgotten password, an
       expired link); their previous link stops working.
-  webhooks rotate-secret ACCOUNT_ID
-      Issue a new webhook signing secret. The previous one keeps signing beside
-      it for 24 hours.
+  webhooks rotate-secret ACCOUNT_ID --environment ${ENVIRONMENTS.join('|')}
+      Issue a new webhook signing secret for one environment (each has its own).
+      The previous one keeps signing that environment's webhooks beside it for
+      24 hours; the other environment's secret is unchanged.
   webhooks deliveries ACCOUNT_ID --environment ${ENVIRONMENTS.join('|')} [--status STATUS]
               [--resource-id ID] [--page N]
       List the account's webhook deliveries, newest first (20 a page).

@@ -298,7 +298,7 @@ describe('admin API', () => {
     expect(wrong.status).toBe(401);
   });
 
-  it('opens an account with the platform defaults and a Standard Webhooks secret', async () => {
+  it('opens an account with the platform defaults and a Standard Webhooks secret per environment', async () => {
     const opened = await admin(system, 'POST', '/admin/accounts', { name: 'Padaria' });
     expect(opened.status).toBe(201);
     expect(opened.body).toEqual({
@@ -308,8 +308,10 @@ describe('admin API', () => {
       cashin_provider: 'PROVIDER_A',
       providers: [{ code: 'PROVIDER_A' }, { code: 'PROVIDER_B' }],
       webhook_secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/=]+$/),
+      sandbox_webhook_secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/=]+$/),
       rate_limit: { production: 5000, sandbox: 5000 },
     });
+    expect(opened.body.sandbox_webhook_secret).not.toBe(opened.body.webhook_secret);
   });
 
   it('changes an account and refuses bad input', async () => {

@@ -138,7 +138,7 @@ describe('every command README tells a user to run', () => {
       account_id: id,
       rate_limit: expect.objectContaining({ sandbox: 25 }),
     });
-    await runStep({ command: `npm run admin -- webhooks rotate-secret ${id}`, answer: '' }, values);
+    await runStep({ command: `npm run admin -- webhooks rotate-secret ${id} --environment sandbox`, answer: '' }, values);
     await runStep({ command: `npm run admin -- webhooks deliveries ${id} --environment sandbox`, answer: '' }, values);
     const revoked = await run(`npm run admin -- keys revoke ${String(key.key_id)}`, ADMIN);
     expect(revoked.code).toBe(0);

@@ -20,6 +20,7 @@ import { Received, WebhookReceiver } from './support/webhook-receiver';
 let system: RunningSystem;
 let receiver: WebhookReceiver;
 let merchant: Merchant;
+/** The account's sandbox signing secret: every webhook here is a sandbox one. */
 let secret: string;
 
 beforeAll(async () => {
@@ -27,7 +28,7 @@ beforeAll(async () => {
   await receiver.start();
   system = await startSystem();
   merchant = await openAccount(system);
-  secret = (await admin(system, 'GET', `/admin/accounts/${merchant.accountId}`)).body.webhook_secret;
+  secret = (await admin(system, 'GET', `/admin/accounts/${merchant.accountId}`)).body.sandbox_webhook_secret;
 });
 afterAll(async () => {
   await system?.stop();
@@ -41,7 +42,12 @@ const deliveries = (query: string, key = merchant.sandbox) => sandbox('GET', `/v
 
 /** Verifies the signature as a merchant would, and returns the parsed body. */
 function verified(received: Received, withSecret = secret) {
-  return new Webhook(withSecret).verify(received.body, received.headers) as { type: string; timestamp: string; data: Record<string, unknown> };
+  return new Webhook(withSecret).verify(received.body, received.headers) as {
+    type: string;
+    environment: string;
+    timestamp: string;
+    data: Record<string, unknown>;
+  };
 }
 
 /** A recurrence as webhooks (and list results) show it: without the QR image. */
@@ -64,7 +70,7 @@ describe('a recurrence and its charges reach their webhook, signed', () => {
     const [first] = await receiver.waitFor(path, 1);
     expect(first.headers['content-type']).toBe('application/json');
     expect(first.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
-    expect(verified(first)).toEqual({ type: 'recurrence.created', timestamp: expect.any(String), data: asListed(created.body) });
+    expect(verified(first)).toEqual({ type: 'recurrence.created', environment: 'sandbox', timestamp: expect.any(String), data: asListed(created.body) });
 
     expect((await recurrences.authorize(id)).status).toBe(200);
     const charge = (
@@ -159,7 +165,10 @@ describe('a recurrence and its charges reach their webhook, signed', () => {
     expect(solicitation.status).toBe(201);
     await clock.advance({ days: 3 });
     const [, expired] = await receiver.waitFor(path, 2);
-    const body = new Webhook((await admin(system, 'GET', `/admin/accounts/${own.accountId}`)).body.webhook_secret).verify(expired.body, expired.headers) as {
+    const body = new Webhook((await admin(system, 'GET', `/admin/accounts/${own.accountId}`)).body.sandbox_webhook_secret).verify(
+      expired.body,
+      expired.headers,
+    ) as {
       type: string;
       data: unknown;
     };
@@ -524,7 +533,7 @@ describe('test events', () => {
   const document = JSON.parse(readFileSync(join(__dirname, '../../../libs/api-client/openapi/sandbox.json'), 'utf8'));
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
-  ajv.addSchema({ $id: 'doc', components: document.components });
+  ajv.addSchema({ $id: 'doc', components: document.components, webhooks: document.webhooks });
   const total = async (key: string, port = system.profile.sandbox) =>
     (await call(port, 'GET', '/v2/webhooks/deliveries', { key })).body.pagination.total_items as number;
 
@@ -558,6 +567,10 @@ describe('test events', () => {
       const body = verified(one);
       const validate = ajv.compile({ $ref: `doc#/components/schemas/${WEBHOOK_EVENTS[type].data}` });
       expect({ type: body.type, errors: validate(body.data) ? null : validate.errors }).toEqual({ type, errors: null });
+      // The whole body as the reference describes it, `environment` included.
+      const validateBody = ajv.compile({ $ref: `doc#/webhooks/${type}/post/requestBody/content/application~1json/schema` });
+      expect({ type: body.type, errors: validateBody(body) ? null : validateBody.errors }).toEqual({ type, errors: null });
+      expect(body.environment).toBe('sandbox');
     }
   });
 
@@ -577,10 +590,10 @@ describe('test events', () => {
     );
     expect(await send({ event_type: 'charge.paid', url, resource_id: 'r1' })).toEqual(refused('`resource_id` is not a field of this endpoint'));
     expect(await send({ event_type: 'charge.paid', url: 'https://169.254.169.254/latest' })).toEqual(
-      refused('body.url is refused: the webhook host resolves to a private or reserved address (169.254.169.254)'),
+      refused('body.url is refused: the webhook host resolves to a private or reserved address'),
     );
     expect(await send({ event_type: 'charge.paid', url: `http://127.0.0.1:${system.profile.sandbox}/hook` })).toEqual(
-      refused(`body.url is refused: the webhook host resolves to loopback (127.0.0.1) on port ${system.profile.sandbox}, one of the platform's own`),
+      refused(`body.url is refused: the webhook host resolves to loopback on port ${system.profile.sandbox}, one of the platform's own`),
     );
     // Loopback is a sandbox webhook's only (WEBHOOK_ALLOW_LOOPBACK=sandbox): production wants https.
     expect(await send({ event_type: 'payout.created', url }, own.production, system.profile.gateway)).toEqual(
@@ -603,13 +616,59 @@ describe('test events', () => {
   });
 });
 
-describe('secret rotation', () => {
-  it('for 24 hours both secrets sign: each verifies on its own', async () => {
+describe('a signing secret per environment', () => {
+  it('a webhook the sandbox sends to any URL is refused by a receiver checking the production secret, verifies with the sandbox secret and says sandbox', async () => {
+    // Someone with a sandbox key points a sandbox Pix charge at a production receiver (here on loopback), with the
+    // transaction_id of a pending production order, and pays it through the sandbox.
     const account = await openAccount(system);
-    const old = (await admin(system, 'GET', `/admin/accounts/${account.accountId}`)).body.webhook_secret;
-    const rotated = await admin(system, 'POST', `/admin/accounts/${account.accountId}/webhook-secret`);
-    expect(rotated.status).toBe(200);
-    expect(rotated.body.webhook_secret).not.toBe(old);
+    const secrets = (await admin(system, 'GET', `/admin/accounts/${account.accountId}`)).body as { webhook_secret: string; sandbox_webhook_secret: string };
+    expect(secrets.sandbox_webhook_secret).toMatch(/^whsec_/);
+    expect(secrets.sandbox_webhook_secret).not.toBe(secrets.webhook_secret);
+    const path = fresh('forged');
+    const charge = await call(system.profile.sandbox, 'POST', '/v2/pix', {
+      key: account.sandbox,
+      json: {
+        transaction_id: fresh('pedido-producao'),
+        amount: 250,
+        payer: { document_number: freshCpf(), name: 'Maria Silva' },
+        webhook: receiver.url('ok', path),
+      },
+    });
+    expect(charge.status).toBe(201);
+    expect((await call(system.profile.sandbox, 'POST', `/v2/sandbox/pix/${charge.body.id}/pay`, { key: account.sandbox })).status).toBe(200);
+    const paid = (await receiver.waitFor(path, 2)).find((r) => verified(r, secrets.sandbox_webhook_secret).type === 'pix_charge.paid');
+    expect(paid).toBeDefined();
+    const request = paid as Received;
+
+    /** A merchant's production receiver: the production secret's signature, then the body's environment. */
+    const productionReceiver = (r: Received): string => {
+      try {
+        const body = new Webhook(secrets.webhook_secret).verify(r.body, r.headers) as { environment?: string };
+        return body.environment === 'production' ? 'accepted' : 'refused: not production';
+      } catch {
+        return 'refused: signature';
+      }
+    };
+    expect(productionReceiver(request)).toBe('refused: signature');
+    expect(request.headers['webhook-signature'].split(' ')).toHaveLength(1);
+    expect(verified(request, secrets.sandbox_webhook_secret)).toMatchObject({ type: 'pix_charge.paid', environment: 'sandbox', data: { id: charge.body.id } });
+  });
+
+  it('a rotation changes its environment’s secret only; for 24 hours both sign: each verifies on its own', async () => {
+    const account = await openAccount(system);
+    const before = (await admin(system, 'GET', `/admin/accounts/${account.accountId}`)).body as { webhook_secret: string; sandbox_webhook_secret: string };
+    expect(await admin(system, 'POST', `/admin/accounts/${account.accountId}/webhook-secret`)).toEqual({
+      status: 400,
+      body: { type: 'ValidationError', message: 'query.environment must be one of production or sandbox' },
+    });
+    const rotated = await admin(system, 'POST', `/admin/accounts/${account.accountId}/webhook-secret?environment=sandbox`);
+    expect(rotated).toMatchObject({
+      status: 200,
+      body: { account_id: account.accountId, environment: 'sandbox', previous_secret_valid_until: expect.any(String) },
+    });
+    expect(rotated.body.webhook_secret).not.toBe(before.sandbox_webhook_secret);
+    const after = (await admin(system, 'GET', `/admin/accounts/${account.accountId}`)).body;
+    expect(after).toMatchObject({ webhook_secret: before.webhook_secret, sandbox_webhook_secret: rotated.body.webhook_secret });
     // The dispatcher caches an account's secrets for 5 s.
     await sleep(5500);
     const path = fresh('rotated');
@@ -617,7 +676,8 @@ describe('secret rotation', () => {
     const [signed] = await receiver.waitFor(path, 1);
     expect(signed.headers['webhook-signature'].split(' ')).toHaveLength(2);
     verified(signed, rotated.body.webhook_secret);
-    verified(signed, old);
+    verified(signed, before.sandbox_webhook_secret);
+    expect(() => verified(signed, before.webhook_secret)).toThrow();
   });
 });
 
@@ -636,7 +696,7 @@ describe('the operator', () => {
     });
     expect((await admin(system, 'POST', `${base}/${first.headers['webhook-id']}/retry?environment=sandbox`)).status).toBe(202);
     expect((await receiver.waitFor(path, 2))[1].headers['webhook-id']).toBe(first.headers['webhook-id']);
-    expect(await admin(system, 'POST', '/admin/accounts/00000000-0000-4000-8000-000000000000/webhook-secret')).toEqual({
+    expect(await admin(system, 'POST', '/admin/accounts/00000000-0000-4000-8000-000000000000/webhook-secret?environment=production')).toEqual({
       status: 404,
       body: { message: 'Account not found' },
     });

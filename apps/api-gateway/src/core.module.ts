@@ -1,4 +1,4 @@
-import { BeforeApplicationShutdown, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import {
@@ -6,6 +6,7 @@ import {
   AccountsAdmin,
   AccountsRateLimits1763800000720,
   AccountsReadModel1763800000200,
+  AccountsSandboxWebhookSecret1763800000980,
   ApiKeyDirectory,
   ConsoleUsers,
   HashSlots,
@@ -43,6 +44,7 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
         ConsoleUserSignInLinks1763800000960,
         ConsoleUsersPerAccount1763800000971,
         RequestLogConsoleUser1763800000972,
+        AccountsSandboxWebhookSecret1763800000980,
       ],
       topics: [Topics.accounts, Topics.sandboxClock],
     }),
@@ -105,12 +107,25 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
   ],
   exports: [ApiKeyDirectory, AccountProfiles, AccountsAdmin, ConsoleUsers, Upstreams, SandboxClocks, RateLimiter, RequestLogWriter, RequestLogReader],
 })
-export class GatewayCoreModule implements BeforeApplicationShutdown, OnApplicationShutdown {
+export class GatewayCoreModule implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+  private readonly logger = new Logger('GatewayCoreModule');
+
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     private readonly upstreams: Upstreams,
     private readonly requestLog: RequestLogWriter,
+    private readonly accounts: AccountsAdmin,
   ) {}
+
+  /** Accounts opened with one shared signing secret keep it for production and get a sandbox secret of their own. */
+  async onApplicationBootstrap(): Promise<void> {
+    const issued = await this.accounts.issueMissingSandboxSecrets().catch((error: unknown) => {
+      // Not fatal: the next start issues them, and reading such an account through the admin API does too.
+      this.logger.warn(`issuing sandbox webhook secrets: ${String(error)}`);
+      return 0;
+    });
+    if (issued > 0) this.logger.log(`issued a sandbox webhook secret to ${issued} accounts opened with one shared secret`);
+  }
 
   /** The listeners are closed by now: their last request log lines are written while the database pool is open. */
   beforeApplicationShutdown(): Promise<void> {

@@ -34,9 +34,11 @@ class Endpoint {
   }
 }
 
-async function webhookSecret(system: ConsoleFixture): Promise<string> {
+/** The account's signing secret of one environment, as the operator reads it. */
+async function webhookSecret(system: ConsoleFixture, environment: 'production' | 'sandbox'): Promise<string> {
   const response = await fetch(`${system.adminUrl}/admin/accounts/${system.accountId}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
-  return ((await response.json()) as { webhook_secret: string }).webhook_secret;
+  const account = (await response.json()) as { webhook_secret: string; sandbox_webhook_secret: string };
+  return environment === 'sandbox' ? account.sandbox_webhook_secret : account.webhook_secret;
 }
 
 test('a failing endpoint shows in the log; once fixed, a retry and a retry of all that match deliver; a test event is signed', async ({ page, system }) => {
@@ -60,12 +62,15 @@ test('a failing endpoint shows in the log; once fixed, a retry and a retry of al
     await expect(attempts.first()).toContainText('down for maintenance');
     await expect(page.getByTestId('delivery-status')).toHaveText('pending');
     await expect(page.getByLabel('Request body')).toContainText('"type": "payout.status_changed"');
-    // Signed with the account's secret, as every webhook.
+    // Signed with the account's sandbox secret, as every sandbox webhook, and saying so; never with the production secret.
     const [first] = endpoint.received;
-    expect(new Webhook(await webhookSecret(system)).verify(first.body, first.headers as Record<string, string>)).toMatchObject({
+    const production = await webhookSecret(system, 'production');
+    expect(new Webhook(await webhookSecret(system, 'sandbox')).verify(first.body, first.headers as Record<string, string>)).toMatchObject({
       type: 'payout.status_changed',
+      environment: 'sandbox',
       data: { status: 1 },
     });
+    expect(() => new Webhook(production).verify(first.body, first.headers as Record<string, string>)).toThrow();
     // The log shows it failing. The schedule's second attempt (5 s later) fails too; the next is minutes away.
     await page.getByLabel('Status', { exact: true }).selectOption('pending');
     await page.getByRole('button', { name: 'Filter' }).click();
@@ -124,24 +129,32 @@ test('an owner rotates the signing secret; a developer may not, and a viewer onl
   await expect(page.getByRole('button', { name: 'Rotate signing secret' })).toHaveCount(0);
   const refused = await page.evaluate(async () => {
     const session = await (await fetch('/console/v1/session')).json();
-    const response = await fetch('/console/v1/webhook-secret', { method: 'POST', headers: { 'x-csrf-token': session.csrf_token } });
+    const response = await fetch('/console/v1/webhook-secret', {
+      method: 'POST',
+      headers: { 'x-csrf-token': session.csrf_token, 'content-type': 'application/json' },
+      body: JSON.stringify({ environment: 'sandbox' }),
+    });
     return { status: response.status, body: await response.json() };
   });
   expect(refused).toEqual({ status: 403, body: { message: 'Only an owner may rotate the webhook signing secret' } });
-  const before = await webhookSecret(system);
+  const before = await webhookSecret(system, 'sandbox');
+  const production = await webhookSecret(system, 'production');
   await page.getByRole('button', { name: 'Sign out' }).click();
 
   await signIn(page, system, 'owner');
   await page.getByRole('link', { name: 'Webhooks' }).click();
   const withoutToken = await page.evaluate(async () => (await fetch('/console/v1/webhook-secret', { method: 'POST' })).status);
   expect(withoutToken).toBe(403);
-  expect(await webhookSecret(system)).toBe(before);
+  expect(await webhookSecret(system, 'sandbox')).toBe(before);
+  // The console shows the sandbox first: the owner rotates the sandbox secret, and production's stays as it was.
   await page.getByRole('button', { name: 'Rotate signing secret' }).click();
+  await expect(page.getByRole('group', { name: 'Confirm the rotation' })).toContainText('The production secret is unchanged.');
   await page.getByRole('button', { name: 'Rotate now' }).click();
-  const secret = page.getByLabel('New signing secret');
+  const secret = page.getByLabel('New sandbox signing secret');
   await expect(secret).toHaveValue(/^whsec_/);
-  expect(await secret.inputValue()).toBe(await webhookSecret(system));
+  expect(await secret.inputValue()).toBe(await webhookSecret(system, 'sandbox'));
   expect(await secret.inputValue()).not.toBe(before);
+  expect(await webhookSecret(system, 'production')).toBe(production);
   await expect(page.getByRole('status').filter({ hasText: 'previous secret' })).toContainText('The previous secret also signs until');
   await expectAccessible(page);
 });

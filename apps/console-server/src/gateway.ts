@@ -166,10 +166,10 @@ export class Gateway {
     return this.apiKey(accountId, environment);
   }
 
-  /** A new webhook signing secret for the account; the previous one keeps signing beside it for 24 hours. */
-  async rotateWebhookSecret(accountId: string): Promise<WebhookSecretRotatedResponse> {
+  /** A new webhook signing secret for one environment of the account; its previous one keeps signing beside it for 24 hours. */
+  async rotateWebhookSecret(accountId: string, environment: Environment): Promise<WebhookSecretRotatedResponse> {
     const { data, response } = await this.admin
-      .POST('/admin/accounts/{account_id}/webhook-secret', { params: { path: { account_id: accountId } } })
+      .POST('/admin/accounts/{account_id}/webhook-secret', { params: { path: { account_id: accountId }, query: { environment } } })
       .catch(() => this.unreachable());
     if (!data) throw new GatewayUnexpected(`admin API answered ${response.status} to rotating the webhook secret`);
     return data;

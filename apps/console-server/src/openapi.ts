@@ -114,17 +114,33 @@ export const CONSOLE_DOCUMENT = {
           expires_at: { type: 'string', format: 'date-time', description: 'When the link stops working if unused (24 hours after it was made).' },
         },
       },
+      WebhookSecretRotation: {
+        type: 'object',
+        required: ['environment'],
+        properties: {
+          environment: {
+            type: 'string',
+            enum: ['production', 'sandbox'],
+            description: 'Whose secret to rotate: the one that signs production webhooks or the sandbox one.',
+          },
+        },
+      },
       WebhookSecret: {
         type: 'object',
-        required: ['account_id', 'webhook_secret', 'previous_secret_valid_until'],
+        required: ['account_id', 'environment', 'webhook_secret', 'previous_secret_valid_until'],
         properties: {
           account_id: { type: 'string', description: 'The account.' },
-          webhook_secret: { type: 'string', description: 'The new secret (`whsec_...`): every webhook is signed with it from now on.' },
-          previous_secret_valid_until: {
+          environment: {
             type: 'string',
+            enum: ['production', 'sandbox'],
+            description: "The environment whose webhooks the new secret signs; the other environment's secret is unchanged.",
+          },
+          webhook_secret: { type: 'string', description: 'The new secret (`whsec_...`): every webhook of that environment is signed with it from now on.' },
+          previous_secret_valid_until: {
+            type: ['string', 'null'],
             format: 'date-time',
             description:
-              'Until when (24 hours from now) webhooks also carry a signature made with the previous secret, so receivers can switch without losing any.',
+              "Until when (24 hours from now) that environment's webhooks also carry a signature made with its previous secret, so receivers can switch without losing any; null when it had none.",
           },
         },
       },
@@ -360,13 +376,15 @@ export const CONSOLE_DOCUMENT = {
     },
     '/console/v1/webhook-secret': {
       post: {
-        summary: 'Rotate the webhook signing secret',
+        summary: 'Rotate the webhook signing secret of one environment',
         description:
-          "Issues a new signing secret for the account's webhooks (both environments) and answers it: from now on every webhook is signed with it, and for 24 hours also with the previous one. Owners only.",
+          "Issues a new signing secret for the account's webhooks of one environment and answers it: from now on every webhook of that environment is signed with it, and for 24 hours also with its previous one. Production and sandbox have secrets of their own, so a sandbox webhook never verifies with the production secret; the other environment's is unchanged. Owners only.",
         security: [{ session: [] }],
         parameters: [CSRF],
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookSecretRotation' } } } },
         responses: {
           '200': { description: 'The new secret.', content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookSecret' } } } },
+          '400': error('The environment is missing or unknown.'),
           '401': error('No session.'),
           '403': error('No valid CSRF token, or the user is not an owner.'),
           '503': error('The platform could not be reached; try again.'),

@@ -17,6 +17,7 @@ import {
   takeEvents,
   targetPolicyFrom,
   WebhookDeliveries1763800000800,
+  WebhookSecretsPerEnvironment1763800000990,
   WebhookDispatcher,
   WebhookSender,
 } from '@pixauto/webhooks';
@@ -92,7 +93,13 @@ class DeliveryPipeline implements OnApplicationBootstrap, OnModuleDestroy {
 }
 
 @Module({
-  imports: [EventSourcingModule.forService({ config, migrations: [WebhookDeliveries1763800000800], topics: FOLLOWED_TOPICS.webhookDispatcher })],
+  imports: [
+    EventSourcingModule.forService({
+      config,
+      migrations: [WebhookDeliveries1763800000800, WebhookSecretsPerEnvironment1763800000990],
+      topics: FOLLOWED_TOPICS.webhookDispatcher,
+    }),
+  ],
   controllers: [DeliveriesController],
   providers: [
     { provide: DeliveryStore, inject: [getDataSourceToken()], useFactory: (dataSource: DataSource) => new DeliveryStore(dataSource) },

@@ -217,6 +217,7 @@ async function main() {
               cashin_provider: 'PROVIDER_A',
               providers: [],
               webhook_secret: `whsec_${randomBytes(24).toString('base64')}`,
+              sandbox_webhook_secret: `whsec_${randomBytes(24).toString('base64')}`,
             },
           ),
         ),

@@ -3,7 +3,9 @@ import {
   AccountEventTypes,
   AccountOpenedData,
   DEFAULT_RATE_LIMITS,
+  Environment,
   RateLimits,
+  rotatedEnvironmentOf,
   WEBHOOK_SECRET_OVERLAP_MS,
   WebhookSecretRotatedData,
 } from '@pixauto/contracts';
@@ -23,14 +25,20 @@ export type AccountCommand =
   | { type: 'OpenAccount'; data: AccountOpenedData }
   /** `rate_limit` may name one environment only: the other keeps its limit. */
   | { type: 'ChangeAccount'; data: Omit<AccountChangedData, 'rate_limit'> & { rate_limit?: Partial<RateLimits> } }
-  /** `at`: the Clock's now; the replaced secret keeps signing until 24 hours after it (platform.md §5). */
-  | { type: 'RotateWebhookSecret'; webhook_secret: string; at: Date };
+  /** `at`: the Clock's now; the environment's replaced secret keeps signing its webhooks until 24 hours after it. */
+  | { type: 'RotateWebhookSecret'; environment: Environment; webhook_secret: string; at: Date }
+  /** A sandbox secret for an account opened when one secret signed both environments; nothing when it has one. */
+  | { type: 'IssueSandboxWebhookSecret'; webhook_secret: string };
 
 export const ACCOUNT_STREAM = 'account';
 export const accountStreamId = (accountId: string): string => `${ACCOUNT_STREAM}:${accountId}`;
 
 /** An account's limits, the defaults for one opened before rate limits existed. */
 export const rateLimitsOf = (account: Pick<AccountOpenedData, 'rate_limit'>): RateLimits => account.rate_limit ?? { ...DEFAULT_RATE_LIMITS };
+
+/** The secret that signs an environment's webhooks; a sandbox one is undefined until issued to an account opened before each had its own. */
+export const webhookSecretOf = (account: AccountOpenedData, environment: Environment): string | undefined =>
+  environment === 'sandbox' ? account.sandbox_webhook_secret : account.webhook_secret;
 
 /** Only what actually differs is recorded, so a repeated PATCH records nothing. */
 function changesOf(current: AccountOpenedData, requested: Extract<AccountCommand, { type: 'ChangeAccount' }>['data']): AccountChangedData {
@@ -57,15 +65,26 @@ export const account: Decider<AccountCommand, AccountEvent, AccountState> = {
         const changes = changesOf(state.account, command.data);
         return Object.keys(changes).length === 0 ? accept() : accept({ type: AccountEventTypes.changed, data: changes });
       }
-      case 'RotateWebhookSecret':
+      case 'RotateWebhookSecret': {
         if (state.status === 'none') return reject(notFound(Messages.admin.accountNotFound));
+        const previous = webhookSecretOf(state.account, command.environment) ?? null;
         return accept({
           type: AccountEventTypes.webhookSecretRotated,
           data: {
+            environment: command.environment,
             webhook_secret: command.webhook_secret,
-            previous_secret: state.account.webhook_secret,
-            previous_valid_until: new Date(command.at.getTime() + WEBHOOK_SECRET_OVERLAP_MS).toISOString(),
+            previous_secret: previous,
+            previous_valid_until: previous === null ? null : new Date(command.at.getTime() + WEBHOOK_SECRET_OVERLAP_MS).toISOString(),
           },
+        });
+      }
+      case 'IssueSandboxWebhookSecret':
+        if (state.status === 'none') return reject(notFound(Messages.admin.accountNotFound));
+        if (state.account.sandbox_webhook_secret !== undefined) return accept();
+        // No overlap with the production secret: a sandbox webhook signed with it is exactly what a production receiver must refuse.
+        return accept({
+          type: AccountEventTypes.webhookSecretRotated,
+          data: { environment: 'sandbox', webhook_secret: command.webhook_secret, previous_secret: null, previous_valid_until: null },
         });
       default: {
         const unreachable: never = command;
@@ -80,8 +99,11 @@ export const account: Decider<AccountCommand, AccountEvent, AccountState> = {
         return { status: 'open', account: event.data };
       case AccountEventTypes.changed:
         return state.status === 'open' ? { status: 'open', account: { ...state.account, ...event.data } } : state;
-      case AccountEventTypes.webhookSecretRotated:
-        return state.status === 'open' ? { status: 'open', account: { ...state.account, webhook_secret: event.data.webhook_secret } } : state;
+      case AccountEventTypes.webhookSecretRotated: {
+        if (state.status !== 'open') return state;
+        const field = rotatedEnvironmentOf(event.data) === 'sandbox' ? 'sandbox_webhook_secret' : 'webhook_secret';
+        return { status: 'open', account: { ...state.account, [field]: event.data.webhook_secret } };
+      }
       default: {
         const unreachable: never = event;
         return unreachable;

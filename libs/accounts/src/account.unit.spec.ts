@@ -23,28 +23,77 @@ describe('account: opening', () => {
   });
 });
 
-describe('account: webhook secret rotation', () => {
-  it('records the new secret, the replaced one and when it stops signing (24 hours later)', () => {
-    given(openedEvent)
-      .when({ type: 'RotateWebhookSecret', webhook_secret: 'whsec_new', at })
+describe('account: a webhook secret per environment', () => {
+  /** An account opened when one secret signed both environments: no sandbox secret of its own. */
+  const legacy: AccountOpenedData = { ...opened, webhook_secret: 'whsec_shared' };
+  const legacyEvent: AccountEvent = { type: 'account.opened', data: legacy };
+  const withBoth: AccountEvent = { type: 'account.opened', data: { ...opened, sandbox_webhook_secret: 'whsec_sandbox_old' } };
+
+  it('rotates one environment: the new secret, the replaced one of that environment and when it stops signing (24 hours later)', () => {
+    given(withBoth)
+      .when({ type: 'RotateWebhookSecret', environment: 'production', webhook_secret: 'whsec_new', at })
       .then([
         {
           type: 'account.webhook_secret_rotated',
-          data: { webhook_secret: 'whsec_new', previous_secret: 'whsec_old', previous_valid_until: '2026-11-26T12:00:00.000Z' },
+          data: { environment: 'production', webhook_secret: 'whsec_new', previous_secret: 'whsec_old', previous_valid_until: '2026-11-26T12:00:00.000Z' },
+        },
+      ]);
+    given(withBoth)
+      .when({ type: 'RotateWebhookSecret', environment: 'sandbox', webhook_secret: 'whsec_new', at })
+      .then([
+        {
+          type: 'account.webhook_secret_rotated',
+          data: { environment: 'sandbox', webhook_secret: 'whsec_new', previous_secret: 'whsec_sandbox_old', previous_valid_until: '2026-11-26T12:00:00.000Z' },
         },
       ]);
   });
 
   it('refuses an unknown account', () => {
-    given().when({ type: 'RotateWebhookSecret', webhook_secret: 'whsec_new', at }).thenRefuses(notFound('Account not found'));
+    given().when({ type: 'RotateWebhookSecret', environment: 'production', webhook_secret: 'whsec_new', at }).thenRefuses(notFound('Account not found'));
+    given().when({ type: 'IssueSandboxWebhookSecret', webhook_secret: 'whsec_new' }).thenRefuses(notFound('Account not found'));
   });
 
-  it('makes the new secret the account’s', () => {
-    const rotated = account.evolve(open, {
+  it('makes the new secret that environment’s only; a rotation recorded without an environment was production’s', () => {
+    const state = account.evolve(account.initialState, withBoth);
+    const sandbox = account.evolve(state, {
+      type: 'account.webhook_secret_rotated',
+      data: { environment: 'sandbox', webhook_secret: 'whsec_new', previous_secret: 'whsec_sandbox_old', previous_valid_until: '2026-11-26T12:00:00.000Z' },
+    });
+    expect(sandbox).toEqual({ status: 'open', account: { ...opened, sandbox_webhook_secret: 'whsec_new' } });
+    const recordedBefore = account.evolve(open, {
       type: 'account.webhook_secret_rotated',
       data: { webhook_secret: 'whsec_new', previous_secret: 'whsec_old', previous_valid_until: '2026-11-26T12:00:00.000Z' },
     });
-    expect(rotated).toEqual({ status: 'open', account: { ...opened, webhook_secret: 'whsec_new' } });
+    expect(recordedBefore).toEqual({ status: 'open', account: { ...opened, webhook_secret: 'whsec_new' } });
+  });
+
+  it('an account opened with one shared secret keeps it for production and is issued a sandbox secret of its own, with no overlap', () => {
+    given(legacyEvent)
+      .when({ type: 'IssueSandboxWebhookSecret', webhook_secret: 'whsec_sandbox' })
+      .then([
+        {
+          type: 'account.webhook_secret_rotated',
+          data: { environment: 'sandbox', webhook_secret: 'whsec_sandbox', previous_secret: null, previous_valid_until: null },
+        },
+      ]);
+    const issued = account.evolve(account.evolve(account.initialState, legacyEvent), {
+      type: 'account.webhook_secret_rotated',
+      data: { environment: 'sandbox', webhook_secret: 'whsec_sandbox', previous_secret: null, previous_valid_until: null },
+    });
+    expect(issued).toEqual({ status: 'open', account: { ...legacy, webhook_secret: 'whsec_shared', sandbox_webhook_secret: 'whsec_sandbox' } });
+    // Issued once: an account that has one (a later start, another replica) records nothing.
+    given(withBoth).when({ type: 'IssueSandboxWebhookSecret', webhook_secret: 'whsec_other' }).then([]);
+  });
+
+  it('a sandbox rotation of an account without a sandbox secret replaces nothing', () => {
+    given(legacyEvent)
+      .when({ type: 'RotateWebhookSecret', environment: 'sandbox', webhook_secret: 'whsec_new', at })
+      .then([
+        {
+          type: 'account.webhook_secret_rotated',
+          data: { environment: 'sandbox', webhook_secret: 'whsec_new', previous_secret: null, previous_valid_until: null },
+        },
+      ]);
   });
 });
 

@@ -23,7 +23,7 @@ import { account, ACCOUNT_STREAM, accountStreamId } from './account';
 import { apiKey, API_KEY_STREAM, apiKeyStreamId, hashApiKey, newApiKey } from './api-key';
 import { AccountProfiles } from './account-profiles';
 import { ApiKeyDirectory } from './api-key-directory';
-import { findAccount, findApiKeyById, listApiKeys, projectAccount } from './read-model/accounts.projection';
+import { accountsWithoutSandboxSecret, findAccount, findApiKeyById, listApiKeys, projectAccount } from './read-model/accounts.projection';
 
 /** Without providers, an account gets both receipt banks with the sandbox banks' working credentials (platform.md §2). */
 const DEFAULT_PROVIDERS: ProviderCredentials[] = [
@@ -75,7 +75,9 @@ export class AccountsAdmin {
           wallet: request.wallet ?? true,
           cashin_provider: request.cashin_provider ?? 'PROVIDER_A',
           providers: this.sealed(request.providers ?? DEFAULT_PROVIDERS),
+          // One secret per environment: a sandbox webhook is never signed with what a production receiver checks.
           webhook_secret: this.secrets.seal(newWebhookSecret()),
+          sandbox_webhook_secret: this.secrets.seal(newWebhookSecret()),
           rate_limit: { ...DEFAULT_RATE_LIMITS, ...request.rate_limit },
         },
       },
@@ -103,16 +105,44 @@ export class AccountsAdmin {
     return this.published(accountId);
   }
 
-  /** A new signing secret; the replaced one keeps signing beside it for 24 hours (platform.md §5). */
-  async rotateWebhookSecret(accountId: string): Promise<WebhookSecretRotatedResponse> {
+  /** A new signing secret for one environment; its replaced one keeps signing beside it for 24 hours. The other environment's is unchanged. */
+  async rotateWebhookSecret(accountId: string, environment: Environment): Promise<WebhookSecretRotatedResponse> {
     const outcome = await this.eventStore.handle(
       account,
-      { type: 'RotateWebhookSecret', webhook_secret: this.secrets.seal(newWebhookSecret()), at: this.clock.now() },
+      { type: 'RotateWebhookSecret', environment, webhook_secret: this.secrets.seal(newWebhookSecret()), at: this.clock.now() },
       this.context(accountStreamId(accountId), ACCOUNT_STREAM, home(accountId)),
     );
     if (!outcome.ok) return refuse(outcome.refusal);
-    const rotated = outcome.events[0].data as { webhook_secret: string; previous_valid_until: string };
-    return { account_id: accountId, webhook_secret: this.secrets.open(rotated.webhook_secret), previous_secret_valid_until: rotated.previous_valid_until };
+    const rotated = outcome.events[0].data as { webhook_secret: string; previous_valid_until: string | null };
+    return {
+      account_id: accountId,
+      environment,
+      webhook_secret: this.secrets.open(rotated.webhook_secret),
+      previous_secret_valid_until: rotated.previous_valid_until,
+    };
+  }
+
+  /**
+   * Accounts opened when one secret signed both environments keep it as their production secret and are issued a
+   * sandbox secret of their own (docs/decisions/webhooks.md "A secret per environment"). Run at every start; an
+   * account that has one records nothing, so replicas starting together issue one each at most once.
+   */
+  async issueMissingSandboxSecrets(): Promise<number> {
+    let issued = 0;
+    for (const accountId of await accountsWithoutSandboxSecret(this.dataSource.manager)) {
+      if (await this.issueSandboxSecret(accountId)) issued += 1;
+    }
+    return issued;
+  }
+
+  private async issueSandboxSecret(accountId: string): Promise<boolean> {
+    const outcome = await this.eventStore.handle(
+      account,
+      { type: 'IssueSandboxWebhookSecret', webhook_secret: this.secrets.seal(newWebhookSecret()) },
+      this.context(accountStreamId(accountId), ACCOUNT_STREAM, home(accountId)),
+    );
+    if (!outcome.ok) return refuse(outcome.refusal);
+    return outcome.events.length > 0;
   }
 
   /** The account as stored, its profile written through to where the gateway reads it. */
@@ -124,7 +154,16 @@ export class AccountsAdmin {
 
   async get(accountId: string): Promise<AccountResponse> {
     const account = (await findAccount(this.dataSource.manager, accountId)) ?? refuse(notFound(Messages.admin.accountNotFound));
-    return { ...account, webhook_secret: this.secrets.open(account.webhook_secret) };
+    // An account read before the start's issuance reached it gets its sandbox secret now.
+    if (account.sandbox_webhook_secret === null) {
+      await this.issueSandboxSecret(accountId);
+      return this.get(accountId);
+    }
+    return {
+      ...account,
+      webhook_secret: this.secrets.open(account.webhook_secret),
+      sandbox_webhook_secret: this.secrets.open(account.sandbox_webhook_secret),
+    };
   }
 
   async issueKey(accountId: string, request: IssueApiKeyRequest): Promise<ApiKeyResponse> {

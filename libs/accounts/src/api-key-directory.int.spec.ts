@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
+import { Topics } from '@pixauto/contracts';
 import { EventStore } from '@pixauto/event-store';
 import { SecretBox } from '@pixauto/secrets';
 import { FixedClock } from '@pixauto/pix';
@@ -10,7 +11,9 @@ import { apiKeyLookups } from '@pixauto/metrics';
 import { AccountsAdmin } from './accounts-admin';
 import { hashApiKey, newApiKey } from './api-key';
 import { ApiKeyDirectory, ApiKeyGrant, UNKNOWN_KEY_TTL_MS } from './api-key-directory';
-import { AccountsRateLimits1763800000720, AccountsReadModel1763800000200 } from './read-model/accounts.migration';
+import { AccountsRateLimits1763800000720, AccountsReadModel1763800000200, AccountsSandboxWebhookSecret1763800000980 } from './read-model/accounts.migration';
+import { account, ACCOUNT_STREAM, accountStreamId } from './account';
+import { projectAccount } from './read-model/accounts.projection';
 
 // ApiKeyDirectory against real Redis and PostgreSQL: keys issued and revoked through AccountsAdmin.
 
@@ -25,7 +28,11 @@ let accountId: string;
 const secrets = new SecretBox([['test', randomBytes(32)]]);
 
 beforeAll(async () => {
-  dataSource = await createTestDataSource('accounts', [AccountsReadModel1763800000200, AccountsRateLimits1763800000720]);
+  dataSource = await createTestDataSource('accounts', [
+    AccountsReadModel1763800000200,
+    AccountsRateLimits1763800000720,
+    AccountsSandboxWebhookSecret1763800000980,
+  ]);
   redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 2 });
   directory = new ApiKeyDirectory(redis, dataSource, prefix);
   profiles = new AccountProfiles(redis, dataSource, `${prefix}account:`);
@@ -245,17 +252,61 @@ describe('AccountProfiles (Redis + PostgreSQL)', () => {
       providers: [{ code: 'PROVIDER_A', credentials: { client_id: 'id-a', client_secret: 'very-secret' } }],
     });
     expect(opened.webhook_secret).toMatch(/^whsec_/);
-    const rotated = await admin.rotateWebhookSecret(opened.account_id);
-    expect(rotated.webhook_secret).toMatch(/^whsec_/);
+    expect(opened.sandbox_webhook_secret).toMatch(/^whsec_/);
+    expect(opened.sandbox_webhook_secret).not.toBe(opened.webhook_secret);
+    const rotated = await admin.rotateWebhookSecret(opened.account_id, 'production');
+    expect(rotated).toMatchObject({ environment: 'production', webhook_secret: expect.stringMatching(/^whsec_/) });
     // Nothing secret in the events (and so in the outbox and on Kafka) or in the read model.
     const stored = JSON.stringify([
       await dataSource.query('SELECT data FROM events WHERE stream_id = $1', [`account:${opened.account_id}`]),
       await dataSource.query('SELECT payload FROM outbox'),
-      await dataSource.query('SELECT providers, webhook_secret FROM accounts WHERE account_id = $1', [opened.account_id]),
+      await dataSource.query('SELECT providers, webhook_secret, sandbox_webhook_secret FROM accounts WHERE account_id = $1', [opened.account_id]),
     ]);
-    for (const secret of ['very-secret', 'id-a', opened.webhook_secret, rotated.webhook_secret]) expect(stored).not.toContain(secret);
+    for (const secret of ['very-secret', 'id-a', opened.webhook_secret, opened.sandbox_webhook_secret, rotated.webhook_secret])
+      expect(stored).not.toContain(secret);
     expect(stored).toContain('enc:v1:test:');
-    expect((await admin.get(opened.account_id)).webhook_secret).toBe(rotated.webhook_secret);
+    // A rotation changes its environment's secret only.
+    expect(await admin.get(opened.account_id)).toMatchObject({ webhook_secret: rotated.webhook_secret, sandbox_webhook_secret: opened.sandbox_webhook_secret });
+    const sandbox = await admin.rotateWebhookSecret(opened.account_id, 'sandbox');
+    expect(sandbox).toMatchObject({ environment: 'sandbox', previous_secret_valid_until: '2025-11-21T12:00:00.000Z' });
+    expect(await admin.get(opened.account_id)).toMatchObject({ webhook_secret: rotated.webhook_secret, sandbox_webhook_secret: sandbox.webhook_secret });
+  });
+
+  it('an account opened with one secret for both environments keeps it for production and is issued a sandbox secret of its own, once', async () => {
+    const legacyId = '7f0c1a2b-0000-4000-8000-0000000000aa';
+    const shared = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    // As it was recorded then: one sealed secret, no sandbox one.
+    const tenant = { accountId: legacyId, environment: 'production' as const };
+    const context = {
+      streamId: accountStreamId(legacyId),
+      streamType: ACCOUNT_STREAM,
+      tenant,
+      now: new Date('2025-11-20T12:00:00.000Z'),
+      topic: Topics.accounts.name,
+      project: projectAccount,
+    };
+    const opening = {
+      account_id: legacyId,
+      name: 'Loja Antiga',
+      wallet: true,
+      cashin_provider: 'PROVIDER_A' as const,
+      providers: [],
+      webhook_secret: secrets.seal(shared),
+    };
+    expect((await new EventStore(dataSource).handle(account, { type: 'OpenAccount', data: opening }, context)).ok).toBe(true);
+
+    expect(await admin.issueMissingSandboxSecrets()).toBeGreaterThanOrEqual(1);
+    const migrated = await admin.get(legacyId);
+    expect(migrated.webhook_secret).toBe(shared);
+    expect(migrated.sandbox_webhook_secret).toMatch(/^whsec_/);
+    expect(migrated.sandbox_webhook_secret).not.toBe(shared);
+    const [issued] = await dataSource.query(`SELECT data FROM events WHERE stream_id = $1 AND type = 'account.webhook_secret_rotated'`, [
+      accountStreamId(legacyId),
+    ]);
+    expect(issued.data).toMatchObject({ environment: 'sandbox', previous_secret: null, previous_valid_until: null });
+    // A second start issues nothing more.
+    expect(await admin.issueMissingSandboxSecrets()).toBe(0);
+    expect((await admin.get(legacyId)).sandbox_webhook_secret).toBe(migrated.sandbox_webhook_secret);
   });
 
   it('knows no profile for an unknown account', async () => {

@@ -11,6 +11,7 @@ import { ApiKeyDirectory } from './api-key-directory';
 import { ConsoleUsers } from './console-users';
 import {
   AccountsRateLimits1763800000720,
+  AccountsSandboxWebhookSecret1763800000980,
   AccountsReadModel1763800000200,
   ConsoleUsers1763800000900,
   ConsoleUserSignInLinks1763800000960,
@@ -34,6 +35,7 @@ beforeAll(async () => {
   dataSource = await createTestDataSource('accounts', [
     AccountsReadModel1763800000200,
     AccountsRateLimits1763800000720,
+    AccountsSandboxWebhookSecret1763800000980,
     ConsoleUsers1763800000900,
     ConsoleUserSignInLinks1763800000960,
     ConsoleUsersPerAccount1763800000971,

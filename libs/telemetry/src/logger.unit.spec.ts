@@ -50,13 +50,19 @@ describe('log lines', () => {
         authorization: API_KEY,
         headers: { authorization: `Bearer ${API_KEY}`, 'x-api-key': API_KEY },
         body: { customer: { document: CPF, name: 'Ana' }, document_number: CNPJ },
-        account: { banking: { credentials: { client_secret: 'cs_123secret' } }, webhook_secret: 'whsec_abc' },
+        account: {
+          banking: { credentials: { client_secret: 'cs_123secret' } },
+          webhook_secret: 'whsec_abc',
+          sandbox_webhook_secret: 'whsec_sbx',
+          previous_secret: 'whsec_old',
+        },
         token: 'tok_123secret',
       },
       `refused for ${CPF} and 11.444.777/0001-61`,
     );
     const line = text.join('');
-    for (const secret of [API_KEY, CPF, CNPJ, '11.444.777/0001-61', 'cs_123secret', 'whsec_abc', 'tok_123secret']) expect(line).not.toContain(secret);
+    for (const secret of [API_KEY, CPF, CNPJ, '11.444.777/0001-61', 'cs_123secret', 'whsec_abc', 'whsec_sbx', 'whsec_old', 'tok_123secret'])
+      expect(line).not.toContain(secret);
     expect(line).toContain('Ana');
     expect(line).toContain('[redacted]');
   });

@@ -15,6 +15,8 @@ const SECRET_KEYS = new Set(
     'secret',
     'secrets',
     'webhook_secret',
+    'sandbox_webhook_secret',
+    'previous_secret',
     'client_secret',
     'clientSecret',
     'password',

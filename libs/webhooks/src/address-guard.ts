@@ -123,18 +123,24 @@ export function refusedUrl(url: string, environment: Environment, policy: Target
   return 'refused' in target ? target.refused : undefined;
 }
 
+/**
+ * A refusal says what kind of address the host resolves to, never the address: the reason is kept in the delivery
+ * log and answered to the merchant, and an internal name's private address is the network's map, not theirs.
+ */
+const PRIVATE_ADDRESS = 'the webhook host resolves to a private or reserved address';
+
 /** Why this resolved address may not be reached for this target; undefined when it may. */
 export function refusedAddress(address: string, target: Target, policy: TargetPolicy): string | undefined {
   const kind = classifyAddress(address);
   if (kind === 'loopback') {
-    if (!policy.loopback.includes(target.environment)) return `the webhook host resolves to a private or reserved address (${address})`;
-    if (policy.reservedPorts.has(target.port)) return `the webhook host resolves to loopback (${address}) on port ${target.port}, one of the platform's own`;
+    if (!policy.loopback.includes(target.environment)) return PRIVATE_ADDRESS;
+    if (policy.reservedPorts.has(target.port)) return `the webhook host resolves to loopback on port ${target.port}, one of the platform's own`;
     return undefined;
   }
   const ip = mappedIpv4(address) ?? address;
   const opened = kind === 'private' && policy.privateNetworks.check(ip, isIP(ip) === 4 ? 'ipv4' : 'ipv6');
-  if (kind !== 'public' && !opened) return `the webhook host resolves to a private or reserved address (${address})`;
-  if (target.protocol === 'http:') return `the webhook URL must use https unless its host is loopback (${address})`;
+  if (kind !== 'public' && !opened) return PRIVATE_ADDRESS;
+  if (target.protocol === 'http:') return 'the webhook URL must use https unless its host is loopback';
   return undefined;
 }
 

@@ -1,5 +1,13 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { DeliveryAttemptResponse, DeliveryListResponse, DeliveryResponse, DeliveryStatus, DeliverySummaryResponse, Tenant } from '@pixauto/contracts';
+import {
+  DeliveryAttemptResponse,
+  DeliveryListResponse,
+  DeliveryResponse,
+  DeliveryStatus,
+  DeliverySummaryResponse,
+  Environment,
+  Tenant,
+} from '@pixauto/contracts';
 import { tenantNowSql } from '@pixauto/runtime';
 import { DeliveryChange } from './attempt-outcome';
 import { DeliveryToSend } from './event-intake';
@@ -142,11 +150,14 @@ export class DeliveryStore {
     });
   }
 
-  /** The signing secrets of an account: the current one, and the replaced one while it still signs. */
-  async secretsOf(accountId: string, now: Date): Promise<string[]> {
+  /**
+   * The secrets that sign an account's webhooks of one environment: its current one, and the replaced one while it
+   * still signs. Never the other environment's: a sandbox webhook must not verify with the production secret.
+   */
+  async secretsOf(accountId: string, environment: Environment, now: Date): Promise<string[]> {
     const [row]: { secret: string; previous_secret: string | null; previous_valid_until: Date | null }[] = await this.db.query(
-      'SELECT secret, previous_secret, previous_valid_until FROM webhook_secrets WHERE account_id = $1',
-      [accountId],
+      'SELECT secret, previous_secret, previous_valid_until FROM webhook_secrets WHERE account_id = $1 AND environment = $2',
+      [accountId, environment],
     );
     if (!row) return [];
     return row.previous_secret && row.previous_valid_until && row.previous_valid_until > now ? [row.secret, row.previous_secret] : [row.secret];

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { Environment } from '@pixauto/contracts';
 import { webhookDeliveries, webhookReceiverLatency } from '@pixauto/metrics';
 import { Clock } from '@pixauto/pix';
 import { SecretBox } from '@pixauto/secrets';
@@ -133,13 +134,18 @@ export class WebhookDispatcher {
         return;
       }
     }
-    const secrets = await this.secretsOf(delivery.account_id, now);
+    // The delivery's own environment's secrets only: what a production receiver checks never signs a sandbox webhook.
+    const secrets = await this.secretsOf(delivery.account_id, delivery.environment, now);
     // Signed at the real time of sending: receivers check it against their clocks, whatever the sandbox's test clock says.
     const headers = signatureHeaders(delivery.id, this.clock.now(), delivery.payload, secrets);
     const attemptedAt = this.clock.now(tenant);
     const sent =
       secrets.length === 0
-        ? { result: { kind: 'refused' as const, error: 'no webhook secret is known for this account yet' }, latencyMs: 0, responseBody: null }
+        ? {
+            result: { kind: 'refused' as const, error: `no ${delivery.environment} webhook secret is known for this account yet` },
+            latencyMs: 0,
+            responseBody: null,
+          }
         : await this.sender.send(delivery.url, delivery.environment, headers, delivery.payload);
     if (sent.result.kind === 'answered') this.breaker.answered(endpoint);
     if (sent.result.kind === 'down') this.breaker.wentDown(endpoint, this.clock.now().getTime());
@@ -163,11 +169,12 @@ export class WebhookDispatcher {
   }
 
   /** Cached briefly: a rotation's previous secret keeps signing for 24 hours, so a few seconds' staleness is harmless. */
-  private async secretsOf(accountId: string, now: Date): Promise<string[]> {
-    const cached = this.secrets.get(accountId);
+  private async secretsOf(accountId: string, environment: Environment, now: Date): Promise<string[]> {
+    const key = `${accountId}:${environment}`;
+    const cached = this.secrets.get(key);
     if (cached && cached.secrets.length > 0 && now.getTime() - cached.readAt < SECRET_CACHE_MS) return cached.secrets;
-    const secrets = (await this.store.secretsOf(accountId, now)).map((secret) => this.secretBox.open(secret));
-    this.secrets.set(accountId, { secrets, readAt: now.getTime() });
+    const secrets = (await this.store.secretsOf(accountId, environment, now)).map((secret) => this.secretBox.open(secret));
+    this.secrets.set(key, { secrets, readAt: now.getTime() });
     return secrets;
   }
 }

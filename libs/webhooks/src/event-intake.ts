@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { AccountEventTypes, AccountOpenedData, EventEnvelope, WebhookSecretRotatedData } from '@pixauto/contracts';
+import { AccountEventTypes, AccountOpenedData, EventEnvelope, rotatedEnvironmentOf, WebhookSecretRotatedData } from '@pixauto/contracts';
 import {
   foldRecurrenceEvent,
   INITIAL_RECURRENCE_FOLD,
@@ -124,24 +124,30 @@ async function foldStreams(db: EntityManager, events: EventEnvelope[]): Promise<
   return applied;
 }
 
-/** The signing secrets follow the account's stream, by version (a redelivered or older event changes nothing). */
+/**
+ * The signing secrets, one per environment, follow the account's stream by version (a redelivered or older event
+ * changes nothing). An account opened when one secret signed both environments has only production's until its
+ * sandbox secret is issued; a rotation recorded then, without an environment, was production's.
+ */
 async function takeAccountEvent(db: EntityManager, event: EventEnvelope): Promise<void> {
   if (event.type === AccountEventTypes.opened) {
     const data = event.data as AccountOpenedData;
-    await db.query(`INSERT INTO webhook_secrets (account_id, secret, version) VALUES ($1, $2, $3) ON CONFLICT (account_id) DO NOTHING`, [
-      data.account_id,
-      data.webhook_secret,
-      event.version,
-    ]);
+    const secrets: [string, string][] = [['production', data.webhook_secret]];
+    if (data.sandbox_webhook_secret !== undefined) secrets.push(['sandbox', data.sandbox_webhook_secret]);
+    await db.query(
+      `INSERT INTO webhook_secrets (account_id, environment, secret, version) SELECT $1, e, s, $4 FROM unnest($2::text[], $3::text[]) AS u(e, s)
+       ON CONFLICT (account_id, environment) DO NOTHING`,
+      [data.account_id, secrets.map(([environment]) => environment), secrets.map(([, secret]) => secret), event.version],
+    );
     return;
   }
   const data = event.data as WebhookSecretRotatedData;
   await db.query(
-    `INSERT INTO webhook_secrets AS s (account_id, secret, previous_secret, previous_valid_until, version) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (account_id) DO UPDATE SET secret = EXCLUDED.secret, previous_secret = EXCLUDED.previous_secret,
+    `INSERT INTO webhook_secrets AS s (account_id, environment, secret, previous_secret, previous_valid_until, version) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (account_id, environment) DO UPDATE SET secret = EXCLUDED.secret, previous_secret = EXCLUDED.previous_secret,
        previous_valid_until = EXCLUDED.previous_valid_until, version = EXCLUDED.version
      WHERE s.version < EXCLUDED.version`,
-    [event.tenant.account_id, data.webhook_secret, data.previous_secret, data.previous_valid_until, event.version],
+    [event.tenant.account_id, rotatedEnvironmentOf(data), data.webhook_secret, data.previous_secret, data.previous_valid_until, event.version],
   );
 }
 

@@ -134,7 +134,7 @@ export function foldRecurrenceEvent(fold: RecurrenceFold, event: EventEnvelope):
         resource_id: chargeId,
         group_id,
         url: webhook,
-        payload: { type: event.type, timestamp: event.occurred_at, data },
+        payload: { type: event.type, environment: event.tenant.environment, timestamp: event.occurred_at, data },
       },
       webhookChange,
     };
@@ -150,7 +150,7 @@ export function foldRecurrenceEvent(fold: RecurrenceFold, event: EventEnvelope):
       resource_id: recurrenceId,
       group_id: `recurrence:${recurrenceId}`,
       url,
-      payload: { type: event.type, timestamp: event.occurred_at, data: recurrenceView(state) },
+      payload: { type: event.type, environment: event.tenant.environment, timestamp: event.occurred_at, data: recurrenceView(state) },
     },
   };
 }
@@ -170,7 +170,12 @@ export function recordNotification(event: EventEnvelope): Notification | undefin
       group_id: `pix_charge:${resourceId}`,
       url: charge.webhook,
       // A refund event shows the refund (its charge named in `transaction`); the others, the charge.
-      payload: { type: event.type, timestamp: event.occurred_at, data: 'refund' in data ? refundResponse(data.refund, charge) : pixChargeResponse(charge) },
+      payload: {
+        type: event.type,
+        environment: event.tenant.environment,
+        timestamp: event.occurred_at,
+        data: 'refund' in data ? refundResponse(data.refund, charge) : pixChargeResponse(charge),
+      },
     };
   }
   if ((Object.values(PayoutEventTypes) as string[]).includes(event.type)) {
@@ -183,7 +188,7 @@ export function recordNotification(event: EventEnvelope): Notification | undefin
       resource_id: resourceId,
       group_id: `payout:${resourceId}`,
       url: payout.webhook,
-      payload: { type: event.type, timestamp: event.occurred_at, data: payoutResponse(payout, 'by_id') },
+      payload: { type: event.type, environment: event.tenant.environment, timestamp: event.occurred_at, data: payoutResponse(payout, 'by_id') },
     };
   }
   return undefined;

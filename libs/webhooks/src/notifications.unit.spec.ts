@@ -50,6 +50,8 @@ describe('recurrence stream events', () => {
       url: 'https://shop.example.com/hooks',
       payload: {
         type: 'recurrence.created',
+        // The environment the event happened in, inside the signed body.
+        environment: 'sandbox',
         timestamp: '2027-01-01T12:00:00.000Z',
         data: expect.objectContaining({ status: 'CREATED', amount: 49.9, contract: 'assinatura-123' }),
       },

@@ -150,6 +150,6 @@ export function testNotification(id: string, tenant: Tenant, type: WebhookEventT
     group_id: `test:${id}`,
     sequence: 1,
     url,
-    payload: { type, timestamp: at.toISOString(), data },
+    payload: { type, environment: tenant.environment, timestamp: at.toISOString(), data },
   };
 }

@@ -14,7 +14,8 @@ describe('test events', () => {
         resource: WEBHOOK_EVENTS[type].resource,
         group: 'test:msg_1',
       });
-      expect(notification.payload).toEqual({ type, timestamp: '2026-11-25T12:00:00.000Z', data: sampleData(type, AT, URL).data });
+      expect(notification.payload).toEqual({ type, environment: 'sandbox', timestamp: '2026-11-25T12:00:00.000Z', data: sampleData(type, AT, URL).data });
+      expect(testNotification('msg_2', { ...TENANT, environment: 'production' }, type, URL, AT).payload.environment).toBe('production');
       expect(notification).toMatchObject({ id: 'msg_1', tenant: TENANT, event_type: type, url: URL, sequence: 1 });
     }
   });

@@ -138,11 +138,11 @@ describe('WebhookSender', () => {
   it('refuses loopback, by IP or by name, and plain http, without making a request', async () => {
     expect((await strict.send(`https://127.0.0.1:${port}/ok`, 'sandbox', {}, body)).result).toEqual({
       kind: 'refused',
-      error: 'the webhook host resolves to a private or reserved address (127.0.0.1)',
+      error: 'the webhook host resolves to a private or reserved address',
     });
     expect((await strict.send(`https://[::ffff:127.0.0.1]:${port}/ok`, 'sandbox', {}, body)).result.kind).toBe('refused');
     const byName = await strict.send(`https://receiver.test:${port}/ok`, 'sandbox', {}, body);
-    expect(byName.result).toEqual({ kind: 'refused', error: 'the webhook host resolves to a private or reserved address (127.0.0.1)' });
+    expect(byName.result).toEqual({ kind: 'refused', error: 'the webhook host resolves to a private or reserved address' });
     expect((await strict.send(`http://merchant.example/hook`, 'sandbox', {}, body)).result).toEqual({
       kind: 'refused',
       error: 'the webhook URL must use https (got http)',
@@ -159,19 +159,19 @@ describe('WebhookSender', () => {
     });
     expect((await local.send(`https://receiver.test:${port}/ok`, 'production', {}, body)).result).toEqual({
       kind: 'refused',
-      error: 'the webhook host resolves to a private or reserved address (127.0.0.1)',
+      error: 'the webhook host resolves to a private or reserved address',
     });
     expect(seen.map((s) => s.url)).toEqual(['/ok']);
   });
 
   it('says before any request why a URL would be refused: its scheme, an IP in it, or any address its host resolves to', async () => {
-    const privateAddress = (address: string) => `the webhook host resolves to a private or reserved address (${address})`;
+    const privateAddress = 'the webhook host resolves to a private or reserved address';
     expect(await local.refusal(`http://receiver.test:${port}/ok`, 'sandbox')).toBeUndefined();
     expect(await local.refusal(`http://receiver.test:${port}/ok`, 'production')).toBe('the webhook URL must use https (got http)');
-    expect(await strict.refusal(`https://127.0.0.1:${port}/ok`, 'sandbox')).toBe(privateAddress('127.0.0.1'));
-    expect(await local.refusal('https://[fe80::a9fe:a9fe]/latest', 'sandbox')).toBe(privateAddress('fe80::a9fe:a9fe'));
-    expect(await local.refusal('https://rebind.test/hook', 'sandbox')).toBe(privateAddress('169.254.169.254'));
-    expect(await strict.refusal('https://receiver.test/hook', 'production')).toBe(privateAddress('127.0.0.1'));
+    expect(await strict.refusal(`https://127.0.0.1:${port}/ok`, 'sandbox')).toBe(privateAddress);
+    expect(await local.refusal('https://[fe80::a9fe:a9fe]/latest', 'sandbox')).toBe(privateAddress);
+    expect(await local.refusal('https://rebind.test/hook', 'sandbox')).toBe(privateAddress);
+    expect(await strict.refusal('https://receiver.test/hook', 'production')).toBe(privateAddress);
     // A name that does not resolve now is the attempt's to report, as the DNS may change.
     expect(await strict.refusal('https://unknown.test/hook', 'production')).toBeUndefined();
     expect(seen).toEqual([]);
@@ -197,7 +197,8 @@ describe('WebhookSender', () => {
         for (const scheme of ['http', 'https']) {
           const sent = await sender.send(`${scheme}://${host}:${port}/ok`, environment, {}, body);
           expect(sent.result.kind).toBe('refused');
-          if (sent.result.kind === 'refused' && !sent.result.error.includes('(got http)')) expect(sent.result.error).toContain(`(${address})`);
+          // The reason names the kind of address, never the address an internal name resolves to.
+          if (sent.result.kind === 'refused') expect(sent.result.error).not.toContain(address);
         }
       }
     }
@@ -222,7 +223,7 @@ describe('WebhookSender', () => {
       resolve,
     });
     try {
-      const refused = `the webhook host resolves to loopback (127.0.0.1) on port ${port}, one of the platform's own`;
+      const refused = `the webhook host resolves to loopback on port ${port}, one of the platform's own`;
       expect((await guarded.send(`http://127.0.0.1:${port}/ok`, 'sandbox', {}, body)).result).toEqual({ kind: 'refused', error: refused });
       expect((await guarded.send(`http://receiver.test:${port}/ok`, 'sandbox', {}, body)).result).toEqual({ kind: 'refused', error: refused });
       expect((await guarded.send(`https://receiver.test:${port}/ok`, 'production', {}, body)).result).toEqual({ kind: 'refused', error: refused });

@@ -74,3 +74,25 @@ export class WebhookDeliveries1763800000800 implements MigrationInterface {
     }
   }
 }
+
+/**
+ * A signing secret per environment (docs/decisions/webhooks.md "A secret per environment"): the one secret an account
+ * had signs its production webhooks from now on, as before; its sandbox secret arrives with the account's next event
+ * (the gateway issues one at its start). Until then the account's sandbox deliveries wait on their schedule, never
+ * signed with the production secret.
+ */
+export class WebhookSecretsPerEnvironment1763800000990 implements MigrationInterface {
+  name = 'WebhookSecretsPerEnvironment1763800000990';
+
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`ALTER TABLE webhook_secrets ADD COLUMN environment text NOT NULL DEFAULT 'production' CHECK (environment IN ('production', 'sandbox'))`);
+    await db.query('ALTER TABLE webhook_secrets ALTER COLUMN environment DROP DEFAULT');
+    await db.query('ALTER TABLE webhook_secrets DROP CONSTRAINT webhook_secrets_pkey, ADD PRIMARY KEY (account_id, environment)');
+  }
+
+  async down(db: QueryRunner): Promise<void> {
+    await db.query(`DELETE FROM webhook_secrets WHERE environment = 'sandbox'`);
+    await db.query('ALTER TABLE webhook_secrets DROP CONSTRAINT webhook_secrets_pkey, ADD PRIMARY KEY (account_id)');
+    await db.query('ALTER TABLE webhook_secrets DROP COLUMN environment');
+  }
+}

@@ -9,7 +9,7 @@ export interface Received {
   path: string;
   headers: Record<string, string>;
   body: string;
-  json: { type: string; timestamp: string; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- asserted field by field
+  json: { type: string; environment: string; timestamp: string; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- asserted field by field
   at: number;
 }
 

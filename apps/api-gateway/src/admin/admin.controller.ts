@@ -127,19 +127,30 @@ export class AdminController {
     return this.accounts.listKeys(accountId);
   }
 
-  /** platform.md §5: a new webhook signing secret; the replaced one signs beside it for 24 hours. */
+  /** A new webhook signing secret for one environment; its replaced one signs beside it for 24 hours (docs/decisions/webhooks.md). */
   @Route({
-    summary: "Rotate the account's webhook secret",
+    summary: "Rotate the account's webhook secret of one environment",
     description:
-      'Issues a new webhook signing secret. For the next 24 hours every webhook carries two signatures, one with the new secret and one with the previous, so the merchant can switch without losing a notification; then only the new one.',
+      'Issues a new webhook signing secret for one environment: production and sandbox webhooks are signed with secrets of their own, so a sandbox webhook never verifies with the production secret. ' +
+      "For the next 24 hours every webhook of that environment carries two signatures, one with the new secret and one with the previous, so the merchant can switch without losing a notification; then only the new one. The other environment's secret is unchanged.",
     params: { account_id: 'The `account_id` returned when the account was opened.' },
+    query: [
+      {
+        name: 'environment',
+        required: true,
+        enum: ['production', 'sandbox'],
+        description: "Whose secret: the one that signs the account's `production` webhooks or its `sandbox` ones.",
+        example: 'production',
+      },
+    ],
     ok: [200, 'WebhookSecretRotatedResponse'],
-    errors: [notFound(A.accountNotFound)],
+    errors: [invalid(A.environmentQuery), notFound(A.accountNotFound)],
   })
   @Post('accounts/:account_id/webhook-secret')
   @HttpCode(200)
-  rotateWebhookSecret(@Param('account_id') accountId: string): Promise<WebhookSecretRotatedResponse> {
-    return this.accountWrite(() => this.accounts.rotateWebhookSecret(accountId));
+  rotateWebhookSecret(@Param('account_id') accountId: string, @Query('environment') environment: unknown): Promise<WebhookSecretRotatedResponse> {
+    if (environment !== 'production' && environment !== 'sandbox') return refuse(validation(A.environmentQuery));
+    return this.accountWrite(() => this.accounts.rotateWebhookSecret(accountId, environment));
   }
 
   /** The account's events this write appended, remembered for its merchant's reads (docs/decisions/read-your-writes.md). */

@@ -65,7 +65,7 @@ export function buildDocument(app: INestApplication, listener: Listener, respons
     operationIdFactory: (controller, method) => `${controller.replace(/Routes$|Controller$/, '')}_${method}`,
   });
   if (listener !== 'admin') {
-    Object.assign(document, { webhooks: webhookEvents() });
+    Object.assign(document, { webhooks: webhookEvents(listener) });
     document.components = { ...document.components, parameters: Object.fromEntries(WEBHOOK_HEADERS.map((header) => [header.component, header.parameter])) };
   }
   const schemas = closeRequestBodies(document, componentSchemas(responses));
@@ -92,7 +92,7 @@ const WEBHOOK_HEADERS = (
     [
       'WebhookSignature',
       'webhook-signature',
-      'Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account\'s webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.',
+      'Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account\'s webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.',
       'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
     ],
   ] as const
@@ -107,7 +107,7 @@ const RESOURCE_NAMES = { recurrence: 'recurrence', charge: 'recurrence the charg
  * What a merchant's endpoint receives (OpenAPI 3.1 `webhooks`): one request per event type, from the contracts'
  * catalogue, so the reference lists exactly the events the dispatcher sends, each with the schema of its `data`.
  */
-function webhookEvents(): Record<string, unknown> {
+function webhookEvents(environment: 'production' | 'sandbox'): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(WEBHOOK_EVENTS).map(([type, event]) => [
       type,
@@ -124,9 +124,13 @@ function webhookEvents(): Record<string, unknown> {
               'application/json': {
                 schema: {
                   type: 'object',
-                  required: ['type', 'timestamp', 'data'],
+                  required: ['type', 'environment', 'timestamp', 'data'],
                   properties: {
                     type: { const: type, description: 'The event type.' },
+                    environment: {
+                      const: environment,
+                      description: `Where the event happened: \`${environment}\` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose \`environment\` is not the one your receiver serves.`,
+                    },
                     timestamp: { type: 'string', format: 'date-time', description: 'When the event happened (ISO 8601, UTC).' },
                     data: { ...ref(event.data), description: 'The resource after the event.' },
                   },

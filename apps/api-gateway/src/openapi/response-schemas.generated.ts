@@ -37,7 +37,11 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       },
       "webhook_secret": {
         "type": "string",
-        "description": "The secret that signs the account's webhooks (Standard Webhooks, `whsec_...`): give it to the merchant to verify each request's `webhook-signature`."
+        "description": "The secret that signs the account's production webhooks (Standard Webhooks, `whsec_...`): give it to the merchant to verify each production request's `webhook-signature`. It never signs a sandbox webhook."
+      },
+      "sandbox_webhook_secret": {
+        "type": "string",
+        "description": "The secret that signs the account's sandbox webhooks (`whsec_...`), never a production one: the merchant keeps it apart from the production secret, so a sandbox webhook cannot pass a production receiver's check."
       },
       "rate_limit": {
         "$ref": "#/components/schemas/RateLimits",
@@ -51,6 +55,7 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "cashin_provider",
       "providers",
       "webhook_secret",
+      "sandbox_webhook_secret",
       "rate_limit"
     ],
     "description": "A merchant account, as the operator sees it."
@@ -1769,6 +1774,10 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
         "type": "string",
         "description": "The event type, e.g. `charge.paid`."
       },
+      "environment": {
+        "$ref": "#/components/schemas/Environment",
+        "description": "Where the event happened: `production` or `sandbox`. Each environment signs with its own secret; a production receiver also refuses any body whose `environment` is not `production`."
+      },
       "timestamp": {
         "type": "string",
         "description": "When the event happened, ISO 8601 in UTC (in the sandbox, by the account's test clock)."
@@ -1779,6 +1788,7 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
     },
     "required": [
       "type",
+      "environment",
       "timestamp",
       "data"
     ],
@@ -1801,20 +1811,28 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
         "type": "string",
         "description": "The account."
       },
+      "environment": {
+        "$ref": "#/components/schemas/Environment",
+        "description": "The environment whose webhooks the new secret signs; the other environment's secret is unchanged."
+      },
       "webhook_secret": {
         "type": "string",
-        "description": "The new secret (`whsec_...`): every webhook is signed with it from now on."
+        "description": "The new secret (`whsec_...`): every webhook of this environment is signed with it from now on."
       },
       "previous_secret_valid_until": {
-        "type": "string",
-        "description": "Until when, ISO 8601 in UTC (24 hours from now), webhooks also carry a signature made with the previous secret, so receivers can switch without losing any."
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Until when, ISO 8601 in UTC (24 hours from now), this environment's webhooks also carry a signature made with its previous secret, so receivers can switch without losing any; null when there was no previous secret."
       }
     },
     "required": [
       "account_id",
+      "environment",
       "webhook_secret",
       "previous_secret_valid_until"
     ],
-    "description": "The account's new webhook secret."
+    "description": "The account's new webhook secret for one environment."
   }
 };

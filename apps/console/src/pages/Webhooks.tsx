@@ -11,7 +11,7 @@ type DeliveryList = SandboxComponents['schemas']['DeliveryListResponse'];
 type Delivery = SandboxComponents['schemas']['DeliveryResponse'];
 type EventType = Delivery['event_type'];
 type Status = Delivery['status'];
-type RotatedSecret = { webhook_secret: string; previous_secret_valid_until: string };
+type RotatedSecret = { environment: string; webhook_secret: string; previous_secret_valid_until: string | null };
 
 /** Every event type a webhook receives; the compiler holds it to the API's own list (below). */
 const EVENT_TYPES = [
@@ -185,7 +185,7 @@ export function Webhooks({ api, environment, session, clockMoves, deliveryId }: 
         </nav>
       )}
       {acts && <TestEvent api={api} environment={environment} />}
-      {session.role === 'owner' && <SigningSecret session={session} />}
+      {session.role === 'owner' && <SigningSecret key={environment} session={session} environment={environment} />}
     </section>
   );
 }
@@ -320,7 +320,7 @@ function TestEvent({ api, environment }: Pick<PageContext, 'api' | 'environment'
           id="test-event-url"
           label="Endpoint URL"
           problems={problems.url}
-          hint="A sample of this event, signed with your webhook secret, is sent there and kept in the log."
+          hint="A sample of this event, signed with this environment's webhook secret, is sent there and kept in the log."
         >
           <input id="test-event-url" name="url" type="url" aria-describedby="test-event-url-hint" />
         </Field>
@@ -332,14 +332,15 @@ function TestEvent({ api, environment }: Pick<PageContext, 'api' | 'environment'
   );
 }
 
-/** The account's signing secret, rotated by an owner through the console server (both environments share it). */
-function SigningSecret({ session }: { session: Session }) {
+/** The signing secret of the environment shown, rotated by an owner through the console server (each environment has its own). */
+function SigningSecret({ session, environment }: { session: Session; environment: PageContext['environment'] }) {
   const [confirming, setConfirming] = useState(false);
   const [rotated, setRotated] = useState<RotatedSecret>();
   const [error, setError] = useState<string>();
+  const other = environment === 'sandbox' ? 'production' : 'sandbox';
 
   const rotate = async () => {
-    const { data, error } = await consoleCall<RotatedSecret>(session, 'POST', '/console/v1/webhook-secret');
+    const { data, error } = await consoleCall<RotatedSecret>(session, 'POST', '/console/v1/webhook-secret', { environment });
     setConfirming(false);
     setRotated(data);
     setError(error?.message);
@@ -349,8 +350,10 @@ function SigningSecret({ session }: { session: Session }) {
     <>
       <h2>Signing secret</h2>
       <p>
-        Every webhook is signed with your account&apos;s secret (Standard Webhooks). Rotating it issues a new one at once; the previous one keeps signing beside
-        it for 24 hours, so your endpoints can switch without missing a webhook.
+        Every {environment} webhook is signed with your account&apos;s {environment} secret (Standard Webhooks), and its body says{' '}
+        <code>&quot;environment&quot;: &quot;{environment}&quot;</code>. The {other} secret is another one: keep the two apart, so a {other} webhook never
+        passes this environment&apos;s check. Rotating issues a new {environment} secret at once; the previous one keeps signing beside it for 24 hours, so your
+        endpoints can switch without missing a webhook.
       </p>
       {!confirming && (
         <button type="button" className="secondary" onClick={() => setConfirming(true)}>
@@ -359,7 +362,9 @@ function SigningSecret({ session }: { session: Session }) {
       )}
       {confirming && (
         <p className="inline" role="group" aria-label="Confirm the rotation">
-          <span>Issue a new secret for both environments?</span>
+          <span>
+            Issue a new secret for {environment} webhooks? The {other} secret is unchanged.
+          </span>
           <button type="button" className="danger" onClick={() => void rotate()}>
             Rotate now
           </button>
@@ -370,9 +375,9 @@ function SigningSecret({ session }: { session: Session }) {
       )}
       {rotated && (
         <div role="status" className="notice">
-          <label htmlFor="new-secret">New signing secret</label>
+          <label htmlFor="new-secret">New {rotated.environment} signing secret</label>
           <input id="new-secret" readOnly value={rotated.webhook_secret} className="secret" />
-          <p>The previous secret also signs until {when(rotated.previous_secret_valid_until)}.</p>
+          {rotated.previous_secret_valid_until && <p>The previous secret also signs until {when(rotated.previous_secret_valid_until)}.</p>}
         </div>
       )}
       <Alert message={error} />

@@ -114,3 +114,19 @@ export class ConsoleUsersPerAccount1763800000971 implements MigrationInterface {
     await db.query('ALTER TABLE console_users ADD CONSTRAINT console_users_email_key UNIQUE (email)');
   }
 }
+
+/**
+ * A signing secret per environment: webhook_secret is production's (the one secret an account had before), the
+ * sandbox's its own; NULL until the gateway issues one to an account opened before (AccountsAdmin.issueMissingSandboxSecrets).
+ */
+export class AccountsSandboxWebhookSecret1763800000980 implements MigrationInterface {
+  name = 'AccountsSandboxWebhookSecret1763800000980';
+
+  async up(db: QueryRunner): Promise<void> {
+    await db.query('ALTER TABLE accounts ADD COLUMN sandbox_webhook_secret text');
+  }
+
+  async down(db: QueryRunner): Promise<void> {
+    await db.query('ALTER TABLE accounts DROP COLUMN sandbox_webhook_secret');
+  }
+}

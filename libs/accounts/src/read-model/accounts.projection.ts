@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { AccountEventTypes, AccountResponse, ApiKeyIssuedData, ApiKeySummaryResponse, Environment } from '@pixauto/contracts';
+import { AccountEventTypes, AccountResponse, rotatedEnvironmentOf, ApiKeyIssuedData, ApiKeySummaryResponse, Environment } from '@pixauto/contracts';
 import { Projection, RecordedEvent, sql, SqlStatement } from '@pixauto/event-store';
 import { AccountEvent, rateLimitsOf } from '../account';
 import { ApiKeyEvent } from '../api-key';
@@ -12,8 +12,8 @@ function statementFor(event: RecordedEvent<AccountEvent | ApiKeyEvent>): SqlStat
     case AccountEventTypes.opened: {
       const a = event.data;
       return sql(
-        `INSERT INTO accounts (account_id, name, wallet, cashin_provider, providers, webhook_secret, rate_limit, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7::jsonb, $8, $8)`,
+        `INSERT INTO accounts (account_id, name, wallet, cashin_provider, providers, webhook_secret, rate_limit, created_at, updated_at, sandbox_webhook_secret)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7::jsonb, $8, $8, $9)`,
         [
           a.account_id,
           a.name,
@@ -23,6 +23,7 @@ function statementFor(event: RecordedEvent<AccountEvent | ApiKeyEvent>): SqlStat
           a.webhook_secret,
           a.rate_limit ? JSON.stringify(a.rate_limit) : null,
           event.occurredAt,
+          a.sandbox_webhook_secret ?? null,
         ],
       );
     }
@@ -42,11 +43,10 @@ function statementFor(event: RecordedEvent<AccountEvent | ApiKeyEvent>): SqlStat
       );
     }
     case AccountEventTypes.webhookSecretRotated:
-      return sql('UPDATE accounts SET webhook_secret = $2, updated_at = $3 WHERE account_id = $1', [
-        event.tenant.accountId,
-        event.data.webhook_secret,
-        event.occurredAt,
-      ]);
+      return sql(
+        `UPDATE accounts SET ${rotatedEnvironmentOf(event.data) === 'sandbox' ? 'sandbox_webhook_secret' : 'webhook_secret'} = $2, updated_at = $3 WHERE account_id = $1`,
+        [event.tenant.accountId, event.data.webhook_secret, event.occurredAt],
+      );
     case AccountEventTypes.keyIssued: {
       const k = event.data;
       return sql(`INSERT INTO api_keys (key_id, key_hash, account_id, environment, read_only, transactions, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
@@ -68,10 +68,15 @@ function statementFor(event: RecordedEvent<AccountEvent | ApiKeyEvent>): SqlStat
   }
 }
 
-export async function findAccount(db: EntityManager, accountId: string): Promise<AccountResponse | undefined> {
-  const [row] = await db.query('SELECT account_id, name, wallet, cashin_provider, providers, webhook_secret, rate_limit FROM accounts WHERE account_id = $1', [
-    accountId,
-  ]);
+/** The account's row; `sandbox_webhook_secret` is null until one is issued to an account opened with one shared secret. */
+export async function findAccount(
+  db: EntityManager,
+  accountId: string,
+): Promise<(Omit<AccountResponse, 'sandbox_webhook_secret'> & { sandbox_webhook_secret: string | null }) | undefined> {
+  const [row] = await db.query(
+    'SELECT account_id, name, wallet, cashin_provider, providers, webhook_secret, sandbox_webhook_secret, rate_limit FROM accounts WHERE account_id = $1',
+    [accountId],
+  );
   if (!row) return undefined;
   return {
     ...row,
@@ -107,4 +112,10 @@ export async function listApiKeys(db: EntityManager, accountId: string): Promise
     [accountId],
   );
   return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString(), revoked_at: row.revoked_at?.toISOString() ?? null }));
+}
+
+/** Accounts opened when one secret signed both environments that have no sandbox secret yet. */
+export async function accountsWithoutSandboxSecret(db: EntityManager): Promise<string[]> {
+  const rows: { account_id: string }[] = await db.query('SELECT account_id FROM accounts WHERE sandbox_webhook_secret IS NULL ORDER BY account_id');
+  return rows.map((r) => r.account_id);
 }

@@ -206,8 +206,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Rotate the account's webhook secret
-         * @description Issues a new webhook signing secret. For the next 24 hours every webhook carries two signatures, one with the new secret and one with the previous, so the merchant can switch without losing a notification; then only the new one.
+         * Rotate the account's webhook secret of one environment
+         * @description Issues a new webhook signing secret for one environment: production and sandbox webhooks are signed with secrets of their own, so a sandbox webhook never verifies with the production secret. For the next 24 hours every webhook of that environment carries two signatures, one with the new secret and one with the previous, so the merchant can switch without losing a notification; then only the new one. The other environment's secret is unchanged.
          */
         post: operations["Admin_rotateWebhookSecret"];
         delete?: never;
@@ -315,9 +315,11 @@ export interface components {
             }[];
             /** @description Requests per second each API key of the account may make, per environment. */
             rate_limit: components["schemas"]["RateLimits"];
+            /** @description The secret that signs the account's sandbox webhooks (`whsec_...`), never a production one: the merchant keeps it apart from the production secret, so a sandbox webhook cannot pass a production receiver's check. */
+            sandbox_webhook_secret: string;
             /** @description Whether the account has a Pix Automático wallet (needed to create recurrences). */
             wallet: boolean;
-            /** @description The secret that signs the account's webhooks (Standard Webhooks, `whsec_...`): give it to the merchant to verify each request's `webhook-signature`. */
+            /** @description The secret that signs the account's production webhooks (Standard Webhooks, `whsec_...`): give it to the merchant to verify each production request's `webhook-signature`. It never signs a sandbox webhook. */
             webhook_secret: string;
         };
         /** @description Every API key of an account, the newest first, revoked ones included. */
@@ -679,6 +681,8 @@ export interface components {
         WebhookPayload: {
             /** @description The resource as its GET showed it right after the event (a recurrence without `qrcode`; for a refund event, the refund). */
             data: unknown;
+            /** @description Where the event happened: `production` or `sandbox`. Each environment signs with its own secret; a production receiver also refuses any body whose `environment` is not `production`. */
+            environment: components["schemas"]["Environment"];
             /** @description When the event happened, ISO 8601 in UTC (in the sandbox, by the account's test clock). */
             timestamp: string;
             /** @description The event type, e.g. `charge.paid`. */
@@ -689,13 +693,15 @@ export interface components {
          * @enum {string}
          */
         WebhookResourceType: "recurrence" | "charge" | "pix_charge" | "payout";
-        /** @description The account's new webhook secret. */
+        /** @description The account's new webhook secret for one environment. */
         WebhookSecretRotatedResponse: {
             /** @description The account. */
             account_id: string;
-            /** @description Until when, ISO 8601 in UTC (24 hours from now), webhooks also carry a signature made with the previous secret, so receivers can switch without losing any. */
-            previous_secret_valid_until: string;
-            /** @description The new secret (`whsec_...`): every webhook is signed with it from now on. */
+            /** @description The environment whose webhooks the new secret signs; the other environment's secret is unchanged. */
+            environment: components["schemas"]["Environment"];
+            /** @description Until when, ISO 8601 in UTC (24 hours from now), this environment's webhooks also carry a signature made with its previous secret, so receivers can switch without losing any; null when there was no previous secret. */
+            previous_secret_valid_until: string | null;
+            /** @description The new secret (`whsec_...`): every webhook of this environment is signed with it from now on. */
             webhook_secret: string;
         };
     };
@@ -1376,7 +1382,10 @@ export interface operations {
     };
     Admin_rotateWebhookSecret: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description Whose secret: the one that signs the account's `production` webhooks or its `sandbox` ones. */
+                environment: "production" | "sandbox";
+            };
             header?: never;
             path: {
                 /** @description The `account_id` returned when the account was opened. */
@@ -1393,6 +1402,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookSecretRotatedResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing, unknown, revoked or other-environment API key */

@@ -1290,6 +1290,11 @@ export interface components {
             /** @description The URL the event is sent to: the resource's `webhook` when the event happened. */
             url: string;
         };
+        /**
+         * @description `production` (real money, real banks) or `sandbox` (simulated payer, banks and clock). Their data never mix.
+         * @enum {string}
+         */
+        Environment: "production" | "sandbox";
         /** @description Every refusal (4xx) and failure (5xx) has this shape: always a `message`; `type` for ValidationError, LimitExceededError and ProviderError; `code` for API key refusals; the other fields where the kind has them. */
         Error: {
             /** @description API key (and admin token) refusals only. 1: the key is missing, unknown, revoked or of the other environment (401). 2: the key is read-only and the request writes (403). */
@@ -1778,6 +1783,8 @@ export interface components {
         WebhookPayload: {
             /** @description The resource as its GET showed it right after the event (a recurrence without `qrcode`; for a refund event, the refund). */
             data: unknown;
+            /** @description Where the event happened: `production` or `sandbox`. Each environment signs with its own secret; a production receiver also refuses any body whose `environment` is not `production`. */
+            environment: components["schemas"]["Environment"];
             /** @description When the event happened, ISO 8601 in UTC (in the sandbox, by the account's test clock). */
             timestamp: string;
             /** @description The event type, e.g. `charge.paid`. */
@@ -1797,7 +1804,7 @@ export interface components {
          */
         WebhookId: string;
         /**
-         * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+         * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
          * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         WebhookSignature: string;
@@ -4494,7 +4501,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -4512,6 +4519,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["ChargeResponse"];
+                    /**
+                     * @description Where the event happened: `production` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "production";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -4545,7 +4557,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -4563,6 +4575,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["ChargeResponse"];
+                    /**
+                     * @description Where the event happened: `production` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "production";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -4596,7 +4613,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -4614,6 +4631,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["ChargeResponse"];
+                    /**
+                     * @description Where the event happened: `production` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "production";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -4647,7 +4669,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -4665,6 +4687,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["ChargeResponse"];
+                    /**
+                     * @description Where the event happened: `production` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "production";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -4698,7 +4725,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -4716,6 +4743,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["ChargeResponse"];
+                    /**
+                     * @description Where the event happened: `production` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "production";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -4749,7 +4781,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -4767,6 +4799,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["ChargeResponse"];
+                    /**
+                     * @description Where the event happened: `production` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "production";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -4800,7 +4837,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -4818,6 +4855,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["ChargeResponse"];
+                    /**
+                     * @description Where the event happened: `production` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "production";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -4851,7 +4893,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -4869,6 +4911,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["PayoutResponse"];
+                    /**
+                     * @description Where the event happened: `production` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "production";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -4902,7 +4949,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -4920,6 +4967,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["PayoutResponse"];
+                    /**
+                     * @description Where the event happened: `production` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "production";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -4953,7 +5005,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -4971,6 +5023,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["PayoutResponse"];
+                    /**
+                     * @description Where the event happened: `production` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "production";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -5004,7 +5061,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -5022,6 +5079,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["PixChargeResponse"];
+                    /**
+                     * @description Where the event happened: `production` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "production";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -5055,7 +5117,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -5073,6 +5135,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["PixChargeResponse"];
+                    /**
+                     * @description Where the event happened: `production` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "production";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -5106,7 +5173,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -5124,6 +5191,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["PixChargeResponse"];
+                    /**
+                     * @description Where the event happened: `production` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "production";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -5157,7 +5229,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -5175,6 +5247,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["RefundResponse"];
+                    /**
+                     * @description Where the event happened: `production` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "production";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -5208,7 +5285,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -5226,6 +5303,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["RefundResponse"];
+                    /**
+                     * @description Where the event happened: `production` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "production";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -5259,7 +5341,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -5277,6 +5359,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["RefundResponse"];
+                    /**
+                     * @description Where the event happened: `production` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "production";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -5310,7 +5397,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -5328,6 +5415,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["RecurrenceResponse"];
+                    /**
+                     * @description Where the event happened: `production` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "production";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -5361,7 +5453,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -5379,6 +5471,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["RecurrenceResponse"];
+                    /**
+                     * @description Where the event happened: `production` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "production";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -5412,7 +5509,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -5430,6 +5527,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["RecurrenceResponse"];
+                    /**
+                     * @description Where the event happened: `production` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "production";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -5463,7 +5565,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -5481,6 +5583,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["RecurrenceResponse"];
+                    /**
+                     * @description Where the event happened: `production` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "production";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -5514,7 +5621,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -5532,6 +5639,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["RecurrenceResponse"];
+                    /**
+                     * @description Where the event happened: `production` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "production";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -5565,7 +5677,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -5583,6 +5695,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["RecurrenceResponse"];
+                    /**
+                     * @description Where the event happened: `production` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "production";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -5616,7 +5733,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -5634,6 +5751,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["RecurrenceResponse"];
+                    /**
+                     * @description Where the event happened: `production` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "production";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).

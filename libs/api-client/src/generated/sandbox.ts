@@ -1530,6 +1530,11 @@ export interface components {
             /** @description The URL the event is sent to: the resource's `webhook` when the event happened. */
             url: string;
         };
+        /**
+         * @description `production` (real money, real banks) or `sandbox` (simulated payer, banks and clock). Their data never mix.
+         * @enum {string}
+         */
+        Environment: "production" | "sandbox";
         /** @description Every refusal (4xx) and failure (5xx) has this shape: always a `message`; `type` for ValidationError, LimitExceededError and ProviderError; `code` for API key refusals; the other fields where the kind has them. */
         Error: {
             /** @description API key (and admin token) refusals only. 1: the key is missing, unknown, revoked or of the other environment (401). 2: the key is read-only and the request writes (403). */
@@ -2057,6 +2062,8 @@ export interface components {
         WebhookPayload: {
             /** @description The resource as its GET showed it right after the event (a recurrence without `qrcode`; for a refund event, the refund). */
             data: unknown;
+            /** @description Where the event happened: `production` or `sandbox`. Each environment signs with its own secret; a production receiver also refuses any body whose `environment` is not `production`. */
+            environment: components["schemas"]["Environment"];
             /** @description When the event happened, ISO 8601 in UTC (in the sandbox, by the account's test clock). */
             timestamp: string;
             /** @description The event type, e.g. `charge.paid`. */
@@ -2076,7 +2083,7 @@ export interface components {
          */
         WebhookId: string;
         /**
-         * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+         * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
          * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         WebhookSignature: string;
@@ -5906,7 +5913,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -5924,6 +5931,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["ChargeResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -5957,7 +5969,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -5975,6 +5987,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["ChargeResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -6008,7 +6025,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -6026,6 +6043,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["ChargeResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -6059,7 +6081,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -6077,6 +6099,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["ChargeResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -6110,7 +6137,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -6128,6 +6155,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["ChargeResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -6161,7 +6193,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -6179,6 +6211,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["ChargeResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -6212,7 +6249,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -6230,6 +6267,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["ChargeResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -6263,7 +6305,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -6281,6 +6323,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["PayoutResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -6314,7 +6361,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -6332,6 +6379,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["PayoutResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -6365,7 +6417,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -6383,6 +6435,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["PayoutResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -6416,7 +6473,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -6434,6 +6491,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["PixChargeResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -6467,7 +6529,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -6485,6 +6547,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["PixChargeResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -6518,7 +6585,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -6536,6 +6603,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["PixChargeResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -6569,7 +6641,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -6587,6 +6659,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["RefundResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -6620,7 +6697,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -6638,6 +6715,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["RefundResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -6671,7 +6753,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -6689,6 +6771,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["RefundResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -6722,7 +6809,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -6740,6 +6827,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["RecurrenceResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -6773,7 +6865,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -6791,6 +6883,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["RecurrenceResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -6824,7 +6921,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -6842,6 +6939,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["RecurrenceResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -6875,7 +6977,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -6893,6 +6995,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["RecurrenceResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -6926,7 +7033,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -6944,6 +7051,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["RecurrenceResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -6977,7 +7089,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -6995,6 +7107,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["RecurrenceResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).
@@ -7028,7 +7145,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret (two while a rotated secret still signs). Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -7046,6 +7163,11 @@ export interface operations {
                 "application/json": {
                     /** @description The resource after the event. */
                     data: components["schemas"]["RecurrenceResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
                     /**
                      * Format: date-time
                      * @description When the event happened (ISO 8601, UTC).

@@ -139,8 +139,10 @@ export interface AccountResponse {
     /** The bank. */
     code: ReceiptProvider;
   }[];
-  /** The secret that signs the account's webhooks (Standard Webhooks, `whsec_...`): give it to the merchant to verify each request's `webhook-signature`. */
+  /** The secret that signs the account's production webhooks (Standard Webhooks, `whsec_...`): give it to the merchant to verify each production request's `webhook-signature`. It never signs a sandbox webhook. */
   webhook_secret: string;
+  /** The secret that signs the account's sandbox webhooks (`whsec_...`), never a production one: the merchant keeps it apart from the production secret, so a sandbox webhook cannot pass a production receiver's check. */
+  sandbox_webhook_secret: string;
   /** Requests per second each API key of the account may make, per environment. */
   rate_limit: RateLimits;
 }

@@ -17,7 +17,13 @@ export interface AccountOpenedData {
   wallet: boolean;
   cashin_provider: CashinProvider;
   providers: ProviderCredentials[];
+  /** The production signing secret (sealed). */
   webhook_secret: string;
+  /**
+   * The sandbox signing secret (sealed). Absent on accounts opened when one secret signed both environments: that
+   * secret stays production's, and the sandbox gets its own (docs/decisions/webhooks.md "Secret per environment").
+   */
+  sandbox_webhook_secret?: string;
   /** Absent on accounts opened before rate limits: DEFAULT_RATE_LIMITS. */
   rate_limit?: RateLimits;
 }
@@ -40,12 +46,20 @@ export interface ApiKeyIssuedData {
   transactions: boolean;
 }
 
-/** A new webhook secret (POST /admin/accounts/:id/webhook-secret); the one it replaces signs beside it until `previous_valid_until`. */
+/**
+ * A new webhook secret for one environment (POST /admin/accounts/:id/webhook-secret); the one it replaces signs beside
+ * it until `previous_valid_until`. `environment` is absent on rotations recorded when one secret signed both
+ * environments: that secret is production's. A sandbox secret issued to such an account replaces nothing (nulls).
+ */
 export interface WebhookSecretRotatedData {
+  environment?: Environment;
   webhook_secret: string;
-  previous_secret: string;
-  previous_valid_until: string;
+  previous_secret: string | null;
+  previous_valid_until: string | null;
 }
+
+/** The environment whose secret a rotation changed: production for those recorded before each had its own. */
+export const rotatedEnvironmentOf = (data: Pick<WebhookSecretRotatedData, 'environment'>): Environment => data.environment ?? 'production';
 
 export const AccountEventTypes = {
   opened: 'account.opened',

@@ -1,3 +1,4 @@
+import { Environment } from '../tenant';
 import { WebhookEventType, WebhookResourceType } from './webhook-events';
 
 // Webhook deliveries (platform.md §5): what the webhook-dispatcher sends, and what a merchant reads of it through
@@ -15,6 +16,8 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export interface WebhookPayload {
   /** The event type, e.g. `charge.paid`. */
   type: string;
+  /** Where the event happened: `production` or `sandbox`. Each environment signs with its own secret; a production receiver also refuses any body whose `environment` is not `production`. */
+  environment: Environment;
   /** When the event happened, ISO 8601 in UTC (in the sandbox, by the account's test clock). */
   timestamp: string;
   /** The resource as its GET showed it right after the event (a recurrence without `qrcode`; for a refund event, the refund). */
@@ -95,15 +98,18 @@ export interface DeliveryListResponse {
   deliveries: DeliverySummaryResponse[];
 }
 
-// POST /admin/accounts/:id/webhook-secret: the new secret; the previous one keeps signing beside it until then.
-/** The account's new webhook secret. */
+// POST /admin/accounts/:id/webhook-secret?environment=: the new secret of one environment; the previous one keeps
+// signing that environment's webhooks beside it until then.
+/** The account's new webhook secret for one environment. */
 export interface WebhookSecretRotatedResponse {
   /** The account. */
   account_id: string;
-  /** The new secret (`whsec_...`): every webhook is signed with it from now on. */
+  /** The environment whose webhooks the new secret signs; the other environment's secret is unchanged. */
+  environment: Environment;
+  /** The new secret (`whsec_...`): every webhook of this environment is signed with it from now on. */
   webhook_secret: string;
-  /** Until when, ISO 8601 in UTC (24 hours from now), webhooks also carry a signature made with the previous secret, so receivers can switch without losing any. */
-  previous_secret_valid_until: string;
+  /** Until when, ISO 8601 in UTC (24 hours from now), this environment's webhooks also carry a signature made with its previous secret, so receivers can switch without losing any; null when there was no previous secret. */
+  previous_secret_valid_until: string | null;
 }
 
 /** How long a replaced secret keeps signing beside the new one (platform.md §5). */
