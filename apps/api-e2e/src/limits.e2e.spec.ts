@@ -201,9 +201,12 @@ describe('GET /v2/limits', () => {
     expect(await getLimit(`?document_number=${freshCpf()}&type=cashout`)).toEqual({ status: 404, body: { message: 'No limit found for this customer' } });
   });
 
-  it.each(['123', '11111111111', '529.982.247-25', '11222333000180', '12abc34501de35', ''])('answers 400 "query.document_number is invalid" for %p', async (document) => {
-    expect(await getLimit(`?document_number=${encodeURIComponent(document)}&type=cashin`)).toEqual(invalid('query.document_number is invalid'));
-  });
+  it.each(['123', '11111111111', '529.982.247-25', '11222333000180', '12abc34501de35', ''])(
+    'answers 400 "query.document_number is invalid" for %p',
+    async (document) => {
+      expect(await getLimit(`?document_number=${encodeURIComponent(document)}&type=cashin`)).toEqual(invalid('query.document_number is invalid'));
+    },
+  );
 
   it('answers 400 when the document or the type is missing or wrong', async () => {
     expect(await getLimit('?type=cashin')).toEqual(invalid('query.document_number is invalid'));
