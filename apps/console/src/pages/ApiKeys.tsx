@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { consoleCall, mayAct, type Environment } from '../api';
 import type { PageContext } from './page-context';
+import { ScrollBox } from './ScrollBox';
 import { Alert } from './Alert';
 
 /** A key of the account as the console server lists it (GET /console/v1/api-keys): never the key itself. */
@@ -118,66 +119,68 @@ export function ApiKeys({ environment, session }: PageContext) {
       )}
       {keys && keys.length === 0 && <p data-testid="no-keys">There is no key in the {environment} yet.</p>}
       {keys && keys.length > 0 && (
-        <table data-testid="api-keys">
-          <caption className="visually-hidden">The account's {environment} API keys, the newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Key</th>
-              <th scope="col">Access</th>
-              <th scope="col">Created</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {keys.map((key) => (
-              <tr key={key.key_id} data-key-id={key.key_id}>
-                <td>
-                  <code>{key.key_id}</code>
-                  {key.console && <span className="muted"> (the console's own)</span>}
-                </td>
-                <td>
-                  {key.read_only ? 'Read only' : 'Read and write'}
-                  {!key.transactions && ', no receipts'}
-                </td>
-                <td>{when(key.created_at)}</td>
-                <td>
-                  {key.revoked_at ? (
-                    <span className="status status-CANCELLED">Revoked {when(key.revoked_at)}</span>
-                  ) : (
-                    <span className="status status-APPROVED">Active</span>
-                  )}
-                </td>
-                <td>
-                  {mayChange && !key.console && !key.revoked_at && confirming !== key.key_id && (
-                    <button type="button" className="danger" aria-label={`Revoke ${key.key_id}`} onClick={() => setConfirming(key.key_id)}>
-                      Revoke
-                    </button>
-                  )}
-                  {confirming === key.key_id && (
-                    <span className="inline">
-                      <span id={`confirm-${key.key_id}`}>Requests with it will be refused at once, and this cannot be undone.</span>
-                      <button
-                        type="button"
-                        className="danger"
-                        disabled={busy}
-                        aria-describedby={`confirm-${key.key_id}`}
-                        onClick={() => void revoke(key.key_id)}
-                      >
-                        Yes, revoke {key.key_id}
-                      </button>
-                      <button type="button" className="secondary" onClick={() => setConfirming(undefined)}>
-                        Keep it
-                      </button>
-                    </span>
-                  )}
-                </td>
+        <ScrollBox label="API keys">
+          <table data-testid="api-keys">
+            <caption className="visually-hidden">The account's {environment} API keys, the newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Key</th>
+                <th scope="col">Access</th>
+                <th scope="col">Created</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {keys.map((key) => (
+                <tr key={key.key_id} data-key-id={key.key_id}>
+                  <td>
+                    <code>{key.key_id}</code>
+                    {key.console && <span className="muted"> (the console's own)</span>}
+                  </td>
+                  <td>
+                    {key.read_only ? 'Read only' : 'Read and write'}
+                    {!key.transactions && ', no receipts'}
+                  </td>
+                  <td>{when(key.created_at)}</td>
+                  <td>
+                    {key.revoked_at ? (
+                      <span className="status status-CANCELLED">Revoked {when(key.revoked_at)}</span>
+                    ) : (
+                      <span className="status status-APPROVED">Active</span>
+                    )}
+                  </td>
+                  <td>
+                    {mayChange && !key.console && !key.revoked_at && confirming !== key.key_id && (
+                      <button type="button" className="danger" aria-label={`Revoke ${key.key_id}`} onClick={() => setConfirming(key.key_id)}>
+                        Revoke
+                      </button>
+                    )}
+                    {confirming === key.key_id && (
+                      <span className="inline">
+                        <span id={`confirm-${key.key_id}`}>Requests with it will be refused at once, and this cannot be undone.</span>
+                        <button
+                          type="button"
+                          className="danger"
+                          disabled={busy}
+                          aria-describedby={`confirm-${key.key_id}`}
+                          onClick={() => void revoke(key.key_id)}
+                        >
+                          Yes, revoke {key.key_id}
+                        </button>
+                        <button type="button" className="secondary" onClick={() => setConfirming(undefined)}>
+                          Keep it
+                        </button>
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
       )}
       <p className="muted">
         The console shows your data with a key of its own in each environment, marked here as the console's: it stays on the console's server and cannot be

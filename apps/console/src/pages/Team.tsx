@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { consoleCall, problemsByField, type Role } from '../api';
 import type { PageContext } from './page-context';
+import { ScrollBox } from './ScrollBox';
 import { Alert } from './Alert';
 import { Field } from './Field';
 
@@ -147,84 +148,86 @@ export function Team({ session, onSessionChanged }: PageContext & { onSessionCha
         </div>
       )}
       {members && (
-        <table data-testid="team">
-          <caption className="visually-hidden">The account's console users, the oldest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Added</th>
-              <th scope="col">Last signed in</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((member) => (
-              <tr key={member.user_id} data-user-id={member.user_id}>
-                <td>
-                  {member.email}
-                  {member.email === session.email && <span className="muted"> (you)</span>}
-                </td>
-                <td>
-                  <label className="visually-hidden" htmlFor={`role-${member.user_id}`}>
-                    Role of {member.email}
-                  </label>
-                  <select
-                    id={`role-${member.user_id}`}
-                    value={member.role}
-                    disabled={busy}
-                    onChange={(event) => void changeRole(member, event.target.value as Role)}
-                  >
-                    {ROLES.map(([value]) => (
-                      <option key={value} value={value}>
-                        {value}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td>{when(member.created_at)}</td>
-                <td>{member.last_signed_in_at ? when(member.last_signed_in_at) : 'Never'}</td>
-                <td>
-                  {confirming !== member.user_id && (
-                    <span className="inline">
-                      <button
-                        type="button"
-                        className="secondary"
-                        disabled={busy}
-                        aria-label={`New sign-in link for ${member.email}`}
-                        onClick={() => void act('POST', `${userUrl(member.user_id)}/sign-in-link`)}
-                      >
-                        New link
-                      </button>
-                      <button type="button" className="danger" aria-label={`Remove ${member.email}`} onClick={() => setConfirming(member.user_id)}>
-                        Remove
-                      </button>
-                    </span>
-                  )}
-                  {confirming === member.user_id && (
-                    <span className="inline">
-                      <span id={`confirm-${member.user_id}`}>They will be signed out at once and can no longer sign in.</span>
-                      <button
-                        type="button"
-                        className="danger"
-                        disabled={busy}
-                        aria-describedby={`confirm-${member.user_id}`}
-                        onClick={() => void remove(member)}
-                      >
-                        Yes, remove {member.email}
-                      </button>
-                      <button type="button" className="secondary" onClick={() => setConfirming(undefined)}>
-                        Keep them
-                      </button>
-                    </span>
-                  )}
-                </td>
+        <ScrollBox label="Users">
+          <table data-testid="team">
+            <caption className="visually-hidden">The account's console users, the oldest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Added</th>
+                <th scope="col">Last signed in</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {members.map((member) => (
+                <tr key={member.user_id} data-user-id={member.user_id}>
+                  <td>
+                    {member.email}
+                    {member.email === session.email && <span className="muted"> (you)</span>}
+                  </td>
+                  <td>
+                    <label className="visually-hidden" htmlFor={`role-${member.user_id}`}>
+                      Role of {member.email}
+                    </label>
+                    <select
+                      id={`role-${member.user_id}`}
+                      value={member.role}
+                      disabled={busy}
+                      onChange={(event) => void changeRole(member, event.target.value as Role)}
+                    >
+                      {ROLES.map(([value]) => (
+                        <option key={value} value={value}>
+                          {value}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td>{when(member.created_at)}</td>
+                  <td>{member.last_signed_in_at ? when(member.last_signed_in_at) : 'Never'}</td>
+                  <td>
+                    {confirming !== member.user_id && (
+                      <span className="inline">
+                        <button
+                          type="button"
+                          className="secondary"
+                          disabled={busy}
+                          aria-label={`New sign-in link for ${member.email}`}
+                          onClick={() => void act('POST', `${userUrl(member.user_id)}/sign-in-link`)}
+                        >
+                          New link
+                        </button>
+                        <button type="button" className="danger" aria-label={`Remove ${member.email}`} onClick={() => setConfirming(member.user_id)}>
+                          Remove
+                        </button>
+                      </span>
+                    )}
+                    {confirming === member.user_id && (
+                      <span className="inline">
+                        <span id={`confirm-${member.user_id}`}>They will be signed out at once and can no longer sign in.</span>
+                        <button
+                          type="button"
+                          className="danger"
+                          disabled={busy}
+                          aria-describedby={`confirm-${member.user_id}`}
+                          onClick={() => void remove(member)}
+                        >
+                          Yes, remove {member.email}
+                        </button>
+                        <button type="button" className="secondary" onClick={() => setConfirming(undefined)}>
+                          Keep them
+                        </button>
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
       )}
     </section>
   );
