@@ -108,9 +108,20 @@ export function Shell({ session, onSignedOut, onSessionChanged }: { session: Ses
           {place.page === 'limits' && <CustomerLimits {...context} />}
           {place.page === 'requests' && <Requests {...context} />}
           {place.page === 'team' && session.role === 'owner' && <Team {...context} onSessionChanged={onSessionChanged} />}
+          {place.page === 'team' && session.role !== 'owner' && <OwnersOnly />}
           {place.page === 'account' && <Account {...context} />}
         </main>
       </div>
     </div>
+  );
+}
+
+/** The Team page opened by someone who is not an owner (a bookmark, a link sent by a colleague): say why, never a blank page. */
+function OwnersOnly() {
+  return (
+    <section aria-labelledby="team-title">
+      <h1 id="team-title">Team</h1>
+      <p data-testid="owners-only">Only an owner of your account manages its users. Ask one of them to add, change or remove a user.</p>
+    </section>
   );
 }
