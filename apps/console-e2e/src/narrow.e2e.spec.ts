@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { dayAfter, expect, expectAccessible, signIn, test } from './support/console';
 
-// The console on a phone: every page at 390 px wide, none scrolling sideways, Sign out within reach.
+// The console on a phone: every page at 390 px wide, none scrolling sideways, Sign out within reach, each with its title.
 
 const WIDTH = 390;
 
@@ -69,6 +69,8 @@ test(`every page fits a ${WIDTH} px wide screen, Sign out in sight`, async ({ pa
     await page.goto(`${system.consoleUrl}/#/sandbox/${place}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByText('Loading…')).toHaveCount(0);
+    // Each page names itself in the tab and the history.
+    await expect(page).toHaveTitle(/^[A-Z][^·]+ · Sandbox · pixauto console$/);
     const width = await page.evaluate(() => (document.scrollingElement as Element).scrollWidth);
     expect(width, `${place} scrolls sideways`).toBeLessThanOrEqual(WIDTH);
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeInViewport();

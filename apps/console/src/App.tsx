@@ -38,6 +38,7 @@ export function App() {
     setToken(undefined);
   };
 
+  if (!session) document.title = token ? 'Choose your password · pixauto console' : 'Sign in · pixauto console';
   if (token) return <SetPassword token={token} onSignedIn={signedInWithLink} onLeave={leaveLink} />;
   if (session === undefined) return <p className="loading">Loading…</p>;
   if (session === null) return <SignIn onSignedIn={setSession} />;
