@@ -3,6 +3,7 @@ import { consoleCall, mayAct, type Environment } from '../api';
 import type { PageContext } from './page-context';
 import { ScrollBox } from './ScrollBox';
 import { Alert } from './Alert';
+import { CopyButton } from './CopyButton';
 
 /** A key of the account as the console server lists it (GET /console/v1/api-keys): never the key itself. */
 interface ListedKey {
@@ -34,7 +35,6 @@ export function ApiKeys({ environment, session }: PageContext) {
   const [error, setError] = useState<string>();
   const [created, setCreated] = useState<CreatedKey>();
   const [confirming, setConfirming] = useState<string>();
-  const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState(false);
   const mayChange = mayAct(session.role, environment);
 
@@ -55,7 +55,6 @@ export function ApiKeys({ environment, session }: PageContext) {
     setBusy(true);
     const { data, error } = await consoleCall<CreatedKey>(session, 'POST', KEYS_URL, { environment, read_only: readOnly });
     setBusy(false);
-    setCopied(false);
     setCreated(data);
     setError(error?.message);
     await load();
@@ -98,19 +97,7 @@ export function ApiKeys({ environment, session }: PageContext) {
           </label>
           <div className="inline">
             <input id="created-key" readOnly value={created.api_key} size={60} data-testid="created-key" />
-            <button
-              type="button"
-              className="secondary"
-              onClick={() => void navigator.clipboard?.writeText(created.api_key).then(() => setCopied(true))}
-              aria-describedby={copied ? 'copied' : undefined}
-            >
-              Copy key
-            </button>
-            {copied && (
-              <span id="copied" className="notice">
-                Copied
-              </span>
-            )}
+            <CopyButton key={created.api_key} text={created.api_key} label="Copy key" id="created-key" />
             <button type="button" className="secondary" onClick={() => setCreated(undefined)}>
               Done
             </button>

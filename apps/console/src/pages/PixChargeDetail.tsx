@@ -5,6 +5,7 @@ import { saveReceipt } from '../download';
 import { reais, typedIn } from '../forms';
 import type { PageContext } from './page-context';
 import { Alert } from './Alert';
+import { CopyButton } from './CopyButton';
 import { Field } from './Field';
 
 type PixCharge = SandboxComponents['schemas']['PixChargeResponse'];
@@ -123,6 +124,7 @@ export function PixChargeDetail({ api, environment, session, clockMoves, chargeI
             <figcaption>
               <label htmlFor="pix-copy-paste">Pix copy and paste</label>
               <textarea id="pix-copy-paste" readOnly value={charge.pix_copy_paste} rows={3} />
+              <CopyButton key={charge.pix_copy_paste} text={charge.pix_copy_paste} label="Copy code" id="pix-copy-paste" />
             </figcaption>
           </figure>
         )}

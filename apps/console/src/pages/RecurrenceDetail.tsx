@@ -4,6 +4,7 @@ import { mayAct, money, problemsByField, type ApiError } from '../api';
 import { typedIn } from '../forms';
 import type { PageContext } from './page-context';
 import { Alert } from './Alert';
+import { CopyButton } from './CopyButton';
 import { Field } from './Field';
 
 type Recurrence = SandboxComponents['schemas']['RecurrenceResponse'];
@@ -130,9 +131,7 @@ export function RecurrenceDetail({ api, environment, session, clockMoves, recurr
             <figcaption>
               <label htmlFor="copy-paste">Pix copy and paste</label>
               <textarea id="copy-paste" readOnly value={recurrence.pix_copy_paste} rows={3} />
-              <button type="button" className="secondary" onClick={() => void navigator.clipboard?.writeText(recurrence.pix_copy_paste ?? '')}>
-                Copy code
-              </button>
+              <CopyButton key={recurrence.pix_copy_paste} text={recurrence.pix_copy_paste} label="Copy code" id="copy-paste" />
             </figcaption>
           </figure>
         )}

@@ -3,6 +3,7 @@ import { consoleCall, problemsByField, type Role } from '../api';
 import type { PageContext } from './page-context';
 import { ScrollBox } from './ScrollBox';
 import { Alert } from './Alert';
+import { CopyButton } from './CopyButton';
 import { Field } from './Field';
 
 /** A console user of the account (GET /console/v1/users). */
@@ -37,7 +38,6 @@ export function Team({ session, onSessionChanged }: PageContext & { onSessionCha
   const [error, setError] = useState<string>();
   const [problems, setProblems] = useState<Record<string, string[]>>({});
   const [link, setLink] = useState<SignInLink>();
-  const [copied, setCopied] = useState(false);
   const [confirming, setConfirming] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -52,7 +52,6 @@ export function Team({ session, onSessionChanged }: PageContext & { onSessionCha
   }, [load]);
 
   const shown = (made: SignInLink | undefined) => {
-    setCopied(false);
     setLink(made);
   };
 
@@ -128,19 +127,7 @@ export function Team({ session, onSessionChanged }: PageContext & { onSessionCha
           <label htmlFor="sign-in-link">Sign-in link</label>
           <div className="inline">
             <input id="sign-in-link" readOnly value={link.sign_in_url} size={60} data-testid="sign-in-link" />
-            <button
-              type="button"
-              className="secondary"
-              onClick={() => void navigator.clipboard?.writeText(link.sign_in_url).then(() => setCopied(true))}
-              aria-describedby={copied ? 'link-copied' : undefined}
-            >
-              Copy link
-            </button>
-            {copied && (
-              <span id="link-copied" className="notice">
-                Copied
-              </span>
-            )}
+            <CopyButton key={link.sign_in_url} text={link.sign_in_url} label="Copy link" id="sign-in-link" />
             <button type="button" className="secondary" onClick={() => shown(undefined)}>
               Done
             </button>
