@@ -81,3 +81,37 @@ test('lists the Pix charges of a period: a charge just created shows at once, an
   await screenshot(page, 'pix-charges');
   await expectAccessible(page);
 });
+
+test("a Pix charge's refunds stay on its page: listed after a reload with the refunded total, and the receipt downloads again", async ({ page, system }) => {
+  await signIn(page, system, 'developer');
+  await page.getByRole('link', { name: 'Pix charges' }).click();
+  const transactionId = `reembolso-${Date.now().toString(36)}`;
+  await page.getByLabel('Your identifier (transaction_id)').fill(transactionId);
+  await page.getByLabel('Amount (R$)').fill('50');
+  await page.getByLabel("Payer's CPF or CNPJ").fill('52998224725');
+  await page.getByLabel("Payer's name").fill('Maria Silva');
+  await page.getByLabel('Webhook URL (optional)').fill('http://127.0.0.1:9/pix-webhooks');
+  await page.getByRole('button', { name: 'Create Pix charge' }).click();
+  await expect(page.getByRole('heading', { name: `Pix charge ${transactionId}` })).toBeVisible();
+  // The charge sends its events to the URL given.
+  await expect(page.getByTestId('pix-webhook')).toHaveText('http://127.0.0.1:9/pix-webhooks');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByTestId('pix-status')).toHaveText('PAID');
+
+  const refundId = `r-${transactionId}`.slice(0, 35);
+  await page.getByLabel('Your identifier of the refund').fill(refundId);
+  await page.getByLabel(/Amount to refund/).fill('20');
+  await page.getByRole('button', { name: 'Refund' }).click();
+  await expect(page.getByTestId('refunds')).toContainText('PROCESSING');
+  await page.getByRole('button', { name: 'Settle now' }).click();
+  await expect(page.getByTestId('refunds')).toContainText('REFUNDED');
+
+  await page.reload();
+  await expect(page.getByTestId('refunds')).toContainText(refundId);
+  await expect(page.getByTestId('refunds')).toContainText('REFUNDED');
+  await expect(page.getByTestId('refunded-total')).toHaveText(/Refunded: R\$\s20,00 of R\$\s50,00/);
+  await expectAccessible(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download receipt' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+});

@@ -199,3 +199,31 @@ test('a company with an alphanumeric CNPJ: a cash-out limit set on it holds its 
   await expect(page.getByTestId('payouts-found')).toHaveText('1 payout to this customer');
   await expectAccessible(page);
 });
+
+test("the payouts list opens on the sandbox's today, after the test clock moved", async ({ page, system }) => {
+  await signIn(page, system, 'developer');
+  await page.getByRole('link', { name: 'Payouts' }).click();
+  await expect(page.getByTestId('clock-today')).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
+  const before = (await page.getByTestId('clock-today').textContent()) as string;
+  await page.getByLabel('Advance by days').fill('45');
+  await page.getByRole('button', { name: 'Advance' }).click();
+  await expect(page.getByTestId('clock-today')).toHaveText(dayAfter(before, 45));
+  const today = dayAfter(before, 45);
+  // The list follows the clock on the page it moved on.
+  await expect(page.getByTestId('payouts-found')).toContainText(`created from ${today} to ${today}`);
+
+  const transactionId = `relogio-${Date.now().toString(36)}`;
+  await page.getByLabel('Your identifier (transaction_id)').fill(transactionId);
+  await page.getByLabel('Amount (R$)').fill('5');
+  await page.getByLabel("Beneficiary's name").fill('Maria Silva');
+  await page.getByLabel("Beneficiary's CPF or CNPJ").fill(BENEFICIARY);
+  await page.getByLabel('Pix key').fill('maria@example.com');
+  await page.getByRole('button', { name: 'Create payout' }).click();
+  await expect(page.getByRole('heading', { name: `Payout ${transactionId}` })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Payouts' }).click();
+  await expect(page.getByTestId('payouts-found')).toContainText(`created from ${today} to ${today}`);
+  await expect(page.getByLabel('Created from')).toHaveValue(today);
+  await expect(page.getByRole('link', { name: transactionId })).toBeVisible();
+  await expectAccessible(page);
+});

@@ -129,3 +129,42 @@ test('serves its pages with a strict Content-Security-Policy and the usual secur
   const signedIn = await page.request.post(`${system.consoleUrl}/console/v1/session`, { data: { email: system.users.owner, password: 'wrong, twice over' } });
   expect(signedIn.status()).toBe(401);
 });
+
+test('a recurrence sends webhooks to the URL given at creation, and its Change form edits what the API lets change', async ({ page, system }) => {
+  await signIn(page, system, 'developer');
+  await page.getByRole('link', { name: 'Recurrences', exact: true }).click();
+  await expect(page.getByTestId('clock-today')).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
+  const today = (await page.getByTestId('clock-today').textContent()) as string;
+  await page.getByRole('link', { name: 'New recurrence' }).click();
+  const contract = `webhook-${Date.now().toString(36)}`;
+  await page.getByLabel('Your identifier (contract)').fill(contract);
+  await page.getByLabel("Payer's CPF or CNPJ").fill('52998224725');
+  await page.getByLabel("Payer's name").fill('Maria Silva');
+  await page.getByLabel('Amount of each charge (R$)').fill('10');
+  await page.getByLabel('First charge on').fill(dayAfter(today, 20));
+  await page.getByLabel('Webhook URL (optional)').fill('http://127.0.0.1:9/recurrences');
+  await page.getByRole('button', { name: 'Create recurrence' }).click();
+  await expect(page.getByRole('heading', { name: `Recurrence ${contract}` })).toBeVisible();
+  await expect(page.getByTestId('recurrence-webhook')).toHaveText('http://127.0.0.1:9/recurrences');
+
+  await page.getByLabel('Webhook URL', { exact: true }).fill('http://127.0.0.1:9/elsewhere');
+  await page.getByLabel('First charge on').fill(dayAfter(today, 25));
+  await page.getByLabel(/days before its due date/).fill('7');
+  await page.getByLabel(/next business day/).check();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Changes saved.' })).toBeVisible();
+  await expect(page.getByTestId('recurrence-webhook')).toHaveText('http://127.0.0.1:9/elsewhere');
+  await expect(page.locator('.terms')).toContainText(`from ${dayAfter(today, 25)}`);
+  await expect(page.locator('.terms')).toContainText('7 days before each due date');
+  await expect(page.locator('.terms')).toContainText('Moved to the next business day');
+  await expectAccessible(page);
+
+  // A refusal goes beside its field; an empty URL clears the webhook.
+  await page.getByLabel(/days before its due date/).fill('2');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.locator('.field', { hasText: 'days before its due date' }).getByRole('alert')).toContainText('charge_lead_days');
+  await page.getByLabel(/days before its due date/).fill('7');
+  await page.getByLabel('Webhook URL', { exact: true }).fill('');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('recurrence-webhook')).toHaveText('None: this recurrence sends no webhooks');
+});

@@ -43,6 +43,8 @@ test('an owner adds a user, who sets a password with the link, once, and signs i
   const invited = await elsewhere(browser);
   await invited.goto(link);
   await expect(invited.getByRole('button', { name: 'Set password and sign in' })).toBeVisible();
+  // The token leaves the address bar (and the history) as the page opens.
+  await expect(invited).toHaveURL(`${system.consoleUrl}/#/set-password`);
   await expectAccessible(invited);
   await invited.getByLabel('New password').fill(PASSWORD);
   await invited.getByLabel('Repeat the password').fill(`${PASSWORD} but different`);
@@ -53,13 +55,18 @@ test('an owner adds a user, who sets a password with the link, once, and signs i
   await expect(invited.getByText(`${email} (developer)`)).toBeVisible();
   expect(invited.url()).not.toContain('set-password');
 
-  // The link works once.
+  // The link works once: once refused, the page says it is dead and asks for no password again.
   const again = await elsewhere(browser);
   await again.goto(link);
+  await expect(again).toHaveURL(`${system.consoleUrl}/#/set-password`);
   await again.getByLabel('New password').fill('someone else takes over');
   await again.getByLabel('Repeat the password').fill('someone else takes over');
   await again.getByRole('button', { name: 'Set password and sign in' }).click();
-  await expect(again.getByRole('alert')).toHaveText('This sign-in link has expired or was already used: ask an owner of your account for a new one');
+  await expect(again.getByTestId('link-dead')).toHaveText('This sign-in link has expired or was already used: ask an owner of your account for a new one');
+  await expect(again.getByLabel('New password')).toHaveCount(0);
+  await expectAccessible(again);
+  await again.getByRole('link', { name: 'Go to sign in' }).click();
+  await expect(again.getByRole('button', { name: 'Sign in' })).toBeVisible();
 
   // The password chosen is the one that signs in.
   const later = await elsewhere(browser);
@@ -165,4 +172,15 @@ test('a user changes their password with the current one, which ends their other
   await fresh.getByLabel('Password').fill(newPassword);
   await fresh.getByRole('button', { name: 'Sign in' }).click();
   await expect(fresh.getByText(`${email} (viewer)`)).toBeVisible();
+});
+
+test('a viewer or a developer opening the Team page is told it is for owners, not shown a blank page', async ({ page, system }) => {
+  for (const role of ['viewer', 'developer'] as const) {
+    await signIn(page, system, role);
+    await page.goto(`${system.consoleUrl}/#/sandbox/team`);
+    await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('owners-only')).toContainText('Only an owner of your account manages its users');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+  }
 });

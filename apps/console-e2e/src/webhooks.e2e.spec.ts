@@ -101,7 +101,9 @@ test('a failing endpoint shows in the log; once fixed, a retry and a retry of al
     await page.getByRole('button', { name: 'Filter' }).click();
     await expect(page.getByTestId('deliveries').locator('tbody tr')).toHaveCount(2);
     endpoint.failing = false;
-    await page.getByRole('button', { name: 'Retry all 2 matching' }).click();
+    await page.getByRole('button', { name: 'Retry…' }).click();
+    await expect(page.getByTestId('retry-review')).toContainText('Retry 2 pending deliveries?');
+    await page.getByRole('button', { name: 'Yes, retry 2' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'queued' })).toHaveText('2 deliveries queued for one more attempt now.');
     await page.getByLabel('Status', { exact: true }).selectOption('delivered');
     await page.getByRole('button', { name: 'Filter' }).click();
@@ -157,4 +159,54 @@ test('an owner rotates the signing secret; a developer may not, and a viewer onl
   expect(await webhookSecret(system, 'production')).toBe(production);
   await expect(page.getByRole('status').filter({ hasText: 'previous secret' })).toContainText('The previous secret also signs until');
   await expectAccessible(page);
+});
+
+test('a retry without a filter sends again the failed deliveries only, after saying how many and which', async ({ page, system }) => {
+  test.setTimeout(120_000);
+  const endpoint = new Endpoint();
+  await endpoint.start();
+  try {
+    await signIn(page, system, 'developer');
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    // One delivered, one failing (pending its next attempt).
+    endpoint.failing = false;
+    await page.getByLabel('Event to send').selectOption('charge.paid');
+    await page.getByLabel('Endpoint URL').fill(endpoint.url('/ok'));
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await expect(page.getByTestId('delivery-status')).toHaveText('delivered');
+    endpoint.failing = true;
+    await page.getByLabel('Event to send').selectOption('payout.returned');
+    await page.getByLabel('Endpoint URL').fill(endpoint.url('/down'));
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await expect(page.getByTestId('delivery-status')).toHaveText('pending');
+    const down = (await page.getByRole('heading', { name: /^Delivery msg_/ }).textContent())?.replace('Delivery ', '') as string;
+
+    // No filter: failed ones by default, and nothing is sent before it is confirmed.
+    await expect(page.getByLabel('Retry the deliveries this filter matches that are')).toHaveValue('failed');
+    await page.getByRole('button', { name: 'Retry…' }).click();
+    await expect(page.getByTestId('retry-review')).toContainText(/failed deliver/);
+    await expect(page.getByTestId('retry-review')).not.toContainText('/ok');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: /^(Keep them as they are|Close)$/ }).click();
+    await expect(page.getByTestId('retry-review')).toHaveCount(0);
+
+    await page.getByLabel('Retry the deliveries this filter matches that are').selectOption('pending');
+    await page.getByRole('button', { name: 'Retry…' }).click();
+    const review = page.getByTestId('retry-review');
+    await expect(review).toContainText(/Retry \d+ pending deliver/);
+    await expect(review).toContainText('payout.returned');
+    await expect(review).not.toContainText('delivered,');
+    const okBefore = endpoint.received.filter((r) => r.path === '/ok').length;
+    const downBefore = endpoint.received.filter((r) => r.path === '/down').length;
+    endpoint.failing = false;
+    await review.getByRole('button', { name: /^Yes, retry \d+$/ }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'queued' })).toBeVisible();
+    await page.goto(`${system.consoleUrl}/#/sandbox/webhooks/${down}`);
+    await expect(page.getByTestId('delivery-status')).toHaveText('delivered');
+    expect(endpoint.received.filter((r) => r.path === '/down').length).toBe(downBefore + 1);
+    // The endpoint that had its delivery got no duplicate.
+    expect(endpoint.received.filter((r) => r.path === '/ok').length).toBe(okBefore);
+  } finally {
+    await endpoint.stop();
+  }
 });

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { merchantApi, signOut, type Environment, type Session } from './api';
 import { hrefOf, usePlace } from './routing';
 import { ApiKeys } from './pages/ApiKeys';
@@ -22,6 +22,30 @@ const ENVIRONMENTS: Array<[Environment, string]> = [
   ['production', 'Production'],
 ];
 
+/** Each page's name in the browser's tab and history (document.title). */
+const TITLES: Record<string, string> = {
+  overview: 'Overview',
+  recurrences: 'Recurrences',
+  'new-recurrence': 'New recurrence',
+  pix: 'Pix charges',
+  payouts: 'Payouts',
+  limits: 'Customer limits',
+  webhooks: 'Webhooks',
+  requests: 'Requests',
+  'api-keys': 'API keys',
+  team: 'Team',
+  account: 'Your account',
+};
+const SINGULAR: Record<string, string> = { recurrences: 'Recurrence', pix: 'Pix charge', payouts: 'Payout', webhooks: 'Webhook delivery' };
+
+/** "Payout 12 · Sandbox · pixauto console": the page, the thing shown, the environment. */
+export const titleOf = (page: string, id: string | undefined, environment: Environment): string =>
+  [
+    id && SINGULAR[page] ? `${SINGULAR[page]} ${id}` : (TITLES[page] ?? 'Not found'),
+    environment === 'sandbox' ? 'Sandbox' : 'Production',
+    'pixauto console',
+  ].join(' · ');
+
 /** Pages about the account and its people, the same in both environments: no test clock above them. */
 const ACCOUNT_PAGES = ['team', 'account'];
 
@@ -32,6 +56,9 @@ export function Shell({ session, onSignedOut, onSessionChanged }: { session: Ses
   // Advancing the test clock changes what every page shows: the pages read again when it moves.
   const [clockMoves, setClockMoves] = useState(0);
   const context = { api, environment, session, clockMoves };
+  useEffect(() => {
+    document.title = titleOf(place.page, place.id, environment);
+  }, [place.page, place.id, environment]);
 
   return (
     <div className={`shell shell-${environment}`}>
@@ -108,9 +135,20 @@ export function Shell({ session, onSignedOut, onSessionChanged }: { session: Ses
           {place.page === 'limits' && <CustomerLimits {...context} />}
           {place.page === 'requests' && <Requests {...context} />}
           {place.page === 'team' && session.role === 'owner' && <Team {...context} onSessionChanged={onSessionChanged} />}
+          {place.page === 'team' && session.role !== 'owner' && <OwnersOnly />}
           {place.page === 'account' && <Account {...context} />}
         </main>
       </div>
     </div>
+  );
+}
+
+/** The Team page opened by someone who is not an owner (a bookmark, a link sent by a colleague): say why, never a blank page. */
+function OwnersOnly() {
+  return (
+    <section aria-labelledby="team-title">
+      <h1 id="team-title">Team</h1>
+      <p data-testid="owners-only">Only an owner of your account manages its users. Ask one of them to add, change or remove a user.</p>
+    </section>
   );
 }

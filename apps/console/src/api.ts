@@ -35,15 +35,16 @@ export async function signIn(email: string, password: string): Promise<Session |
   return (await response.json()) as Session | ApiError;
 }
 
-/** Uses a one-time sign-in link: sets the user's password and signs them in. */
-export async function signInWithLink(token: string, password: string): Promise<Session | ApiError> {
+/** Uses a one-time sign-in link: sets the user's password and signs them in. A refusal carries its HTTP status (404: the link is dead). */
+export async function signInWithLink(token: string, password: string): Promise<Session | (ApiError & { status: number })> {
   const response = await fetch(`${SESSION_URL}/link`, {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ token, password }),
   });
-  return (await response.json()) as Session | ApiError;
+  const json = (await response.json()) as Session | ApiError;
+  return response.ok ? (json as Session) : { ...(json as ApiError), status: response.status };
 }
 
 export async function signOut(session: Session): Promise<void> {

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { consoleCall, mayAct, type Environment } from '../api';
 import type { PageContext } from './page-context';
+import { ScrollBox } from './ScrollBox';
 import { Alert } from './Alert';
+import { CopyButton } from './CopyButton';
 
 /** A key of the account as the console server lists it (GET /console/v1/api-keys): never the key itself. */
 interface ListedKey {
@@ -33,7 +35,6 @@ export function ApiKeys({ environment, session }: PageContext) {
   const [error, setError] = useState<string>();
   const [created, setCreated] = useState<CreatedKey>();
   const [confirming, setConfirming] = useState<string>();
-  const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState(false);
   const mayChange = mayAct(session.role, environment);
 
@@ -54,7 +55,6 @@ export function ApiKeys({ environment, session }: PageContext) {
     setBusy(true);
     const { data, error } = await consoleCall<CreatedKey>(session, 'POST', KEYS_URL, { environment, read_only: readOnly });
     setBusy(false);
-    setCopied(false);
     setCreated(data);
     setError(error?.message);
     await load();
@@ -97,19 +97,7 @@ export function ApiKeys({ environment, session }: PageContext) {
           </label>
           <div className="inline">
             <input id="created-key" readOnly value={created.api_key} size={60} data-testid="created-key" />
-            <button
-              type="button"
-              className="secondary"
-              onClick={() => void navigator.clipboard?.writeText(created.api_key).then(() => setCopied(true))}
-              aria-describedby={copied ? 'copied' : undefined}
-            >
-              Copy key
-            </button>
-            {copied && (
-              <span id="copied" className="notice">
-                Copied
-              </span>
-            )}
+            <CopyButton key={created.api_key} text={created.api_key} label="Copy key" id="created-key" />
             <button type="button" className="secondary" onClick={() => setCreated(undefined)}>
               Done
             </button>
@@ -118,66 +106,68 @@ export function ApiKeys({ environment, session }: PageContext) {
       )}
       {keys && keys.length === 0 && <p data-testid="no-keys">There is no key in the {environment} yet.</p>}
       {keys && keys.length > 0 && (
-        <table data-testid="api-keys">
-          <caption className="visually-hidden">The account's {environment} API keys, the newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Key</th>
-              <th scope="col">Access</th>
-              <th scope="col">Created</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {keys.map((key) => (
-              <tr key={key.key_id} data-key-id={key.key_id}>
-                <td>
-                  <code>{key.key_id}</code>
-                  {key.console && <span className="muted"> (the console's own)</span>}
-                </td>
-                <td>
-                  {key.read_only ? 'Read only' : 'Read and write'}
-                  {!key.transactions && ', no receipts'}
-                </td>
-                <td>{when(key.created_at)}</td>
-                <td>
-                  {key.revoked_at ? (
-                    <span className="status status-CANCELLED">Revoked {when(key.revoked_at)}</span>
-                  ) : (
-                    <span className="status status-APPROVED">Active</span>
-                  )}
-                </td>
-                <td>
-                  {mayChange && !key.console && !key.revoked_at && confirming !== key.key_id && (
-                    <button type="button" className="danger" aria-label={`Revoke ${key.key_id}`} onClick={() => setConfirming(key.key_id)}>
-                      Revoke
-                    </button>
-                  )}
-                  {confirming === key.key_id && (
-                    <span className="inline">
-                      <span id={`confirm-${key.key_id}`}>Requests with it will be refused at once, and this cannot be undone.</span>
-                      <button
-                        type="button"
-                        className="danger"
-                        disabled={busy}
-                        aria-describedby={`confirm-${key.key_id}`}
-                        onClick={() => void revoke(key.key_id)}
-                      >
-                        Yes, revoke {key.key_id}
-                      </button>
-                      <button type="button" className="secondary" onClick={() => setConfirming(undefined)}>
-                        Keep it
-                      </button>
-                    </span>
-                  )}
-                </td>
+        <ScrollBox label="API keys">
+          <table data-testid="api-keys">
+            <caption className="visually-hidden">The account's {environment} API keys, the newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Key</th>
+                <th scope="col">Access</th>
+                <th scope="col">Created</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {keys.map((key) => (
+                <tr key={key.key_id} data-key-id={key.key_id}>
+                  <td>
+                    <code>{key.key_id}</code>
+                    {key.console && <span className="muted"> (the console's own)</span>}
+                  </td>
+                  <td>
+                    {key.read_only ? 'Read only' : 'Read and write'}
+                    {!key.transactions && ', no receipts'}
+                  </td>
+                  <td>{when(key.created_at)}</td>
+                  <td>
+                    {key.revoked_at ? (
+                      <span className="status status-CANCELLED">Revoked {when(key.revoked_at)}</span>
+                    ) : (
+                      <span className="status status-APPROVED">Active</span>
+                    )}
+                  </td>
+                  <td>
+                    {mayChange && !key.console && !key.revoked_at && confirming !== key.key_id && (
+                      <button type="button" className="danger" aria-label={`Revoke ${key.key_id}`} onClick={() => setConfirming(key.key_id)}>
+                        Revoke
+                      </button>
+                    )}
+                    {confirming === key.key_id && (
+                      <span className="inline">
+                        <span id={`confirm-${key.key_id}`}>Requests with it will be refused at once, and this cannot be undone.</span>
+                        <button
+                          type="button"
+                          className="danger"
+                          disabled={busy}
+                          aria-describedby={`confirm-${key.key_id}`}
+                          onClick={() => void revoke(key.key_id)}
+                        >
+                          Yes, revoke {key.key_id}
+                        </button>
+                        <button type="button" className="secondary" onClick={() => setConfirming(undefined)}>
+                          Keep it
+                        </button>
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
       )}
       <p className="muted">
         The console shows your data with a key of its own in each environment, marked here as the console's: it stays on the console's server and cannot be

@@ -17,6 +17,7 @@ import {
 } from '../overview';
 import { hrefOf } from '../routing';
 import type { PageContext } from './page-context';
+import { ScrollBox } from './ScrollBox';
 import { Alert } from './Alert';
 
 type Charge = SandboxComponents['schemas']['ChargeResponse'];
@@ -171,24 +172,26 @@ function VolumeChart({ title, volume }: { title: string; volume: DayVolume[] }) 
       </svg>
       <details>
         <summary>{title}: figures by day</summary>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">How many</th>
-              <th scope="col">Amount</th>
-            </tr>
-          </thead>
-          <tbody>
-            {volume.map((day) => (
-              <tr key={day.day}>
-                <td>{day.day}</td>
-                <td>{day.count}</td>
-                <td>{money(day.amount)}</td>
+        <ScrollBox label="Figures by day">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col">How many</th>
+                <th scope="col">Amount</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {volume.map((day) => (
+                <tr key={day.day}>
+                  <td>{day.day}</td>
+                  <td>{day.count}</td>
+                  <td>{money(day.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
       </details>
     </figure>
   );

@@ -5,6 +5,7 @@ import { saveFile } from '../download';
 import { go, hrefOf } from '../routing';
 import { daysFromToday, reais, typedIn } from '../forms';
 import type { PageContext } from './page-context';
+import { ScrollBox } from './ScrollBox';
 import { Alert } from './Alert';
 import { Field, DOCUMENT_HINT, DocumentInput } from './Field';
 import { FindOne, type OneOf } from './FindOne';
@@ -41,7 +42,11 @@ const periodOf = (from: string, to: string) => ({ start: `${from} 00:00:00`, end
 
 /** Cash-out: paying a Pix key or a bank account, and finding payouts by id, by period and by customer. */
 export function Payouts({ api, environment, session, clockMoves }: PageContext) {
-  const [search, setSearch] = useState<Search>({ kind: 'period', from: daysFromToday(0), to: daysFromToday(0), status: '', page: 0 });
+  const [search, setSearch] = useState<Search>();
+  // Until the merchant picks a period, the list shows the environment's today: in the sandbox, the test clock's.
+  const [picked, setPicked] = useState(false);
+  /** The days the period form shows: the last period searched. */
+  const [period, setPeriod] = useState<{ from: string; to: string }>();
   const [found, setFound] = useState<Found>();
   const [searchError, setSearchError] = useState<string>();
   const [error, setError] = useState<ApiError>();
@@ -50,6 +55,17 @@ export function Payouts({ api, environment, session, clockMoves }: PageContext) 
   const problems = problemsByField(error);
 
   useEffect(() => {
+    if (picked) return;
+    const today = (day: string) => {
+      setPeriod({ from: day, to: day });
+      setSearch({ kind: 'period', from: day, to: day, status: '', page: 0 });
+    };
+    if (environment === 'production') today(daysFromToday(0));
+    else void api.GET('/v2/sandbox/clock').then(({ data }) => today(data?.today ?? daysFromToday(0)));
+  }, [api, environment, clockMoves, picked]);
+
+  useEffect(() => {
+    if (!search) return;
     const answer =
       search.kind === 'period'
         ? api
@@ -76,11 +92,14 @@ export function Payouts({ api, environment, session, clockMoves }: PageContext) 
   const byPeriod = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const text = typedIn(event.currentTarget);
+    setPicked(true);
+    setPeriod({ from: text('from'), to: text('to') });
     setSearch({ kind: 'period', from: text('from'), to: text('to'), status: text('status'), page: 0 });
   };
 
   const byCustomer = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setPicked(true);
     setSearch({ kind: 'customer', document: typedIn(event.currentTarget)('customer') });
   };
 
@@ -91,7 +110,7 @@ export function Payouts({ api, environment, session, clockMoves }: PageContext) 
   };
 
   const csv = async () => {
-    if (search.kind !== 'period') return;
+    if (search?.kind !== 'period') return;
     const { data, error } = await api.GET('/v2/withdrawals/period/csv', { params: { query: periodOf(search.from, search.to) }, parseAs: 'blob' });
     if (data) saveFile(data, `payouts-${search.from}-to-${search.to}.csv`);
     else setSearchError((error as ApiError).message);
@@ -124,11 +143,11 @@ export function Payouts({ api, environment, session, clockMoves }: PageContext) 
       <h1 id="payouts-title">Payouts</h1>
       <FindOne name="Find a payout" find={find} />
 
-      <form onSubmit={byPeriod} className="inline filters" aria-label="Payouts of a period">
+      <form onSubmit={byPeriod} className="inline filters" aria-label="Payouts of a period" key={period && `${period.from}/${period.to}`}>
         <label htmlFor="payouts-from">Created from</label>
-        <input id="payouts-from" name="from" type="date" defaultValue={daysFromToday(0)} required />
+        <input id="payouts-from" name="from" type="date" defaultValue={period?.from} required />
         <label htmlFor="payouts-to">to</label>
-        <input id="payouts-to" name="to" type="date" defaultValue={daysFromToday(0)} required />
+        <input id="payouts-to" name="to" type="date" defaultValue={period?.to} required />
         <label htmlFor="payouts-status">Status</label>
         <select id="payouts-status" name="status" defaultValue="">
           <option value="">Any</option>
@@ -141,7 +160,7 @@ export function Payouts({ api, environment, session, clockMoves }: PageContext) 
         <button type="submit" className="secondary">
           Filter
         </button>
-        {search.kind === 'period' && (
+        {search?.kind === 'period' && (
           <button type="button" className="secondary" onClick={() => void csv()}>
             Download CSV
           </button>
@@ -155,7 +174,7 @@ export function Payouts({ api, environment, session, clockMoves }: PageContext) 
         </button>
       </form>
       <Alert message={searchError} />
-      {found && (
+      {search && found && (
         <>
           <p className="muted" data-testid="payouts-found">
             {`${found.total} ${found.total === 1 ? 'payout' : 'payouts'} `}
@@ -236,34 +255,36 @@ export function Payouts({ api, environment, session, clockMoves }: PageContext) 
 
 function PayoutTable({ payouts, environment }: { payouts: Payout[]; environment: PageContext['environment'] }) {
   return (
-    <table>
-      <caption className="visually-hidden">Payouts found, oldest first</caption>
-      <thead>
-        <tr>
-          <th scope="col">Transaction id</th>
-          <th scope="col">Beneficiary</th>
-          <th scope="col">Amount</th>
-          <th scope="col">Created (UTC)</th>
-          <th scope="col">Status</th>
-        </tr>
-      </thead>
-      <tbody>
-        {payouts.map((payout) => (
-          <tr key={payout.id}>
-            <td>
-              <a href={hrefOf({ environment, page: 'payouts', id: String(payout.id) })}>{payout.transaction_id}</a>
-            </td>
-            <td>
-              {payout.name} ({payout.document_number})
-            </td>
-            <td>{money(payout.amount)}</td>
-            <td>{payout.created_at.slice(0, 19).replace('T', ' ')}</td>
-            <td>
-              <PayoutStatus status={payout.status} />
-            </td>
+    <ScrollBox label="Payouts found">
+      <table>
+        <caption className="visually-hidden">Payouts found, oldest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Transaction id</th>
+            <th scope="col">Beneficiary</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Created (UTC)</th>
+            <th scope="col">Status</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {payouts.map((payout) => (
+            <tr key={payout.id}>
+              <td>
+                <a href={hrefOf({ environment, page: 'payouts', id: String(payout.id) })}>{payout.transaction_id}</a>
+              </td>
+              <td>
+                {payout.name} ({payout.document_number})
+              </td>
+              <td>{money(payout.amount)}</td>
+              <td>{payout.created_at.slice(0, 19).replace('T', ' ')}</td>
+              <td>
+                <PayoutStatus status={payout.status} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollBox>
   );
 }

@@ -5,10 +5,33 @@ import { saveReceipt } from '../download';
 import { reais, typedIn } from '../forms';
 import type { PageContext } from './page-context';
 import { Alert } from './Alert';
+import { CopyButton } from './CopyButton';
 import { Field } from './Field';
 
 type PixCharge = SandboxComponents['schemas']['PixChargeResponse'];
 type Refund = SandboxComponents['schemas']['RefundResponse'];
+
+/** How many pages of the account's refunds a charge's page reads at most (100 each), from the charge's creation on. */
+const MOST_PAGES = 20;
+
+/**
+ * A charge's refunds, newest first: the API lists refunds by period, so the page reads those asked for since the
+ * charge was created and keeps this charge's.
+ */
+async function refundsOf(api: PageContext['api'], charge: PixCharge): Promise<Refund[]> {
+  const query = { start: charge.created_at, end: '9999-12-31T00:00:00Z', page_size: 100 };
+  const found: Refund[] = [];
+  for (let page = 0; page < MOST_PAGES; page++) {
+    const { data } = await api.GET('/v2/transactions/refunds', { params: { query: { ...query, page } } });
+    if (!data) break;
+    found.push(...data.refunds.filter((refund) => refund.transaction.id === charge.id));
+    if (page + 1 >= data.pagination.total_pages) break;
+  }
+  return found;
+}
+
+const total = (refunds: Refund[], status: Refund['status']): number =>
+  Math.round(refunds.filter((refund) => refund.status === status).reduce((sum, refund) => sum + refund.amount * 100, 0)) / 100;
 
 /** One Pix charge: its code while payable, paying it in the sandbox, refunding it in parts, each refund's receipt. */
 export function PixChargeDetail({ api, environment, session, clockMoves, chargeId }: PageContext & { chargeId: string }) {
@@ -20,8 +43,10 @@ export function PixChargeDetail({ api, environment, session, clockMoves, chargeI
 
   const load = useCallback(async () => {
     const { data, error } = await api.GET('/v2/pix', { params: { query: { id: Number(chargeId) } } });
-    if (data) setCharge(data);
-    else setError(error as ApiError);
+    if (data) {
+      setCharge(data);
+      if (data.status === 'PAID') setRefunds(await refundsOf(api, data));
+    } else setError(error as ApiError);
   }, [api, chargeId]);
 
   useEffect(() => {
@@ -36,13 +61,17 @@ export function PixChargeDetail({ api, environment, session, clockMoves, chargeI
 
   const refund = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const text = typedIn(event.currentTarget);
+    const form = event.currentTarget;
+    const text = typedIn(form);
     const amount = text('refund_amount');
     const { data, error } = await api.POST('/v2/transactions/refund', {
       body: { id: Number(chargeId), refund_id: text('refund_id'), ...(amount && { amount: reais(amount) }) },
     });
     setError(error as ApiError | undefined);
-    if (data) setRefunds((known) => [...known, data]);
+    if (data) {
+      form.reset();
+      setRefunds((known) => [data, ...known]);
+    }
   };
 
   const settle = async (refundId: number) => {
@@ -52,12 +81,16 @@ export function PixChargeDetail({ api, environment, session, clockMoves, chargeI
   };
 
   const receipt = async (refund: Refund) => {
-    const { data, error } = await api.GET('/v2/transactions/refund/receipt', { params: { query: { refund_id: refund.refund_id ?? undefined } } });
+    // A refund the service started itself has no refund_id: its receipt is the charge's.
+    const query = refund.refund_id ? { refund_id: refund.refund_id } : { id: refund.transaction.id };
+    const { data, error } = await api.GET('/v2/transactions/refund/receipt', { params: { query } });
     if (data) saveReceipt(data);
     else setError(error as ApiError);
   };
 
   const problems = problemsByField(error);
+  const refunded = total(refunds, 'REFUNDED');
+  const inProgress = total(refunds, 'PROCESSING');
   if (!charge) return error ? <Alert message={error.message} /> : <p>Loading…</p>;
   return (
     <section aria-labelledby="pix-charge-title">
@@ -78,6 +111,8 @@ export function PixChargeDetail({ api, environment, session, clockMoves, chargeI
           </dd>
           <dt>Charge id</dt>
           <dd>{charge.id}</dd>
+          <dt>Webhook</dt>
+          <dd data-testid="pix-webhook">{charge.webhook ?? 'None: this charge sends no webhooks'}</dd>
           <dt>Created</dt>
           <dd>{charge.created_at}</dd>
           <dt>{charge.paid_at ? 'Paid' : 'Expires'}</dt>
@@ -89,6 +124,7 @@ export function PixChargeDetail({ api, environment, session, clockMoves, chargeI
             <figcaption>
               <label htmlFor="pix-copy-paste">Pix copy and paste</label>
               <textarea id="pix-copy-paste" readOnly value={charge.pix_copy_paste} rows={3} />
+              <CopyButton key={charge.pix_copy_paste} text={charge.pix_copy_paste} label="Copy code" id="pix-copy-paste" />
             </figcaption>
           </figure>
         )}
@@ -115,10 +151,15 @@ export function PixChargeDetail({ api, environment, session, clockMoves, chargeI
               <button type="submit">Refund</button>
             </form>
           )}
+          <p data-testid="refunded-total">
+            Refunded: {money(refunded)} of {money(charge.amount)}
+            {inProgress > 0 && `, ${money(inProgress)} on its way`}
+          </p>
+          {refunds.length === 0 && <p>No refund yet.</p>}
           <ul className="refunds" data-testid="refunds">
             {refunds.map((item) => (
               <li key={item.id}>
-                {item.refund_id} {money(item.amount)} <span className={`status status-${item.status}`}>{item.status}</span>{' '}
+                {item.refund_id ?? 'By the service'} {money(item.amount)} <span className={`status status-${item.status}`}>{item.status}</span>{' '}
                 {acts && sandbox && item.status === 'PROCESSING' && (
                   <button type="button" className="secondary" onClick={() => void settle(item.id)}>
                     Settle now

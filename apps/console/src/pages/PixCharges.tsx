@@ -4,6 +4,7 @@ import { mayAct, money, problemsByField, type ApiError } from '../api';
 import { go, hrefOf } from '../routing';
 import { brasiliaDays, brasiliaTime, dayBefore, daysFromToday, reais, typedIn } from '../forms';
 import type { PageContext } from './page-context';
+import { ScrollBox } from './ScrollBox';
 import { Alert } from './Alert';
 import { Field, DOCUMENT_HINT, DocumentInput } from './Field';
 import { FindOne, type OneOf } from './FindOne';
@@ -67,6 +68,7 @@ export function PixCharges({ api, environment, session, clockMoves }: PageContex
         amount: reais(text('amount')),
         payer: { document_number: text('payer_document'), name: text('payer_name') },
         ...(text('description') && { description: text('description') }),
+        ...(text('webhook') && { webhook: text('webhook') }),
       },
     });
     setBusy(false);
@@ -136,6 +138,9 @@ export function PixCharges({ api, environment, session, clockMoves }: PageContex
             <Field id="pix-description" label="Description (optional)" problems={problems.description}>
               <input id="pix-description" name="description" />
             </Field>
+            <Field id="pix-webhook" label="Webhook URL (optional)" problems={problems.webhook} hint="Receives the charge's events and its refunds'.">
+              <input id="pix-webhook" name="webhook" type="url" />
+            </Field>
             <button type="submit" disabled={busy}>
               Create Pix charge
             </button>
@@ -148,32 +153,34 @@ export function PixCharges({ api, environment, session, clockMoves }: PageContex
 
 function PixChargeTable({ charges, environment }: { charges: PixChargeList['charges']; environment: PageContext['environment'] }) {
   return (
-    <table data-testid="pix-charges">
-      <caption className="visually-hidden">Pix charges created in the period, newest first</caption>
-      <thead>
-        <tr>
-          <th scope="col">Transaction id</th>
-          <th scope="col">Payer</th>
-          <th scope="col">Amount</th>
-          <th scope="col">Created (Brasília time)</th>
-          <th scope="col">Status</th>
-        </tr>
-      </thead>
-      <tbody>
-        {charges.map((charge) => (
-          <tr key={charge.id}>
-            <td>
-              <a href={hrefOf({ environment, page: 'pix', id: String(charge.id) })}>{charge.transaction_id}</a>
-            </td>
-            <td>{charge.payer ? `${charge.payer.name} (${charge.payer.document_number})` : ''}</td>
-            <td>{money(charge.amount)}</td>
-            <td>{brasiliaTime(charge.created_at)}</td>
-            <td>
-              <span className={`status status-${charge.status}`}>{charge.status}</span>
-            </td>
+    <ScrollBox label="Pix charges found">
+      <table data-testid="pix-charges">
+        <caption className="visually-hidden">Pix charges created in the period, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Transaction id</th>
+            <th scope="col">Payer</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Created (Brasília time)</th>
+            <th scope="col">Status</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {charges.map((charge) => (
+            <tr key={charge.id}>
+              <td>
+                <a href={hrefOf({ environment, page: 'pix', id: String(charge.id) })}>{charge.transaction_id}</a>
+              </td>
+              <td>{charge.payer ? `${charge.payer.name} (${charge.payer.document_number})` : ''}</td>
+              <td>{money(charge.amount)}</td>
+              <td>{brasiliaTime(charge.created_at)}</td>
+              <td>
+                <span className={`status status-${charge.status}`}>{charge.status}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollBox>
   );
 }

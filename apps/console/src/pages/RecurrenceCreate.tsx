@@ -30,6 +30,7 @@ export function RecurrenceCreate({ api, environment }: PageContext) {
         schedule: { start_date: text('start_date'), periodicity: text('periodicity') as (typeof PERIODICITIES)[number], ...(endDate && { end_date: endDate }) },
         amount: reais(text('amount')),
         retry_policy: text('retry_policy') as (typeof RETRY_POLICIES)[number][0],
+        ...(text('webhook') && { webhook: text('webhook') }),
       },
     });
     setBusy(false);
@@ -78,6 +79,9 @@ export function RecurrenceCreate({ api, environment }: PageContext) {
               </option>
             ))}
           </select>
+        </Field>
+        <Field id="webhook" label="Webhook URL (optional)" problems={problems.webhook} hint="Receives the events of the recurrence and of its charges.">
+          <input id="webhook" name="webhook" type="url" />
         </Field>
         <button type="submit" disabled={busy}>
           Create recurrence

@@ -1,11 +1,15 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { SandboxComponents } from '@pixauto/api-client';
-import { mayAct, money, type ApiError } from '../api';
+import { mayAct, money, problemsByField, type ApiError } from '../api';
+import { typedIn } from '../forms';
 import type { PageContext } from './page-context';
 import { Alert } from './Alert';
+import { CopyButton } from './CopyButton';
+import { Field } from './Field';
 
 type Recurrence = SandboxComponents['schemas']['RecurrenceResponse'];
 type Charge = SandboxComponents['schemas']['ChargeResponse'];
+type Update = SandboxComponents['schemas']['UpdateRecurrenceRequest'];
 
 /** While a page is open, what the bank and the scheduler do shows up within this. */
 const REFRESH_MS = 2000;
@@ -16,6 +20,7 @@ export function RecurrenceDetail({ api, environment, session, clockMoves, recurr
   const [charges, setCharges] = useState<Charge[]>([]);
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
+  const [changeError, setChangeError] = useState<ApiError>();
   const acts = mayAct(session.role, environment);
   const sandbox = environment === 'sandbox';
   const path = { recurrence_id: recurrenceId };
@@ -50,12 +55,31 @@ export function RecurrenceDetail({ api, environment, session, clockMoves, recurr
     await load();
   };
 
-  const rename = (event: FormEvent<HTMLFormElement>) => {
+  /** Sends what the merchant changed in the Change form, and only that (the API wants at least one field). */
+  const change = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const debtorName = String(new FormData(event.currentTarget).get('debtor_name')).trim();
-    void act('Payer renamed', api.PATCH('/v2/automatic-pix/recurrences/{recurrence_id}', { params: { path }, body: { debtor_name: debtorName } }));
+    if (!recurrence) return;
+    const form = event.currentTarget;
+    const text = typedIn(form);
+    const body: Update = {};
+    if (text('debtor_name') !== recurrence.debtor.name) body.debtor_name = text('debtor_name');
+    if (text('start_date') !== recurrence.schedule.start_date) body.start_date = text('start_date');
+    if (text('webhook') !== (recurrence.webhook ?? '')) body.webhook = text('webhook') || null;
+    const adjust = (form.elements.namedItem('business_day_adjust') as HTMLInputElement).checked;
+    if (adjust !== recurrence.business_day_adjust) body.business_day_adjust = adjust;
+    if (text('charge_lead_days') !== String(recurrence.charge_lead_days)) body.charge_lead_days = Number(text('charge_lead_days'));
+    if (Object.keys(body).length === 0) {
+      setChangeError(undefined);
+      setNotice('Nothing to save: every field is as it was.');
+      return;
+    }
+    const { error } = await api.PATCH('/v2/automatic-pix/recurrences/{recurrence_id}', { params: { path }, body });
+    setChangeError(error as ApiError | undefined);
+    setNotice(error ? undefined : 'Changes saved.');
+    await load();
   };
 
+  const changeProblems = problemsByField(changeError);
   if (!recurrence) return error ? <Alert message={error} /> : <p>Loading…</p>;
   const ended = ['REJECTED', 'EXPIRED', 'CANCELLED'].includes(recurrence.status);
 
@@ -88,6 +112,12 @@ export function RecurrenceDetail({ api, environment, session, clockMoves, recurr
           </dd>
           <dt>Retries</dt>
           <dd>{recurrence.retry_policy === 'NOT_ALLOWED' ? 'None' : 'Up to 3 within 7 days'}</dd>
+          <dt>Due dates</dt>
+          <dd>{recurrence.business_day_adjust ? 'Moved to the next business day' : 'Exactly as scheduled'}</dd>
+          <dt>Charges created</dt>
+          <dd>{recurrence.charge_lead_days} days before each due date</dd>
+          <dt>Webhook</dt>
+          <dd data-testid="recurrence-webhook">{recurrence.webhook ?? 'None: this recurrence sends no webhooks'}</dd>
           <dt>Journey</dt>
           <dd>{recurrence.journey}</dd>
           <dt>Recurrence id</dt>
@@ -101,9 +131,7 @@ export function RecurrenceDetail({ api, environment, session, clockMoves, recurr
             <figcaption>
               <label htmlFor="copy-paste">Pix copy and paste</label>
               <textarea id="copy-paste" readOnly value={recurrence.pix_copy_paste} rows={3} />
-              <button type="button" className="secondary" onClick={() => void navigator.clipboard?.writeText(recurrence.pix_copy_paste ?? '')}>
-                Copy code
-              </button>
+              <CopyButton key={recurrence.pix_copy_paste} text={recurrence.pix_copy_paste} label="Copy code" id="copy-paste" />
             </figcaption>
           </figure>
         )}
@@ -177,11 +205,27 @@ export function RecurrenceDetail({ api, environment, session, clockMoves, recurr
       {acts && !ended && (
         <section aria-labelledby="change-title">
           <h2 id="change-title">Change</h2>
-          <form onSubmit={rename} className="inline">
-            <label htmlFor="new-debtor-name">Payer's name</label>
-            <input id="new-debtor-name" name="debtor_name" defaultValue={recurrence.debtor.name} />
+          <p className="muted">The amount, the frequency, the last date and the retries are fixed: to change them, cancel and create a new recurrence.</p>
+          <Alert message={changeProblems['']?.join('. ')} />
+          <form onSubmit={(event) => void change(event)} className="stacked" noValidate key={JSON.stringify(recurrence)}>
+            <Field id="new-debtor-name" label="Payer's name" problems={changeProblems.debtor_name}>
+              <input id="new-debtor-name" name="debtor_name" defaultValue={recurrence.debtor.name} />
+            </Field>
+            <Field id="new-start-date" label="First charge on" problems={changeProblems.start_date} hint="Charges not yet created follow it.">
+              <input id="new-start-date" name="start_date" type="date" defaultValue={recurrence.schedule.start_date} />
+            </Field>
+            <Field id="new-webhook" label="Webhook URL" problems={changeProblems.webhook} hint="Empty: no webhooks. Applies to the charges not yet paid too.">
+              <input id="new-webhook" name="webhook" type="url" defaultValue={recurrence.webhook ?? ''} />
+            </Field>
+            <Field id="new-lead-days" label="Create each charge this many days before its due date" problems={changeProblems.charge_lead_days} hint="3 to 10.">
+              <input id="new-lead-days" name="charge_lead_days" type="number" min={3} max={10} defaultValue={recurrence.charge_lead_days} />
+            </Field>
+            <div className="check">
+              <input id="new-business-day" name="business_day_adjust" type="checkbox" defaultChecked={recurrence.business_day_adjust} />
+              <label htmlFor="new-business-day">Move a due date on a weekend or holiday to the next business day</label>
+            </div>
             <button type="submit" className="secondary">
-              Save
+              Save changes
             </button>
           </form>
           <button

@@ -3,6 +3,7 @@ import { mayAct, money } from '../api';
 import { daysFromToday } from '../forms';
 import { hrefOf } from '../routing';
 import type { PageContext } from './page-context';
+import { ScrollBox } from './ScrollBox';
 import { Alert } from './Alert';
 import { Pager } from './Pager';
 import type { SandboxComponents } from '@pixauto/api-client';
@@ -53,33 +54,35 @@ export function Recurrences({ api, environment, session, clockMoves }: PageConte
       <Alert message={error} />
       {list && list.recurrences.length === 0 && <p>No recurrence was created in this period.</p>}
       {list && list.recurrences.length > 0 && (
-        <table>
-          <caption className="visually-hidden">Recurrences created in the period, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Contract</th>
-              <th scope="col">Payer</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Every</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.recurrences.map((recurrence) => (
-              <tr key={recurrence.recurrence_id}>
-                <td>
-                  <a href={hrefOf({ environment, page: 'recurrences', id: recurrence.recurrence_id })}>{recurrence.contract}</a>
-                </td>
-                <td>{recurrence.debtor.name}</td>
-                <td>{money(recurrence.amount)}</td>
-                <td>{recurrence.schedule.periodicity}</td>
-                <td>
-                  <span className={`status status-${recurrence.status}`}>{recurrence.status}</span>
-                </td>
+        <ScrollBox label="Recurrences found">
+          <table>
+            <caption className="visually-hidden">Recurrences created in the period, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Contract</th>
+                <th scope="col">Payer</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Every</th>
+                <th scope="col">Status</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {list.recurrences.map((recurrence) => (
+                <tr key={recurrence.recurrence_id}>
+                  <td>
+                    <a href={hrefOf({ environment, page: 'recurrences', id: recurrence.recurrence_id })}>{recurrence.contract}</a>
+                  </td>
+                  <td>{recurrence.debtor.name}</td>
+                  <td>{money(recurrence.amount)}</td>
+                  <td>{recurrence.schedule.periodicity}</td>
+                  <td>
+                    <span className={`status status-${recurrence.status}`}>{recurrence.status}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
       )}
       {list && <Pager page={page} pages={list.pagination.total_pages} onPage={setPage} />}
     </section>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { AdminComponents } from '@pixauto/api-client';
 import { consoleCall } from '../api';
 import type { PageContext } from './page-context';
+import { ScrollBox } from './ScrollBox';
 import { Alert } from './Alert';
 
 /** The request log as the console server answers it: the admin API's own shape (GET /admin/accounts/{id}/requests). */
@@ -88,30 +89,32 @@ export function Requests({ environment, session }: PageContext) {
       <Alert message={error} />
       {lines && lines.length === 0 && <p data-testid="no-requests">No request matches.</p>}
       {lines && lines.length > 0 && (
-        <table data-testid="requests">
-          <caption className="visually-hidden">Your API requests in the {environment}, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">When (UTC)</th>
-              <th scope="col">Request</th>
-              <th scope="col">Status</th>
-              <th scope="col">Duration</th>
-              <th scope="col">Request id</th>
-              <th scope="col">Idempotency-Key</th>
-              <th scope="col">Key</th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((line) => (
-              <RequestRow
-                key={`${line.at}${line.request_id}`}
-                line={line}
-                open={open === line.request_id}
-                onToggle={() => setOpen(open === line.request_id ? undefined : line.request_id)}
-              />
-            ))}
-          </tbody>
-        </table>
+        <ScrollBox label="Requests found">
+          <table data-testid="requests">
+            <caption className="visually-hidden">Your API requests in the {environment}, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When (UTC)</th>
+                <th scope="col">Request</th>
+                <th scope="col">Status</th>
+                <th scope="col">Duration</th>
+                <th scope="col">Request id</th>
+                <th scope="col">Idempotency-Key</th>
+                <th scope="col">Key</th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((line) => (
+                <RequestRow
+                  key={`${line.at}${line.request_id}`}
+                  line={line}
+                  open={open === line.request_id}
+                  onToggle={() => setOpen(open === line.request_id ? undefined : line.request_id)}
+                />
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
       )}
       {next && (
         <button type="button" className="secondary" onClick={() => void load(next)}>

@@ -4,10 +4,13 @@ import { Field } from './Field';
 
 /**
  * Where a sign-in link opens (#/set-password/<token>): the user chooses their password, and is signed in. The token
- * stays in the fragment, which the browser never sends to a server but in this form's request.
+ * leaves the address bar as the page opens and is sent to the server only with this form. A link the server says is
+ * dead takes the form away: nobody types a password twice for nothing.
  */
-export function SetPassword({ token, onSignedIn }: { token: string; onSignedIn: (session: Session) => void }) {
+export function SetPassword({ token, onSignedIn, onLeave }: { token: string; onSignedIn: (session: Session) => void; onLeave: () => void }) {
   const [error, setError] = useState<string>();
+  // The server's answer when the link is unknown, used or expired: then no password can be set with it.
+  const [dead, setDead] = useState<string>();
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -19,8 +22,30 @@ export function SetPassword({ token, onSignedIn }: { token: string; onSignedIn: 
     const outcome = await signInWithLink(token, password);
     setBusy(false);
     if ('csrf_token' in outcome) onSignedIn(outcome);
+    else if (outcome.status === 404) setDead(outcome.message);
     else setError(outcome.message);
   };
+
+  if (dead)
+    return (
+      <main className="sign-in">
+        <h1>This sign-in link no longer works</h1>
+        <p role="alert" data-testid="link-dead">
+          {dead}
+        </p>
+        <p>A link works once, within 24 hours, and a newer link replaces it. If you already chose your password, sign in with it.</p>
+        <a
+          className="button"
+          href="#/"
+          onClick={(event) => {
+            event.preventDefault();
+            onLeave();
+          }}
+        >
+          Go to sign in
+        </a>
+      </main>
+    );
 
   return (
     <main className="sign-in">

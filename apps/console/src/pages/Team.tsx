@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { consoleCall, problemsByField, type Role } from '../api';
 import type { PageContext } from './page-context';
+import { ScrollBox } from './ScrollBox';
 import { Alert } from './Alert';
+import { CopyButton } from './CopyButton';
 import { Field } from './Field';
 
 /** A console user of the account (GET /console/v1/users). */
@@ -36,7 +38,6 @@ export function Team({ session, onSessionChanged }: PageContext & { onSessionCha
   const [error, setError] = useState<string>();
   const [problems, setProblems] = useState<Record<string, string[]>>({});
   const [link, setLink] = useState<SignInLink>();
-  const [copied, setCopied] = useState(false);
   const [confirming, setConfirming] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -51,7 +52,6 @@ export function Team({ session, onSessionChanged }: PageContext & { onSessionCha
   }, [load]);
 
   const shown = (made: SignInLink | undefined) => {
-    setCopied(false);
     setLink(made);
   };
 
@@ -127,19 +127,7 @@ export function Team({ session, onSessionChanged }: PageContext & { onSessionCha
           <label htmlFor="sign-in-link">Sign-in link</label>
           <div className="inline">
             <input id="sign-in-link" readOnly value={link.sign_in_url} size={60} data-testid="sign-in-link" />
-            <button
-              type="button"
-              className="secondary"
-              onClick={() => void navigator.clipboard?.writeText(link.sign_in_url).then(() => setCopied(true))}
-              aria-describedby={copied ? 'link-copied' : undefined}
-            >
-              Copy link
-            </button>
-            {copied && (
-              <span id="link-copied" className="notice">
-                Copied
-              </span>
-            )}
+            <CopyButton key={link.sign_in_url} text={link.sign_in_url} label="Copy link" id="sign-in-link" />
             <button type="button" className="secondary" onClick={() => shown(undefined)}>
               Done
             </button>
@@ -147,84 +135,86 @@ export function Team({ session, onSessionChanged }: PageContext & { onSessionCha
         </div>
       )}
       {members && (
-        <table data-testid="team">
-          <caption className="visually-hidden">The account's console users, the oldest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Added</th>
-              <th scope="col">Last signed in</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((member) => (
-              <tr key={member.user_id} data-user-id={member.user_id}>
-                <td>
-                  {member.email}
-                  {member.email === session.email && <span className="muted"> (you)</span>}
-                </td>
-                <td>
-                  <label className="visually-hidden" htmlFor={`role-${member.user_id}`}>
-                    Role of {member.email}
-                  </label>
-                  <select
-                    id={`role-${member.user_id}`}
-                    value={member.role}
-                    disabled={busy}
-                    onChange={(event) => void changeRole(member, event.target.value as Role)}
-                  >
-                    {ROLES.map(([value]) => (
-                      <option key={value} value={value}>
-                        {value}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td>{when(member.created_at)}</td>
-                <td>{member.last_signed_in_at ? when(member.last_signed_in_at) : 'Never'}</td>
-                <td>
-                  {confirming !== member.user_id && (
-                    <span className="inline">
-                      <button
-                        type="button"
-                        className="secondary"
-                        disabled={busy}
-                        aria-label={`New sign-in link for ${member.email}`}
-                        onClick={() => void act('POST', `${userUrl(member.user_id)}/sign-in-link`)}
-                      >
-                        New link
-                      </button>
-                      <button type="button" className="danger" aria-label={`Remove ${member.email}`} onClick={() => setConfirming(member.user_id)}>
-                        Remove
-                      </button>
-                    </span>
-                  )}
-                  {confirming === member.user_id && (
-                    <span className="inline">
-                      <span id={`confirm-${member.user_id}`}>They will be signed out at once and can no longer sign in.</span>
-                      <button
-                        type="button"
-                        className="danger"
-                        disabled={busy}
-                        aria-describedby={`confirm-${member.user_id}`}
-                        onClick={() => void remove(member)}
-                      >
-                        Yes, remove {member.email}
-                      </button>
-                      <button type="button" className="secondary" onClick={() => setConfirming(undefined)}>
-                        Keep them
-                      </button>
-                    </span>
-                  )}
-                </td>
+        <ScrollBox label="Users">
+          <table data-testid="team">
+            <caption className="visually-hidden">The account's console users, the oldest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Added</th>
+                <th scope="col">Last signed in</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {members.map((member) => (
+                <tr key={member.user_id} data-user-id={member.user_id}>
+                  <td>
+                    {member.email}
+                    {member.email === session.email && <span className="muted"> (you)</span>}
+                  </td>
+                  <td>
+                    <label className="visually-hidden" htmlFor={`role-${member.user_id}`}>
+                      Role of {member.email}
+                    </label>
+                    <select
+                      id={`role-${member.user_id}`}
+                      value={member.role}
+                      disabled={busy}
+                      onChange={(event) => void changeRole(member, event.target.value as Role)}
+                    >
+                      {ROLES.map(([value]) => (
+                        <option key={value} value={value}>
+                          {value}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td>{when(member.created_at)}</td>
+                  <td>{member.last_signed_in_at ? when(member.last_signed_in_at) : 'Never'}</td>
+                  <td>
+                    {confirming !== member.user_id && (
+                      <span className="inline">
+                        <button
+                          type="button"
+                          className="secondary"
+                          disabled={busy}
+                          aria-label={`New sign-in link for ${member.email}`}
+                          onClick={() => void act('POST', `${userUrl(member.user_id)}/sign-in-link`)}
+                        >
+                          New link
+                        </button>
+                        <button type="button" className="danger" aria-label={`Remove ${member.email}`} onClick={() => setConfirming(member.user_id)}>
+                          Remove
+                        </button>
+                      </span>
+                    )}
+                    {confirming === member.user_id && (
+                      <span className="inline">
+                        <span id={`confirm-${member.user_id}`}>They will be signed out at once and can no longer sign in.</span>
+                        <button
+                          type="button"
+                          className="danger"
+                          disabled={busy}
+                          aria-describedby={`confirm-${member.user_id}`}
+                          onClick={() => void remove(member)}
+                        >
+                          Yes, remove {member.email}
+                        </button>
+                        <button type="button" className="secondary" onClick={() => setConfirming(undefined)}>
+                          Keep them
+                        </button>
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
       )}
     </section>
   );

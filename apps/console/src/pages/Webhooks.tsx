@@ -3,6 +3,7 @@ import type { SandboxComponents, SandboxPaths } from '@pixauto/api-client';
 import { consoleCall, mayAct, problemsByField, type ApiError, type Session } from '../api';
 import { go, hrefOf } from '../routing';
 import type { PageContext } from './page-context';
+import { ScrollBox } from './ScrollBox';
 import { Field } from './Field';
 import './Webhooks.css';
 import { Alert } from './Alert';
@@ -66,6 +67,7 @@ export function Webhooks({ api, environment, session, clockMoves, deliveryId }: 
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const [reads, setReads] = useState(0);
+  const [retry, setRetry] = useState<RetryReview>();
   const acts = mayAct(session.role, environment);
 
   useEffect(() => {
@@ -86,10 +88,25 @@ export function Webhooks({ api, environment, session, clockMoves, deliveryId }: 
     setFilters(Object.fromEntries(FILTERS.map((name) => [name, String(form.get(name) ?? '').trim()]).filter(([, value]) => value !== '')) as Filters);
     setPage(0);
     setNotice(undefined);
+    setRetry(undefined);
+  };
+
+  /** Which deliveries a retry would send again, shown before anything is sent. */
+  const reviewRetry = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const which = (filters.status ?? String(new FormData(event.currentTarget).get('which'))) as Status | '';
+    const query = { ...filters, ...(which ? { status: which } : { status: undefined }) };
+    const { data, error } = await api.GET('/v2/webhooks/deliveries', { params: { query: { ...query, page: 0, page_size: RETRY_SHOWN } } });
+    setError(error ? (error as ApiError).message : undefined);
+    setNotice(undefined);
+    if (data) setRetry({ which, total: data.pagination.total_items, deliveries: data.deliveries });
   };
 
   const retryMatching = async () => {
-    const { data, error } = await api.POST('/v2/webhooks/deliveries/retry', { params: { query: filters } });
+    if (!retry) return;
+    const query = { ...filters, ...(retry.which ? { status: retry.which } : { status: undefined }) };
+    const { data, error } = await api.POST('/v2/webhooks/deliveries/retry', { params: { query } });
+    setRetry(undefined);
     setError(error ? (error as ApiError).message : undefined);
     if (data) setNotice(`${data.queued} ${data.queued === 1 ? 'delivery' : 'deliveries'} queued for one more attempt now.`);
     setReads((n) => n + 1);
@@ -126,13 +143,25 @@ export function Webhooks({ api, environment, session, clockMoves, deliveryId }: 
         </button>
       </form>
       {acts && list && list.pagination.total_items > 0 && (
-        <p className="inline">
-          <button type="button" onClick={() => void retryMatching()}>
-            Retry all {list.pagination.total_items} matching
+        <form className="inline" aria-label="Retry deliveries" onSubmit={(event) => void reviewRetry(event)}>
+          {filters.status ? (
+            <span>Retry the {filters.status} deliveries this filter matches</span>
+          ) : (
+            <>
+              <label htmlFor="retry-which">Retry the deliveries this filter matches that are</label>
+              <select id="retry-which" name="which" defaultValue="failed">
+                <option value="failed">failed</option>
+                <option value="pending">pending</option>
+                <option value="">of any status (delivered ones too)</option>
+              </select>
+            </>
+          )}
+          <button type="submit" className="secondary">
+            Retry…
           </button>
-          <span className="muted">One more attempt now for each, on every page, whatever its status.</span>
-        </p>
+        </form>
       )}
+      {retry && <RetryConfirmation review={retry} onConfirm={() => void retryMatching()} onKeep={() => setRetry(undefined)} />}
       {notice && (
         <p role="status" className="notice">
           {notice}
@@ -141,35 +170,37 @@ export function Webhooks({ api, environment, session, clockMoves, deliveryId }: 
       <Alert message={error} />
       {list && list.deliveries.length === 0 && <p>No delivery matches.</p>}
       {list && list.deliveries.length > 0 && (
-        <table data-testid="deliveries">
-          <caption className="visually-hidden">Webhook deliveries, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Created</th>
-              <th scope="col">Event</th>
-              <th scope="col">Resource</th>
-              <th scope="col">Status</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Last error</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.deliveries.map((delivery) => (
-              <tr key={delivery.id}>
-                <td>
-                  <a href={hrefOf({ environment, page: 'webhooks', id: delivery.id })}>{when(delivery.created_at)}</a>
-                </td>
-                <td>{delivery.event_type}</td>
-                <td>{delivery.resource_id}</td>
-                <td>
-                  <StatusBadge status={delivery.status} />
-                </td>
-                <td>{delivery.attempt_count}</td>
-                <td>{delivery.last_error ?? ''}</td>
+        <ScrollBox label="Deliveries">
+          <table data-testid="deliveries">
+            <caption className="visually-hidden">Webhook deliveries, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Created</th>
+                <th scope="col">Event</th>
+                <th scope="col">Resource</th>
+                <th scope="col">Status</th>
+                <th scope="col">Attempts</th>
+                <th scope="col">Last error</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {list.deliveries.map((delivery) => (
+                <tr key={delivery.id}>
+                  <td>
+                    <a href={hrefOf({ environment, page: 'webhooks', id: delivery.id })}>{when(delivery.created_at)}</a>
+                  </td>
+                  <td>{delivery.event_type}</td>
+                  <td>{delivery.resource_id}</td>
+                  <td>
+                    <StatusBadge status={delivery.status} />
+                  </td>
+                  <td>{delivery.attempt_count}</td>
+                  <td>{delivery.last_error ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
       )}
       {list && list.pagination.total_pages > 1 && (
         <nav aria-label="Pages" className="inline">
@@ -186,6 +217,58 @@ export function Webhooks({ api, environment, session, clockMoves, deliveryId }: 
       )}
       {acts && <TestEvent api={api} environment={environment} />}
       {session.role === 'owner' && <SigningSecret key={environment} session={session} environment={environment} />}
+    </section>
+  );
+}
+
+/** How many of the deliveries a retry would send again are listed before it is confirmed. */
+const RETRY_SHOWN = 10;
+
+/** The deliveries a retry would send again: how many, of which status, and the first of them. */
+interface RetryReview {
+  which: Status | '';
+  total: number;
+  deliveries: DeliveryList['deliveries'];
+}
+
+/** Says how many deliveries and which before any is sent again: a retry of delivered ones makes duplicates. */
+function RetryConfirmation({ review, onConfirm, onKeep }: { review: RetryReview; onConfirm: () => void; onKeep: () => void }) {
+  const kind = review.which ? `${review.which} ` : '';
+  if (review.total === 0)
+    return (
+      <div className="delivery" role="status" data-testid="retry-review">
+        <p>No {kind}delivery matches the filter: nothing to retry.</p>
+        <button type="button" className="secondary" onClick={onKeep}>
+          Close
+        </button>
+      </div>
+    );
+  return (
+    <section className="delivery" aria-labelledby="retry-review-title" data-testid="retry-review">
+      <h3 id="retry-review-title">
+        Retry {review.total} {kind}
+        {review.total === 1 ? 'delivery' : 'deliveries'}?
+      </h3>
+      <p>
+        Each is sent once more, now, to its endpoint
+        {review.which === 'delivered' || review.which === '' ? ': an endpoint that already received a delivery gets it twice' : ''}.
+      </p>
+      <ul>
+        {review.deliveries.map((delivery) => (
+          <li key={delivery.id}>
+            {delivery.event_type} about {delivery.resource_id}, {delivery.status}, created {when(delivery.created_at)}
+          </li>
+        ))}
+      </ul>
+      {review.total > review.deliveries.length && <p>and {review.total - review.deliveries.length} more.</p>}
+      <p className="inline">
+        <button type="button" onClick={onConfirm}>
+          Yes, retry {review.total}
+        </button>
+        <button type="button" className="secondary" onClick={onKeep}>
+          Keep them as they are
+        </button>
+      </p>
     </section>
   );
 }
@@ -256,31 +339,33 @@ function DeliveryDetail({ api, environment, session, clockMoves, deliveryId, rea
       <h3>Attempts</h3>
       {delivery.attempts.length === 0 && <p>No attempt yet: the first is made within a second.</p>}
       {delivery.attempts.length > 0 && (
-        <table data-testid="attempts">
-          <caption className="visually-hidden">Every attempt, oldest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Time</th>
-              <th scope="col">Trigger</th>
-              <th scope="col">Answer</th>
-              <th scope="col">Latency</th>
-              <th scope="col">Response</th>
-            </tr>
-          </thead>
-          <tbody>
-            {delivery.attempts.map((attempt) => (
-              <tr key={attempt.number}>
-                <td>{attempt.number}</td>
-                <td>{when(attempt.attempted_at)}</td>
-                <td>{attempt.trigger}</td>
-                <td>{attempt.status_code !== null ? `HTTP ${attempt.status_code}` : attempt.error}</td>
-                <td>{attempt.latency_ms} ms</td>
-                <td>{attempt.response_body !== null && <pre className="payload">{attempt.response_body}</pre>}</td>
+        <ScrollBox label="Attempts">
+          <table data-testid="attempts">
+            <caption className="visually-hidden">Every attempt, oldest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Time</th>
+                <th scope="col">Trigger</th>
+                <th scope="col">Answer</th>
+                <th scope="col">Latency</th>
+                <th scope="col">Response</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {delivery.attempts.map((attempt) => (
+                <tr key={attempt.number}>
+                  <td>{attempt.number}</td>
+                  <td>{when(attempt.attempted_at)}</td>
+                  <td>{attempt.trigger}</td>
+                  <td>{attempt.status_code !== null ? `HTTP ${attempt.status_code}` : attempt.error}</td>
+                  <td>{attempt.latency_ms} ms</td>
+                  <td>{attempt.response_body !== null && <pre className="payload">{attempt.response_body}</pre>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
       )}
     </article>
   );

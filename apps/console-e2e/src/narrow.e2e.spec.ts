@@ -1,0 +1,79 @@
+import type { Page } from '@playwright/test';
+import { dayAfter, expect, expectAccessible, signIn, test } from './support/console';
+
+// The console on a phone: every page at 390 px wide, none scrolling sideways, Sign out within reach, each with its title.
+
+const WIDTH = 390;
+
+/** Creates through the console's way to the API (as the page does) and answers the new resource. */
+async function created(page: Page, path: string, body: unknown): Promise<Record<string, unknown>> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const session = await (await fetch('/console/v1/session')).json();
+      const response = await fetch(`/console/v1/sandbox/api${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrf_token },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return response.json();
+    },
+    { path, body },
+  );
+}
+
+test(`every page fits a ${WIDTH} px wide screen, Sign out in sight`, async ({ page, system }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: WIDTH, height: 844 });
+  await signIn(page, system, 'owner');
+  await expect(page.getByTestId('clock-today')).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
+  const today = (await page.getByTestId('clock-today').textContent()) as string;
+  const run = Date.now().toString(36);
+  const recurrence = await created(page, '/v2/automatic-pix/recurrences', {
+    transaction_id: `estreito-${run}`,
+    debtor: { document_number: '52998224725', name: 'Maria Silva' },
+    schedule: { start_date: dayAfter(today, 20), periodicity: 'MONTHLY' },
+    amount: 19.9,
+    retry_policy: 'NOT_ALLOWED',
+  });
+  const charge = await created(page, '/v2/pix', {
+    transaction_id: `estreito-${run}`,
+    amount: 10,
+    payer: { document_number: '52998224725', name: 'Maria Silva' },
+  });
+  const payout = await created(page, '/v2/payout/pix', {
+    transaction_id: `estreito-${run}`,
+    amount: 1,
+    name: 'Maria Silva',
+    document_number: '39053344705',
+    pix_key: 'maria@example.com',
+  });
+
+  const places = [
+    'overview',
+    'recurrences',
+    'new-recurrence',
+    `recurrences/${recurrence.recurrence_id as string}`,
+    'pix',
+    `pix/${charge.id as number}`,
+    'payouts',
+    `payouts/${payout.id as number}`,
+    'limits',
+    'webhooks',
+    'requests',
+    'api-keys',
+    'team',
+    'account',
+  ];
+  for (const place of places) {
+    await page.goto(`${system.consoleUrl}/#/sandbox/${place}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Loading…')).toHaveCount(0);
+    // Each page names itself in the tab and the history.
+    await expect(page).toHaveTitle(/^[A-Z][^·]+ · Sandbox · pixauto console$/);
+    const width = await page.evaluate(() => (document.scrollingElement as Element).scrollWidth);
+    expect(width, `${place} scrolls sideways`).toBeLessThanOrEqual(WIDTH);
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeInViewport();
+  }
+  await expectAccessible(page);
+});
