@@ -56,7 +56,14 @@ async function create(body: object, key = merchant.sandbox, port = system.profil
 /** The sandbox's bank completes a payout now, before it would by itself (a second and a half after it was sent). */
 async function settle(id: number, key = merchant.sandbox) {
   const moved = await call(system.profile.sandbox, 'POST', `/v2/sandbox/payouts/${id}/status`, { key, json: { status: 1 } });
-  expect(moved).toMatchObject({ status: 200, body: { status: 1 } });
+  if (moved.status === 200) return expect(moved.body.status).toBe(1);
+  // On a busy machine the bank may have paid it by itself first: completed all the same, as the lookup then shows.
+  expect(moved).toMatchObject({ status: 400, body: { provider_code: 'PagamentoOperacaoInvalida' } });
+  await eventually(
+    () => sandbox(`/v2/withdrawals?id=${id}`, key),
+    (answer) => answer.body?.status === 1,
+    BANK,
+  );
 }
 
 /** How long the bank may take to refuse a payout by itself (the sender hands it over every 250 ms). */
