@@ -4,8 +4,8 @@ import { queryService } from './support/database';
 import { SeenEvent, TopicWatcher } from './support/kafka';
 import { RunningSystem, startSystem } from './support/system';
 
-// Payouts (cash-out): POST /v2/payout/pix and POST /v2/payout (platform.md §3), the payout record (service-api.md 2.3),
-// its status codes (3.3, first table), the sandbox's moves (platform.md §4) and the cashout customer limits (8.2).
+// Payouts (cash-out): POST /v2/payout/pix and POST /v2/payout, the payout record, its status
+// codes (docs/decisions/payouts.md), the sandbox's moves and the cashout customer limits (docs/decisions/limits.md).
 
 const TOPIC = 'pixauto.payouts.events.v1';
 let system: RunningSystem;

@@ -19,7 +19,7 @@ import {
 } from './support/recurrences';
 import { RunningSystem, startSystem } from './support/system';
 
-// Recurrences through the gateway: service-api.md 2.1, 3.1, 4.1 to 4.4, 7.1 to 7.3, 8.1; docs/decisions/recurrences.md
+// Recurrences through the gateway: docs/api/recurrences.md and docs/decisions/recurrences.md
 // (transaction_id per tenant).
 
 let system: RunningSystem;

@@ -13,7 +13,7 @@ import { brasiliaDay, openAccount, recurrenceBody, recurrenceClient } from './su
 import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
 import { Received, WebhookReceiver } from './support/webhook-receiver';
 
-// Webhooks (platform.md §5, service-api.md 6, 4.4): every event of a resource with a webhook reaches it signed
+// Webhooks (docs/decisions/webhooks.md): every event of a resource with a webhook reaches it signed
 // (Standard Webhooks, verified here with the `standardwebhooks` library), retried under the same webhook-id, and
 // the merchant reads and replays each delivery through GET/POST /v2/webhooks/deliveries.
 

@@ -6,7 +6,7 @@ import { call } from './support/http';
 import { freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { RunningSystem, startSystem } from './support/system';
 
-// The payout lookups of payout-query-service (service-api.md 4.8 to 4.11, 7.3), through the gateway: its read model
+// The payout lookups of payout-query-service (docs/decisions/payout-lookups.md), through the gateway: its read model
 // follows the payout events, yet a merchant's lookup right after its own write sees it (docs/decisions/read-your-writes.md),
 // so every test reads once after its writes. Only what the bank does by itself (a refusal) is waited for.
 

@@ -50,7 +50,7 @@ import { CLOCK } from '@pixauto/runtime';
 const MERCHANT_CITY = process.env.PIX_MERCHANT_CITY ?? 'SAO PAULO';
 const UNIQUE_VIOLATION = '23505';
 
-/** The recurrence use cases (service-api.md 4.1 to 4.4; platform.md §4): the bank first, then our events. */
+/** The recurrence use cases (docs/decisions/recurrences.md): the bank first, then our events. */
 @Injectable()
 export class Recurrences {
   private readonly qrCodes = new QrCodeImages();
@@ -179,7 +179,7 @@ export class Recurrences {
     if (command && recurrenceId) await this.execute(tenant, recurrenceId, command, { ignoreRefusals: true });
   }
 
-  /** platform.md §4: the payer accepts by QR (the activation is paid with it in journey 3) or refuses. */
+  /** Sandbox: the payer accepts by QR (the activation is paid with it in journey 3) or refuses. */
   async payerAnswers(tenant: Tenant, recurrenceId: string, decision: 'authorize' | 'reject'): Promise<RecurrenceResponse> {
     const state = await this.eventStore.load(recurrence, recurrenceStreamId(tenant, recurrenceId));
     const check = recurrence.decide(decision === 'authorize' ? approval('JOURNEY_2', this.clock.now(tenant)) : { type: 'RejectRecurrence' }, state);

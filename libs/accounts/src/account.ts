@@ -10,7 +10,7 @@ import {
 import { Messages, notFound, validation } from '@pixauto/errors';
 import { accept, Decider, DomainEvent, reject } from '@pixauto/event-store';
 
-// A merchant account (platform.md §2): who it is, its wallet, its cash-in bank and its banking credentials.
+// A merchant account: who it is, its wallet, its cash-in bank and its banking credentials.
 
 export type AccountEvent =
   | DomainEvent<typeof AccountEventTypes.opened, AccountOpenedData>
@@ -23,7 +23,7 @@ export type AccountCommand =
   | { type: 'OpenAccount'; data: AccountOpenedData }
   /** `rate_limit` may name one environment only: the other keeps its limit. */
   | { type: 'ChangeAccount'; data: Omit<AccountChangedData, 'rate_limit'> & { rate_limit?: Partial<RateLimits> } }
-  /** `at`: the Clock's now; the replaced secret keeps signing until 24 hours after it (platform.md §5). */
+  /** `at`: the Clock's now; the replaced secret keeps signing until 24 hours after it. */
   | { type: 'RotateWebhookSecret'; webhook_secret: string; at: Date };
 
 export const ACCOUNT_STREAM = 'account';

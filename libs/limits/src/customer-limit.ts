@@ -3,7 +3,7 @@ import { CustomerLimitData, LimitEventTypes, Tenant } from '@pixauto/contracts';
 import { Messages, validation } from '@pixauto/errors';
 import { accept, Decider, DomainEvent, reject } from '@pixauto/event-store';
 
-// One customer limit: a (document, type) pair of one tenant (service-api.md 2.5, 4.13, 8.2).
+// One customer limit: a (document, type) pair of one tenant (docs/decisions/limits.md).
 
 export type CustomerLimitEvent =
   DomainEvent<typeof LimitEventTypes.created, CustomerLimitData> | DomainEvent<typeof LimitEventTypes.updated, CustomerLimitData>;
@@ -16,7 +16,7 @@ export type CustomerLimitCommand = { type: 'SetCustomerLimit'; data: CustomerLim
 export const CUSTOMER_LIMIT_STREAM = 'customer_limit';
 
 /**
- * A customer's CPF or CNPJ never appears in a stream id, and so in a Kafka key (issue #12 §5): a keyed HMAC of it
+ * A customer's CPF or CNPJ never appears in a stream id, and so in a Kafka key (docs/decisions/secrets.md): a keyed HMAC of it
  * stands in, stable for as long as the key is (DOCUMENT_KEY never rotates), so a customer's limit stays one stream.
  */
 export const documentDigest = (key: Buffer, documentNumber: string): string => createHmac('sha256', key).update(documentNumber).digest('base64url');

@@ -4,7 +4,7 @@ import { fold } from '@pixauto/event-store';
 import { DeciderSpecification } from '../../event-store/src/testing/decider-specification';
 import { pixCharge, PixChargeCommand, PixChargeEvent } from './pix-charge';
 
-// The cash-in charge's rules (platform.md §3, §4), given its past events, when a command, then events or a refusal.
+// The cash-in charge's rules (docs/decisions/cash-in.md), given its past events, when a command, then events or a refusal.
 
 const pending: PixChargeRecordData = {
   id: 7,

@@ -50,7 +50,7 @@ export class PayoutLookups1763800000700 implements MigrationInterface {
   }
 }
 
-/** A payout the receiving bank sent back (issue #11): its returns, whose latest refund_id GET /v2/withdrawals shows. */
+/** A payout the receiving bank sent back (docs/decisions/payouts.md#returns-a-payout-sent-back): its returns, whose latest refund_id GET /v2/withdrawals shows. */
 export class PayoutLookupsReturns1763800000710 implements MigrationInterface {
   name = 'PayoutLookupsReturns1763800000710';
 

@@ -40,7 +40,7 @@ export interface ImmediatePaymentCodeInput {
   paymentUrl: string;
 }
 
-/** A dynamic BR Code for an immediate charge (cash-in, platform.md §3): the payer's app fetches the charge from its location. */
+/** A dynamic BR Code for an immediate charge (cash-in): the payer's app fetches the charge from its location. */
 export function immediatePaymentPixCode(input: ImmediatePaymentCodeInput): string {
   const pix = createDynamicPix({
     merchantName: emvText(input.merchantName, 25),

@@ -1,7 +1,7 @@
 import { PayoutStatus, RECEIPT_PROVIDERS } from '@pixauto/contracts';
 import { Messages, receiptError, Refusal } from '@pixauto/errors';
 
-// Which refund a receipt request means, and every refusal of service-api.md 7.4 (and of its payout twin) that can be
+// Which refund a receipt request means, and every refusal of a receipt request (docs/decisions/receipts.md) that can be
 // judged before the bank is asked: pure, so each row is a unit test.
 
 /** 'pix': a refund of a cash-in charge; 'payout': a payout the receiving bank sent back. */

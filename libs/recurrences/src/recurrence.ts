@@ -20,7 +20,7 @@ import { accept, Decider, DomainEvent, reject } from '@pixauto/event-store';
 import { compareDates } from '@pixauto/pix';
 import { Charge, NextCycle, nextCycle } from './charge';
 
-// A recurrence: the payer's mandate (service-api.md 2.1, 3.1, 4.1, 4.4).
+// A recurrence: the payer's mandate (docs/api/recurrences.md, docs/decisions/recurrences.md).
 
 export type RecurrenceEvent =
   | DomainEvent<typeof RecurrenceEventTypes.created, RecurrenceCreatedData>
@@ -171,7 +171,7 @@ function decideCharge(r: Recurrence, command: ChargeCommand) {
         data: { ...base, previous_due_date: charge.due_date, due_date: command.due_date, txid: command.txid },
       });
     case 'ScheduleRetry':
-      // The settlement system judges a retry (platform.md §3): by the time this is decided, the bank has accepted it.
+      // The settlement system judges a retry: by the time this is decided, the bank has accepted it.
       if (charge.type === 'activation') return reject<RecurrenceEvent>(validation(C.activationNotRetryable));
       if (charge.status === 'SCHEDULED' && charge.attempt_date === command.date) return accept<RecurrenceEvent>();
       return accept<RecurrenceEvent>({ type: ChargeEventTypes.retryScheduled, data: { ...base, date: command.date, retries: charge.retries + 1 } });

@@ -95,7 +95,7 @@ const isServiceReply = (reply: unknown): reply is ServiceReply =>
 export const isPastDeadline = (request: ServiceRequest | undefined, nowMs: number): boolean =>
   typeof request?.deadline_ms === 'number' && nowMs > request.deadline_ms;
 
-/** The payer's side exists only in the sandbox (platform.md §4): the gateway routes it there only, a service checks again. */
+/** The payer's side exists only in the sandbox: the gateway routes it there only, a service checks again. */
 export const sandboxTenantOf = (request: ServiceRequest): Tenant =>
   request.tenant.environment === 'sandbox' ? request.tenant : refuse(notFound(Messages.request.routeNotFound));
 

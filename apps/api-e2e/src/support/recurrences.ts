@@ -4,7 +4,7 @@ import { admin, freshCpf, Merchant } from './fixtures';
 import { Answer, call } from './http';
 import { RunningSystem } from './system';
 
-// Helpers of the recurrence suites (service-api.md 2.1, 4.1 to 4.4; platform.md §4).
+// Helpers of the recurrence suites (docs/api/recurrences.md, and the sandbox payer).
 
 export const RECURRENCES = '/v2/automatic-pix/recurrences';
 export const RECURRENCE_TOPIC = 'pixauto.recurrences.events.v1';

@@ -39,7 +39,7 @@ import { AdminRoutes, DELIVERY_FILTERS, Route, invalid, notFound } from '../open
 
 const A = Messages.admin;
 
-/** The operator API (platform.md §2). */
+/** The operator API (docs/operations.md#the-operator-command-line). */
 @AdminRoutes('Admin')
 @Controller('admin')
 export class AdminController {
@@ -127,7 +127,7 @@ export class AdminController {
     return this.accounts.listKeys(accountId);
   }
 
-  /** platform.md §5: a new webhook signing secret; the replaced one signs beside it for 24 hours. */
+  /** A new webhook signing secret; the replaced one signs beside it for 24 hours. */
   @Route({
     summary: "Rotate the account's webhook secret",
     description:

@@ -10,8 +10,8 @@ const P = Messages.payments;
 const F = Messages.refunds;
 
 /**
- * POST /v2/transactions/refund (platform.md §3): a refund of a paid cash-in charge, served by payments-service; and its
- * receipt, GET /v2/transactions/refund/receipt (service-api.md 4.12), fetched live from the bank by receipt-service.
+ * POST /v2/transactions/refund: a refund of a paid cash-in charge, served by payments-service; and its
+ * receipt, GET /v2/transactions/refund/receipt, fetched live from the bank by receipt-service.
  */
 @MerchantRoutes('Refunds')
 @Controller('v2/transactions/refund')
@@ -43,7 +43,7 @@ export class RefundsRoutes {
     return this.upstreams.relay('payments', Patterns.payments.createRefund, tenantOf(request), request, reply);
   }
 
-  /** A key with `transactions: false` is refused before anything is read (service-api.md 5, 7.4). */
+  /** A key with `transactions: false` is refused before anything is read (docs/decisions/receipts.md). */
   @Route({
     summary: 'Refund receipt',
     description:
@@ -76,7 +76,7 @@ export class RefundsRoutes {
   }
 }
 
-/** GET /v2/transactions/refunds: the refunds of Pix charges by period (service-api.md 4.3's shape), served by payments-service. */
+/** GET /v2/transactions/refunds: the refunds of Pix charges by period (as the recurrences'), served by payments-service. */
 @MerchantRoutes('Refunds')
 @Controller('v2/transactions/refunds')
 export class RefundListRoutes {
@@ -98,7 +98,7 @@ export class RefundListRoutes {
   }
 }
 
-/** platform.md §4: a refund the service starts itself, and the bank liquidating one now. Sandbox listener only (404 on production). */
+/** Sandbox: a refund the service starts itself, and the bank liquidating one now. Sandbox listener only (404 on production). */
 @MerchantRoutes('Sandbox')
 @Controller('v2/sandbox')
 export class SandboxRefundsRoutes {

@@ -14,7 +14,7 @@ const CSV_URL = `${gatewayConfig().payoutQueryCsvUrl}/withdrawals/period/csv`;
 /** How long payout-query-service may take to start answering the CSV (the rows then stream for as long as they take). */
 const CSV_HEADERS_TIMEOUT_MS = 10_000;
 
-/** The payout lookups (service-api.md 4.8 to 4.11), served by payout-query-service; the payout receipts, by receipt-service. */
+/** The payout lookups, served by payout-query-service; the payout receipts, by receipt-service. */
 @MerchantRoutes('Payouts')
 @Controller('v2/withdrawals')
 export class WithdrawalsRoutes {

@@ -6,7 +6,7 @@ import { MAX_PIX_AMOUNT } from '@pixauto/pix';
 import { HasAtMostTwoDecimals, IsPositiveReais } from '../limits/limit.validators';
 import { IsCpfOrCnpj, IsWebhookUrl, OptionalField } from '../recurrences/recurrence.validators';
 
-// POST /v2/pix (platform.md §3). Decorators run bottom-up: the last one is checked first.
+// POST /v2/pix. Decorators run bottom-up: the last one is checked first.
 
 const T = Messages.transactions;
 

@@ -3,7 +3,7 @@ import { oneIdentifier } from '../one-identifier';
 import { recordIdOf } from '../record-id';
 import { Validated } from '../validation';
 
-// GET /v2/transactions/refund/receipt (service-api.md 2.4) and GET /v2/withdrawals/refund/receipt: the receipt as the
+// GET /v2/transactions/refund/receipt (docs/decisions/receipts.md) and GET /v2/withdrawals/refund/receipt: the receipt as the
 // bank issued it, fetched live. The JSDoc is what merchants read in the API reference.
 /** The bank's receipt of a refund (or of a payout the receiving bank sent back), as a base64-encoded PDF. */
 export interface RefundReceiptResponse {

@@ -7,7 +7,7 @@ import { rule } from '../field-rule';
 import { HasAtMostTwoDecimals, IsPositiveReais } from '../limits/limit.validators';
 import { IsCpfOrCnpj, IsWebhookUrl, OptionalField } from '../recurrences/recurrence.validators';
 
-// POST /v2/payout/pix and POST /v2/payout (platform.md §3). Decorators run bottom-up: the last one is checked first.
+// POST /v2/payout/pix and POST /v2/payout. Decorators run bottom-up: the last one is checked first.
 
 const T = Messages.transactions;
 

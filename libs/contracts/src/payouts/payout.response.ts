@@ -1,7 +1,7 @@
 import { centavosToReais } from '@pixauto/pix';
 import { PayoutRecordData, PayoutStatusCode } from './payout.events';
 
-// The payout record of service-api.md 2.3 as the API shows it. The JSDoc is what merchants read in the API reference.
+// The payout record (docs/api/payouts.md) as the API shows it. The JSDoc is what merchants read in the API reference.
 /**
  * A payout (cash-out): money sent by Pix to a Pix key or a bank account. It starts at status 0 and the bank moves it,
  * usually within seconds, to 4 (processing) and then 1 (completed), or to 2 (canceled) or 3 (rejected).

@@ -1,4 +1,4 @@
-// The closed vocabularies of a recurrence (service-api.md 2.1 and 3.1). The JSDoc of the types is what merchants read.
+// The closed vocabularies of a recurrence (docs/api/recurrences.md). The JSDoc of the types is what merchants read.
 
 export const RECURRENCE_STATUSES = ['CREATED', 'APPROVED', 'REJECTED', 'EXPIRED', 'CANCELLED'] as const;
 /**

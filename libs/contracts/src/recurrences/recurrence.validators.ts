@@ -2,7 +2,7 @@ import { ValidateIf, ValidationOptions } from 'class-validator';
 import { rule } from '../field-rule';
 import { compareDates, isValidCalendarDate, isValidCpfOrCnpj } from '@pixauto/pix';
 
-// Field rules shared by the recurrence and solicitation requests (service-api.md 4.1 to 4.7).
+// Field rules shared by the recurrence and solicitation requests.
 
 /** Absent is fine; null is a value like any other and meets the field's rules (unlike IsOptional). */
 export const OptionalField = () => ValidateIf((_object: object, value: unknown) => value !== undefined);

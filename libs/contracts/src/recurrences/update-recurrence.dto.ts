@@ -4,7 +4,7 @@ import { Messages } from '@pixauto/errors';
 import { CLIENT_SET_STATUSES, ClientSetStatus } from './recurrence.types';
 import { HasDateFormat, IsAfterToday, IsExistingDate, IsWebhookUrl, OptionalField } from './recurrence.validators';
 
-// PATCH /v2/automatic-pix/recurrences/:recurrence_id (service-api.md 4.4). Decorators run bottom-up.
+// PATCH /v2/automatic-pix/recurrences/:recurrence_id. Decorators run bottom-up.
 
 const R = Messages.recurrences;
 

@@ -3,7 +3,7 @@ import { limitExceeded, Messages, Refusal } from '@pixauto/errors';
 import { sql, SqlStatement } from '@pixauto/event-store';
 import { Centavos, reaisToCentavos } from '@pixauto/pix';
 
-// Customer limits enforced (service-api.md 8.2) where the transactions are created: payments-service.
+// Customer limits enforced (docs/decisions/limits.md) where the transactions are created: payments-service.
 // The limit itself is limits-service's (read at request time, so a new limit applies to the very next request);
 // the count of today's transactions per customer is kept here, in `customer_limit_usage`, and taken in the same
 // statement that records the transaction, so it is exact under concurrency and never outlives a failed creation.

@@ -270,7 +270,7 @@ export async function postponeNextCharge(db: EntityManager, tenant: Tenant, recu
   ]);
 }
 
-/** Claims sandbox cycle charges whose pending debit attempt's day has come on their tenant's clock (platform.md §4). */
+/** Claims sandbox cycle charges whose pending debit attempt's day has come on their tenant's test clock. */
 export function claimDueSandboxAttempts(
   db: EntityManager,
   now: Date,
