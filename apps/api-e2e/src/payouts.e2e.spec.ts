@@ -66,7 +66,7 @@ async function expectNothingStoredFor(transactionId: string) {
 }
 
 describe('POST /v2/payout/pix', () => {
-  it('answers 201 with the payout record of 2.3, status 0', async () => {
+  it('answers 201 with the payout record, status 0', async () => {
     const body = toKey({ webhook: 'https://shop.example.com/payouts' });
     const answer = await sandbox('POST', '/v2/payout/pix', body);
     expect(answer).toEqual({
@@ -240,7 +240,7 @@ describe('POST /v2/sandbox/payouts/:id/status', () => {
   });
 });
 
-describe('cashout customer limits (8.2)', () => {
+describe('cashout customer limits', () => {
   const limit = (document: string, json: object) => sandbox('POST', '/v2/limits', { document_number: document, type: 'cashout', ...json });
   const exceeded = (message: string) => ({ status: 400, body: { type: 'LimitExceededError', message } });
 

@@ -401,7 +401,7 @@ describe('expiry', () => {
   });
 });
 
-describe('cashin customer limits (8.2)', () => {
+describe('cashin customer limits', () => {
   const limit = (document: string, json: object, key = merchant.sandbox) =>
     sandbox('POST', '/v2/limits', { document_number: document, type: 'cashin', ...json }, key);
   const forPayer = (document: string, extra: Record<string, unknown> = {}) => pixBody({ payer: { document_number: document, name: 'Maria Silva' }, ...extra });

@@ -170,7 +170,7 @@ describe('a recurrence and its charges reach their webhook, signed', () => {
     const recurrences = recurrenceClient(system, merchant, 'sandbox');
     const path = fresh('activation');
     const created = await recurrences.create(recurrenceBody({ webhook: receiver.url('ok', path), activation_amount: 19.9 }));
-    // A webhook replaced after creation does not move the activation's (4.4).
+    // A webhook replaced after creation does not move the activation's.
     expect((await recurrences.update(created.body.recurrence_id, { webhook: receiver.url('ok', `${path}-new`) })).status).toBe(200);
     expect((await recurrences.authorize(created.body.recurrence_id)).status).toBe(200);
     const atCreation = await receiver.waitFor(path, 4);

@@ -73,8 +73,8 @@ async function csvOf(query: string, key = merchant.sandbox): Promise<{ status: n
   return { status: response.status, contentType: response.headers.get('content-type'), text: await response.text() };
 }
 
-describe('GET /v2/withdrawals (4.8)', () => {
-  it('finds a payout by id and by transaction_id right after its 201, and as the bank settled it: the record of 2.3 with bank_name', async () => {
+describe('GET /v2/withdrawals', () => {
+  it('finds a payout by id and by transaction_id right after its 201, and as the bank settled it: the record with bank_name', async () => {
     const created = await create(payout({ webhook: 'https://shop.example.com/payouts' }));
     expect(await sandbox(`/v2/withdrawals?id=${created.id}`)).toMatchObject({ status: 200, body: { id: created.id, transaction_id: created.transaction_id } });
     await settle(created.id);
@@ -126,7 +126,7 @@ describe('GET /v2/withdrawals (4.8)', () => {
   });
 });
 
-describe('GET /v2/withdrawals/period (4.9)', () => {
+describe('GET /v2/withdrawals/period', () => {
   let mine: Merchant;
   let made: { id: number; transaction_id: string }[];
 
@@ -214,7 +214,7 @@ describe('GET /v2/withdrawals/period (4.9)', () => {
   });
 });
 
-describe('GET /v2/withdrawals/customer (4.10)', () => {
+describe('GET /v2/withdrawals/customer', () => {
   it('gives a customer full history and total, items without webhook, e2e and psp_id', async () => {
     const documentNumber = freshCpf();
     const first = await create(payout({ document_number: documentNumber, webhook: 'https://shop.example.com/payouts' }));
@@ -250,7 +250,7 @@ describe('GET /v2/withdrawals/customer (4.10)', () => {
   });
 });
 
-describe('GET /v2/withdrawals/period/csv (4.11)', () => {
+describe('GET /v2/withdrawals/period/csv', () => {
   it('exports the period as text/csv: the header, the 19 columns in order, every status, names that survive a CSV parser', async () => {
     const mine = await newMerchant(system);
     const tricky = await create(payout({ name: 'Silva, "Zé" & Filhos' }), mine.sandbox);

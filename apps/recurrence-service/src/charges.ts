@@ -345,7 +345,7 @@ export class Charges {
     return this.banks.sandboxPayer.at(at);
   }
 
-  /** The cobr of one cycle (CobRSolicitada): the debtor's contact and address travel with it (2.1). */
+  /** The cobr of one cycle (CobRSolicitada): the debtor's contact and address travel with it. */
   private debit(r: Recurrence, dueDate: string) {
     const { debtor } = r.data;
     const address = debtor.address;

@@ -120,7 +120,7 @@ export class Recurrences {
     return { pagination: paginationOf(request.value, total), recurrences };
   }
 
-  /** PATCH (4.4): decided before the bank hears of it, so a refused change never reaches the bank. */
+  /** PATCH: decided before the bank hears of it, so a refused change never reaches the bank. */
   async update(tenant: Tenant, recurrenceId: string, body: unknown): Promise<RecurrenceResponse> {
     const request = validateUpdateRecurrence(body, this.clock.today(tenant));
     if (!request.ok) return refuse(request.refusal);
@@ -154,7 +154,7 @@ export class Recurrences {
     if (command) await this.execute(known.tenant, known.recurrenceId, command, { ignoreRefusals: true });
   }
 
-  /** Journey 3 (3.1): an activation that expired unpaid voids the code; the recurrence can no longer be authorized. */
+  /** Journey 3: an activation that expired unpaid voids the code; the recurrence can no longer be authorized. */
   async expireDueActivations(): Promise<number> {
     const claim = await claimDueActivations(this.dataSource.manager, this.clock.now());
     await claim.hold(async (due) => {
@@ -163,7 +163,7 @@ export class Recurrences {
     return claim.items.length;
   }
 
-  /** Journey 1 (3.1): the payer's answer to a solicitation, or its deadline, learnt from the solicitation events. */
+  /** Journey 1: the payer's answer to a solicitation, or its deadline, learnt from the solicitation events. */
   async applySolicitationOutcome(event: EventEnvelope): Promise<void> {
     const tenant: Tenant = { accountId: event.tenant.account_id, environment: event.tenant.environment };
     let command: RecurrenceCommand | undefined;
@@ -224,7 +224,7 @@ export class Recurrences {
     };
   }
 
-  /** Journey 3: the immediate payment, created at the bank before the recurrence that binds it (4.1). */
+  /** Journey 3: the immediate payment, created at the bank before the recurrence that binds it. */
   private async createActivation(bank: PixBankClient, tenant: Tenant, r: CreateRecurrenceRequest, provider: string) {
     const txid = randomBytes(16).toString('hex');
     const expiresIn = r.activation_expires_in ?? 3600;

@@ -106,7 +106,7 @@ export class Solicitations {
     return this.get(tenant, solicitationId);
   }
 
-  /** The durable deadline (3.1): pending solicitations past expires_at expire, whenever this runs again. */
+  /** The durable deadline: pending solicitations past expires_at expire, whenever this runs again. */
   async expireDue(): Promise<number> {
     const claim = await claimDueSolicitations(this.dataSource.manager, this.clock.now());
     await claim.hold(async (due) => {

@@ -164,7 +164,7 @@ export const Messages = {
     activationExpiresInInvalid: 'body.activation_expires_in must be an integer between 1 and 86400',
     locationIdInvalid: 'body.location_id must be a positive integer',
 
-    // PATCH (4.4)
+    // PATCH
     nothingToChange: 'body must set at least one changeable field: `debtor_name`, `start_date`, `status`, `webhook`, `business_day_adjust`, `charge_lead_days`',
     unchangeable: (names: string[]) =>
       `${backticked(names)} cannot be changed after a recurrence is created. To change ${names.length === 1 ? 'it' : 'them'}, ` +
@@ -178,7 +178,7 @@ export const Messages = {
     newDebtorNameTooLong: 'body.debtor_name must be at most 140 characters',
     newWebhookInvalid: 'body.webhook must be a URL of at most 255 characters, or null or "" to clear it',
 
-    // Lifecycle (3.1): what the spec leaves open, answered plainly
+    // Lifecycle: what the spec leaves open, answered plainly
     startDateNotBeforeEndDate: 'body.start_date must be before schedule.end_date',
     ended: (status: string) => `the recurrence is ${status} and can no longer be changed`,
     notAwaitingPayer: (status: string) => `the recurrence is ${status}: the payer can only answer a CREATED recurrence`,
@@ -253,7 +253,7 @@ export const Messages = {
     refundIdRequired: 'body.refund_id is a required field',
     refundIdInvalid: 'body.refund_id must be a string of at most 35 characters',
     refundIdTaken: 'body.refund_id already exists',
-    /** 7.4's wording for a charge that is unknown or another account's. */
+    /** The spec's wording for a charge that is unknown or another account's. */
     transactionNotFound: 'Transaction not found!',
     notFound: 'Refund not found',
     notPaid: (status: string) => `the transaction is ${status}: only a PAID transaction can be refunded`,

@@ -10,7 +10,7 @@ export type CustomerLimitEvent =
 
 export type CustomerLimitState = { status: 'absent' } | { status: 'configured'; limit: CustomerLimitData };
 
-/** POST /v2/limits sets the whole limit: a second POST for the same document and type replaces it (8.2 item 4). */
+/** POST /v2/limits sets the whole limit: a second POST for the same document and type replaces it. */
 export type CustomerLimitCommand = { type: 'SetCustomerLimit'; data: CustomerLimitData };
 
 export const CUSTOMER_LIMIT_STREAM = 'customer_limit';
@@ -35,7 +35,7 @@ export const customerLimitStreamId = (tenant: Tenant, digest: string, limitType:
 const sameLimit = (a: CustomerLimitData, b: CustomerLimitData): boolean =>
   a.mechanism === b.mechanism && a.amount_centavos === b.amount_centavos && a.quantity === b.quantity && a.details === b.details;
 
-/** Only positive values are accepted (8.2 item 6), whatever the edge let through. */
+/** Only positive values are accepted, whatever the edge let through. */
 function problemsOf(limit: CustomerLimitData): string[] {
   if (limit.mechanism === 'amount')
     return limit.amount_centavos !== null && limit.amount_centavos > 0 && limit.quantity === null ? [] : [Messages.limits.amountPositive];

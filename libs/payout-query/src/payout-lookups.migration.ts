@@ -3,7 +3,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * payout-query-service's read model: one row per payout, the latest version of its record (every payout event
  * carries the whole record). Flat columns, so the CSV is PostgreSQL's own COPY of them. Indexes: by id and by
- * transaction_id (4.8), a tenant's period in created_at order (4.9, 4.11), a customer's history (4.10).
+ * transaction_id, a tenant's period in created_at order, a customer's history.
  */
 export class PayoutLookups1763800000700 implements MigrationInterface {
   name = 'PayoutLookups1763800000700';

@@ -56,7 +56,7 @@ export function readPixCode(code: string) {
   return parsePix(code);
 }
 
-/** The same code as a base64 PNG data URI (2.1 qrcode). */
+/** The same code as a base64 PNG data URI (the `qrcode` field). */
 export function qrCodeDataUri(code: string): string {
   return `data:image/png;base64,${qrCodePng(code).toString('base64')}`;
 }

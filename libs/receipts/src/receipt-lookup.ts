@@ -29,7 +29,7 @@ export interface ReceiptRefund {
 
 const R = Messages.receipts;
 
-/** The words of each kind where they differ (7.4 writes the charge's; the payout's follow them). */
+/** The words of each kind where they differ (the spec writes the charge's; the payout's follow them). */
 export const KIND_WORDS: Record<ReceiptKind, { notFound: string; noRefund: string; ambiguous: string; otherKind: string }> = {
   pix: { notFound: R.transactionNotFound, noRefund: R.noRefund, ambiguous: R.ambiguous, otherKind: R.belongsToPayout },
   payout: { notFound: R.payoutNotFound, noRefund: R.noPayoutRefund, ambiguous: R.payoutAmbiguous, otherKind: R.belongsToTransaction },

@@ -28,7 +28,7 @@ export function brasiliaDay(days = 0): string {
 /** A transaction_id no other test uses (at most 35 characters). */
 export const freshTransactionId = (prefix = 'rec'): string => `${prefix}-${randomUUID().replace(/-/g, '').slice(0, 24)}`;
 
-/** A valid create body of 4.1 with only the required fields; `overrides` replaces top-level fields. */
+/** A valid create body with only the required fields; `overrides` replaces top-level fields. */
 export function recurrenceBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     transaction_id: freshTransactionId(),

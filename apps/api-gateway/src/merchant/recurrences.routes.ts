@@ -14,7 +14,7 @@ const R = Messages.recurrences;
 export class RecurrencesRoutes {
   constructor(private readonly upstreams: Upstreams) {}
 
-  /** Creation needs the account's wallet (7.3) and name (the Pix code). */
+  /** Creation needs the account's wallet (a message of its own when missing) and name (the Pix code). */
   @Route({
     summary: 'Create a recurrence',
     description:

@@ -92,7 +92,7 @@ export class WithdrawalsRoutes {
     return this.upstreams.relay('payoutQuery', Patterns.payoutQuery.customer, tenantOf(request), request, reply);
   }
 
-  /** A payout the receiving bank sent back: its receipt, as 4.12's for a charge (receipt-service). */
+  /** A payout the receiving bank sent back: its receipt, as a charge's refund receipt (receipt-service). */
   @Route({
     summary: 'Receipt of a returned payout',
     description:

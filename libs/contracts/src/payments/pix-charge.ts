@@ -160,7 +160,7 @@ export function pixChargeResponse(charge: PixChargeRecordData): PixChargeRespons
   };
 }
 
-/** The suffix of an activation deposit's transaction_id (2.1). */
+/** The suffix of an activation deposit's transaction_id. */
 export const ACTIVATION_SUFFIX = '-ativacao';
 
 const P = Messages.payments;

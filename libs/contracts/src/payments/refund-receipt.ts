@@ -30,7 +30,7 @@ export interface RefundReceiptResponse {
   pdf: string;
 }
 
-/** Which refund's receipt: by the refunded charge's id or transaction_id, or by the refund's own refund_id (4.12). */
+/** Which refund's receipt: by the refunded charge's id or transaction_id, or by the refund's own refund_id. */
 export type RefundReceiptQuery = { id: number } | { transaction_id: string } | { refund_id: string };
 
 const R = Messages.receipts;

@@ -19,7 +19,7 @@ export const FINAL_PAYOUT_STATUSES: readonly PayoutStatusCode[] = [1, 2, 3];
 
 export type PayoutDocumentType = 'CPF' | 'CNPJ';
 
-/** The payout record of 2.3 in the system's units; the API shows amount in reais. */
+/** The payout record in the system's units; the API shows amount in reais. */
 export interface PayoutRecordData {
   id: number;
   transaction_id: string;

@@ -4,7 +4,7 @@ import { validateBody, Validated } from '../validation';
 import { CreateRecurrenceRequest } from './create-recurrence.dto';
 import { FieldTree, isJsonObject, unknownFields } from './fields';
 
-/** The fields of 4.1, nested ones included. */
+/** The fields of a create request, nested ones included. */
 export const CREATE_RECURRENCE_FIELDS: FieldTree = {
   transaction_id: true,
   object: true,

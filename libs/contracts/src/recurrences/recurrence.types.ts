@@ -27,6 +27,6 @@ export const RETRY_POLICIES = ['NOT_ALLOWED', 'ALLOWS_3R_7D'] as const;
  */
 export type RetryPolicy = (typeof RETRY_POLICIES)[number];
 
-/** CANCELLED is the only status a client can set (3.1). */
+/** CANCELLED is the only status a client can set. */
 export const CLIENT_SET_STATUSES = ['CANCELLED'] as const;
 export type ClientSetStatus = (typeof CLIENT_SET_STATUSES)[number];

@@ -67,7 +67,7 @@ export class UpdateRecurrenceRequest {
 /** The fields a PATCH may set, in the order the messages list them. */
 export const CHANGEABLE_RECURRENCE_FIELDS = ['debtor_name', 'start_date', 'status', 'webhook', 'business_day_adjust', 'charge_lead_days'] as const;
 
-/** Fields of the recurrence fixed at creation: refused by name (4.4). */
+/** Fields of the recurrence fixed at creation: refused by name. */
 export const UNCHANGEABLE_RECURRENCE_FIELDS = [
   'amount',
   'periodicity',

@@ -14,14 +14,14 @@ export interface LimitedTransaction {
   documentNumber: string;
   type: LimitType;
   amountCentavos: Centavos;
-  /** YYYY-MM-DD, Brasília (8.2 item 2: the count resets at midnight UTC-3). */
+  /** YYYY-MM-DD, Brasília (the count resets at midnight UTC-3). */
   day: string;
 }
 
 /** The limit as the gate needs it: a cap per transaction, or a cap per day. */
 export type EnforcedLimit = { mechanism: 'amount'; amountCentavos: Centavos } | { mechanism: 'quantity'; quantity: number };
 
-/** What limits-service answers, in the system's units; none when the customer has no limit (8.2 item 5). */
+/** What limits-service answers, in the system's units; none when the customer has no limit. */
 export function enforcedLimitOf(limit: LimitResponse | undefined): EnforcedLimit | undefined {
   if (!limit) return undefined;
   if (limit.mechanism === 'amount') return { mechanism: 'amount', amountCentavos: reaisToCentavos(limit.amount) ?? 0 };

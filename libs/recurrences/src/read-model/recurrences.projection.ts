@@ -109,7 +109,7 @@ const COLUMNS = `recurrence_id, transaction_id, status, journey, debtor_document
   to_char(end_date, 'YYYY-MM-DD') AS end_date, periodicity, amount_centavos, retry_policy, business_day_adjust, charge_lead_days, webhook,
   pix_copy_paste, activation_charge_id, activation_amount_centavos`;
 
-/** The recurrence object of 2.1 without its QR image (the caller adds it where the spec shows one). */
+/** The recurrence object without its QR image (the caller adds it where the spec shows one). */
 function toResponse(row: RecurrenceRow): RecurrenceResponse {
   return {
     recurrence_id: row.recurrence_id,
@@ -148,7 +148,7 @@ export async function transactionIdTaken(db: EntityManager, tenant: Tenant, tran
   return rows.length > 0;
 }
 
-/** Newest first, created within [start, end] (4.3). */
+/** Newest first, created within [start, end]. */
 export async function listRecurrences(
   db: EntityManager,
   tenant: Tenant,
