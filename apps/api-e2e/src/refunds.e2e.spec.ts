@@ -2,7 +2,7 @@ import { PixBankClient } from '@pixauto/bank';
 import { eventually } from '@pixauto/testing';
 import { call } from './support/http';
 import { admin, freshCpf, Merchant, newMerchant } from './support/fixtures';
-import { pdfText } from '../../../libs/receipts/src/testing/pdf-text';
+import { pdfText } from '@pixauto/receipts/testing';
 import { queryService } from './support/database';
 import { TopicWatcher } from './support/kafka';
 import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';

@@ -4,7 +4,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
 import { EventEnvelope, PayoutRecordData, payoutResponse, Tenant } from '@pixauto/contracts';
 import { MAX_CENTAVOS } from '@pixauto/pix';
-import { createTestDataSource, dropTestDataSource } from '../../event-store/src/testing/test-database';
+import { createTestDataSource, dropTestDataSource } from '@pixauto/event-store/testing';
 import { applyPayoutEvents, CSV_COLUMNS, customerPayouts, findPayoutLookup, periodCsvCopy, periodPageJson } from './payout-lookups';
 import { PeriodPageQuery } from './lookup-queries';
 import { PAYOUT_QUERY_MIGRATIONS } from './payout-lookups.migration';

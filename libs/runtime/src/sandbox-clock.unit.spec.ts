@@ -1,5 +1,5 @@
 import { fold } from '@pixauto/event-store';
-import { DeciderSpecification } from '../../event-store/src/testing/decider-specification';
+import { DeciderSpecification } from '@pixauto/event-store/testing';
 import { sandboxClock, SandboxClockEvent } from './sandbox-clock';
 
 // The sandbox test clock's decider: it only moves forward. It refuses nothing: the edge has already

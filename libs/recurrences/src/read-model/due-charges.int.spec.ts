@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { TenantClocksTable1763800000060 } from '@pixauto/runtime';
-import { createTestDataSource, dropTestDataSource, openReplicaDataSource } from '../../../event-store/src/testing/test-database';
+import { createTestDataSource, dropTestDataSource, openReplicaDataSource } from '@pixauto/event-store/testing';
 import { RECURRENCE_MIGRATIONS } from './migrations';
 import { claimDueChargeCreations, claimDueSandboxAttempts, DueCursor } from './recurrences.projection';
 
