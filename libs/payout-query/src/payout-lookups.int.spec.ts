@@ -192,7 +192,7 @@ describe('the payout lookups read model', () => {
         }
   });
 
-  it('exports a period as CSV with the spec's 19 columns, free text quoted, quotes doubled, nulls empty', async () => {
+  it('exports a period as CSV with the 19 columns of the specification, free text quoted, quotes doubled, nulls empty', async () => {
     const tenant = newTenant();
     await applyPayoutEvents(dataSource.manager, [eventOf(tenant, record(7, { name: 'Silva, "Zé"' }), 1)]);
     const pool = (dataSource.driver as unknown as { master: Pool }).master;
