@@ -1,9 +1,10 @@
-import { Controller, Get, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Patterns } from '@pixauto/contracts';
-import { Messages, refuse } from '@pixauto/errors';
+import { Messages } from '@pixauto/errors';
 import { Upstreams } from '../upstreams';
 import { AuthenticatedRequest, tenantOf } from './api-key.guard';
+import { TransactionsGrantGuard } from './transactions-grant.guard';
 import { BANK_REFUSALS, EXAMPLE_NUMBER, MerchantRoutes, Route, WRITE_REFUSALS, invalid, notFound, periodPageQuery } from '../openapi/route-doc';
 
 const P = Messages.payments;
@@ -43,7 +44,7 @@ export class RefundsRoutes {
     return this.upstreams.relay('payments', Patterns.payments.createRefund, tenantOf(request), request, reply);
   }
 
-  /** A key with `transactions: false` is refused before anything is read (docs/decisions/receipts.md). */
+  /** A key with `transactions: false` is refused before anything is read (TransactionsGrantGuard). */
   @Route({
     summary: 'Refund receipt',
     description:
@@ -69,9 +70,9 @@ export class RefundsRoutes {
       [502, { message: Messages.receipts.failed('PROVIDER_A'), detail: 'invalid_client' }],
     ],
   })
+  @UseGuards(TransactionsGrantGuard)
   @Get('receipt')
   receipt(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
-    if (!request.grant.transactions) return refuse({ kind: 'forbidden', message: Messages.auth.transactionsForbidden });
     return this.upstreams.relay('receipts', Patterns.receipts.refundReceipt, tenantOf(request), request, reply);
   }
 }

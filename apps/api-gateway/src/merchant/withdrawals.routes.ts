@@ -1,4 +1,4 @@
-import { Controller, Get, Req, Res } from '@nestjs/common';
+import { Controller, Get, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { request as httpRequest } from 'undici';
 import { Patterns, TenantHeaders } from '@pixauto/contracts';
@@ -6,6 +6,7 @@ import { Messages, refuse, unavailable } from '@pixauto/errors';
 import { gatewayConfig } from '../gateway.config';
 import { Upstreams } from '../upstreams';
 import { AuthenticatedRequest, tenantOf } from './api-key.guard';
+import { TransactionsGrantGuard } from './transactions-grant.guard';
 import { MerchantRoutes, Route, invalid, notFound } from '../openapi/route-doc';
 
 const W = Messages.withdrawals;
@@ -114,9 +115,9 @@ export class WithdrawalsRoutes {
       [502, { message: Messages.receipts.failed('PROVIDER_A') }],
     ],
   })
+  @UseGuards(TransactionsGrantGuard)
   @Get('refund/receipt')
   refundReceipt(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
-    if (!request.grant.transactions) return refuse({ kind: 'forbidden', message: Messages.auth.transactionsForbidden });
     return this.upstreams.relay('receipts', Patterns.receipts.payoutRefundReceipt, tenantOf(request), request, reply);
   }
 
@@ -139,9 +140,9 @@ export class WithdrawalsRoutes {
       [502, { message: Messages.receipts.payoutFailed('PROVIDER_A') }],
     ],
   })
+  @UseGuards(TransactionsGrantGuard)
   @Get('receipt')
   receipt(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
-    if (!request.grant.transactions) return refuse({ kind: 'forbidden', message: Messages.auth.transactionsForbidden });
     return this.upstreams.relay('receipts', Patterns.receipts.payoutReceipt, tenantOf(request), request, reply);
   }
 
