@@ -66,13 +66,6 @@ const recurrenceTasks: Provider[] = [
     }),
   ],
   controllers: [RecurrencesController, ChargesController, BankCallbacksController],
-  providers: [
-    { provide: Banks, useFactory: () => new Banks(bankSettings()) },
-    Recurrences,
-    Charges,
-    bankCallbacks,
-    solicitationOutcomes,
-    ...recurrenceTasks,
-  ],
+  providers: [{ provide: Banks, useFactory: () => new Banks(bankSettings()) }, Recurrences, Charges, bankCallbacks, solicitationOutcomes, ...recurrenceTasks],
 })
 export class RecurrenceModule {}

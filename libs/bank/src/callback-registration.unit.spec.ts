@@ -4,7 +4,10 @@ import { BankCallbackRegistration } from './callback-registration';
 
 const fakeBanks = () => {
   const closed = { value: false };
-  const banks = { of: ({ environment }: { environment: string }) => ({ environment }) as unknown as PixBankClient, close: async () => void (closed.value = true) };
+  const banks = {
+    of: ({ environment }: { environment: string }) => ({ environment }) as unknown as PixBankClient,
+    close: async () => void (closed.value = true),
+  };
   return { banks: banks as unknown as Banks, closed };
 };
 const quiet = { warn: () => undefined };

@@ -2,8 +2,7 @@ import type { ExecutionContext } from '@nestjs/common';
 import { Messages, RefusalException } from '@pixauto/errors';
 import { TransactionsGrantGuard } from './transactions-grant.guard';
 
-const contextOf = (transactions: boolean) =>
-  ({ switchToHttp: () => ({ getRequest: () => ({ grant: { transactions } }) }) }) as unknown as ExecutionContext;
+const contextOf = (transactions: boolean) => ({ switchToHttp: () => ({ getRequest: () => ({ grant: { transactions } }) }) }) as unknown as ExecutionContext;
 
 describe('TransactionsGrantGuard: receipts need a key with access to transactions', () => {
   it('lets a key with access through', () => {

@@ -32,7 +32,9 @@ export class CreatePixChargeRequest {
   @TransactionIdField('Your identifier of the charge, unique in your account (per environment), at most 35 characters.')
   transaction_id!: string;
 
-  @TransactionAmountField('Amount to receive, in reais (BRL): positive, at most 2 decimal places, at most 9999999999.99. A cash-in limit set for the payer applies.')
+  @TransactionAmountField(
+    'Amount to receive, in reais (BRL): positive, at most 2 decimal places, at most 9999999999.99. A cash-in limit set for the payer applies.',
+  )
   amount!: number;
 
   @JSONSchema({ description: 'Who pays.' })

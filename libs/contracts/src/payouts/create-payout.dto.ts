@@ -40,7 +40,9 @@ export class CreatePayoutRequest {
   @TransactionIdField('Your identifier of the payout, unique in your account (per environment), at most 35 characters.')
   transaction_id!: string;
 
-  @TransactionAmountField('Amount to pay, in reais (BRL): positive, at most 2 decimal places, at most 9999999999.99. A cash-out limit set for the beneficiary applies.')
+  @TransactionAmountField(
+    'Amount to pay, in reais (BRL): positive, at most 2 decimal places, at most 9999999999.99. A cash-out limit set for the beneficiary applies.',
+  )
   amount!: number;
 
   @JSONSchema({ description: "The beneficiary's name, at most 100 characters." })
