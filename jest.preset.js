@@ -18,7 +18,11 @@ module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   moduleFileExtensions: ['ts', 'js', 'json'],
-  moduleNameMapper: { '^@pixauto/(.*)$': path.join(__dirname, 'libs/$1/src/index.ts') },
+  moduleNameMapper: {
+    // A lib's test helpers (@pixauto/event-store/testing), then its public entry point (@pixauto/event-store).
+    '^@pixauto/([^/]+)/testing$': path.join(__dirname, 'libs/$1/src/testing/index.ts'),
+    '^@pixauto/([^/]+)$': path.join(__dirname, 'libs/$1/src/index.ts'),
+  },
   testTimeout: 30000,
   // A finished run that does not exit names what is still open and fails, instead of hanging (deploy/scripts/jest-exit-guard.cjs).
   reporters: ['default', path.join(__dirname, 'deploy/scripts/jest-exit-guard.cjs')],

@@ -7,7 +7,7 @@ const or = (values: readonly string[]): string => `${values.slice(0, -1).join(',
 /** The help text (`help`, `--help`, `-h`); also printed after every usage error. */
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
-The operator's command line for the gateway's admin API (platform.md §2).
+The operator's command line for the gateway's admin API.
 
 Commands:
   accounts create --name NAME [--no-wallet] [--cashin-provider PROVIDER]

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { pdfText } from '../../../libs/receipts/src/testing/pdf-text';
+import { pdfText } from '@pixauto/receipts/testing';
 import { alphanumericCnpj } from '@pixauto/testing';
 import { freshAlphanumericCnpj, freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { call } from './support/http';

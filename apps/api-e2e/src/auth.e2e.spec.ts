@@ -5,7 +5,7 @@ import { admin, freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { metricsOf, total } from './support/metrics';
 import { RunningSystem, startSystem } from './support/system';
 
-// service-api.md §5 and platform.md §1-2: API keys, environments, read-only keys, tenants, the admin API.
+// docs/decisions/api-access.md: API keys, environments, read-only keys, tenants, the admin API.
 
 const INVALID_KEY = { code: 1, message: 'Api Key Invalid!' };
 
@@ -197,7 +197,7 @@ describe('request shapes', () => {
   });
 });
 
-describe('rate limits (issue #12 §1)', () => {
+describe('rate limits', () => {
   /** A GET with the answer's rate-limit headers. */
   const get = async (port: number, key: string) => {
     const response = await fetch(`http://127.0.0.1:${port}${limitQuery(freshCpf())}`, { headers: { authorization: key } });

@@ -19,7 +19,7 @@ import {
 } from './support/recurrences';
 import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
 
-// Cycle charges (service-api.md 1, 2.1, 4.15, 7.3, 7.5; platform.md §3) and the sandbox test clock (platform.md §4),
+// Cycle charges (docs/decisions/charges.md) and the sandbox test clock (docs/decisions/sandbox-clock.md),
 // through the gateway, with the real scheduler, the bank simulator's settlement rules and Kafka.
 
 let system: RunningSystem;
@@ -280,7 +280,7 @@ describe('charge creation', () => {
   });
 });
 
-describe('charge operations and their messages (service-api.md 7.3)', () => {
+describe('charge operations and their messages', () => {
   let charges: ChargeClient;
   let recurrences: RecurrenceClient;
   let recurrenceId: string;

@@ -3,7 +3,8 @@ import { queryService } from './support/database';
 import { Merchant, newMerchant } from './support/fixtures';
 import { RunningSystem, startSystem } from './support/system';
 
-// Issue #12 §3: generated bodies, queries and ids for every route of the sandbox listener (it serves them all).
+// Hostile input (docs/decisions/requests.md): generated bodies, queries and ids for every route of the sandbox
+// listener (it serves them all).
 // Whatever comes, the answer is never a 5xx, every refusal says why, and a refused request leaves nothing behind:
 // no event in any service's store.
 

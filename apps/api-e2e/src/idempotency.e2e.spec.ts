@@ -5,7 +5,7 @@ import { freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { queryService } from './support/database';
 import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
 
-// Idempotency-Key on POSTs (issue #12 §2): a POST with the header runs once per (account, environment, key); a repeat
+// Idempotency-Key on POSTs (docs/decisions/idempotency.md): a POST with the header runs once per (account, environment, key); a repeat
 // gets the first answer again, marked; another request under the key is 422; a repeat while the first runs is 409.
 // Kept in Redis: it holds across a gateway restart.
 

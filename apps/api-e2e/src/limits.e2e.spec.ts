@@ -4,7 +4,7 @@ import { queryService } from './support/database';
 import { TopicWatcher } from './support/kafka';
 import { RunningSystem, startSystem } from './support/system';
 
-// POST and GET /v2/limits: service-api.md 2.5, 4.13, 4.14, 7.3 (limits) and 8.2 items 4 to 6.
+// POST and GET /v2/limits: docs/api/limits.md and docs/decisions/limits.md#setting-a-limit.
 
 const TOPIC = 'pixauto.limits.events.v1';
 let system: RunningSystem;

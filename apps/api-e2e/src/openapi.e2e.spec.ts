@@ -6,9 +6,9 @@ import { sandboxClient } from '@pixauto/api-client';
 import { Merchant, newMerchant } from './support/fixtures';
 import { ADMIN_TOKEN, RunningSystem, startSystem } from './support/system';
 
-// The contract test of #13 §1: the running gateway serves each listener's document and reference page without a key,
-// and each documented request example, replayed through it with a real key, gets one of its documented answers, whose
-// body the documented schema accepts.
+// The API documents' contract test (docs/architecture.md#the-api-documents): the running gateway serves each
+// listener's document and reference page without a key, and each documented request example, replayed through it
+// with a real key, gets one of its documented answers, whose body the documented schema accepts.
 
 type Listener = 'production' | 'sandbox' | 'admin';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an OpenAPI document, walked as JSON

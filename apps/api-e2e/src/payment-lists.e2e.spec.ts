@@ -5,7 +5,7 @@ import { recurrenceBody, recurrenceClient } from './support/recurrences';
 import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
 
 // The lists by period of the cash-in side: GET /v2/pix/charges and GET /v2/transactions/refunds, shaped as
-// service-api.md 4.3 shapes the recurrences' list (period required, page from 0, page_size at most 100), each
+// the recurrences' list (period required, page from 0, page_size at most 100), each
 // answered from payments-service's own tables, so a write shows at once.
 
 let system: RunningSystem;

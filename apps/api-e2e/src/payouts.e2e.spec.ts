@@ -4,8 +4,8 @@ import { queryService } from './support/database';
 import { SeenEvent, TopicWatcher } from './support/kafka';
 import { RunningSystem, startSystem } from './support/system';
 
-// Payouts (cash-out): POST /v2/payout/pix and POST /v2/payout (platform.md §3), the payout record (service-api.md 2.3),
-// its status codes (3.3, first table), the sandbox's moves (platform.md §4) and the cashout customer limits (8.2).
+// Payouts (cash-out): POST /v2/payout/pix and POST /v2/payout, the payout record, its status
+// codes (docs/decisions/payouts.md), the sandbox's moves and the cashout customer limits (docs/decisions/limits.md).
 
 const TOPIC = 'pixauto.payouts.events.v1';
 let system: RunningSystem;
@@ -66,7 +66,7 @@ async function expectNothingStoredFor(transactionId: string) {
 }
 
 describe('POST /v2/payout/pix', () => {
-  it('answers 201 with the payout record of 2.3, status 0', async () => {
+  it('answers 201 with the payout record, status 0', async () => {
     const body = toKey({ webhook: 'https://shop.example.com/payouts' });
     const answer = await sandbox('POST', '/v2/payout/pix', body);
     expect(answer).toEqual({
@@ -240,7 +240,7 @@ describe('POST /v2/sandbox/payouts/:id/status', () => {
   });
 });
 
-describe('cashout customer limits (8.2)', () => {
+describe('cashout customer limits', () => {
   const limit = (document: string, json: object) => sandbox('POST', '/v2/limits', { document_number: document, type: 'cashout', ...json });
   const exceeded = (message: string) => ({ status: 400, body: { type: 'LimitExceededError', message } });
 

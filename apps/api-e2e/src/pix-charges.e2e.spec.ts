@@ -8,9 +8,9 @@ import { metricsOf, total } from './support/metrics';
 import { brCodeFields, emvFields, openAccount, recurrenceBody, recurrenceClient } from './support/recurrences';
 import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
 
-// Cash-in Pix charges: POST and GET /v2/pix (platform.md §3), the sandbox payer's POST /v2/sandbox/pix/:id/pay
-// (platform.md §4), the bank's notification of a payment, expiry by the test clock, the events on Kafka
-// (platform.md §5, asyncapi.yaml) and the cashin customer limits (service-api.md 8.2).
+// Cash-in Pix charges: POST and GET /v2/pix (docs/decisions/cash-in.md), the sandbox payer's
+// POST /v2/sandbox/pix/:id/pay, the bank's notification of a payment, expiry by the test clock, the events on Kafka
+// (asyncapi.yaml) and the cashin customer limits (docs/decisions/limits.md).
 
 const TOPIC = 'pixauto.payments.events.v1';
 const SANDBOX_BANK_TOKEN = 'pixauto-sandbox'; // the token the system's sandbox holds at the bank simulator
@@ -401,7 +401,7 @@ describe('expiry', () => {
   });
 });
 
-describe('cashin customer limits (8.2)', () => {
+describe('cashin customer limits', () => {
   const limit = (document: string, json: object, key = merchant.sandbox) =>
     sandbox('POST', '/v2/limits', { document_number: document, type: 'cashin', ...json }, key);
   const forPayer = (document: string, extra: Record<string, unknown> = {}) => pixBody({ payer: { document_number: document, name: 'Maria Silva' }, ...extra });

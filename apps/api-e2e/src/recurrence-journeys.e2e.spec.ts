@@ -15,8 +15,8 @@ import {
 } from './support/recurrences';
 import { RunningSystem, startSystem } from './support/system';
 
-// The payer's side in the sandbox (platform.md §4): journeys 2 and 3 by QR, refusal; and the recurrence events on
-// Kafka (platform.md §5, asyncapi.yaml).
+// The payer's side in the sandbox (docs/api/sandbox.md): journeys 2 and 3 by QR, refusal; and the recurrence events on
+// Kafka (asyncapi.yaml).
 
 let system: RunningSystem;
 let merchant: Merchant;

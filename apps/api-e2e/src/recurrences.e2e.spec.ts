@@ -19,7 +19,7 @@ import {
 } from './support/recurrences';
 import { RunningSystem, startSystem } from './support/system';
 
-// Recurrences through the gateway: service-api.md 2.1, 3.1, 4.1 to 4.4, 7.1 to 7.3, 8.1; docs/decisions/recurrences.md
+// Recurrences through the gateway: docs/api/recurrences.md and docs/decisions/recurrences.md
 // (transaction_id per tenant).
 
 let system: RunningSystem;
@@ -67,7 +67,7 @@ async function expectRefusedCreate(body: Record<string, unknown>, message: strin
 }
 
 describe('POST /v2/automatic-pix/recurrences: a valid create', () => {
-  it('answers 201 with exactly the recurrence object of 2.1, defaults applied', async () => {
+  it('answers 201 with exactly the recurrence object, defaults applied', async () => {
     const body = recurrenceBody({ debtor: { document_number: '52998224725', name: 'Maria Souza', email: 'maria@example.com', address } });
     const answer = await api.create(body);
     expect(answer).toEqual({
@@ -137,7 +137,7 @@ describe('POST /v2/automatic-pix/recurrences: a valid create', () => {
   });
 });
 
-describe('POST /v2/automatic-pix/recurrences: every message of 7.3, and nothing created', () => {
+describe('POST /v2/automatic-pix/recurrences: every field message, and nothing created', () => {
   it('"body.transaction_id already exists" for a second create with the same transaction_id', async () => {
     const before = await markRecurrenceDatabase(system, merchant.accountId);
     const first = await created();

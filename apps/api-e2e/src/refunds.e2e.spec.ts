@@ -2,14 +2,15 @@ import { PixBankClient } from '@pixauto/bank';
 import { eventually } from '@pixauto/testing';
 import { call } from './support/http';
 import { admin, freshCpf, Merchant, newMerchant } from './support/fixtures';
-import { pdfText } from '../../../libs/receipts/src/testing/pdf-text';
+import { pdfText } from '@pixauto/receipts/testing';
 import { queryService } from './support/database';
 import { TopicWatcher } from './support/kafka';
 import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
 
-// Refunds of paid cash-in charges: POST /v2/transactions/refund (platform.md §3), the sandbox's own refunds and
-// settlement (platform.md §4), the bank's refunds behind them (BCB PUT /pix/{e2eid}/devolucao/{id}) and their events;
-// their receipts, GET /v2/transactions/refund/receipt (service-api.md 4.12, every row of 7.4), from both providers.
+// Refunds of paid cash-in charges: POST /v2/transactions/refund (docs/decisions/refunds.md), the sandbox's own
+// refunds and settlement, the bank's refunds behind them (BCB PUT /pix/{e2eid}/devolucao/{id}) and their events;
+// their receipts, GET /v2/transactions/refund/receipt (every refusal of docs/decisions/receipts.md), from both
+// providers.
 
 const TOPIC = 'pixauto.payments.events.v1';
 const SANDBOX_BANK_TOKEN = 'pixauto-sandbox';
@@ -163,7 +164,7 @@ describe('POST /v2/transactions/refund', () => {
   });
 });
 
-describe('sandbox refunds (platform.md §4)', () => {
+describe('sandbox refunds', () => {
   it('POST /v2/sandbox/transactions/:id/refund starts a refund without refund_id; production answers 404', async () => {
     const charge = await paidCharge(40);
     const answer = await sandbox('POST', `/v2/sandbox/transactions/${charge.id}/refund`, { amount: 15 });
@@ -339,7 +340,7 @@ describe('GET /v2/transactions/refund/receipt', () => {
   });
 });
 
-describe('payouts: the receipt of a completed payout, and one sent back by the receiving bank (platform.md §3, §4)', () => {
+describe('payouts: the receipt of a completed payout, and one sent back by the receiving bank', () => {
   const alnum = () => `DEV${process.pid}${Date.now().toString(36)}${++sequence}`.replace(/[^A-Za-z0-9]/g, '');
   /** A payout of `amount` the sandbox's bank completed at once (before it would by itself): its id and transaction_id. */
   async function completedPayout(amount = 120, key = merchant.sandbox) {

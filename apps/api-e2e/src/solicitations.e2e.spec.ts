@@ -4,7 +4,7 @@ import { cpf, freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { queryService } from './support/database';
 import { RunningSystem, startSystem } from './support/system';
 
-// Journey 1 (service-api.md 2.2, 3.2, 4.5 to 4.7, 7.3 solicitations; platform.md §4), through the gateway.
+// Journey 1 (docs/api/recurrences.md, and the sandbox payer), through the gateway.
 
 let system: RunningSystem;
 let merchant: Merchant;

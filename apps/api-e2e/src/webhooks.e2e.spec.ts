@@ -13,7 +13,7 @@ import { brasiliaDay, openAccount, recurrenceBody, recurrenceClient } from './su
 import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
 import { Received, WebhookReceiver } from './support/webhook-receiver';
 
-// Webhooks (platform.md §5, service-api.md 6, 4.4): every event of a resource with a webhook reaches it signed
+// Webhooks (docs/decisions/webhooks.md): every event of a resource with a webhook reaches it signed
 // (Standard Webhooks, verified here with the `standardwebhooks` library), retried under the same webhook-id, and
 // the merchant reads and replays each delivery through GET/POST /v2/webhooks/deliveries.
 
@@ -179,7 +179,7 @@ describe('a recurrence and its charges reach their webhook, signed', () => {
     const recurrences = recurrenceClient(system, merchant, 'sandbox');
     const path = fresh('activation');
     const created = await recurrences.create(recurrenceBody({ webhook: receiver.url('ok', path), activation_amount: 19.9 }));
-    // A webhook replaced after creation does not move the activation's (4.4).
+    // A webhook replaced after creation does not move the activation's.
     expect((await recurrences.update(created.body.recurrence_id, { webhook: receiver.url('ok', `${path}-new`) })).status).toBe(200);
     expect((await recurrences.authorize(created.body.recurrence_id)).status).toBe(200);
     const atCreation = await receiver.waitFor(path, 4);

@@ -6,7 +6,7 @@ import { call } from './support/http';
 import { freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { RunningSystem, startSystem } from './support/system';
 
-// The payout lookups of payout-query-service (service-api.md 4.8 to 4.11, 7.3), through the gateway: its read model
+// The payout lookups of payout-query-service (docs/decisions/payout-lookups.md), through the gateway: its read model
 // follows the payout events, yet a merchant's lookup right after its own write sees it (docs/decisions/read-your-writes.md),
 // so every test reads once after its writes. Only what the bank does by itself (a refusal) is waited for.
 
@@ -80,8 +80,8 @@ async function csvOf(query: string, key = merchant.sandbox): Promise<{ status: n
   return { status: response.status, contentType: response.headers.get('content-type'), text: await response.text() };
 }
 
-describe('GET /v2/withdrawals (4.8)', () => {
-  it('finds a payout by id and by transaction_id right after its 201, and as the bank settled it: the record of 2.3 with bank_name', async () => {
+describe('GET /v2/withdrawals', () => {
+  it('finds a payout by id and by transaction_id right after its 201, and as the bank settled it: the record with bank_name', async () => {
     const created = await create(payout({ webhook: 'https://shop.example.com/payouts' }));
     expect(await sandbox(`/v2/withdrawals?id=${created.id}`)).toMatchObject({ status: 200, body: { id: created.id, transaction_id: created.transaction_id } });
     await settle(created.id);
@@ -133,7 +133,7 @@ describe('GET /v2/withdrawals (4.8)', () => {
   });
 });
 
-describe('GET /v2/withdrawals/period (4.9)', () => {
+describe('GET /v2/withdrawals/period', () => {
   let mine: Merchant;
   let made: { id: number; transaction_id: string }[];
 
@@ -221,7 +221,7 @@ describe('GET /v2/withdrawals/period (4.9)', () => {
   });
 });
 
-describe('GET /v2/withdrawals/customer (4.10)', () => {
+describe('GET /v2/withdrawals/customer', () => {
   it('gives a customer full history and total, items without webhook, e2e and psp_id', async () => {
     const documentNumber = freshCpf();
     const first = await create(payout({ document_number: documentNumber, webhook: 'https://shop.example.com/payouts' }));
@@ -257,7 +257,7 @@ describe('GET /v2/withdrawals/customer (4.10)', () => {
   });
 });
 
-describe('GET /v2/withdrawals/period/csv (4.11)', () => {
+describe('GET /v2/withdrawals/period/csv', () => {
   it('exports the period as text/csv: the header, the 19 columns in order, every status, names that survive a CSV parser', async () => {
     const mine = await newMerchant(system);
     const tricky = await create(payout({ name: 'Silva, "Zé" & Filhos' }), mine.sandbox);

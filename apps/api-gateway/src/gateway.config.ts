@@ -9,7 +9,7 @@ function retentionDaysOf(value: string | undefined): number {
   return days;
 }
 
-/** The gateway's settings (platform.md §1); docs/operations.md lists every variable. */
+/** The gateway's settings; docs/operations.md lists every variable. */
 export const gatewayConfig = (env: NodeJS.ProcessEnv = process.env) => {
   const base = serviceConfig('gateway', 3000, env);
   /** Set in a process the supervisor started (processes.ts): which one it is. */

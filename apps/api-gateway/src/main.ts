@@ -36,7 +36,7 @@ function supervise(): void {
 }
 
 /**
- * One process, three listeners (platform.md §1): production, sandbox and, when ADMIN_TOKEN is set, admin; and its
+ * One process, three listeners: production, sandbox and, when ADMIN_TOKEN is set, admin; and its
  * ops listener (health, metrics) on OPS_PORT, up from the start and ready once the three listen. SIGTERM drains the
  * listeners, then closes what they share (GracefulShutdown).
  */

@@ -4,7 +4,7 @@ import { EventStore } from '@pixauto/event-store';
 import { brasiliaDate, Clock } from '@pixauto/pix';
 import { projectSandboxClock, SANDBOX_CLOCK_STREAM, sandboxClock, sandboxClockStreamId, TenantClocks } from '@pixauto/runtime';
 
-/** platform.md §4: each sandbox tenant's test clock. The gateway owns it; the services follow it on Kafka. */
+/** Each sandbox tenant's test clock (docs/decisions/sandbox-clock.md). The gateway owns it; the services follow it on Kafka. */
 export class SandboxClocks {
   constructor(
     private readonly eventStore: EventStore,

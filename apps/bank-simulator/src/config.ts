@@ -19,7 +19,7 @@ export interface SimulatorConfig extends ServiceConfig {
   payoutSettleMs: number;
   /** How often, and how much at a time, payouts whose settlement is due are settled. */
   payoutSweep: SweepSchedule;
-  /** How long after it was asked for a refund is DEVOLVIDO by itself (SIMULATOR_REFUND_SETTLE_MS, platform.md §4: 60 s). */
+  /** How long after it was asked for a refund is DEVOLVIDO by itself (SIMULATOR_REFUND_SETTLE_MS: 60 s). */
   refundSettleMs: number;
   refundSweep: SweepSchedule;
   /** Waits before each retry of a failed webhook delivery; one attempt more than there are waits. */

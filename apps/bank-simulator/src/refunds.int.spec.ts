@@ -7,7 +7,7 @@ import { Refusal, RefusalException } from '@pixauto/errors';
 import { PixBankClient, SimulatedPayer, WebhookPixCallback } from '@pixauto/bank';
 import { ProviderAClient, ProviderBClient, ProviderRefusal, ReceiptProviderClient } from '@pixauto/receipts';
 import { eventually, until } from '@pixauto/testing';
-import { pdfText } from '../../../libs/receipts/src/testing/pdf-text';
+import { pdfText } from '@pixauto/receipts/testing';
 import { createSimulatorApp } from './app';
 import { SimulatorConfig, simulatorConfig } from './config';
 

@@ -30,7 +30,7 @@ import { CLOCK } from '@pixauto/runtime';
 /** Keys the customer's document into its limit's stream id (no CPF in stream ids or Kafka keys). */
 export const DOCUMENT_KEY = Symbol('DOCUMENT_KEY');
 
-/** POST and GET /v2/limits (service-api.md 4.13, 4.14), behind the gateway. */
+/** POST and GET /v2/limits behind the gateway. */
 @Controller()
 export class LimitsController {
   constructor(

@@ -5,7 +5,7 @@ import { PayoutBankNotices } from './payouts';
 import { PixCharges } from './pix-charges';
 import { Refunds } from './refunds';
 
-/** The bank's notifications (BCB callbacks, registered by BankWebhookRegistration): Pix received and payouts. */
+/** The bank's notifications (BCB callbacks, registered by bankCallbacks in pix-callbacks.ts): Pix received and payouts. */
 @Controller('bank/:environment')
 export class BankCallbacksController {
   constructor(

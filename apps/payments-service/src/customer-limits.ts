@@ -9,7 +9,7 @@ import { ServiceClient } from '@pixauto/runtime';
 const LIMIT_LOOKUP_TIMEOUT_MS = 2_000;
 
 /**
- * The customer limits of service-api.md 8.2 at the moment a transaction is created: the limit is asked of
+ * The customer limits (docs/decisions/limits.md) at the moment a transaction is created: the limit is asked of
  * limits-service, which owns it (so a limit just set applies to the very next request), and judged against the
  * day's count kept here. The count is taken for good by `reserveLimitUsage` in the transaction's own append.
  */

@@ -5,7 +5,7 @@ import { sandboxTenantOf } from '@pixauto/runtime';
 import { PixCharges } from './pix-charges';
 import { Refunds } from './refunds';
 
-/** POST and GET /v2/pix, GET /v2/pix/charges, refunds and their list, and the sandbox's POST /v2/sandbox/pix/:id/pay and refunds (platform.md §3, §4), behind the gateway. */
+/** POST and GET /v2/pix, GET /v2/pix/charges, refunds and their list, and the sandbox's POST /v2/sandbox/pix/:id/pay and refunds, behind the gateway. */
 @Controller()
 export class PaymentsController {
   constructor(

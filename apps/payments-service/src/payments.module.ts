@@ -10,7 +10,7 @@ import { Payments } from './payments';
 import { PaymentsController } from './payments.controller';
 import { PayoutBankNotices, PayoutSender, Payouts } from './payouts';
 import { PayoutsController } from './payouts.controller';
-import { BankWebhookRegistration } from './pix-callbacks';
+import { bankCallbacks } from './pix-callbacks';
 import { BankCallbacksController } from './bank-callbacks.controller';
 import { pixChargeExpiry, PixCharges } from './pix-charges';
 import { refundReconciler, Refunds } from './refunds';
@@ -52,7 +52,7 @@ const recurrenceFollower = kafkaFollower('RecurrenceFollower', [Payments, DataSo
     { provide: 'PixChargeExpiry', inject: [PixCharges], useFactory: pixChargeExpiry },
     Refunds,
     { provide: 'RefundReconciler', inject: [Refunds], useFactory: refundReconciler },
-    BankWebhookRegistration,
+    bankCallbacks,
     { provide: Banks, useFactory: () => new Banks(bankSettings()) },
   ],
 })

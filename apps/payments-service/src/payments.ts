@@ -7,7 +7,7 @@ import { Clock, isoUtc } from '@pixauto/pix';
 import { CLOCK } from '@pixauto/runtime';
 import { findPendingActivation, nextPixChargeId, PIX_CHARGE_STREAM, pixCharge, pixChargeStreamId, projectPixCharge } from '@pixauto/payments';
 
-/** The journey 3 activations, which reach the merchant as paid Pix deposits (2.1); the merchant's own charges are PixCharges'. */
+/** The journey 3 activations, which reach the merchant as paid Pix deposits; the merchant's own charges are PixCharges'. */
 @Injectable()
 export class Payments {
   constructor(
@@ -16,7 +16,7 @@ export class Payments {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** A recurrence approved in journey 3 had its activation paid: the deposit `<transaction_id>-ativacao` (2.1, 6). */
+  /** A recurrence approved in journey 3 had its activation paid: the deposit `<transaction_id>-ativacao`. */
   async onRecurrenceApproved(event: EventEnvelope): Promise<void> {
     if (event.type !== RecurrenceEventTypes.approved || (event.data as RecurrenceApprovedData).journey !== 'JOURNEY_3') return;
     const tenant: Tenant = { accountId: event.tenant.account_id, environment: event.tenant.environment };

@@ -9,7 +9,7 @@ import { claimUnsettledPayouts, nextPayoutId, payout, PAYOUT_STREAM, payoutStrea
 import { SystemClock } from '@pixauto/pix';
 import { forEachConcurrently } from '@pixauto/runtime';
 import { CountingProxy, eventually } from '@pixauto/testing';
-import { createTestDataSource, dropTestDataSource, openReplicaDataSource } from '../../../libs/event-store/src/testing/test-database';
+import { createTestDataSource, dropTestDataSource, openReplicaDataSource } from '@pixauto/event-store/testing';
 import { createSimulatorApp } from '../../bank-simulator/src/app';
 import { simulatorConfig } from '../../bank-simulator/src/config';
 import { idEnvioOf, PayoutBankNotices, PayoutSender } from './payouts';

@@ -4,7 +4,7 @@ import { Patterns, reply, ServiceReply, ServiceRequest } from '@pixauto/contract
 import { sandboxTenantOf } from '@pixauto/runtime';
 import { Payouts } from './payouts';
 
-/** POST /v2/payout/pix, POST /v2/payout and the sandbox's status change and return (platform.md §3, §4), behind the gateway. */
+/** POST /v2/payout/pix, POST /v2/payout and the sandbox's status change and return, behind the gateway. */
 @Controller()
 export class PayoutsController {
   constructor(private readonly payouts: Payouts) {}

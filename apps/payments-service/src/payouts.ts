@@ -226,7 +226,7 @@ function bankPayoutOf(record: PayoutRecordData): PagamentoSolicitado {
   return { valor: bankAmount(record.amount_centavos), destinatario, favorecido };
 }
 
-/** Payouts (cash-out, platform.md §3): created here (status 0), then settled by the bank behind us. */
+/** Payouts (cash-out, docs/decisions/payouts.md): created here (status 0), then settled by the bank behind us. */
 @Injectable()
 export class Payouts {
   constructor(
@@ -294,7 +294,7 @@ export class Payouts {
     return reply(payoutResponse(record), 201);
   }
 
-  /** POST /v2/sandbox/payouts/:id/status (platform.md §4): the bank behind the sandbox moves it, we record its answer. */
+  /** POST /v2/sandbox/payouts/:id/status (sandbox): the bank behind the sandbox moves it, we record its answer. */
   async sandboxStatus(tenant: Tenant, idParam: string | undefined, body: unknown): Promise<PayoutResponse> {
     const id = recordIdOf(idParam) ?? refuse(notFound(Messages.payouts.notFound));
     const to = (body as { status?: unknown } | null)?.status;
@@ -312,7 +312,7 @@ export class Payouts {
   }
 
   /**
-   * POST /v2/sandbox/payouts/:id/return (platform.md §4): the receiving bank sends a completed payout back, whole or
+   * POST /v2/sandbox/payouts/:id/return (sandbox): the receiving bank sends a completed payout back, whole or
    * `amount`, under `refund_id` (letters and digits) or its own return id; we record its answer. 200 the payout.
    */
   async sandboxReturn(tenant: Tenant, idParam: string | undefined, body: unknown): Promise<PayoutResponse> {

@@ -55,7 +55,7 @@ const UNIQUE_VIOLATION = '23505';
  */
 export const txidOf = (environment: Environment, id: number): string => `PIXAUTOC${environment === 'production' ? 'P' : 'S'}${String(id).padStart(20, '0')}`;
 
-/** Cash-in Pix charges (platform.md §3): the bank first, then our events; paid by the payer, or expired. */
+/** Cash-in Pix charges (docs/decisions/cash-in.md): the bank first, then our events; paid by the payer, or expired. */
 @Injectable()
 export class PixCharges {
   private readonly logger = new Logger('PixCharges');
@@ -70,7 +70,7 @@ export class PixCharges {
   ) {}
 
   /**
-   * POST /v2/pix. Validation, the transaction_id and the customer's cashin limit (service-api.md 8.2) are judged
+   * POST /v2/pix. Validation, the transaction_id and the customer's cashin limit (docs/decisions/limits.md) are judged
    * before the bank creates the charge (`PUT /cob/{txid}`); a bank refusal leaves nothing of ours. A request that
    * loses a race after the bank call (the same transaction_id, the customer's last unit of the day) has its charge
    * removed at the bank.
@@ -141,7 +141,7 @@ export class PixCharges {
     return this.withQrCode(found);
   }
 
-  /** GET /v2/pix/charges: the period list (service-api.md 4.3's shape), activation deposits included; no QR images. */
+  /** GET /v2/pix/charges: the period list (as the recurrences'), activation deposits included; no QR images. */
   async list(tenant: Tenant, query: unknown): Promise<PixChargeListResponse> {
     const request = validateListPixCharges(query);
     if (!request.ok) return refuse(request.refusal);
@@ -149,7 +149,7 @@ export class PixCharges {
     return { pagination: paginationOf(request.value, total), charges };
   }
 
-  /** POST /v2/sandbox/pix/:id/pay (platform.md §4): the simulated payer pays at the bank, and we record its answer. */
+  /** POST /v2/sandbox/pix/:id/pay (sandbox): the simulated payer pays at the bank, and we record its answer. */
   async sandboxPay(tenant: Tenant, idParam: string | undefined): Promise<PixChargeResponse> {
     const id = validatePixChargeId(idParam);
     if (!id.ok) return refuse(id.refusal);

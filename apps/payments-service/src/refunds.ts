@@ -42,7 +42,7 @@ export const bankRefundIdOf = (environment: Environment, id: number): string =>
   `PIXAUTOR${environment === 'production' ? 'P' : 'S'}${String(id).padStart(20, '0')}`;
 
 /**
- * Refunds of paid cash-in charges (platform.md §3, §4). A refund is appended to its charge's stream first (the sum of
+ * Refunds of paid cash-in charges (docs/decisions/refunds.md). A refund is appended to its charge's stream first (the sum of
  * refunds is checked there, under the stream's optimistic concurrency), then asked of the bank
  * (`PUT /pix/{e2eid}/devolucao/{id}`). Money goes back only once: the bank's id is ours and a PUT is never repeated
  * without a GET first. What the bank decides reaches us by its Pix notification, or by the reconciler's next look.
@@ -69,7 +69,7 @@ export class Refunds {
     return this.request(tenant, charge.transactionId, r.refund_id, r.amount_centavos);
   }
 
-  /** GET /v2/transactions/refunds: the period list (service-api.md 4.3's shape) of the refunds of Pix charges. */
+  /** GET /v2/transactions/refunds: the period list (as the recurrences') of the refunds of Pix charges. */
   async list(tenant: Tenant, query: unknown): Promise<RefundListResponse> {
     const request = validateListRefunds(query);
     if (!request.ok) return refuse(request.refusal);

@@ -7,7 +7,7 @@ import { Messages, notFound, refuse } from '@pixauto/errors';
 import { customerPayouts, findPayoutLookup, parseCustomer, parseLookup, parsePeriod, parsePeriodPage, periodPageJson } from '@pixauto/payout-query';
 import { PayoutCsvExport } from './payout-csv-export';
 
-/** The four payout lookups (service-api.md 4.8 to 4.11), from this service's read model only. */
+/** The four payout lookups (docs/decisions/payout-lookups.md), from this service's read model only. */
 @Controller()
 export class PayoutLookupsController {
   constructor(

@@ -31,7 +31,7 @@ export const RECEIPT_PROVIDER_CLIENTS = Symbol('ReceiptProviders');
 
 /**
  * Receipts, fetched live from the bank that processed the charge or payout, with the account's own credentials of the
- * moment (service-api.md 4.12, 7.4; platform.md §3). What to fetch is found in this service's read model (charges,
+ * moment (docs/decisions/receipts.md). What to fetch is found in this service's read model (charges,
  * payouts, refunds, the accounts' providers, all from Kafka); nothing of a receipt is kept.
  */
 @Injectable()

@@ -9,7 +9,7 @@ import { brasiliaDate, SystemClock } from '@pixauto/pix';
 import { claimDueChargeCreations, RECURRENCE_MIGRATIONS } from '@pixauto/recurrences';
 import { TenantClocksTable1763800000060 } from '@pixauto/runtime';
 import { CountingProxy, eventually } from '@pixauto/testing';
-import { createTestDataSource, dropTestDataSource, openReplicaDataSource } from '../../../libs/event-store/src/testing/test-database';
+import { createTestDataSource, dropTestDataSource, openReplicaDataSource } from '@pixauto/event-store/testing';
 import { createSimulatorApp } from '../../bank-simulator/src/app';
 import { simulatorConfig } from '../../bank-simulator/src/config';
 import { Charges } from './charges';

@@ -6,7 +6,7 @@ import { Charges } from './charges';
 
 const chargeIdOf = (request: ServiceRequest): string => request.params?.charge_id ?? '';
 
-/** platform.md §3 (charges of a recurrence) and the sandbox payer's bank of §4, behind the gateway. */
+/** The charges of a recurrence and the sandbox payer's bank, behind the gateway. */
 @Controller()
 export class ChargesController {
   constructor(private readonly charges: Charges) {}

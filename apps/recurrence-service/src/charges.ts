@@ -50,7 +50,7 @@ const isTxidTaken = (error: unknown): boolean =>
   (error.refusal.violations ?? []).some((v) => v.reason.includes('txid encontra-se em uso'));
 
 /**
- * The charges of recurrences (service-api.md 1, 2.1; platform.md §3, §4): the cycle scheduler, the merchant's charge
+ * The charges of recurrences (docs/decisions/charges.md): the cycle scheduler, the merchant's charge
  * operations, and what the bank reports. As with recurrences, the bank hears first and our events follow.
  */
 @Injectable()
@@ -129,7 +129,7 @@ export class Charges {
     return this.get(tenant, chargeId);
   }
 
-  /** platform.md §4: the payer's bank debits now (pay) or refuses now (fail), whatever the date. */
+  /** Sandbox: the payer's bank debits now (pay) or refuses now (fail), whatever the date. */
   async sandboxSettle(tenant: Tenant, chargeId: string, outcome: 'pay' | 'fail'): Promise<ChargeResponse> {
     const { charge } = await this.loadCharge(tenant, chargeId);
     if (charge.type === 'activation') return refuse(validation(Messages.charges.activationBySandboxPayer));
@@ -285,7 +285,7 @@ export class Charges {
 
   // ---- settlement ----
 
-  /** Sandbox: the debits whose day the tenant's clock has reached are paid, as the settlement system would (platform.md §4). */
+  /** Sandbox: the debits whose day the tenant's clock has reached are paid, as the settlement system would. */
   async settleDueSandboxAttempts(limit = 200): Promise<number> {
     const claim = await claimDueSandboxAttempts(this.dataSource.manager, this.clock.now(), limit);
     await claim.hold((due) => this.settle(due));
@@ -345,7 +345,7 @@ export class Charges {
     return this.banks.sandboxPayer.at(at);
   }
 
-  /** The cobr of one cycle (CobRSolicitada): the debtor's contact and address travel with it (2.1). */
+  /** The cobr of one cycle (CobRSolicitada): the debtor's contact and address travel with it. */
   private debit(r: Recurrence, dueDate: string) {
     const { debtor } = r.data;
     const address = debtor.address;

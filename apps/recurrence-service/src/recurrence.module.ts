@@ -1,12 +1,11 @@
-import { Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown, Provider } from '@nestjs/common';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { ENVIRONMENTS, FOLLOWED_TOPICS, Topics } from '@pixauto/contracts';
+import { Logger, Module, Provider } from '@nestjs/common';
+import { FOLLOWED_TOPICS, Topics } from '@pixauto/contracts';
 import { RECURRENCE_MIGRATIONS } from '@pixauto/recurrences';
 import { processOnce } from '@pixauto/event-store';
-import { EventSourcingModule, kafkaFollower, PeriodicTask, SERVICE_CONFIG, serviceConfig, ServiceConfig } from '@pixauto/runtime';
+import { EventSourcingModule, kafkaFollower, PeriodicTask, serviceConfig } from '@pixauto/runtime';
 import { DataSource } from 'typeorm';
 import { BankCallbacksController } from './bank-callbacks.controller';
-import { bankSettings, Banks } from '@pixauto/bank';
+import { bankCallbacksProvider, bankSettings, Banks } from '@pixauto/bank';
 import { Charges } from './charges';
 import { ChargesController } from './charges.controller';
 import { Recurrences } from './recurrences';
@@ -17,42 +16,15 @@ export const config = serviceConfig('recurrence-service', 4001);
 export const callbackPort = Number(process.env.BANK_CALLBACK_PORT ?? 4101);
 const callbackBaseUrl = process.env.BANK_CALLBACK_URL ?? `http://127.0.0.1:${callbackPort}`;
 
-/** Tells each environment's bank where to notify us; retried until the bank answers (it may start after us). */
-@Injectable()
-class BankWebhookRegistration implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('BankWebhook');
-  private stopped = false;
-
-  constructor(
-    private readonly banks: Banks,
-    @Inject(SERVICE_CONFIG) private readonly service: ServiceConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    void this.register();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    await this.banks.close();
-  }
-
-  private async register(): Promise<void> {
-    for (const environment of ENVIRONMENTS) {
-      for (let attempt = 1; !this.stopped; attempt++) {
-        try {
-          const bank = this.banks.of({ environment });
-          await bank.configureRecurrenceWebhook(`${callbackBaseUrl}/bank/${environment}`);
-          await bank.configureRecurringChargeWebhook(`${callbackBaseUrl}/bank/${environment}`);
-          break;
-        } catch (error) {
-          if (attempt % 10 === 1) this.logger.warn(`${this.service.service}: ${environment} bank not reachable yet (${String(error)}); retrying`);
-          await sleep(Math.min(5000, 200 * attempt));
-        }
-      }
-    }
-  }
-}
+/** The bank's notifications of recurrences (webhookrec) and of their debits (webhookcobr), to this service. */
+const bankCallbacks = bankCallbacksProvider(
+  callbackBaseUrl,
+  async (bank, webhookUrl) => {
+    await bank.configureRecurrenceWebhook(webhookUrl);
+    await bank.configureRecurringChargeWebhook(webhookUrl);
+  },
+  new Logger('BankCallbacks'),
+);
 
 /** The solicitation outcomes on Kafka (journey 1): the payer's answer approves or rejects the recurrence. */
 const solicitationOutcomes = kafkaFollower('SolicitationOutcomes', [Recurrences, DataSource], (recurrences: Recurrences, dataSource: DataSource) => ({
@@ -94,13 +66,6 @@ const recurrenceTasks: Provider[] = [
     }),
   ],
   controllers: [RecurrencesController, ChargesController, BankCallbacksController],
-  providers: [
-    { provide: Banks, useFactory: () => new Banks(bankSettings()) },
-    Recurrences,
-    Charges,
-    BankWebhookRegistration,
-    solicitationOutcomes,
-    ...recurrenceTasks,
-  ],
+  providers: [{ provide: Banks, useFactory: () => new Banks(bankSettings()) }, Recurrences, Charges, bankCallbacks, solicitationOutcomes, ...recurrenceTasks],
 })
 export class RecurrenceModule {}

@@ -6,7 +6,7 @@ import { Recurrences } from './recurrences';
 
 const idOf = (request: ServiceRequest): string => request.params?.recurrence_id ?? '';
 
-/** service-api.md 4.1 to 4.4 and the sandbox payer of platform.md §4, behind the gateway. */
+/** The recurrence routes and the sandbox payer's, behind the gateway. */
 @Controller()
 export class RecurrencesController {
   constructor(private readonly recurrences: Recurrences) {}

@@ -50,7 +50,7 @@ import { CLOCK } from '@pixauto/runtime';
 const MERCHANT_CITY = process.env.PIX_MERCHANT_CITY ?? 'SAO PAULO';
 const UNIQUE_VIOLATION = '23505';
 
-/** The recurrence use cases (service-api.md 4.1 to 4.4; platform.md §4): the bank first, then our events. */
+/** The recurrence use cases (docs/decisions/recurrences.md): the bank first, then our events. */
 @Injectable()
 export class Recurrences {
   private readonly qrCodes = new QrCodeImages();
@@ -120,7 +120,7 @@ export class Recurrences {
     return { pagination: paginationOf(request.value, total), recurrences };
   }
 
-  /** PATCH (4.4): decided before the bank hears of it, so a refused change never reaches the bank. */
+  /** PATCH: decided before the bank hears of it, so a refused change never reaches the bank. */
   async update(tenant: Tenant, recurrenceId: string, body: unknown): Promise<RecurrenceResponse> {
     const request = validateUpdateRecurrence(body, this.clock.today(tenant));
     if (!request.ok) return refuse(request.refusal);
@@ -154,7 +154,7 @@ export class Recurrences {
     if (command) await this.execute(known.tenant, known.recurrenceId, command, { ignoreRefusals: true });
   }
 
-  /** Journey 3 (3.1): an activation that expired unpaid voids the code; the recurrence can no longer be authorized. */
+  /** Journey 3: an activation that expired unpaid voids the code; the recurrence can no longer be authorized. */
   async expireDueActivations(): Promise<number> {
     const claim = await claimDueActivations(this.dataSource.manager, this.clock.now());
     await claim.hold(async (due) => {
@@ -163,7 +163,7 @@ export class Recurrences {
     return claim.items.length;
   }
 
-  /** Journey 1 (3.1): the payer's answer to a solicitation, or its deadline, learnt from the solicitation events. */
+  /** Journey 1: the payer's answer to a solicitation, or its deadline, learnt from the solicitation events. */
   async applySolicitationOutcome(event: EventEnvelope): Promise<void> {
     const tenant: Tenant = { accountId: event.tenant.account_id, environment: event.tenant.environment };
     let command: RecurrenceCommand | undefined;
@@ -179,7 +179,7 @@ export class Recurrences {
     if (command && recurrenceId) await this.execute(tenant, recurrenceId, command, { ignoreRefusals: true });
   }
 
-  /** platform.md §4: the payer accepts by QR (the activation is paid with it in journey 3) or refuses. */
+  /** Sandbox: the payer accepts by QR (the activation is paid with it in journey 3) or refuses. */
   async payerAnswers(tenant: Tenant, recurrenceId: string, decision: 'authorize' | 'reject'): Promise<RecurrenceResponse> {
     const state = await this.eventStore.load(recurrence, recurrenceStreamId(tenant, recurrenceId));
     const check = recurrence.decide(decision === 'authorize' ? approval('JOURNEY_2', this.clock.now(tenant)) : { type: 'RejectRecurrence' }, state);
@@ -224,7 +224,7 @@ export class Recurrences {
     };
   }
 
-  /** Journey 3: the immediate payment, created at the bank before the recurrence that binds it (4.1). */
+  /** Journey 3: the immediate payment, created at the bank before the recurrence that binds it. */
   private async createActivation(bank: PixBankClient, tenant: Tenant, r: CreateRecurrenceRequest, provider: string) {
     const txid = randomBytes(16).toString('hex');
     const expiresIn = r.activation_expires_in ?? 3600;

@@ -6,7 +6,7 @@ import { Solicitations } from './solicitations';
 
 const idOf = (request: ServiceRequest): string => request.params?.solicitation_id ?? '';
 
-/** service-api.md 4.5 to 4.7 and the sandbox payer's answer (platform.md §4), behind the gateway. */
+/** The solicitation routes and the sandbox payer's answer, behind the gateway. */
 @Controller()
 export class SolicitationsController {
   constructor(private readonly solicitations: Solicitations) {}

@@ -27,7 +27,7 @@ const UNIQUE_VIOLATION = '23505';
 /** How long a create waits for a recurrence created a moment ago to reach this service over Kafka. */
 const RECURRENCE_ARRIVAL_MS = 3000;
 
-/** The solicitation use cases (service-api.md 4.5 to 4.7, platform.md §4): the bank first, then our events. */
+/** The solicitation use cases (docs/decisions/recurrences.md): the bank first, then our events. */
 @Injectable()
 export class Solicitations {
   constructor(
@@ -96,7 +96,7 @@ export class Solicitations {
     return this.get(tenant, solicitationId);
   }
 
-  /** platform.md §4: the payer answers in their banking app (sandbox only). */
+  /** Sandbox: the payer answers in their banking app (sandbox only). */
   async payerAnswers(tenant: Tenant, solicitationId: string, decision: 'ACCEPT' | 'REJECT'): Promise<SolicitationResponse> {
     const state = await this.eventStore.load(solicitation, solicitationStreamId(tenant, solicitationId));
     if (state.status === 'NONE') return refuse(notFound(Messages.solicitations.notFound));
@@ -106,7 +106,7 @@ export class Solicitations {
     return this.get(tenant, solicitationId);
   }
 
-  /** The durable deadline (3.1): pending solicitations past expires_at expire, whenever this runs again. */
+  /** The durable deadline: pending solicitations past expires_at expire, whenever this runs again. */
   async expireDue(): Promise<number> {
     const claim = await claimDueSolicitations(this.dataSource.manager, this.clock.now());
     await claim.hold(async (due) => {

@@ -1,4 +1,4 @@
-// npm run bench:payouts: the payout lookups over 1,000,000 payouts of 100 accounts (issue #10).
+// npm run bench:payouts: the payout lookups over 1,000,000 payouts of 100 accounts (docs/decisions/payout-lookups.md).
 // The payouts are written straight into payout-query-service's read model (the shape its projection writes: the
 // same table and columns), then, with the whole system running on the bench ports:
 //   1. period pages for one account through the gateway, wrk at 20 connections (a day's period, and a month's);

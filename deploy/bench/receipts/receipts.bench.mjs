@@ -1,4 +1,4 @@
-// npm run bench:receipts: GET /v2/transactions/refund/receipt (issue #11), fetched live from the bank for every request.
+// npm run bench:receipts: GET /v2/transactions/refund/receipt, fetched live from the bank for every request.
 // With the whole system on the bench ports, two sandbox accounts (cash-in at PROVIDER_A, at PROVIDER_B) get 50 paid
 // charges each, refunded and settled; then, for each provider, wrk at 20 connections:
 //   1. through the gateway, receipts by refund_id (gateway → receipt-service → the provider, a PDF rendered each time);

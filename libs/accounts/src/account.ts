@@ -12,7 +12,7 @@ import {
 import { Messages, notFound, validation } from '@pixauto/errors';
 import { accept, Decider, DomainEvent, reject } from '@pixauto/event-store';
 
-// A merchant account (platform.md §2): who it is, its wallet, its cash-in bank and its banking credentials.
+// A merchant account: who it is, its wallet, its cash-in bank and its banking credentials.
 
 export type AccountEvent =
   | DomainEvent<typeof AccountEventTypes.opened, AccountOpenedData>

@@ -1,6 +1,6 @@
 import { AccountOpenedData } from '@pixauto/contracts';
 import { notFound, validation } from '@pixauto/errors';
-import { DeciderSpecification } from '../../event-store/src/testing/decider-specification';
+import { DeciderSpecification } from '@pixauto/event-store/testing';
 import { account, AccountCommand, AccountEvent, AccountState, rateLimitsOf } from './account';
 
 const opened: AccountOpenedData = {

@@ -25,7 +25,7 @@ import { AccountProfiles } from './account-profiles';
 import { ApiKeyDirectory } from './api-key-directory';
 import { accountsWithoutSandboxSecret, findAccount, findApiKeyById, listApiKeys, projectAccount } from './read-model/accounts.projection';
 
-/** Without providers, an account gets both receipt banks with the sandbox banks' working credentials (platform.md §2). */
+/** Without providers, an account gets both receipt banks with the sandbox banks' working credentials. */
 const DEFAULT_PROVIDERS: ProviderCredentials[] = [
   { code: 'PROVIDER_A', credentials: { client_id: 'sandbox', client_secret: 'sandbox' } },
   { code: 'PROVIDER_B', credentials: { client_id: 'sandbox', client_secret: 'sandbox' } },
@@ -45,7 +45,7 @@ export const profileOf = (account: AccountResponse): AccountProfile => ({
 /** Account-wide events are recorded under the account's production tenant: an account has no sandbox of its own. */
 const home = (accountId: string): Tenant => ({ accountId, environment: 'production' });
 
-/** The operator's use cases (platform.md §2): open and change accounts, issue and revoke keys. */
+/** The operator's use cases: open and change accounts, issue and revoke keys. */
 export class AccountsAdmin {
   constructor(
     private readonly eventStore: EventStore,

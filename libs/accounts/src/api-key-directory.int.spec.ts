@@ -5,7 +5,7 @@ import { Topics } from '@pixauto/contracts';
 import { EventStore } from '@pixauto/event-store';
 import { SecretBox } from '@pixauto/secrets';
 import { FixedClock } from '@pixauto/pix';
-import { createTestDataSource, dropTestDataSource } from '../../event-store/src/testing/test-database';
+import { createTestDataSource, dropTestDataSource } from '@pixauto/event-store/testing';
 import { AccountProfiles } from './account-profiles';
 import { apiKeyLookups } from '@pixauto/metrics';
 import { AccountsAdmin } from './accounts-admin';

@@ -39,7 +39,7 @@ const SET_UNLESS_REVOKED = `if redis.call('GET', KEYS[1]) ~= ARGV[2] then redis.
  * that raced with the revocation can never put the key back: it takes effect at once, on every gateway. An issued key
  * overwrites whatever its hash held, so a key works at once even if its hash was looked up, unknown, a moment before.
  *
- * Found by hash, then the stored hash is compared with the presented key's in constant time (#12 §5): whatever the
+ * Found by hash, then the stored hash is compared with the presented key's in constant time: whatever the
  * lookup's own timing leaks is about hashes of keys, and the final yes or no leaks nothing.
  * Entries are under `v2:` since they carry the hash; a miss reads the database, so older entries need no migration.
  */

@@ -3,7 +3,7 @@ import { AccountEventTypes, ApiKeyIssuedData, Environment } from '@pixauto/contr
 import { Messages, notFound, validation } from '@pixauto/errors';
 import { accept, Decider, DomainEvent, reject } from '@pixauto/event-store';
 
-// An API key (service-api.md §5, platform.md §2): bound to one account and one environment, revocable.
+// An API key (docs/decisions/api-access.md): bound to one account and one environment, revocable.
 
 export type ApiKeyEvent =
   DomainEvent<typeof AccountEventTypes.keyIssued, ApiKeyIssuedData> | DomainEvent<typeof AccountEventTypes.keyRevoked, { key_id: string }>;

@@ -1,7 +1,7 @@
 import { ApiKeyIssuedData } from '@pixauto/contracts';
 import { notFound, validation } from '@pixauto/errors';
 import { fold } from '@pixauto/event-store';
-import { DeciderSpecification } from '../../event-store/src/testing/decider-specification';
+import { DeciderSpecification } from '@pixauto/event-store/testing';
 import { apiKey, ApiKeyEvent, hashApiKey, newApiKey } from './api-key';
 
 const key: ApiKeyIssuedData = {

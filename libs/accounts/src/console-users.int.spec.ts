@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { EventStore } from '@pixauto/event-store';
 import { SecretBox } from '@pixauto/secrets';
 import { FixedClock } from '@pixauto/pix';
-import { createTestDataSource, dropTestDataSource } from '../../event-store/src/testing/test-database';
+import { createTestDataSource, dropTestDataSource } from '@pixauto/event-store/testing';
 import { AccountProfiles } from './account-profiles';
 import { AccountsAdmin } from './accounts-admin';
 import { ApiKeyDirectory } from './api-key-directory';

@@ -8,7 +8,7 @@ export interface BankSettings {
 }
 
 /**
- * The bank behind each environment (platform.md §1): one adapter, configured by URL and credentials.
+ * The bank behind each environment: one adapter, configured by URL and credentials.
  * Locally both point at the bank simulator, which keeps each token's data apart.
  */
 export class Banks {

@@ -6,3 +6,4 @@ export { SIMULATED_NOW_HEADER } from './bank-http';
 export * from './bank-client';
 export * from './simulated-payer';
 export * from './banks';
+export * from './callback-registration';

@@ -22,7 +22,7 @@ export function providerCodeOf(type: unknown): string | undefined {
 }
 
 /**
- * A non-2xx answer of the bank as a refusal (service-api.md 7.1: a ProviderError keeps the settlement system's
+ * A non-2xx answer of the bank as a refusal (docs/api/README.md#errors: a ProviderError keeps the settlement system's
  * HTTP status, its reason, and its violations under the settlement system's own property names).
  * Without a problem body: a 5xx is the bank being unavailable, a 4xx a refusal we can say nothing more about.
  */

@@ -1,4 +1,4 @@
-// Our words (service-api.md 2.1, 2.2) against the bank's (BCB API Pix). One table per pair, read both ways.
+// Our words (docs/api/recurrences.md) against the bank's (BCB API Pix). One table per pair, read both ways.
 import { PayoutStatus, PayoutStatusCode } from '@pixauto/contracts';
 import type { Centavos } from '@pixauto/pix';
 import type { Atualizacao, PagamentoStatus, Periodicidade, PoliticaRetentativa, RecStatus, SolicRecStatus, TipoJornada } from './wire';
@@ -7,7 +7,7 @@ export type Periodicity = 'WEEKLY' | 'MONTHLY' | 'QUARTERLY' | 'SEMIANNUAL' | 'A
 export type RetryPolicy = 'NOT_ALLOWED' | 'ALLOWS_3R_7D';
 export type RecurrenceStatus = 'CREATED' | 'APPROVED' | 'REJECTED' | 'EXPIRED' | 'CANCELLED';
 export type Journey = 'AWAITING_DEFINITION' | 'JOURNEY_1' | 'JOURNEY_2' | 'JOURNEY_3' | 'JOURNEY_4';
-/** The path of the alert (service-api.md 2.2), not the payer's decision. */
+/** The path of the alert, not the payer's decision. */
 export type SolicitationStatus = 'CREATED' | 'SENT' | 'RECEIVED' | 'CANCELLED';
 /** What became of the alert beyond its path: answered by the payer, or past its deadline unanswered. */
 export type SolicitationOutcome = 'PENDING' | 'ACCEPTED' | 'REJECTED' | 'EXPIRED' | 'CANCELLED';
@@ -73,8 +73,8 @@ export interface SolicitationState {
 }
 
 /**
- * A solicitrec status in our words: its path status plus the outcome (service-api.md 2.2 keeps the payer's
- * decision out of the solicitation status: it shows in the recurrence). ACEITA and REJEITADA were answered by
+ * A solicitrec status in our words: its path status plus the outcome (the payer's
+ * decision stays out of the solicitation status: it shows in the recurrence). ACEITA and REJEITADA were answered by
  * the payer, so the alert was RECEIVED; EXPIRADA stays at the last step of the path its history shows.
  */
 export function fromBankSolicitationStatus(status: SolicRecStatus, history: readonly Atualizacao<SolicRecStatus>[] = []): SolicitationState {
@@ -100,7 +100,7 @@ export function fromBankSolicitationStatus(status: SolicRecStatus, history: read
   }
 }
 
-// A payout at the bank (Pagamento.status) and the platform's status codes (service-api.md 3.3). The platform's 0
+// A payout at the bank (Pagamento.status) and the platform's status codes (docs/decisions/payouts.md). The platform's 0
 // (created, not yet handed to the bank) has no bank counterpart.
 const PAYOUT_STATUS: Record<PagamentoStatus, PayoutStatusCode> = {
   EM_PROCESSAMENTO: PayoutStatus.processing,

@@ -1,4 +1,4 @@
-// The bank's wire: a faithful subset of the BCB API Pix 2.9.0 (shared/reference/bcb-api-pix-openapi-2.9.0.yaml)
+// The bank's wire: a faithful subset of the BCB API Pix 2.9.0 (libs/bank/reference/bcb-api-pix-openapi-2.9.0.yaml)
 // for Pix Automático. Field names are the spec's, in Portuguese; amounts are decimal strings ("35.00")
 // and timestamps RFC 3339, as on the wire. Comments name the spec's component each type stands for.
 

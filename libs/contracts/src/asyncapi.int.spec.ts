@@ -14,7 +14,7 @@ import { RecurrenceEventTypes } from './recurrences';
 import { SandboxClockEventTypes } from './sandbox';
 import { SolicitationEventTypes } from './solicitations';
 
-// asyncapi.yaml (repository root) against the code (#13 §1): a valid AsyncAPI document, one channel per topic the
+// asyncapi.yaml (repository root) against the code: a valid AsyncAPI document, one channel per topic the
 // services create, and on each the messages of exactly the event types the code publishes there, whose examples
 // its payload schemas accept.
 

@@ -30,7 +30,7 @@ export const Topics = {
   payments: { name: 'pixauto.payments.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
   /** Kept for good (-1): every event carries the whole payout, and payout-query-service rebuilds its read model from it. */
   payouts: { name: 'pixauto.payouts.events.v1', partitions: 6, retentionMs: -1 },
-  /** Sandbox test clocks (platform.md §4): small, and every service reads it whole at start-up. */
+  /** Sandbox test clocks (docs/decisions/sandbox-clock.md): small, and every service reads it whole at start-up. */
   sandboxClock: { name: 'pixauto.sandbox-clock.events.v1', partitions: 1, retentionMs: 3650 * DAY_MS },
 } as const satisfies Record<string, TopicSpec>;
 

@@ -3,7 +3,7 @@ import { Messages, validation } from '@pixauto/errors';
 import { IsDateTimeWithZone, OptionalField } from './recurrences/recurrence.validators';
 import { validateQuery, Validated } from './validation';
 
-// The lists by creation period, one page at a time, as service-api.md 4.3 shapes the recurrences' list: start and end
+// The lists by creation period, one page at a time, shaped as the recurrences' list: start and end
 // (ISO 8601 with a time zone) required, page from 0, page_size by default and at most 100 (larger becomes 100).
 // Query values arrive as strings; unknown parameters are ignored.
 

@@ -22,7 +22,7 @@ export interface ServiceRequest {
   body?: unknown;
   query?: Record<string, unknown>;
   params?: Record<string, string>;
-  /** Sandbox: the tenant's test-clock offset as the gateway knows it (platform.md §4). */
+  /** Sandbox: the tenant's test-clock offset as the gateway knows it. */
   clock_offset_ms?: number;
   /**
    * Epoch milliseconds after which the gateway will have given up waiting: a service that has not begun the request by

@@ -7,7 +7,7 @@ export interface HttpError {
   headers?: Record<string, string>;
 }
 
-/** The one mapping from refusals to HTTP status and body (service-api.md 7.1, 7.2; platform.md §3). */
+/** The one mapping from refusals to HTTP status and body (docs/api/README.md#errors). */
 export function toHttp(refusal: Refusal): HttpError {
   switch (refusal.kind) {
     case 'validation':

@@ -33,7 +33,7 @@ describe('toHttp', () => {
     expect(toHttp(rateLimited('slow down', 2))).toEqual({ status: 429, body: { message: 'slow down' }, headers: { 'retry-after': '2' } });
   });
 
-  it('shapes a limit refusal as LimitExceededError (platform.md §3)', () => {
+  it('shapes a limit refusal as LimitExceededError', () => {
     expect(toHttp(limitExceeded('x'))).toEqual({ status: 400, body: { type: 'LimitExceededError', message: 'x' } });
   });
 });

@@ -1,5 +1,5 @@
-// Every message a merchant can read, in one place. Texts quoted from service-api.md are a contract:
-// they are matched character for character. The others are ours (platform.md and docs/decisions/).
+// Every message a merchant can read, in one place. Texts quoted from the specification are a
+// contract: they are matched character for character. The others are ours (docs/decisions/).
 
 const backticked = (names: string[]): string => '`' + names.join(', ') + '`';
 
@@ -14,7 +14,7 @@ export const Messages = {
     adminTokenInvalid: 'Admin Token Invalid!',
   },
 
-  // Idempotency-Key on POSTs (issue #12 §2).
+  // Idempotency-Key on POSTs (docs/decisions/idempotency.md).
   idempotency: {
     keyInvalid: 'header Idempotency-Key must be 1 to 255 printable ASCII characters',
     otherRequest: 'Idempotency-Key was already used with another request: use a new key for a new request',
@@ -108,7 +108,7 @@ export const Messages = {
     consoleKey: "This key is the console's own, which it uses to show you your data: it cannot be revoked here",
   },
 
-  // platform.md §5: the merchant's webhook delivery log (ours).
+  // The merchant's webhook delivery log (ours).
   webhooks: {
     deliveryNotFound: 'Delivery not found',
     statusInvalid: 'query.status must be one of pending, delivered, failed, cancelled',
@@ -123,7 +123,7 @@ export const Messages = {
     testUrlRefused: (reason: string) => `body.url is refused: ${reason}`,
   },
 
-  // Lists by creation period, paged (service-api.md 4.3 and 7.3 "Listings"): the recurrences, the Pix charges and
+  // Lists by creation period, paged (the specification's "Listings" messages): the recurrences, the Pix charges and
   // their refunds share these.
   lists: {
     periodRequired: 'start and end are required',
@@ -132,7 +132,7 @@ export const Messages = {
     pageSizeInvalid: 'query.page_size must be an integer of at least 1',
   },
 
-  // service-api.md 4.1 to 4.4 and 7.3. Messages without a field prefix are quoted as the spec writes them.
+  // Recurrences (docs/api/recurrences.md). Messages without a field prefix are quoted as the spec writes them.
   recurrences: {
     notFound: 'Recurrence not found',
     noWallet: 'client has no wallet configured',
@@ -168,7 +168,7 @@ export const Messages = {
     activationExpiresInInvalid: 'body.activation_expires_in must be an integer between 1 and 86400',
     locationIdInvalid: 'body.location_id must be a positive integer',
 
-    // PATCH (4.4)
+    // PATCH
     nothingToChange: 'body must set at least one changeable field: `debtor_name`, `start_date`, `status`, `webhook`, `business_day_adjust`, `charge_lead_days`',
     unchangeable: (names: string[]) =>
       `${backticked(names)} cannot be changed after a recurrence is created. To change ${names.length === 1 ? 'it' : 'them'}, ` +
@@ -182,14 +182,14 @@ export const Messages = {
     newDebtorNameTooLong: 'body.debtor_name must be at most 140 characters',
     newWebhookInvalid: 'body.webhook must be a URL of at most 255 characters, or null or "" to clear it',
 
-    // Lifecycle (3.1): what the spec leaves open, answered plainly
+    // Lifecycle: what the spec leaves open, answered plainly
     startDateNotBeforeEndDate: 'body.start_date must be before schedule.end_date',
     ended: (status: string) => `the recurrence is ${status} and can no longer be changed`,
     notAwaitingPayer: (status: string) => `the recurrence is ${status}: the payer can only answer a CREATED recurrence`,
     activationExpired: 'the activation payment expired unpaid: this recurrence can no longer be authorized; cancel it and create a new one',
   },
 
-  // service-api.md 4.5 to 4.7 and 7.3.
+  // Solicitations (journey 1).
   solicitations: {
     notFound: 'Solicitation not found',
     recurrenceNotFound: 'Recurrence not found',
@@ -202,7 +202,7 @@ export const Messages = {
     ispbInvalid: 'body.destination.ispb must be exactly 8 characters',
     statusInvalid: 'body.status must be one of the following values: CANCELLED',
 
-    // Lifecycle (3.2) and the sandbox payer (platform.md §4)
+    // Lifecycle and the sandbox payer
     alreadyActive: 'the recurrence already has an active solicitation: cancel it or wait for its answer',
     recurrenceNotAwaiting: (status: string) => `the recurrence is ${status}: only a CREATED recurrence can be sent for authorization`,
     ended: (outcome: string) => `the solicitation is ${outcome} and can no longer be cancelled`,
@@ -211,7 +211,7 @@ export const Messages = {
     decisionInvalid: 'body.decision must be one of the following values: ACCEPT, REJECT',
   },
 
-  // platform.md §3 and service-api.md 7.3 (charges). Messages without a field prefix are quoted as the spec writes them.
+  // Charges (docs/decisions/charges.md). Messages without a field prefix are quoted as the spec writes them.
   charges: {
     notFound: 'Charge not found',
     statusInvalid: 'body.status must be one of the following values: CANCELLED',
@@ -229,7 +229,7 @@ export const Messages = {
     notPending: (status: string) => `the charge is ${status}: there is no pending debit attempt`,
   },
 
-  // platform.md §4: the sandbox test clock.
+  // The sandbox test clock (docs/decisions/sandbox-clock.md).
   sandboxClock: {
     nothingToAdvance: 'body must set `days` or `hours`',
     daysInvalid: 'body.days must be a non-negative integer',
@@ -248,7 +248,7 @@ export const Messages = {
     notPayable: (status: string) => `the Pix charge is ${status}: only a PENDING charge can be paid`,
   },
 
-  // POST /v2/transactions/refund and the sandbox's refunds (platform.md §3, §4): the spec shows no shape either.
+  // POST /v2/transactions/refund and the sandbox's refunds (docs/decisions/refunds.md): the spec shows no shape either.
   refunds: {
     identifierRequired: 'one of id, transaction_id is required',
     onlyOneIdentifier: 'please provide only one of id, transaction_id',
@@ -257,7 +257,7 @@ export const Messages = {
     refundIdRequired: 'body.refund_id is a required field',
     refundIdInvalid: 'body.refund_id must be a string of at most 35 characters',
     refundIdTaken: 'body.refund_id already exists',
-    /** 7.4's wording for a charge that is unknown or another account's. */
+    /** The spec's wording for a charge that is unknown or another account's. */
     transactionNotFound: 'Transaction not found!',
     notFound: 'Refund not found',
     notPaid: (status: string) => `the transaction is ${status}: only a PAID transaction can be refunded`,
@@ -266,7 +266,7 @@ export const Messages = {
     amountExceeds: (left: string) => `body.amount must be at most what is left to refund of the transaction: ${left}`,
   },
 
-  // GET /v2/transactions/refund/receipt (service-api.md 4.12, 7.4): quoted as the spec writes them.
+  // GET /v2/transactions/refund/receipt (docs/decisions/receipts.md): quoted as the spec writes them.
   receipts: {
     onlyOneIdentifier: 'please provide only one of refund_id, id, transaction_id',
     identifierRequired: 'one of refund_id, id, transaction_id is required!',
@@ -279,7 +279,7 @@ export const Messages = {
     notAvailable: 'Receipt not available yet: this refund has no provider identifier.',
     ambiguous: 'This transaction has more than one refund. Pass refund_id to choose one.',
     failed: (provider: string) => `Failed to retrieve the refund receipt from ${provider}.`,
-    // The payout side (platform.md §3): GET /v2/withdrawals/refund/receipt and GET /v2/withdrawals/receipt, in 7.4's style.
+    // The payout side: GET /v2/withdrawals/refund/receipt and /v2/withdrawals/receipt, worded as the refund's.
     payoutNotFound: 'Payout not found!',
     noPayoutRefund: 'No refund found for this payout!',
     payoutAmbiguous: 'This payout has more than one refund. Pass refund_id to choose one.',
@@ -291,7 +291,7 @@ export const Messages = {
     payoutFailed: (provider: string) => `Failed to retrieve the payout receipt from ${provider}.`,
   },
 
-  // POST /v2/pix and the payouts (platform.md §3): the spec shows no shape, so these follow its 7.3 style.
+  // POST /v2/pix and the payouts: the spec shows no shape, so these are worded as its other field messages.
   transactions: {
     transactionIdRequired: 'body.transaction_id is a required field',
     transactionIdNotAString: 'body.transaction_id must be a string',
@@ -335,7 +335,7 @@ export const Messages = {
     refundIdInvalid: 'body.refund_id must be 1 to 35 letters and digits',
   },
 
-  // Payout lookups (service-api.md 4.8 to 4.11, 7.3). Messages without a field prefix are quoted as the spec writes them.
+  // Payout lookups (docs/decisions/payout-lookups.md). Messages without a field prefix are quoted as the spec writes them.
   withdrawals: {
     sizeTooLarge: 'size must be less than or equal to 100',
     startNotBeforeEnd: 'start date must be less than end date',
@@ -356,7 +356,7 @@ export const Messages = {
     exportsBusy: 'Too many CSV exports at once; retry after the Retry-After seconds',
   },
 
-  // Customer limits enforced (service-api.md 8.2; the refusal's shape is platform.md §3's LimitExceededError).
+  // Customer limits enforced (docs/decisions/limits.md; the refusal is a LimitExceededError).
   limitExceeded: {
     amount: (type: string, documentNumber: string, amount: string, limit: string) =>
       `${type} limit exceeded for customer ${documentNumber}: ${amount} is above the limit of ${limit} per transaction`,

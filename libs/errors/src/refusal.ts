@@ -1,4 +1,4 @@
-// A refusal is a value: domain code returns it, the HTTP edge turns it into the spec's shape (service-api.md 7.1).
+// A refusal is a value: domain code returns it, the HTTP edge turns it into the spec's shape (docs/api/README.md#errors).
 
 export interface Violation {
   property: string;
@@ -60,5 +60,5 @@ function describe(refusal: Refusal): string {
   return refusal.kind === 'validation' ? joinProblems(refusal.problems) : refusal.message;
 }
 
-/** Several field problems come in one message, separated by a period (service-api.md 7.1). */
+/** Several field problems come in one message, separated by a period. */
 export const joinProblems = (problems: string[]): string => problems.join('. ');

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CustomerLimitData, Tenant, Topics } from '@pixauto/contracts';
 import { ConcurrencyError, EventStore, rebuildProjection, sql } from '@pixauto/event-store';
-import { createTestDataSource, dropTestDataSource, waitForSession } from '../../event-store/src/testing/test-database';
+import { createTestDataSource, dropTestDataSource, waitForSession } from '@pixauto/event-store/testing';
 import { CUSTOMER_LIMIT_STREAM, customerLimit, CustomerLimitEvent, customerLimitStreamId, documentDigest } from './customer-limit';
 import { customerLimitStreamsKeyed } from './read-model/customer-limits.migration';
 import { CustomerLimitsReadModel1763800000100 } from './read-model/customer-limits.migration';

@@ -3,20 +3,20 @@ import { CustomerLimitData, LimitEventTypes, Tenant } from '@pixauto/contracts';
 import { Messages, validation } from '@pixauto/errors';
 import { accept, Decider, DomainEvent, reject } from '@pixauto/event-store';
 
-// One customer limit: a (document, type) pair of one tenant (service-api.md 2.5, 4.13, 8.2).
+// One customer limit: a (document, type) pair of one tenant (docs/decisions/limits.md).
 
 export type CustomerLimitEvent =
   DomainEvent<typeof LimitEventTypes.created, CustomerLimitData> | DomainEvent<typeof LimitEventTypes.updated, CustomerLimitData>;
 
 export type CustomerLimitState = { status: 'absent' } | { status: 'configured'; limit: CustomerLimitData };
 
-/** POST /v2/limits sets the whole limit: a second POST for the same document and type replaces it (8.2 item 4). */
+/** POST /v2/limits sets the whole limit: a second POST for the same document and type replaces it. */
 export type CustomerLimitCommand = { type: 'SetCustomerLimit'; data: CustomerLimitData };
 
 export const CUSTOMER_LIMIT_STREAM = 'customer_limit';
 
 /**
- * A customer's CPF or CNPJ never appears in a stream id, and so in a Kafka key (issue #12 §5): a keyed HMAC of it
+ * A customer's CPF or CNPJ never appears in a stream id, and so in a Kafka key (docs/decisions/secrets.md): a keyed HMAC of it
  * stands in, stable for as long as the key is (DOCUMENT_KEY never rotates), so a customer's limit stays one stream.
  */
 export const documentDigest = (key: Buffer, documentNumber: string): string => createHmac('sha256', key).update(documentNumber).digest('base64url');
@@ -35,7 +35,7 @@ export const customerLimitStreamId = (tenant: Tenant, digest: string, limitType:
 const sameLimit = (a: CustomerLimitData, b: CustomerLimitData): boolean =>
   a.mechanism === b.mechanism && a.amount_centavos === b.amount_centavos && a.quantity === b.quantity && a.details === b.details;
 
-/** Only positive values are accepted (8.2 item 6), whatever the edge let through. */
+/** Only positive values are accepted, whatever the edge let through. */
 function problemsOf(limit: CustomerLimitData): string[] {
   if (limit.mechanism === 'amount')
     return limit.amount_centavos !== null && limit.amount_centavos > 0 && limit.quantity === null ? [] : [Messages.limits.amountPositive];

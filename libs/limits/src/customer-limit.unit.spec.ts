@@ -1,7 +1,7 @@
 import { CustomerLimitData } from '@pixauto/contracts';
 import { validation } from '@pixauto/errors';
 import { fold } from '@pixauto/event-store';
-import { DeciderSpecification } from '../../event-store/src/testing/decider-specification';
+import { DeciderSpecification } from '@pixauto/event-store/testing';
 import { customerLimit, CustomerLimitEvent } from './customer-limit';
 
 const byAmount: CustomerLimitData = {

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Consumer, Kafka, Producer } from 'kafkajs';
 import { DataSource, EntityManager } from 'typeorm';
 import { createIdempotentProducer, createKafka, ensureTopics } from '@pixauto/messaging';
-import { createTestDataSource, dropTestDataSource, waitForSession } from '../../event-store/src/testing/test-database';
+import { createTestDataSource, dropTestDataSource, waitForSession } from '@pixauto/event-store/testing';
 import { until } from '@pixauto/testing';
 import { processOnce } from '@pixauto/event-store';
 

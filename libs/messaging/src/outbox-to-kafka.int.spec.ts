@@ -3,7 +3,7 @@ import { Consumer, Kafka, Producer } from 'kafkajs';
 import { DataSource } from 'typeorm';
 import { EventEnvelope, Tenant } from '@pixauto/contracts';
 import { createIdempotentProducer, createKafka, ensureTopics, KafkaOutboxSink } from '@pixauto/messaging';
-import { createTestDataSource, dropTestDataSource } from '../../event-store/src/testing/test-database';
+import { createTestDataSource, dropTestDataSource } from '@pixauto/event-store/testing';
 import { until } from '@pixauto/testing';
 import { EventStore, OutboxMessage, OutboxPublisher, OutboxPublisherOptions, OutboxSink } from '@pixauto/event-store';
 

@@ -5,7 +5,7 @@ import { EventEnvelope } from '@pixauto/contracts';
 import { FollowerPositions } from '@pixauto/event-store';
 import { createIdempotentProducer, createKafka, ensureTopics, EventSubscriber } from '@pixauto/messaging';
 import { until } from '@pixauto/testing';
-import { createTestDataSource, dropTestDataSource } from '../../event-store/src/testing/test-database';
+import { createTestDataSource, dropTestDataSource } from '@pixauto/event-store/testing';
 
 // An event handler's failure in the middle of a fetched batch: what was handled before it is recorded as applied (the
 // reads of read-your-writes wait on it), the failed event and the rest come again, in order. Real Kafka and PostgreSQL.

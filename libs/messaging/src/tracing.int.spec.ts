@@ -8,7 +8,7 @@ import { EventStore, OutboxPublisher } from '@pixauto/event-store';
 import { createIdempotentProducer, createKafka, ensureTopics, EventSubscriber, KafkaOutboxSink } from '@pixauto/messaging';
 import { currentRequest, registerTracing, Tracing, tracer, withRequest } from '@pixauto/telemetry';
 import { until } from '@pixauto/testing';
-import { createTestDataSource, dropTestDataSource } from '../../event-store/src/testing/test-database';
+import { createTestDataSource, dropTestDataSource } from '@pixauto/event-store/testing';
 
 // One trace across the asynchronous hop (docs/operations.md "Logs and traces"): a service's span appends an event; its
 // trace context is stored with the outbox row, the publisher's span is its child and travels in the Kafka headers, and

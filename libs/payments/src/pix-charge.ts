@@ -13,9 +13,9 @@ import { Messages, notFound, validation } from '@pixauto/errors';
 import { accept, Decider, DomainEvent, reject } from '@pixauto/event-store';
 import { Centavos, centavosToReais } from '@pixauto/pix';
 
-// A cash-in Pix charge (platform.md §3): created PENDING by the merchant (POST /v2/pix), then PAID by the payer
+// A cash-in Pix charge (docs/decisions/cash-in.md): created PENDING by the merchant (POST /v2/pix), then PAID by the payer
 // (the sandbox payer, or the bank's notification) or EXPIRED once past expires_at. A journey 3 activation payment
-// is recorded straight as PAID (service-api.md 2.1). Every event carries the whole charge after the change.
+// is recorded straight as PAID. Every event carries the whole charge after the change.
 
 export type PixChargeEvent =
   | DomainEvent<typeof PixChargeEventTypes.created, PixChargeChangedData>
@@ -49,7 +49,7 @@ export interface PixPayment {
 
 export type PixChargeCommand =
   | { type: 'CreatePixCharge'; charge: PixChargeRecordData }
-  /** The sandbox payer is about to pay (platform.md §4): refused, before the bank hears of it, unless PENDING. */
+  /** The sandbox payer is about to pay: refused, before the bank hears of it, unless PENDING. */
   | { type: 'CheckPayable' }
   | { type: 'RecordPayment'; payment: PixPayment }
   | { type: 'ExpirePixCharge' }

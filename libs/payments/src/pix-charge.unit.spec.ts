@@ -1,10 +1,10 @@
 import { ActivationPaidDataV1, PixChargeRecordData, RefundRecordData, validatePixChargeQuery } from '@pixauto/contracts';
 import { notFound, validation } from '@pixauto/errors';
 import { fold } from '@pixauto/event-store';
-import { DeciderSpecification } from '../../event-store/src/testing/decider-specification';
+import { DeciderSpecification } from '@pixauto/event-store/testing';
 import { pixCharge, PixChargeCommand, PixChargeEvent } from './pix-charge';
 
-// The cash-in charge's rules (platform.md §3, §4), given its past events, when a command, then events or a refusal.
+// The cash-in charge's rules (docs/decisions/cash-in.md), given its past events, when a command, then events or a refusal.
 
 const pending: PixChargeRecordData = {
   id: 7,

@@ -4,10 +4,10 @@ import { documentType } from '@pixauto/pix';
 
 const W = Messages.withdrawals;
 
-/** GET /v2/withdrawals: exactly one of id and transaction_id (4.8). */
+/** GET /v2/withdrawals: exactly one of id and transaction_id. */
 export type PayoutLookup = { id: number } | { transaction_id: string };
 
-/** The period lookups (4.9, 4.11): [start, end] in UTC, the end second included. */
+/** The period lookups: [start, end] in UTC, the end second included. */
 export interface Period {
   start: Date;
   /** Exclusive: the second after the `end` asked for, so `23:59:59` takes 23:59:59.999. */
@@ -20,7 +20,7 @@ export interface PeriodPageQuery extends Period {
   status?: PayoutStatusCode;
 }
 
-/** The page size when none is asked for (4.9 leaves it open; Stripe's default). */
+/** The page size when none is asked for (the spec leaves it open; Stripe's default). */
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 

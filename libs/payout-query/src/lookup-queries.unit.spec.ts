@@ -2,7 +2,7 @@ import { parseCustomer, parseLookup, parsePeriod, parsePeriodPage, parseUtcDateT
 
 const refused = (message: string) => ({ ok: false, refusal: { kind: 'validation', problems: message.split('. ') } });
 
-describe('the payout lookups’ queries (service-api.md 4.8 to 4.11)', () => {
+describe('the payout lookups’ queries (by id, by period, by customer, by end-to-end id)', () => {
   it('reads YYYY-MM-DD HH:MM:SS as UTC, and nothing else', () => {
     expect(parseUtcDateTime('2026-11-24 23:59:59')).toEqual(new Date('2026-11-24T23:59:59.000Z'));
     expect(parseUtcDateTime('2024-02-29 00:00:00')).toEqual(new Date('2024-02-29T00:00:00.000Z'));

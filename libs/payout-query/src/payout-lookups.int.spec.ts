@@ -4,7 +4,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
 import { EventEnvelope, PayoutRecordData, payoutResponse, Tenant } from '@pixauto/contracts';
 import { MAX_CENTAVOS } from '@pixauto/pix';
-import { createTestDataSource, dropTestDataSource } from '../../event-store/src/testing/test-database';
+import { createTestDataSource, dropTestDataSource } from '@pixauto/event-store/testing';
 import { applyPayoutEvents, CSV_COLUMNS, customerPayouts, findPayoutLookup, periodCsvCopy, periodPageJson } from './payout-lookups';
 import { PeriodPageQuery } from './lookup-queries';
 import { PAYOUT_QUERY_MIGRATIONS } from './payout-lookups.migration';
@@ -192,7 +192,7 @@ describe('the payout lookups read model', () => {
         }
   });
 
-  it('exports a period as CSV with the 19 columns of 4.11, free text quoted, quotes doubled, nulls empty', async () => {
+  it('exports a period as CSV with the 19 columns of the specification, free text quoted, quotes doubled, nulls empty', async () => {
     const tenant = newTenant();
     await applyPayoutEvents(dataSource.manager, [eventOf(tenant, record(7, { name: 'Silva, "Zé"' }), 1)]);
     const pool = (dataSource.driver as unknown as { master: Pool }).master;

@@ -3,7 +3,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * payout-query-service's read model: one row per payout, the latest version of its record (every payout event
  * carries the whole record). Flat columns, so the CSV is PostgreSQL's own COPY of them. Indexes: by id and by
- * transaction_id (4.8), a tenant's period in created_at order (4.9, 4.11), a customer's history (4.10).
+ * transaction_id, a tenant's period in created_at order, a customer's history.
  */
 export class PayoutLookups1763800000700 implements MigrationInterface {
   name = 'PayoutLookups1763800000700';
@@ -50,7 +50,7 @@ export class PayoutLookups1763800000700 implements MigrationInterface {
   }
 }
 
-/** A payout the receiving bank sent back (issue #11): its returns, whose latest refund_id GET /v2/withdrawals shows. */
+/** A payout the receiving bank sent back (docs/decisions/payouts.md#returns-a-payout-sent-back): its returns, whose latest refund_id GET /v2/withdrawals shows. */
 export class PayoutLookupsReturns1763800000710 implements MigrationInterface {
   name = 'PayoutLookupsReturns1763800000710';
 

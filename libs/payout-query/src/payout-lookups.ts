@@ -282,7 +282,7 @@ const jsonOrNull = (column: string) => `coalesce(to_json(${column})::text, 'null
 const isoJson = (column: string) => `to_json(to_char(${column} AT TIME ZONE 'UTC', ${ISO_UTC}))::text`;
 
 /**
- * One payout as 4.9 lists it (2.3's period form: the by-id form without bank_name and refund_id), as JSON text built by
+ * One payout as the period lookup lists it (the record's period form: the by-id form without bank_name and refund_id), as JSON text built by
  * PostgreSQL in the by-id form's key order. concat_ws leaves out a member that is null: paid_at, e2e and psp_id until
  * known. The amount is float8 centavos / 100, the very division centavosToReais makes, printed shortest as JavaScript does.
  */
@@ -380,7 +380,7 @@ export async function customerPayouts(db: EntityManager, tenant: Tenant, documen
   return rows.map(recordOf);
 }
 
-/** The columns of 4.11, in its order. */
+/** The CSV's columns, in the spec's order. */
 export const CSV_COLUMNS = [
   'id',
   'transaction_id',
@@ -403,7 +403,7 @@ export const CSV_COLUMNS = [
   'provider',
 ] as const;
 
-/** The free-text columns, always double-quoted (4.11: "text fields that may contain spaces or punctuation"). */
+/** The free-text columns, always double-quoted (the spec: "text fields that may contain spaces or punctuation"). */
 const QUOTED = ['transaction_id', 'name', 'bank_name', 'webhook'];
 
 /**

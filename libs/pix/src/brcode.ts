@@ -40,7 +40,7 @@ export interface ImmediatePaymentCodeInput {
   paymentUrl: string;
 }
 
-/** A dynamic BR Code for an immediate charge (cash-in, platform.md §3): the payer's app fetches the charge from its location. */
+/** A dynamic BR Code for an immediate charge (cash-in): the payer's app fetches the charge from its location. */
 export function immediatePaymentPixCode(input: ImmediatePaymentCodeInput): string {
   const pix = createDynamicPix({
     merchantName: emvText(input.merchantName, 25),
@@ -56,7 +56,7 @@ export function readPixCode(code: string) {
   return parsePix(code);
 }
 
-/** The same code as a base64 PNG data URI (2.1 qrcode). */
+/** The same code as a base64 PNG data URI (the `qrcode` field). */
 export function qrCodeDataUri(code: string): string {
   return `data:image/png;base64,${qrCodePng(code).toString('base64')}`;
 }

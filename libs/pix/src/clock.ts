@@ -1,9 +1,9 @@
 // The one clock (house style: one way to tell the time). Every date rule is in Brasília time
-// (platform.md 1); in the sandbox "now" is the tenant's own test clock (platform.md 4).
+// ; in the sandbox "now" is the tenant's own test clock (docs/decisions/sandbox-clock.md).
 
 export const BRASILIA_TIME_ZONE = 'America/Sao_Paulo';
 
-/** The tenant of a request: an account in one environment (platform.md 1). */
+/** The tenant of a request: an account in one environment; production and sandbox data never mix. */
 export interface TenantRef {
   accountId: string;
   environment: 'production' | 'sandbox';

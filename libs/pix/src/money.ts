@@ -1,4 +1,4 @@
-// Money is integer centavos inside the system; the API shows reais with 2 decimals (platform.md 1).
+// Money is integer centavos inside the system; the API shows reais with 2 decimals.
 
 /** An integer number of centavos (1 real = 100 centavos). */
 export type Centavos = number;

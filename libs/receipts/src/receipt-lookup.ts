@@ -1,7 +1,7 @@
 import { PayoutStatus, RECEIPT_PROVIDERS } from '@pixauto/contracts';
 import { Messages, receiptError, Refusal } from '@pixauto/errors';
 
-// Which refund a receipt request means, and every refusal of service-api.md 7.4 (and of its payout twin) that can be
+// Which refund a receipt request means, and every refusal of a receipt request (docs/decisions/receipts.md) that can be
 // judged before the bank is asked: pure, so each row is a unit test.
 
 /** 'pix': a refund of a cash-in charge; 'payout': a payout the receiving bank sent back. */
@@ -29,7 +29,7 @@ export interface ReceiptRefund {
 
 const R = Messages.receipts;
 
-/** The words of each kind where they differ (7.4 writes the charge's; the payout's follow them). */
+/** The words of each kind where they differ (the spec writes the charge's; the payout's follow them). */
 export const KIND_WORDS: Record<ReceiptKind, { notFound: string; noRefund: string; ambiguous: string; otherKind: string }> = {
   pix: { notFound: R.transactionNotFound, noRefund: R.noRefund, ambiguous: R.ambiguous, otherKind: R.belongsToPayout },
   payout: { notFound: R.payoutNotFound, noRefund: R.noPayoutRefund, ambiguous: R.payoutAmbiguous, otherKind: R.belongsToTransaction },

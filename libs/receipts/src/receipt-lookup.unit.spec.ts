@@ -1,7 +1,7 @@
 import { validateRefundReceiptQuery } from '@pixauto/contracts';
 import { chooseRefund, payoutReceiptFilename, payoutReceiptFor, ReceiptRefund, receiptFilename } from './receipt-lookup';
 
-// Every row of service-api.md 7.4 that is judged before the bank is asked.
+// Every receipt refusal (docs/decisions/receipts.md) that is judged before the bank is asked.
 
 const charge = { id: 7, transaction_id: 'pedido-7', provider: 'PROVIDER_A' };
 const refund = (id: number, extra: Partial<ReceiptRefund> = {}): ReceiptRefund => ({

@@ -1,7 +1,7 @@
 import { ChargeStatus, ChargeType, RecurrenceCreatedData } from '@pixauto/contracts';
 import { addDays, chargeCreationDate, compareDates, cycleDueDate, firstCycleDueOnOrAfter } from '@pixauto/pix';
 
-// A recurrence's charges (service-api.md 1, 2.1; platform.md §3): one per cycle while APPROVED, plus the journey 3
+// A recurrence's charges (docs/decisions/charges.md): one per cycle while APPROVED, plus the journey 3
 // activation. They live in the recurrence's stream, so "one charge per cycle" is decided against the one state
 // that knows every cycle already issued, under the stream's optimistic concurrency.
 

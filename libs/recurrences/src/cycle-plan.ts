@@ -4,7 +4,7 @@ import { compareDates } from '@pixauto/pix';
 import { isDueForCreation } from './charge';
 import { ChargeCommand, chargeableFrom, nextCycleOf, Recurrence, recurrence, RecurrenceEvent } from './recurrence';
 
-// What the cycle scheduler is to do for one recurrence on its tenant's today (service-api.md 1; platform.md §3):
+// What the cycle scheduler is to do for one recurrence on its tenant's today (docs/decisions/charges.md):
 // decided here, purely, so the scheduler only carries it out (the bank's debits first, then the events).
 
 /** A charge's ids, derived from what it is, so a repeated attempt after a crash names the same charge and debit. */

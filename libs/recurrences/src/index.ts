@@ -2,6 +2,8 @@ export * from './recurrence';
 export * from './read-model/recurrences.migration';
 export * from './read-model/recurrences-activation.migration';
 export * from './read-model/recurrences.projection';
+export * from './read-model/recurrences.queries';
+export * from './read-model/recurrence-work-claims';
 export * from './charge';
 export * from './read-model/recurrence-charges.migration';
 export * from './read-model/charge-scheduler-indexes.migration';

@@ -20,7 +20,7 @@ import { accept, Decider, DomainEvent, reject } from '@pixauto/event-store';
 import { compareDates } from '@pixauto/pix';
 import { Charge, NextCycle, nextCycle } from './charge';
 
-// A recurrence: the payer's mandate (service-api.md 2.1, 3.1, 4.1, 4.4).
+// A recurrence: the payer's mandate (docs/api/recurrences.md, docs/decisions/recurrences.md).
 
 export type RecurrenceEvent =
   | DomainEvent<typeof RecurrenceEventTypes.created, RecurrenceCreatedData>
@@ -43,7 +43,7 @@ export interface Recurrence {
   status: RecurrenceStatus;
   journey: Journey;
   data: RecurrenceCreatedData;
-  /** Journey 3: the immediate payment expired unpaid, so the recurrence can no longer be authorized (3.1). */
+  /** Journey 3: the immediate payment expired unpaid, so the recurrence can no longer be authorized. */
   activationExpired: boolean;
   /** The Brasília day it was approved; null before, or when approved before that day was recorded. */
   approvedOn: string | null;
@@ -75,10 +75,10 @@ export const RECURRENCE_STREAM = 'recurrence';
 export const recurrenceStreamId = (tenant: Tenant, recurrenceId: string): string =>
   `${RECURRENCE_STREAM}:${tenant.accountId}:${tenant.environment}:${recurrenceId}`;
 
-/** Cancelled, rejected and expired recurrences have ended: their Pix code is void (3.1). */
+/** Cancelled, rejected and expired recurrences have ended: their Pix code is void. */
 export const hasEnded = (status: RecurrenceStatus): boolean => status === 'CANCELLED' || status === 'REJECTED' || status === 'EXPIRED';
 
-/** The Pix code as shown: void once the recurrence ended or its activation expired unpaid (2.1). */
+/** The Pix code as shown: void once the recurrence ended or its activation expired unpaid. */
 export const pixCopyPasteOf = (r: Recurrence): string | null => (hasEnded(r.status) || r.activationExpired ? null : r.data.pix_copy_paste);
 
 /** Which requested changes actually differ from the recurrence: a repeated PATCH records nothing. */
@@ -123,7 +123,7 @@ function endUnpaidActivation(r: Recurrence): RecurrenceEvent[] {
   return activation ? [{ type: ChargeEventTypes.cancelled, data: { ...chargeBase(r, activation), by: 'recurrence_ended' } }] : [];
 }
 
-/** The webhook a charge's events go to: the activation keeps the one in effect at creation; a cycle charge follows the recurrence (4.4). */
+/** The webhook a charge's events go to: the activation keeps the one in effect at creation; a cycle charge follows the recurrence. */
 const webhookOf = (r: Recurrence, charge: Pick<Charge, 'type'>): string | null =>
   charge.type === 'activation' ? (r.data.activation?.webhook ?? null) : r.data.webhook;
 
@@ -171,7 +171,7 @@ function decideCharge(r: Recurrence, command: ChargeCommand) {
         data: { ...base, previous_due_date: charge.due_date, due_date: command.due_date, txid: command.txid },
       });
     case 'ScheduleRetry':
-      // The settlement system judges a retry (platform.md §3): by the time this is decided, the bank has accepted it.
+      // The settlement system judges a retry: by the time this is decided, the bank has accepted it.
       if (charge.type === 'activation') return reject<RecurrenceEvent>(validation(C.activationNotRetryable));
       if (charge.status === 'SCHEDULED' && charge.attempt_date === command.date) return accept<RecurrenceEvent>();
       return accept<RecurrenceEvent>({ type: ChargeEventTypes.retryScheduled, data: { ...base, date: command.date, retries: charge.retries + 1 } });

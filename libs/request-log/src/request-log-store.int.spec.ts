@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { RequestLogLine } from '@pixauto/contracts';
 import { requestLogLines } from '@pixauto/metrics';
-import { createTestDataSource, dropTestDataSource } from '../../event-store/src/testing/test-database';
+import { createTestDataSource, dropTestDataSource } from '@pixauto/event-store/testing';
 import { RequestLog1763800000950, RequestLogConsoleUser1763800000972 } from './request-log.migration';
 import { cursorOf, findRequestLines, insertRequestLines, keepRequestLogDays, RequestLogQuery } from './request-log-store';
 import { RequestLogWriter } from './request-log-writer';

@@ -82,7 +82,7 @@ export class EventSourcingModule {
       providers: [
         { provide: SERVICE_CONFIG, useValue: config },
         { provide: TenantClocks, inject: [getDataSourceToken()], useFactory: (dataSource: DataSource) => new TenantClocks(dataSource) },
-        // Real time, plus each sandbox tenant's test clock (platform.md §4).
+        // Real time, plus each sandbox tenant's test clock (docs/decisions/sandbox-clock.md).
         { provide: CLOCK, inject: [TenantClocks], useFactory: (clocks: TenantClocks): Clock => new SystemClock(clocks.offsetOf) },
         { provide: KAFKA, useFactory: () => createKafka(config.service, config.kafkaBrokers) },
         {

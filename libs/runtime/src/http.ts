@@ -198,7 +198,7 @@ export async function createHttpApp(
   // First of its hooks: a request that arrives while the listener drains is refused before anything else runs.
   drainableHttp(app.getHttpAdapter().getInstance(), { perRequest: !off.has('drain') });
   app.useGlobalFilters(new HttpErrorFilter());
-  // JSON is the only body the API takes (service-api.md §4); anything else is refused, not guessed at.
+  // JSON is the only body the API takes; anything else is refused, not guessed at.
   app.getHttpAdapter().getInstance().removeContentTypeParser(['text/plain']);
   if (!off.has('body-checks')) refuseAmbiguousBodies(app.getHttpAdapter().getInstance());
   return app;

@@ -3,6 +3,7 @@ export * from './database';
 export * from './http';
 export * from './event-sourcing.module';
 export * from './rpc';
+export * from './service-shell';
 export * from './balancing';
 export * from './service-client';
 export * from './periodic-task';

@@ -1,5 +1,5 @@
 // JSON allows an object to name a key twice and JSON.parse silently keeps the last one, so `{"type":"cashin",
-// "type":"cashout"}` would be judged on a value the client may not have meant (issue #12 §3). Bodies naming a key
+// "type":"cashout"}` would be judged on a value the client may not have meant (docs/decisions/requests.md). Bodies naming a key
 // twice are refused instead, naming the key; the scan is one pass over the text, before it is parsed.
 
 /** The path (`body.payer.name`) of the first key an object of `text` names twice; undefined if none (or not JSON). */

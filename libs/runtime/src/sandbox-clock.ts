@@ -8,7 +8,7 @@ import { accept, Decider, DomainEvent, Projection, sql } from '@pixauto/event-st
 import { EventSubscriber } from '@pixauto/messaging';
 import { TenantRef } from '@pixauto/pix';
 
-// The sandbox test clock (platform.md §4). The gateway owns each sandbox account's clock as an event stream;
+// The sandbox test clock (docs/decisions/sandbox-clock.md). The gateway owns each sandbox account's clock as an event stream;
 // every service with date rules keeps the latest offset of every account in its own tenant_clocks table (read at
 // start-up, so timers find it after a restart) and in memory (so Clock.now(tenant) stays synchronous).
 

@@ -1,8 +1,8 @@
 import { fold } from '@pixauto/event-store';
-import { DeciderSpecification } from '../../event-store/src/testing/decider-specification';
+import { DeciderSpecification } from '@pixauto/event-store/testing';
 import { sandboxClock, SandboxClockEvent } from './sandbox-clock';
 
-// The sandbox test clock's decider (platform.md §4): it only moves forward. It refuses nothing: the edge has already
+// The sandbox test clock's decider: it only moves forward. It refuses nothing: the edge has already
 // checked the request (Messages.sandboxClock), so a move that is not forward is simply not recorded.
 
 const DAY = 24 * 60 * 60 * 1000;

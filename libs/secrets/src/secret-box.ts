@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 // Banking credentials and webhook signing secrets are sealed before they enter an event, a row or a Kafka message
-// (issue #12 §5): AES-256-GCM with a key from the environment, the key's id beside each ciphertext so keys can rotate
+// (docs/decisions/secrets.md): AES-256-GCM with a key from the environment, the key's id beside each ciphertext so keys can rotate
 // (a new key seals, the old ones still open). Only the processes that use a secret hold the keys: the gateway (it
 // shows the operator the webhook secret), receipt-service (it calls the banks) and webhook-dispatcher (it signs).
 

@@ -11,7 +11,7 @@ import {
 import { Messages, notFound, validation } from '@pixauto/errors';
 import { accept, Decider, DomainEvent, reject } from '@pixauto/event-store';
 
-// A solicitation: the alert that asks the payer, in their banking app, to authorize a recurrence (2.2, 3.2, 4.5-4.7).
+// A solicitation: the alert that asks the payer, in their banking app, to authorize a recurrence.
 // Its status is the alert's path; the payer's decision is its outcome, and shows on the recurrence.
 
 export type SolicitationEvent =

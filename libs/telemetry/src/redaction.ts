@@ -1,7 +1,7 @@
 import { isValidCnpj } from '@pixauto/pix';
 
 /**
- * What never reaches a log line (issue #12 §5, #13 §2): credentials, API keys, tokens, secrets, and documents (CPF,
+ * What never reaches a log line (docs/operations.md#what-is-never-logged): credentials, API keys, tokens, secrets, and documents (CPF,
  * CNPJ). Fields are replaced by name (any case) wherever a line's object holds them, four levels deep, arrays
  * included; document numbers inside any text (a message, an error's stack, a field's value) are masked.
  */

@@ -3,7 +3,7 @@ import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { currentRequest, REQUEST_ID_EVENT_HEADER } from './request-context';
 
 /**
- * Traces (issue #13 §2): gateway → service → outbox → Kafka → consumer, W3C trace context carried in the RPC envelope
+ * Traces (docs/operations.md#traces): gateway → service → outbox → Kafka → consumer, W3C trace context carried in the RPC envelope
  * and in Kafka headers. Off unless OTEL_EXPORTER_OTLP_ENDPOINT is set: then no SDK is even loaded, @opentelemetry/api
  * stays its no-op, and every helper here returns at its first line.
  */

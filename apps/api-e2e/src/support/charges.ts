@@ -2,7 +2,7 @@ import { Merchant } from './fixtures';
 import { Answer, call } from './http';
 import { RunningSystem } from './system';
 
-// Helpers of the charge and test-clock suites (platform.md §3, §4).
+// Helpers of the charge and test-clock suites (docs/decisions/charges.md, docs/decisions/sandbox-clock.md).
 
 export const CHARGE_NOT_FOUND = { status: 404, body: { message: 'Charge not found' } };
 

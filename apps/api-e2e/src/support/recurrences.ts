@@ -4,7 +4,7 @@ import { admin, freshCpf, Merchant } from './fixtures';
 import { Answer, call } from './http';
 import { RunningSystem } from './system';
 
-// Helpers of the recurrence suites (service-api.md 2.1, 4.1 to 4.4; platform.md §4).
+// Helpers of the recurrence suites (docs/api/recurrences.md, and the sandbox payer).
 
 export const RECURRENCES = '/v2/automatic-pix/recurrences';
 export const RECURRENCE_TOPIC = 'pixauto.recurrences.events.v1';
@@ -28,7 +28,7 @@ export function brasiliaDay(days = 0): string {
 /** A transaction_id no other test uses (at most 35 characters). */
 export const freshTransactionId = (prefix = 'rec'): string => `${prefix}-${randomUUID().replace(/-/g, '').slice(0, 24)}`;
 
-/** A valid create body of 4.1 with only the required fields; `overrides` replaces top-level fields. */
+/** A valid create body with only the required fields; `overrides` replaces top-level fields. */
 export function recurrenceBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     transaction_id: freshTransactionId(),

@@ -5,7 +5,7 @@ import { Messages, refuse } from '@pixauto/errors';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-/** `Authorization: Bearer $ADMIN_TOKEN` (platform.md §2), compared in constant time. */
+/** `Authorization: Bearer $ADMIN_TOKEN` (the operator's), compared in constant time. */
 @Injectable()
 export class AdminTokenGuard implements CanActivate {
   private readonly expected: Buffer;

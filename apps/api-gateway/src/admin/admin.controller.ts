@@ -39,7 +39,7 @@ import { AdminRoutes, DELIVERY_FILTERS, Route, invalid, notFound } from '../open
 
 const A = Messages.admin;
 
-/** The operator API (platform.md §2). */
+/** The operator API (docs/operations.md#the-operator-command-line). */
 @AdminRoutes('Admin')
 @Controller('admin')
 export class AdminController {

@@ -15,7 +15,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const invalidKey = () => refuse({ kind: 'authentication', status: 401, code: 1, message: Messages.auth.apiKeyInvalid });
 
-/** service-api.md §5: the Authorization header is the key itself (a `Bearer ` prefix is tolerated). */
+/** The Authorization header is the key itself (a `Bearer ` prefix is tolerated). */
 export function apiKeyOf(header: string | string[] | undefined): string | undefined {
   if (typeof header !== 'string') return undefined;
   const key = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : header;

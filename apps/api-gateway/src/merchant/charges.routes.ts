@@ -8,7 +8,7 @@ import { BANK_REFUSALS, MerchantRoutes, Route, WRITE_REFUSALS, invalid, notFound
 
 const C = Messages.charges;
 
-/** platform.md §3: the charges of a recurrence, served by recurrence-service. */
+/** The charges of a recurrence, served by recurrence-service. */
 @MerchantRoutes('Charges')
 @Controller('v2/automatic-pix')
 export class ChargesRoutes {
@@ -107,7 +107,7 @@ export class ChargesRoutes {
   }
 }
 
-/** platform.md §4: the payer's bank debits now, or refuses now. Sandbox listener only. */
+/** Sandbox: the payer's bank debits now, or refuses now. Sandbox listener only. */
 @MerchantRoutes('Sandbox')
 @Controller('v2/sandbox/charges/:charge_id')
 export class SandboxChargesRoutes {

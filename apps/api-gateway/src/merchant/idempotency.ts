@@ -7,7 +7,7 @@ import { Environment } from '@pixauto/contracts';
 import { HttpError, Messages, toHttp, unavailable, validation } from '@pixauto/errors';
 import { grantOf } from './api-key.guard';
 
-// Idempotency-Key on every POST (issue #12 §2, as Stripe does and the IETF httpapi idempotency-key draft writes it):
+// Idempotency-Key on every POST (docs/decisions/idempotency.md, as Stripe does and the IETF httpapi idempotency-key draft writes it):
 // a POST carrying the header runs once per (account, environment, key) for 24 hours; a repeat with the same request
 // gets the first answer again (`Idempotent-Replayed: true`), one with another request 422, one while the first still
 // runs 409 with Retry-After. Kept in Redis, so it holds across gateway restarts and instances.

@@ -6,7 +6,7 @@ import { AuthenticatedRequest, tenantOf } from './api-key.guard';
 import { Messages } from '@pixauto/errors';
 import { MerchantRoutes, Route, WRITE_REFUSALS, invalid, notFound } from '../openapi/route-doc';
 
-/** service-api.md 4.13 and 4.14, served by limits-service. */
+/** POST and GET /v2/limits, served by limits-service. */
 @MerchantRoutes('Customer limits')
 @Controller('v2/limits')
 export class LimitsRoutes {

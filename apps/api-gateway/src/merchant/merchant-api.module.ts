@@ -17,7 +17,7 @@ import { SandboxSolicitationsRoutes, SolicitationsRoutes } from './solicitations
 import { WebhooksRoutes } from './webhooks.routes';
 import { WithdrawalsRoutes } from './withdrawals.routes';
 
-/** The merchant API of one environment: production on PORT, sandbox on SANDBOX_PORT (platform.md §1). */
+/** The merchant API of one environment: production on PORT, sandbox on SANDBOX_PORT. */
 @Module({})
 export class MerchantApiModule {
   /** `rateLimits: false` only in a bench pricing them (GATEWAY_HOOKS_OFF). */

@@ -10,7 +10,7 @@ const T = Messages.transactions;
 const P = Messages.payments;
 const L = Messages.lists;
 
-/** Cash-in Pix charges: POST /v2/pix, GET /v2/pix?id= or ?transaction_id= (platform.md §3) and their list by period, served by payments-service. */
+/** Cash-in Pix charges: POST /v2/pix, GET /v2/pix?id= or ?transaction_id= and their list by period, served by payments-service. */
 @MerchantRoutes('Pix charges')
 @Controller('v2/pix')
 export class PaymentsRoutes {
@@ -76,7 +76,7 @@ export class PaymentsRoutes {
   }
 }
 
-/** platform.md §4: the sandbox payer pays a cash-in charge now. Registered on the sandbox listener only, so production answers 404. */
+/** The sandbox payer pays a cash-in charge now. Registered on the sandbox listener only, so production answers 404. */
 @MerchantRoutes('Sandbox')
 @Controller('v2/sandbox/pix/:id')
 export class SandboxPaymentsRoutes {

@@ -10,7 +10,7 @@ const T = Messages.transactions;
 const P = Messages.payments;
 const O = Messages.payouts;
 
-/** Payout creation (platform.md §3), served by payments-service. The account's provider processes it. */
+/** Payout creation, served by payments-service. The account's provider processes it. */
 @MerchantRoutes('Payouts')
 @Controller('v2/payout')
 export class PayoutsRoutes {
@@ -63,7 +63,7 @@ export class PayoutsRoutes {
   }
 }
 
-/** platform.md §4: the bank behind the sandbox moves a payout now, or sends a completed one back. Sandbox listener only. */
+/** The bank behind the sandbox moves a payout now, or sends a completed one back. Sandbox listener only. */
 @MerchantRoutes('Sandbox')
 @Controller('v2/sandbox/payouts/:id')
 export class SandboxPayoutsRoutes {

@@ -8,13 +8,13 @@ import { BANK_REFUSALS, MerchantRoutes, Route, WRITE_REFUSALS, invalid, notFound
 
 const R = Messages.recurrences;
 
-/** service-api.md 4.1 to 4.4, served by recurrence-service. */
+/** The recurrences, served by recurrence-service. */
 @MerchantRoutes('Recurrences')
 @Controller('v2/automatic-pix/recurrences')
 export class RecurrencesRoutes {
   constructor(private readonly upstreams: Upstreams) {}
 
-  /** Creation needs the account's wallet (7.3) and name (the Pix code). */
+  /** Creation needs the account's wallet (a message of its own when missing) and name (the Pix code). */
   @Route({
     summary: 'Create a recurrence',
     description:
@@ -112,7 +112,7 @@ export class RecurrencesRoutes {
   }
 }
 
-/** platform.md §4: the sandbox payer. Registered on the sandbox listener only, so production answers 404. */
+/** The sandbox payer. Registered on the sandbox listener only, so production answers 404. */
 @MerchantRoutes('Sandbox')
 @Controller('v2/sandbox/recurrences/:recurrence_id')
 export class SandboxRecurrencesRoutes {

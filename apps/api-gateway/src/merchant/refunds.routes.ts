@@ -1,17 +1,18 @@
-import { Controller, Get, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Patterns } from '@pixauto/contracts';
-import { Messages, refuse } from '@pixauto/errors';
+import { Messages } from '@pixauto/errors';
 import { Upstreams } from '../upstreams';
 import { AuthenticatedRequest, tenantOf } from './api-key.guard';
+import { TransactionsGrantGuard } from './transactions-grant.guard';
 import { BANK_REFUSALS, EXAMPLE_NUMBER, MerchantRoutes, Route, WRITE_REFUSALS, invalid, notFound, periodPageQuery } from '../openapi/route-doc';
 
 const P = Messages.payments;
 const F = Messages.refunds;
 
 /**
- * POST /v2/transactions/refund (platform.md §3): a refund of a paid cash-in charge, served by payments-service; and its
- * receipt, GET /v2/transactions/refund/receipt (service-api.md 4.12), fetched live from the bank by receipt-service.
+ * POST /v2/transactions/refund: a refund of a paid cash-in charge, served by payments-service; and its
+ * receipt, GET /v2/transactions/refund/receipt, fetched live from the bank by receipt-service.
  */
 @MerchantRoutes('Refunds')
 @Controller('v2/transactions/refund')
@@ -43,7 +44,7 @@ export class RefundsRoutes {
     return this.upstreams.relay('payments', Patterns.payments.createRefund, tenantOf(request), request, reply);
   }
 
-  /** A key with `transactions: false` is refused before anything is read (service-api.md 5, 7.4). */
+  /** A key with `transactions: false` is refused before anything is read (TransactionsGrantGuard). */
   @Route({
     summary: 'Refund receipt',
     description:
@@ -69,14 +70,14 @@ export class RefundsRoutes {
       [502, { message: Messages.receipts.failed('PROVIDER_A'), detail: 'invalid_client' }],
     ],
   })
+  @UseGuards(TransactionsGrantGuard)
   @Get('receipt')
   receipt(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
-    if (!request.grant.transactions) return refuse({ kind: 'forbidden', message: Messages.auth.transactionsForbidden });
     return this.upstreams.relay('receipts', Patterns.receipts.refundReceipt, tenantOf(request), request, reply);
   }
 }
 
-/** GET /v2/transactions/refunds: the refunds of Pix charges by period (service-api.md 4.3's shape), served by payments-service. */
+/** GET /v2/transactions/refunds: the refunds of Pix charges by period (as the recurrences'), served by payments-service. */
 @MerchantRoutes('Refunds')
 @Controller('v2/transactions/refunds')
 export class RefundListRoutes {
@@ -98,7 +99,7 @@ export class RefundListRoutes {
   }
 }
 
-/** platform.md §4: a refund the service starts itself, and the bank liquidating one now. Sandbox listener only (404 on production). */
+/** Sandbox: a refund the service starts itself, and the bank liquidating one now. Sandbox listener only (404 on production). */
 @MerchantRoutes('Sandbox')
 @Controller('v2/sandbox')
 export class SandboxRefundsRoutes {

@@ -5,7 +5,7 @@ import { AuthenticatedRequest, tenantOf } from './api-key.guard';
 import { Messages } from '@pixauto/errors';
 import { MerchantRoutes, Route, WRITE_REFUSALS, invalid } from '../openapi/route-doc';
 
-/** platform.md §4: the tenant's test clock. Registered on the sandbox listener only, so production answers 404. */
+/** The tenant's test clock. Registered on the sandbox listener only, so production answers 404. */
 @MerchantRoutes('Sandbox')
 @Controller('v2/sandbox/clock')
 export class SandboxClockRoutes {

@@ -8,7 +8,7 @@ import { BANK_REFUSALS, MerchantRoutes, Route, WRITE_REFUSALS, invalid, notFound
 
 const S = Messages.solicitations;
 
-/** service-api.md 4.5 to 4.7, served by solicitation-service. */
+/** The solicitations (journey 1), served by solicitation-service. */
 @MerchantRoutes('Solicitations')
 @Controller('v2/automatic-pix/solicitations')
 export class SolicitationsRoutes {
@@ -65,7 +65,7 @@ export class SolicitationsRoutes {
   }
 }
 
-/** platform.md §4: the payer answers the alert. Registered on the sandbox listener only. */
+/** The sandbox payer answers the alert. Registered on the sandbox listener only. */
 @MerchantRoutes('Sandbox')
 @Controller('v2/sandbox/solicitations/:solicitation_id')
 export class SandboxSolicitationsRoutes {

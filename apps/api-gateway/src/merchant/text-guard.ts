@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Messages, toHttp, validation } from '@pixauto/errors';
 
-// Text no service can store (issue #12 §3): PostgreSQL refuses NUL in text and JSON, and an unpaired surrogate is not
+// Text no service can store (docs/decisions/requests.md): PostgreSQL refuses NUL in text and JSON, and an unpaired surrogate is not
 // Unicode at all. Found anywhere in a request (path, query, body, keys included), it is refused here with a 400 that
 // names where, before any service is asked, instead of failing deep down as a 500.
 

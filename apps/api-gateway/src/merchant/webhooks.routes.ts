@@ -6,7 +6,7 @@ import { AuthenticatedRequest, tenantOf } from './api-key.guard';
 import { Messages } from '@pixauto/errors';
 import { DELIVERY_FILTERS, MerchantRoutes, Route, WRITE_REFUSALS, invalid, notFound } from '../openapi/route-doc';
 
-/** The merchant's webhook delivery log (platform.md §5) and test events, served by the webhook-dispatcher. Read-only keys read, not write. */
+/** The merchant's webhook delivery log and test events, served by the webhook-dispatcher. Read-only keys read, not write. */
 @MerchantRoutes('Webhooks')
 @Controller('v2/webhooks')
 export class WebhooksRoutes {

@@ -1,4 +1,4 @@
-import { Controller, Get, Req, Res } from '@nestjs/common';
+import { Controller, Get, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { request as httpRequest } from 'undici';
 import { Patterns, TenantHeaders } from '@pixauto/contracts';
@@ -6,6 +6,7 @@ import { Messages, refuse, unavailable } from '@pixauto/errors';
 import { gatewayConfig } from '../gateway.config';
 import { Upstreams } from '../upstreams';
 import { AuthenticatedRequest, tenantOf } from './api-key.guard';
+import { TransactionsGrantGuard } from './transactions-grant.guard';
 import { MerchantRoutes, Route, invalid, notFound } from '../openapi/route-doc';
 
 const W = Messages.withdrawals;
@@ -14,7 +15,7 @@ const CSV_URL = `${gatewayConfig().payoutQueryCsvUrl}/withdrawals/period/csv`;
 /** How long payout-query-service may take to start answering the CSV (the rows then stream for as long as they take). */
 const CSV_HEADERS_TIMEOUT_MS = 10_000;
 
-/** The payout lookups (service-api.md 4.8 to 4.11), served by payout-query-service; the payout receipts, by receipt-service. */
+/** The payout lookups, served by payout-query-service; the payout receipts, by receipt-service. */
 @MerchantRoutes('Payouts')
 @Controller('v2/withdrawals')
 export class WithdrawalsRoutes {
@@ -92,7 +93,7 @@ export class WithdrawalsRoutes {
     return this.upstreams.relay('payoutQuery', Patterns.payoutQuery.customer, tenantOf(request), request, reply);
   }
 
-  /** A payout the receiving bank sent back: its receipt, as 4.12's for a charge (receipt-service). */
+  /** A payout the receiving bank sent back: its receipt, as a charge's refund receipt (receipt-service). */
   @Route({
     summary: 'Receipt of a returned payout',
     description:
@@ -114,9 +115,9 @@ export class WithdrawalsRoutes {
       [502, { message: Messages.receipts.failed('PROVIDER_A') }],
     ],
   })
+  @UseGuards(TransactionsGrantGuard)
   @Get('refund/receipt')
   refundReceipt(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
-    if (!request.grant.transactions) return refuse({ kind: 'forbidden', message: Messages.auth.transactionsForbidden });
     return this.upstreams.relay('receipts', Patterns.receipts.payoutRefundReceipt, tenantOf(request), request, reply);
   }
 
@@ -139,9 +140,9 @@ export class WithdrawalsRoutes {
       [502, { message: Messages.receipts.payoutFailed('PROVIDER_A') }],
     ],
   })
+  @UseGuards(TransactionsGrantGuard)
   @Get('receipt')
   receipt(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
-    if (!request.grant.transactions) return refuse({ kind: 'forbidden', message: Messages.auth.transactionsForbidden });
     return this.upstreams.relay('receipts', Patterns.receipts.payoutReceipt, tenantOf(request), request, reply);
   }
 

@@ -4,7 +4,7 @@ import { WEBHOOK_EVENTS } from '@pixauto/contracts';
 import { componentSchemas } from './schemas';
 import { ADMIN_TOKEN_SCHEME, API_KEY_SCHEME, ref } from './route-doc';
 
-/** The gateway's three listeners, each with its own document (platform.md §1). */
+/** The gateway's three listeners, each with its own document. */
 export type Listener = 'production' | 'sandbox' | 'admin';
 export const LISTENERS: readonly Listener[] = ['production', 'sandbox', 'admin'];
 

@@ -18,7 +18,7 @@ export const EXAMPLE_NUMBER = '999999999';
 
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
-/** A refusal the route can answer: its status and an example body (service-api.md 7, platform.md). */
+/** A refusal the route can answer: its status and an example body (docs/api/README.md#errors). */
 export type ErrorExample = [status: number, body: Record<string, unknown>];
 
 export const invalid = (message: string): ErrorExample => [400, { type: 'ValidationError', message }];
@@ -74,8 +74,8 @@ export const AdminRoutes = (tag: string): ClassDecorator =>
   applyDecorators(ApiTags(tag), ApiSecurity(ADMIN_TOKEN_SCHEME), errorResponses([[401, { code: 1, message: Messages.auth.adminTokenInvalid }]]));
 
 /**
- * Routes that ask the bank: its refusal keeps the settlement system's status, reason and violations (service-api.md
- * 7.1, libs/bank problem.ts); 400 and 422 are the ones the BCB API uses for a request and a business rule.
+ * Routes that ask the bank: its refusal keeps the settlement system's status, reason and violations
+ * (libs/bank problem.ts); 400 and 422 are the ones the BCB API uses for a request and a business rule.
  */
 export const BANK_REFUSALS: ErrorExample[] = [
   [
@@ -103,7 +103,7 @@ export interface QueryDoc {
   example?: string;
 }
 
-/** The webhook delivery log's filters (platform.md §5), the same for the merchant and the operator. */
+/** The webhook delivery log's filters, the same for the merchant and the operator. */
 export const DELIVERY_FILTERS: QueryDoc[] = [
   {
     name: 'status',
@@ -126,7 +126,7 @@ export const DELIVERY_FILTERS: QueryDoc[] = [
   { name: 'page_size', type: 'integer', description: 'Deliveries per page: 1 to 100, default 20.' },
 ];
 
-/** The period and page of the lists by creation time (service-api.md 4.3's shape), `what` naming the items per page. */
+/** The period and page of the lists by creation time (shaped as the recurrences'), `what` naming the items per page. */
 export const periodPageQuery = (what: string): QueryDoc[] => [
   {
     name: 'start',
@@ -153,7 +153,7 @@ export interface RouteDoc {
   /** The success status and its schema (none for 204); `csv`/`binary` for non-JSON answers. */
   ok: [status: number, schema?: string] | [status: number, schema: string, mediaType: 'text/csv'];
   errors?: ErrorExample[];
-  /** A merchant POST: takes Idempotency-Key (issue #12 §2). */
+  /** A merchant POST: takes Idempotency-Key (docs/decisions/idempotency.md). */
   idempotent?: boolean;
 }
 

@@ -11,7 +11,7 @@ type Schema = Record<string, unknown>;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as typeof import('class-transformer/types/storage');
 
-// The refusal shape of service-api.md 7.1 and platform.md (libs/errors toHttp): every field but message depends on the kind.
+// The refusal shape (docs/api/README.md#errors, libs/errors toHttp): every field but message depends on the kind.
 const ERROR: Schema = {
   type: 'object',
   description:

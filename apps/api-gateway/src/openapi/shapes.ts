@@ -5,14 +5,14 @@ import type { ChargeResponse, PayoutResponse } from '@pixauto/contracts';
 // and the contracts' response interfaces (npm run api:generate); nothing here is used at run time. The JSDoc comments
 // are what merchants read in the API reference: merchant words, no internal references.
 
-// PATCH /v2/automatic-pix/charges/:charge_id (platform.md §3).
+// PATCH /v2/automatic-pix/charges/:charge_id.
 /** Cancels a charge that has not been paid. */
 export interface CancelChargeRequest {
   /** Only `CANCELLED`. */
   status: 'CANCELLED';
 }
 
-// POST .../charges/:charge_id/reschedule and .../retry (platform.md §3).
+// POST .../charges/:charge_id/reschedule and .../retry.
 /** A new date for the charge's debit. */
 export interface ChargeDateRequest {
   /** The date of the debit, YYYY-MM-DD (Brasília time). A reschedule's date must be after today and before the next cycle's; a retry's, 1 to 7 days after the due date. */
@@ -26,7 +26,7 @@ export interface ChargeListResponse {
   charges: ChargeResponse[];
 }
 
-// POST /v2/sandbox/solicitations/:solicitation_id/answer (platform.md §4).
+// POST /v2/sandbox/solicitations/:solicitation_id/answer (sandbox).
 /** The payer's answer to a solicitation. */
 export interface SandboxAnswerRequest {
   /** `ACCEPT`: the recurrence becomes APPROVED (JOURNEY_1). `REJECT`: it becomes REJECTED. */
@@ -49,7 +49,7 @@ export interface SandboxRefundRequest {
   amount?: number;
 }
 
-// POST /v2/sandbox/payouts/:id/status (platform.md §4).
+// POST /v2/sandbox/payouts/:id/status.
 /** The status the bank moves the payout to. */
 export interface SandboxPayoutStatusRequest {
   /** 4: processing. 1: completed. 2: canceled. 3: rejected. A payout at 1, 2 or 3 can no longer change. */
@@ -65,7 +65,7 @@ export interface SandboxPayoutReturnRequest {
   refund_id?: string;
 }
 
-// GET /v2/withdrawals/period (service-api.md 4.9).
+// GET /v2/withdrawals/period.
 /** One page of payouts created in the requested period, oldest first. */
 export interface PayoutPageResponse {
   /** How many payouts match, across all pages. */
@@ -80,7 +80,7 @@ export interface PayoutPageResponse {
   data: PayoutResponse[];
 }
 
-// GET /v2/withdrawals/customer (service-api.md 4.10).
+// GET /v2/withdrawals/customer.
 /** Every payout to one beneficiary. */
 export interface PayoutsByCustomerResponse {
   /** The beneficiary's whole history, oldest first (without `webhook`, `e2e`, `psp_id`, `bank.bank_name` and `refund_id`). */

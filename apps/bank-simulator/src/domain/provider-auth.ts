@@ -1,8 +1,8 @@
-// The two receipt providers' own authentication, as the simulator plays them (platform.md §2: the sandbox banks take
+// The two receipt providers' own authentication, as the simulator plays them (the sandbox banks take
 // any {client_id, client_secret} and refuse a secret of "invalid"), each with its own error shape and words.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** The secret every sandbox bank refuses (platform.md §2). */
+/** The secret every sandbox bank refuses. */
 export const REFUSED_SECRET = 'invalid';
 
 // ---- PROVIDER_A: OAuth2 client credentials (RFC 6749 §4.4), bearer tokens, the receipt as PDF bytes ----

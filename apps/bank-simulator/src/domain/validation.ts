@@ -467,7 +467,7 @@ export function validatePixWebhook(chave: string, body: unknown): Result<string>
 }
 
 export const ID_ENVIO = /^[a-zA-Z0-9]{1,35}$/;
-// The platform's own rules for an account (the bank's ISPB, branch and number as the CSV and 2.3 show them).
+// The platform's own rules for an account (the bank's ISPB, branch and number as the CSV and the payout record show them).
 const ISPB_DIGITS = /^\d{8}$/;
 const AGENCIA = /^\d{1,4}$/;
 const CONTA = /^\d{1,20}(-[\dXx])?$/;

@@ -14,7 +14,7 @@ import type {
 import { SimulatedBank } from '../simulated-bank';
 import { BankClient } from './bank-client.decorator';
 
-// The BCB API Pix endpoints the platform uses (shared/reference/bcb-api-pix-openapi-2.9.0.yaml), with the
+// The BCB API Pix endpoints the platform uses (libs/bank/reference/bcb-api-pix-openapi-2.9.0.yaml), with the
 // spec's success codes. Wiring only: the rules are in domain/, the transactions in SimulatedBank.
 
 @Controller('locrec')

@@ -4,7 +4,7 @@ import { checkProviderBRequest, ProviderATokens } from '../domain/provider-auth'
 import { SimulatedBank } from '../simulated-bank';
 import { SimulatedClock } from '../simulated-clock';
 
-// The two receipt providers (platform.md §2, issue #11), each with its own API, authentication and error shape: not
+// The two receipt providers (docs/decisions/receipts.md), each with its own API, authentication and error shape: not
 // the BCB API (no problem+json here). Both render a liquidated refund's receipt as a PDF; PROVIDER_C has no such API.
 
 /** PROVIDER_A: OAuth2 client credentials; `GET /provider-a/v1/refunds/{rtrId}/receipt` answers the PDF bytes. */

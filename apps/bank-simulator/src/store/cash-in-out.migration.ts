@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-// Cash-in and cash-out (issue #10): the Pix webhook per key, payouts and their webhook, and the lookup of a received
+// Cash-in and cash-out: the Pix webhook per key, payouts and their webhook, and the lookup of a received
 // Pix by its end-to-end id. As before, records are JSON with the columns lookups and the sweeper need beside them.
 export class BankSimulatorCashInOut1766000000000 implements MigrationInterface {
   name = 'BankSimulatorCashInOut1766000000000';

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-// Refunds of Pix received (issue #11): one row per refund, keyed as the BCB path names it (e2eid, id).
+// Refunds of Pix received: one row per refund, keyed as the BCB path names it (e2eid, id).
 export class BankSimulatorRefunds1767000000000 implements MigrationInterface {
   name = 'BankSimulatorRefunds1767000000000';
 

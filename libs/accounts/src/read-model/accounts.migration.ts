@@ -34,7 +34,7 @@ export class AccountsReadModel1763800000200 implements MigrationInterface {
   }
 }
 
-/** Rate limits per account (issue #12 §1); NULL for an account opened before them: the defaults. */
+/** Rate limits per account (docs/decisions/rate-limits.md); NULL for an account opened before them: the defaults. */
 export class AccountsRateLimits1763800000720 implements MigrationInterface {
   name = 'AccountsRateLimits1763800000720';
 

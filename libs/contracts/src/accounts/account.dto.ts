@@ -21,7 +21,7 @@ import { Messages } from '@pixauto/errors';
 import { ENVIRONMENTS, Environment } from '../tenant';
 import { CASHIN_PROVIDERS, CashinProvider, MAX_RATE_LIMIT, RateLimits, RECEIPT_PROVIDERS, ReceiptProvider } from './account.types';
 
-// The operator API (platform.md §2). Not part of the merchant contract, but refused in the same shapes.
+// The operator API (docs/operations.md#the-operator-command-line). Not part of the merchant contract, but refused in the same shapes.
 
 const A = Messages.admin;
 

@@ -3,7 +3,7 @@
 export const CASHIN_PROVIDERS = ['PROVIDER_A', 'PROVIDER_B', 'PROVIDER_C'] as const;
 /** A bank the platform works with: it receives an account's Pix charges and makes its payouts. */
 export type CashinProvider = (typeof CASHIN_PROVIDERS)[number];
-// The banks whose refund receipts the platform can fetch (service-api.md 4.12).
+// The banks whose refund receipts the platform can fetch (docs/decisions/receipts.md).
 export const RECEIPT_PROVIDERS = ['PROVIDER_A', 'PROVIDER_B'] as const;
 /** A bank whose receipts (of refunds and payouts) the platform can fetch. */
 export type ReceiptProvider = (typeof RECEIPT_PROVIDERS)[number];

@@ -3,7 +3,7 @@ import { compareDates, isValidCalendarDate } from '@pixauto/pix';
 import { Validated } from '../validation';
 import { isJsonObject } from '../recurrences/fields';
 
-// The bodies of the charge operations (platform.md §3; messages of service-api.md 7.3). Small enough to check by hand.
+// The bodies of the charge operations (docs/decisions/charges.md). Small enough to check by hand.
 
 const C = Messages.charges;
 const refused = (refusal: Refusal): { ok: false; refusal: Refusal } => ({ ok: false, refusal });

@@ -1,7 +1,7 @@
 // Payloads of the charge events on Topics.recurrences (asyncapi.yaml): a recurrence's charges live in its stream,
 // so they are ordered with the recurrence's own events. Each carries what a webhook needs, including the URL in
 // effect when it happened: the recurrence's current webhook for a cycle charge, the one at creation for the
-// activation (service-api.md 4.4, 6). Money in integer centavos.
+// activation. Money in integer centavos.
 import { ChargeType } from './charge.types';
 
 interface ChargeEventBase {

@@ -1,4 +1,4 @@
-// A charge of a recurrence (platform.md §3): one per cycle, plus the journey 3 activation payment.
+// A charge of a recurrence (docs/decisions/charges.md): one per cycle, plus the journey 3 activation payment.
 // The JSDoc below is what merchants read in the API reference.
 
 export const CHARGE_TYPES = ['cycle', 'activation'] as const;

@@ -11,7 +11,7 @@ const M = Messages.limits;
 /** A daily transaction count; the read model keeps it in a 32-bit integer. */
 const MAX_QUANTITY = 2_147_483_647;
 
-/** POST /v2/limits (service-api.md 4.13): creates the limit, or replaces the one of the same document and type. */
+/** POST /v2/limits: creates the limit, or replaces the one of the same document and type. */
 @JSONSchema({
   description:
     "A customer's limit on cash-in or cash-out, by amount per transaction or by transactions per day. It replaces the whole limit of the same customer and type.",
@@ -72,7 +72,7 @@ export class SetLimitRequest {
 
 export const SET_LIMIT_FIELDS = ['document_number', 'type', 'mechanism', 'amount', 'quantity', 'details'] as const;
 
-/** GET /v2/limits (service-api.md 4.14). */
+/** GET /v2/limits. */
 export class GetLimitQuery {
   @IsCpfOrCnpj({ message: M.documentInvalidQuery })
   @IsDefined({ message: M.documentInvalidQuery })
@@ -83,7 +83,7 @@ export class GetLimitQuery {
   type!: LimitType;
 }
 
-// The limit object of service-api.md 2.5. The JSDoc is what merchants read in the API reference.
+// The limit object (docs/api/limits.md). The JSDoc is what merchants read in the API reference.
 /** A customer's limit on cash-in or cash-out. Without one, the customer's transactions are not restricted. */
 export interface LimitResponse {
   /** The customer's CPF (11 digits) or CNPJ (14 capital letters and digits), as it was set. */

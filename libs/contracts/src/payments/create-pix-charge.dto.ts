@@ -2,11 +2,10 @@ import { Type } from 'class-transformer';
 import { IsDefined, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Messages } from '@pixauto/errors';
-import { MAX_PIX_AMOUNT } from '@pixauto/pix';
-import { HasAtMostTwoDecimals, IsPositiveReais } from '../limits/limit.validators';
 import { IsCpfOrCnpj, IsWebhookUrl, OptionalField } from '../recurrences/recurrence.validators';
+import { TransactionAmountField, TransactionIdField } from '../transaction-fields';
 
-// POST /v2/pix (platform.md §3). Decorators run bottom-up: the last one is checked first.
+// POST /v2/pix. Decorators run bottom-up: the last one is checked first.
 
 const T = Messages.transactions;
 
@@ -30,20 +29,12 @@ export class PixChargePayerRequest {
 
 @JSONSchema({ description: 'A new Pix charge (cash-in) the payer pays by QR code or Pix copy-and-paste.' })
 export class CreatePixChargeRequest {
-  @JSONSchema({ description: 'Your identifier of the charge, unique in your account (per environment), at most 35 characters.' })
-  @MaxLength(35, { message: T.transactionIdTooLong })
-  @IsString({ message: T.transactionIdNotAString })
-  @IsNotEmpty({ message: T.transactionIdRequired })
-  @IsDefined({ message: T.transactionIdRequired })
+  @TransactionIdField('Your identifier of the charge, unique in your account (per environment), at most 35 characters.')
   transaction_id!: string;
 
-  @JSONSchema({
-    description: 'Amount to receive, in reais (BRL): positive, at most 2 decimal places, at most 9999999999.99. A cash-in limit set for the payer applies.',
-  })
-  @Max(MAX_PIX_AMOUNT, { message: T.amountTooLarge })
-  @HasAtMostTwoDecimals({ message: T.amountDecimals })
-  @IsPositiveReais({ message: T.amountPositive })
-  @IsDefined({ message: T.amountRequired })
+  @TransactionAmountField(
+    'Amount to receive, in reais (BRL): positive, at most 2 decimal places, at most 9999999999.99. A cash-in limit set for the payer applies.',
+  )
   amount!: number;
 
   @JSONSchema({ description: 'Who pays.' })

@@ -7,9 +7,9 @@ import { Pagination, PeriodPage, PeriodPageParams, validatePeriodPage } from '..
 import { OptionalField } from '../recurrences/recurrence.validators';
 import { Validated } from '../validation';
 
-// Cash-in Pix charges (platform.md §3): POST /v2/pix creates one (PENDING, payable by its Pix code until
+// Cash-in Pix charges (docs/decisions/cash-in.md): POST /v2/pix creates one (PENDING, payable by its Pix code until
 // `expires_at`), the payer pays it (PAID) or it expires (EXPIRED); GET /v2/pix?id= or ?transaction_id= reads it.
-// The journey 3 activation payments reach the merchant as the same kind of record, already PAID (service-api.md 2.1).
+// The journey 3 activation payments reach the merchant as the same kind of record, already PAID.
 
 /** PENDING: payable by its code until `expires_at`. PAID: the payer paid it. EXPIRED: unpaid by `expires_at`. */
 export type PixChargeStatus = 'PENDING' | 'PAID' | 'EXPIRED';
@@ -160,7 +160,7 @@ export function pixChargeResponse(charge: PixChargeRecordData): PixChargeRespons
   };
 }
 
-/** The suffix of an activation deposit's transaction_id (2.1). */
+/** The suffix of an activation deposit's transaction_id. */
 export const ACTIVATION_SUFFIX = '-ativacao';
 
 const P = Messages.payments;
@@ -182,7 +182,7 @@ export function validatePixChargeId(id: unknown): Validated<number> {
   return valid === undefined ? { ok: false, refusal: validation(P.pathIdInvalid) } : { ok: true, value: valid };
 }
 
-// GET /v2/pix/charges: the period list of 4.3 (service-api.md), with a status filter of its own.
+// GET /v2/pix/charges: the period list (as the recurrences'), with a status filter of its own.
 
 class ListPixChargesParams extends PeriodPageParams {
   @IsIn(PIX_CHARGE_STATUSES, { message: P.statusInvalid })

@@ -3,7 +3,7 @@ import { oneIdentifier } from '../one-identifier';
 import { recordIdOf } from '../record-id';
 import { Validated } from '../validation';
 
-// GET /v2/transactions/refund/receipt (service-api.md 2.4) and GET /v2/withdrawals/refund/receipt: the receipt as the
+// GET /v2/transactions/refund/receipt (docs/decisions/receipts.md) and GET /v2/withdrawals/refund/receipt: the receipt as the
 // bank issued it, fetched live. The JSDoc is what merchants read in the API reference.
 /** The bank's receipt of a refund (or of a payout the receiving bank sent back), as a base64-encoded PDF. */
 export interface RefundReceiptResponse {
@@ -30,7 +30,7 @@ export interface RefundReceiptResponse {
   pdf: string;
 }
 
-/** Which refund's receipt: by the refunded charge's id or transaction_id, or by the refund's own refund_id (4.12). */
+/** Which refund's receipt: by the refunded charge's id or transaction_id, or by the refund's own refund_id. */
 export type RefundReceiptQuery = { id: number } | { transaction_id: string } | { refund_id: string };
 
 const R = Messages.receipts;

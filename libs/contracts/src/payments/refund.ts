@@ -10,7 +10,7 @@ import { Pagination, PeriodPage, PeriodPageParams, validatePeriodPage } from '..
 import { validateBody, Validated } from '../validation';
 import { PixChargeRecordData } from './pix-charge';
 
-// Refunds of a paid cash-in charge (platform.md §3): POST /v2/transactions/refund, or started by the service itself
+// Refunds of a paid cash-in charge (docs/decisions/refunds.md): POST /v2/transactions/refund, or started by the service itself
 // (the sandbox's POST /v2/sandbox/transactions/:id/refund, no refund_id). Several partial refunds may follow each
 // other; their sum never exceeds the charge's amount. Each goes to the bank (BCB PUT /pix/{e2eid}/devolucao/{id})
 // and follows it: PROCESSING (EM_PROCESSAMENTO), REFUNDED (DEVOLVIDO), FAILED (NAO_REALIZADO or refused).
@@ -160,7 +160,7 @@ export function validateSandboxRefund(body: unknown): Validated<{ amount_centavo
   return { ok: true, value: { amount_centavos: checked.value.amount === undefined ? undefined : (reaisToCentavos(checked.value.amount) as number) } };
 }
 
-// GET /v2/transactions/refunds: the period list of 4.3 (service-api.md), refunds of Pix charges only (a payout sent
+// GET /v2/transactions/refunds: the period list (as the recurrences'), refunds of Pix charges only (a payout sent
 // back shows on its payout).
 
 /** The refunds asked for from start (included) to end (excluded), one page, newest first. */

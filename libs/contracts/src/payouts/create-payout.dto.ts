@@ -1,13 +1,13 @@
 import { Type } from 'class-transformer';
-import { IsDefined, IsNotEmpty, IsObject, IsString, Matches, Max, MaxLength, ValidateNested } from 'class-validator';
+import { IsDefined, IsNotEmpty, IsObject, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Messages } from '@pixauto/errors';
-import { MAX_PIX_AMOUNT, pixKeyType } from '@pixauto/pix';
+import { pixKeyType } from '@pixauto/pix';
 import { rule } from '../field-rule';
-import { HasAtMostTwoDecimals, IsPositiveReais } from '../limits/limit.validators';
 import { IsCpfOrCnpj, IsWebhookUrl, OptionalField } from '../recurrences/recurrence.validators';
+import { TransactionAmountField, TransactionIdField } from '../transaction-fields';
 
-// POST /v2/payout/pix and POST /v2/payout (platform.md §3). Decorators run bottom-up: the last one is checked first.
+// POST /v2/payout/pix and POST /v2/payout. Decorators run bottom-up: the last one is checked first.
 
 const T = Messages.transactions;
 
@@ -37,20 +37,12 @@ export class PayoutBankAccount {
 
 @JSONSchema({ description: 'A payout (cash-out): money sent by Pix to a Pix key or to a bank account.' })
 export class CreatePayoutRequest {
-  @JSONSchema({ description: 'Your identifier of the payout, unique in your account (per environment), at most 35 characters.' })
-  @MaxLength(35, { message: T.transactionIdTooLong })
-  @IsString({ message: T.transactionIdNotAString })
-  @IsNotEmpty({ message: T.transactionIdRequired })
-  @IsDefined({ message: T.transactionIdRequired })
+  @TransactionIdField('Your identifier of the payout, unique in your account (per environment), at most 35 characters.')
   transaction_id!: string;
 
-  @JSONSchema({
-    description: 'Amount to pay, in reais (BRL): positive, at most 2 decimal places, at most 9999999999.99. A cash-out limit set for the beneficiary applies.',
-  })
-  @Max(MAX_PIX_AMOUNT, { message: T.amountTooLarge })
-  @HasAtMostTwoDecimals({ message: T.amountDecimals })
-  @IsPositiveReais({ message: T.amountPositive })
-  @IsDefined({ message: T.amountRequired })
+  @TransactionAmountField(
+    'Amount to pay, in reais (BRL): positive, at most 2 decimal places, at most 9999999999.99. A cash-out limit set for the beneficiary applies.',
+  )
   amount!: number;
 
   @JSONSchema({ description: "The beneficiary's name, at most 100 characters." })

@@ -4,7 +4,7 @@ import { FieldTree, isJsonObject, unknownFields } from '../recurrences/fields';
 import { validateBody, Validated } from '../validation';
 import { CreatePayoutRequest } from './create-payout.dto';
 
-/** `/v2/payout/pix` pays a Pix key or an account; `/v2/payout` pays an account (platform.md §3). */
+/** `/v2/payout/pix` pays a Pix key or an account; `/v2/payout` pays an account. */
 export type PayoutRoute = 'pix' | 'account';
 
 const BANK_FIELDS: FieldTree = { ispb: true, account_agency: true, account_number: true };

@@ -50,7 +50,7 @@ describe('POST /v2/payout/pix and /v2/payout', () => {
   });
 });
 
-describe('the payout record of 2.3', () => {
+describe('the payout record', () => {
   const record: PayoutRecordData = {
     id: 7,
     transaction_id: 'saque-1',

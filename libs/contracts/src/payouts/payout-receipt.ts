@@ -3,7 +3,7 @@ import { oneIdentifier } from '../one-identifier';
 import { recordIdOf } from '../record-id';
 import { Validated } from '../validation';
 
-// GET /v2/withdrawals/receipt (platform.md §3): the bank's proof a completed payout was paid, fetched live; 2.4's style.
+// GET /v2/withdrawals/receipt (docs/decisions/receipts.md#payout-receipts): the bank's proof a completed payout was paid, fetched live.
 // The JSDoc is what merchants read in the API reference.
 /** The bank's proof that a completed payout was paid, as a base64-encoded PDF. */
 export interface PayoutReceiptResponse {

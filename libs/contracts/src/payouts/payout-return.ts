@@ -6,7 +6,7 @@ import { HasAtMostTwoDecimals, IsPositiveReais } from '../limits/limit.validator
 import { OptionalField } from '../recurrences/recurrence.validators';
 import { validateBody, Validated } from '../validation';
 
-/** POST /v2/sandbox/payouts/:id/return (platform.md §4): the receiving bank sends a completed payout back. */
+/** POST /v2/sandbox/payouts/:id/return (sandbox): the receiving bank sends a completed payout back. */
 @JSONSchema({ description: "What the receiving bank sends back. An empty body returns everything that is left, under the bank's own return id." })
 class SandboxPayoutReturnRequest {
   @JSONSchema({

@@ -1,10 +1,10 @@
-// Payouts (cash-out, platform.md §3, service-api.md 2.3): what travels on Topics.payouts (asyncapi.yaml).
+// Payouts (cash-out, docs/decisions/payouts.md): what travels on Topics.payouts (asyncapi.yaml).
 // Every event carries the whole payout record as it is after the change, so a follower (payout-query-service,
 // the webhook dispatcher) upserts by (tenant, id) and keeps the highest `version`: idempotent and order-tolerant.
 // Money in integer centavos.
 
 /**
- * The lookup and period-search codes (service-api.md 3.3, first table; platform.md §3 settles the disagreement):
+ * The lookup and period-search codes (docs/decisions/payouts.md: one set of codes everywhere):
  * 0 created, awaiting processing; 1 approved / completed; 2 canceled; 3 rejected; 4 processing.
  */
 export const PayoutStatus = { created: 0, completed: 1, canceled: 2, rejected: 3, processing: 4 } as const;
@@ -19,7 +19,7 @@ export const FINAL_PAYOUT_STATUSES: readonly PayoutStatusCode[] = [1, 2, 3];
 
 export type PayoutDocumentType = 'CPF' | 'CNPJ';
 
-/** The payout record of 2.3 in the system's units; the API shows amount in reais. */
+/** The payout record in the system's units; the API shows amount in reais. */
 export interface PayoutRecordData {
   id: number;
   transaction_id: string;
@@ -52,7 +52,7 @@ export interface PayoutRecordData {
 }
 
 /**
- * A payout returned by the receiving bank (platform.md §3): a refund of the payout. `refund_id` is the one the
+ * A payout returned by the receiving bank (docs/decisions/payouts.md#returns-a-payout-sent-back): a refund of the payout. `refund_id` is the one the
  * merchant reads on the payout (the bank's return id unless the sandbox named one), `rtr_id` the return's
  * end-to-end id, which the receipt providers know it by.
  */

@@ -1,7 +1,7 @@
 import { centavosToReais } from '@pixauto/pix';
 import { PayoutRecordData, PayoutStatusCode } from './payout.events';
 
-// The payout record of service-api.md 2.3 as the API shows it. The JSDoc is what merchants read in the API reference.
+// The payout record (docs/api/payouts.md) as the API shows it. The JSDoc is what merchants read in the API reference.
 /**
  * A payout (cash-out): money sent by Pix to a Pix key or a bank account. It starts at status 0 and the bank moves it,
  * usually within seconds, to 4 (processing) and then 1 (completed), or to 2 (canceled) or 3 (rejected).
@@ -54,7 +54,7 @@ export interface PayoutResponse {
 }
 
 /**
- * 2.3's forms: `by_id` (creation, by id or transaction_id) names the bank; `customer` leaves out the bank's name,
+ * The record's forms: `by_id` (creation, by id or transaction_id) names the bank; `customer` leaves out the bank's name,
  * webhook, e2e and psp_id. paid_at, e2e and psp_id are present once known ("present if processed"). The `period` form
  * (by_id without the bank's name and refund_id) is written by PostgreSQL, page by page (PERIOD_ITEM_JSON in
  * @pixauto/payout-query).
@@ -88,5 +88,5 @@ export function payoutResponse(payout: PayoutRecordData, form: PayoutForm = 'by_
   };
 }
 
-/** The status codes' names (3.3, first table), for messages. */
+/** The status codes' names, for messages. */
 export const PAYOUT_STATUS_NAMES: Record<PayoutStatusCode, string> = { 0: 'created', 1: 'completed', 2: 'canceled', 3: 'rejected', 4: 'processing' };

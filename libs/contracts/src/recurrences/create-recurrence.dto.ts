@@ -23,7 +23,7 @@ import { MAX_RECORD_ID } from '../record-id';
 import { PERIODICITIES, Periodicity, RETRY_POLICIES, RetryPolicy } from './recurrence.types';
 import { HasDateFormat, IsAfterDate, IsAfterToday, IsCpfOrCnpj, IsExistingDate, IsWebhookUrl, OptionalField } from './recurrence.validators';
 
-// POST /v2/automatic-pix/recurrences (service-api.md 4.1). Decorators run bottom-up: the last one is checked first.
+// POST /v2/automatic-pix/recurrences. Decorators run bottom-up: the last one is checked first.
 // @JSONSchema descriptions are what merchants read in the API reference.
 
 const R = Messages.recurrences;

@@ -4,7 +4,7 @@ import { validateBody, Validated } from '../validation';
 import { CreateRecurrenceRequest } from './create-recurrence.dto';
 import { FieldTree, isJsonObject, unknownFields } from './fields';
 
-/** The fields of 4.1, nested ones included. */
+/** The fields of a create request, nested ones included. */
 export const CREATE_RECURRENCE_FIELDS: FieldTree = {
   transaction_id: true,
   object: true,
@@ -24,7 +24,7 @@ const DEFAULT_CHARGE_LEAD_DAYS = 5;
 const DEFAULT_ACTIVATION_EXPIRES_IN = 3600;
 
 /**
- * POST /v2/automatic-pix/recurrences (service-api.md 4.1): unknown fields first (the old `contract` with
+ * POST /v2/automatic-pix/recurrences: unknown fields first (the old `contract` with
  * its own message), then every field rule. `today` is the Brasília day (YYYY-MM-DD) start_date must follow.
  * The value has the defaults applied and the amounts also in centavos.
  */

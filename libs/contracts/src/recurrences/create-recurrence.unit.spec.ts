@@ -263,7 +263,7 @@ describe('validateCreateRecurrence: field rules', () => {
   });
 });
 
-describe('recurrence messages the services produce (service-api.md 7.3, character for character)', () => {
+describe('recurrence messages the services produce (worded as the specification words them, character for character)', () => {
   it.each([
     [Messages.recurrences.transactionIdTaken, 'body.transaction_id already exists'],
     [Messages.recurrences.noWallet, 'client has no wallet configured'],

@@ -1,5 +1,5 @@
 // Which fields an endpoint accepts, nested objects included, so an unknown one is named by its path
-// (`debtor.foo`) and the whole request is refused before any rule runs (service-api.md 4.1).
+// (`debtor.foo`) and the whole request is refused before any rule runs (docs/decisions/requests.md).
 
 /** A field's name maps to true, or to the fields of the object it holds. */
 export type FieldTree = { readonly [field: string]: true | FieldTree };

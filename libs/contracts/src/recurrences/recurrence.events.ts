@@ -1,7 +1,7 @@
 import { Journey, Periodicity, RetryPolicy } from './recurrence.types';
 
 // Payloads of the recurrence events on Topics.recurrences (asyncapi.yaml). Money in integer centavos.
-// The debtor's email and address travel here because the charges need them (2.1), though the API never echoes them.
+// The debtor's email and address travel here because the charges need them, though the API never echoes them.
 
 export interface RecurrenceDebtorData {
   document_number: string;
@@ -16,9 +16,9 @@ export interface RecurrenceActivationData {
   /** The bank's txid of the immediate payment. */
   txid: string;
   expires_at: string;
-  /** The activation keeps the webhook in effect at creation (4.4). */
+  /** The activation keeps the webhook in effect at creation. */
   webhook: string | null;
-  /** The account's cash-in bank, which receives the payment (it reaches the merchant as a Pix deposit, 2.1). */
+  /** The account's cash-in bank, which receives the payment (it reaches the merchant as a Pix deposit). */
   provider: string;
 }
 

@@ -1,7 +1,7 @@
 import { Journey, Periodicity, RecurrenceStatus, RetryPolicy } from './recurrence.types';
 import { Pagination } from '../period-page';
 
-// The recurrence object of service-api.md 2.1. The JSDoc below is what merchants read in the API reference.
+// The recurrence object (docs/api/recurrences.md). The JSDoc below is what merchants read in the API reference.
 
 /**
  * A recurrence: the payer's mandate (Pix Automático) authorizing you to charge a fixed amount on a periodic schedule.

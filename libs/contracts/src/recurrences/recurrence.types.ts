@@ -1,4 +1,4 @@
-// The closed vocabularies of a recurrence (service-api.md 2.1 and 3.1). The JSDoc of the types is what merchants read.
+// The closed vocabularies of a recurrence (docs/api/recurrences.md). The JSDoc of the types is what merchants read.
 
 export const RECURRENCE_STATUSES = ['CREATED', 'APPROVED', 'REJECTED', 'EXPIRED', 'CANCELLED'] as const;
 /**
@@ -27,6 +27,6 @@ export const RETRY_POLICIES = ['NOT_ALLOWED', 'ALLOWS_3R_7D'] as const;
  */
 export type RetryPolicy = (typeof RETRY_POLICIES)[number];
 
-/** CANCELLED is the only status a client can set (3.1). */
+/** CANCELLED is the only status a client can set. */
 export const CLIENT_SET_STATUSES = ['CANCELLED'] as const;
 export type ClientSetStatus = (typeof CLIENT_SET_STATUSES)[number];

@@ -2,7 +2,7 @@ import { ValidateIf, ValidationOptions } from 'class-validator';
 import { rule } from '../field-rule';
 import { compareDates, isValidCalendarDate, isValidCpfOrCnpj } from '@pixauto/pix';
 
-// Field rules shared by the recurrence and solicitation requests (service-api.md 4.1 to 4.7).
+// Field rules shared by the recurrence and solicitation requests.
 
 /** Absent is fine; null is a value like any other and meets the field's rules (unlike IsOptional). */
 export const OptionalField = () => ValidateIf((_object: object, value: unknown) => value !== undefined);
@@ -31,10 +31,10 @@ export const IsAfterDate = (field: string, options: ValidationOptions) =>
     return typeof other !== 'string' || isValidCalendarDate(other) !== 'ok' || compareDates(value as string, other) > 0;
   })(options);
 
-/** An http(s) URL of at most 255 characters (4.1 webhook); localhost and IPs allowed, for the sandbox. */
+/** An http(s) URL of at most 255 characters (a webhook); localhost and IPs allowed, for the sandbox. */
 export const IsWebhookUrl = rule('isWebhookUrl', (value) => typeof value === 'string' && isWebhookUrl(value));
 
-/** ISO 8601 date-time with a time zone: 2026-05-01T10:00:00-03:00, 2026-05-01T13:00:00.000Z (4.3, 4.5). */
+/** ISO 8601 date-time with a time zone: 2026-05-01T10:00:00-03:00, 2026-05-01T13:00:00.000Z. */
 export const IsDateTimeWithZone = rule('isDateTimeWithZone', (value) => typeof value === 'string' && isDateTimeWithZone(value));
 
 const DATE_TIME_WITH_ZONE = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;

@@ -4,7 +4,7 @@ import { Messages } from '@pixauto/errors';
 import { CLIENT_SET_STATUSES, ClientSetStatus } from './recurrence.types';
 import { HasDateFormat, IsAfterToday, IsExistingDate, IsWebhookUrl, OptionalField } from './recurrence.validators';
 
-// PATCH /v2/automatic-pix/recurrences/:recurrence_id (service-api.md 4.4). Decorators run bottom-up.
+// PATCH /v2/automatic-pix/recurrences/:recurrence_id. Decorators run bottom-up.
 
 const R = Messages.recurrences;
 
@@ -67,7 +67,7 @@ export class UpdateRecurrenceRequest {
 /** The fields a PATCH may set, in the order the messages list them. */
 export const CHANGEABLE_RECURRENCE_FIELDS = ['debtor_name', 'start_date', 'status', 'webhook', 'business_day_adjust', 'charge_lead_days'] as const;
 
-/** Fields of the recurrence fixed at creation: refused by name (4.4). */
+/** Fields of the recurrence fixed at creation: refused by name. */
 export const UNCHANGEABLE_RECURRENCE_FIELDS = [
   'amount',
   'periodicity',

@@ -9,7 +9,7 @@ const changeable: readonly string[] = CHANGEABLE_RECURRENCE_FIELDS;
 const unchangeable: readonly string[] = UNCHANGEABLE_RECURRENCE_FIELDS;
 
 /**
- * PATCH /v2/automatic-pix/recurrences/:recurrence_id (service-api.md 4.4): an empty body, fields fixed at
+ * PATCH /v2/automatic-pix/recurrences/:recurrence_id: an empty body, fields fixed at
  * creation and unknown fields are refused before any rule runs. `today` is the Brasília day (YYYY-MM-DD)
  * a new start_date must follow. In the value, webhook null means "clear it", absent means "leave it".
  */

@@ -2,7 +2,7 @@ import { Messages, validation } from '@pixauto/errors';
 import { Validated } from '../validation';
 import { isJsonObject } from '../recurrences/fields';
 
-// The sandbox test clock of a tenant (platform.md §4): how far it runs ahead of real time. It only moves forward.
+// The sandbox test clock of a tenant (docs/decisions/sandbox-clock.md): how far it runs ahead of real time. It only moves forward.
 
 export const MAX_CLOCK_ADVANCE_DAYS = 3660;
 const HOUR_MS = 60 * 60 * 1000;

@@ -4,7 +4,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { Messages } from '@pixauto/errors';
 import { IsCpfOrCnpj, IsDateTimeWithZone } from '../recurrences/recurrence.validators';
 
-// POST and PATCH /v2/automatic-pix/solicitations (service-api.md 4.5, 4.7). Decorators run bottom-up.
+// POST and PATCH /v2/automatic-pix/solicitations. Decorators run bottom-up.
 
 const S = Messages.solicitations;
 const required = (field: string) => ({ message: Messages.required(field) });

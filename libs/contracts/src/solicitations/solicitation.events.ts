@@ -15,7 +15,7 @@ export type SolicitationAnswer = 'ACCEPTED' | 'REJECTED';
 
 export const SolicitationEventTypes = {
   created: 'solicitation.created',
-  /** The alert's path (3.2): CREATED → SENT → RECEIVED. */
+  /** The alert's path: CREATED → SENT → RECEIVED. */
   alertProgressed: 'solicitation.alert_progressed',
   answered: 'solicitation.answered',
   expired: 'solicitation.expired',
@@ -26,7 +26,7 @@ export interface AlertProgressedData {
   status: Exclude<SolicitationStatus, 'CREATED' | 'CANCELLED'>;
 }
 
-/** The outcomes carry their recurrence: recurrence-service moves it on them (3.1). */
+/** The outcomes carry their recurrence: recurrence-service moves it on them. */
 export interface SolicitationAnsweredData {
   recurrence_id: string;
   answer: SolicitationAnswer;

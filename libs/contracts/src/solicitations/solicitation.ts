@@ -9,7 +9,7 @@ export const CREATE_SOLICITATION_FIELDS: FieldTree = {
   destination: { agency: true, account: true, document_number: true, ispb: true },
 };
 
-/** POST /v2/automatic-pix/solicitations (4.5): unknown fields, nested ones by path, then every field rule. */
+/** POST /v2/automatic-pix/solicitations: unknown fields, nested ones by path, then every field rule. */
 export function validateCreateSolicitation(body: unknown): Validated<CreateSolicitationRequest> {
   if (!isJsonObject(body)) return { ok: false, refusal: validation(Messages.request.notAnObject) };
   const unknown = unknownFields(body, CREATE_SOLICITATION_FIELDS);
@@ -17,7 +17,7 @@ export function validateCreateSolicitation(body: unknown): Validated<CreateSolic
   return validateBody(CreateSolicitationRequest, body, Object.keys(CREATE_SOLICITATION_FIELDS));
 }
 
-/** PATCH /v2/automatic-pix/solicitations/:solicitation_id (4.7). No body reads as a body without status. */
+/** PATCH /v2/automatic-pix/solicitations/:solicitation_id. No body reads as a body without status. */
 export function validateCancelSolicitation(body: unknown): Validated<CancelSolicitationRequest> {
   return validateBody(CancelSolicitationRequest, body ?? {}, ['status']);
 }

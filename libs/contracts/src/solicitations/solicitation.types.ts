@@ -1,5 +1,4 @@
 export const SOLICITATION_STATUSES = ['CREATED', 'SENT', 'RECEIVED', 'CANCELLED'] as const;
-// service-api.md 2.2.
 /**
  * The path of the alert, not the payer's decision. CREATED: recorded, not yet sent. SENT: sent to the
  * payer's institution. RECEIVED: the payer's institution received it (not that the payer agreed: that shows in the

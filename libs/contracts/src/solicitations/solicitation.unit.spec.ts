@@ -85,7 +85,7 @@ describe('validateCancelSolicitation', () => {
   });
 });
 
-describe('solicitation messages the services produce (service-api.md 7.3, character for character)', () => {
+describe('solicitation messages the services produce (worded as the specification words them, character for character)', () => {
   it.each([
     [Messages.solicitations.notFound, 'Solicitation not found'],
     [Messages.solicitations.recurrenceNotFound, 'Recurrence not found'],

@@ -1,7 +1,7 @@
 import { Environment } from '../tenant';
 import { WebhookEventType, WebhookResourceType } from './webhook-events';
 
-// Webhook deliveries (platform.md §5): what the webhook-dispatcher sends, and what a merchant reads of it through
+// Webhook deliveries (docs/decisions/webhooks.md): what the webhook-dispatcher sends, and what a merchant reads of it through
 // GET /v2/webhooks/deliveries and GET /v2/webhooks/deliveries/:id.
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'cancelled'] as const;
@@ -112,7 +112,7 @@ export interface WebhookSecretRotatedResponse {
   previous_secret_valid_until: string | null;
 }
 
-/** How long a replaced secret keeps signing beside the new one (platform.md §5). */
+/** How long a replaced secret keeps signing beside the new one. */
 export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
 /** The deliveries a POST /v2/webhooks/deliveries/retry queued for one more attempt each. */

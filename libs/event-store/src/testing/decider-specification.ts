@@ -1,7 +1,7 @@
 import { joinProblems, Refusal } from '@pixauto/errors';
 import { Decider, Decision, DomainEvent, fold } from '../decider';
 
-// Test support only (not exported from @pixauto/event-store): a decider's unit tests as given/when/then, after emmett's
+// Test support only (@pixauto/event-store/testing, never the lib's own entry point): a decider's unit tests as given/when/then, after emmett's
 // DeciderSpecification. Given the stream's past events, when a command is decided, then these events or this refusal:
 //
 //   const given = DeciderSpecification.for(recurrence);

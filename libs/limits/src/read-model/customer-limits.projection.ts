@@ -47,7 +47,7 @@ interface CustomerLimitRow extends Omit<CustomerLimitData, 'amount_centavos'> {
   updated_at: Date;
 }
 
-/** The limit object of service-api.md 2.5, or undefined when none is configured. */
+/** The limit object (docs/api/limits.md), or undefined when none is configured. */
 export async function findCustomerLimit(db: EntityManager, tenant: Tenant, documentNumber: string, limitType: string): Promise<LimitResponse | undefined> {
   const [row]: CustomerLimitRow[] = await db.query(
     `SELECT document_number, limit_type, mechanism, amount_centavos, quantity, details, created_at, updated_at
@@ -59,7 +59,7 @@ export async function findCustomerLimit(db: EntityManager, tenant: Tenant, docum
   return limitResponse(limit, row.created_at, row.updated_at);
 }
 
-/** The limit object of service-api.md 2.5: reais on the wire, absent keys rather than nulls. */
+/** The limit object (docs/api/limits.md): reais on the wire, absent keys rather than nulls. */
 export function limitResponse(limit: CustomerLimitData, createdAt: Date, updatedAt: Date): LimitResponse {
   return {
     document_number: limit.document_number,

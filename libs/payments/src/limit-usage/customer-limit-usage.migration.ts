@@ -4,7 +4,7 @@ export class CustomerLimitUsage1763800000600 implements MigrationInterface {
   name = 'CustomerLimitUsage1763800000600';
 
   async up(db: QueryRunner): Promise<void> {
-    // Today's transactions per customer and type (service-api.md 8.2). `cap` is the daily limit in force at the last
+    // Today's transactions per customer and type (docs/decisions/limits.md). `cap` is the daily limit in force at the last
     // reservation; the CHECK makes the reservation that would pass it fail, and with it the transaction's append.
     await db.query(`
       CREATE TABLE customer_limit_usage (

@@ -3,7 +3,7 @@ import { limitExceeded, Messages, Refusal } from '@pixauto/errors';
 import { sql, SqlStatement } from '@pixauto/event-store';
 import { Centavos, reaisToCentavos } from '@pixauto/pix';
 
-// Customer limits enforced (service-api.md 8.2) where the transactions are created: payments-service.
+// Customer limits enforced (docs/decisions/limits.md) where the transactions are created: payments-service.
 // The limit itself is limits-service's (read at request time, so a new limit applies to the very next request);
 // the count of today's transactions per customer is kept here, in `customer_limit_usage`, and taken in the same
 // statement that records the transaction, so it is exact under concurrency and never outlives a failed creation.
@@ -14,14 +14,14 @@ export interface LimitedTransaction {
   documentNumber: string;
   type: LimitType;
   amountCentavos: Centavos;
-  /** YYYY-MM-DD, Brasília (8.2 item 2: the count resets at midnight UTC-3). */
+  /** YYYY-MM-DD, Brasília (the count resets at midnight UTC-3). */
   day: string;
 }
 
 /** The limit as the gate needs it: a cap per transaction, or a cap per day. */
 export type EnforcedLimit = { mechanism: 'amount'; amountCentavos: Centavos } | { mechanism: 'quantity'; quantity: number };
 
-/** What limits-service answers, in the system's units; none when the customer has no limit (8.2 item 5). */
+/** What limits-service answers, in the system's units; none when the customer has no limit. */
 export function enforcedLimitOf(limit: LimitResponse | undefined): EnforcedLimit | undefined {
   if (!limit) return undefined;
   if (limit.mechanism === 'amount') return { mechanism: 'amount', amountCentavos: reaisToCentavos(limit.amount) ?? 0 };

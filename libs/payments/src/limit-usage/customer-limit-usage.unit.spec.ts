@@ -8,7 +8,7 @@ const transaction: LimitedTransaction = {
   day: '2026-11-24',
 };
 
-describe('customer limits (service-api.md 8.2)', () => {
+describe('customer limits enforced at every transaction', () => {
   it('has no restriction without a limit (item 5)', () => {
     expect(judgeLimit(transaction, undefined, 1000)).toBeUndefined();
   });

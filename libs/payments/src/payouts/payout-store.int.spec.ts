@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { PayoutRecordData, Tenant, Topics } from '@pixauto/contracts';
 import { EventStore } from '@pixauto/event-store';
-import { createTestDataSource, dropTestDataSource } from '../../../event-store/src/testing/test-database';
+import { createTestDataSource, dropTestDataSource } from '@pixauto/event-store/testing';
 import { isLimitUsageExhausted, LimitedTransaction, reserveLimitUsage } from '../limit-usage/customer-limit-usage';
 import { PAYMENTS_MIGRATIONS } from '../migrations';
 import { BankPayoutNotice, payout, PAYOUT_STREAM, payoutStreamId } from './payout';

@@ -14,8 +14,8 @@ import {
 import { Messages, notFound, validation } from '@pixauto/errors';
 import { accept, Decider, DomainEvent, reject } from '@pixauto/event-store';
 
-// A payout (cash-out, platform.md §3): created by the merchant (status 0), then the bank's to settle:
-// 0 → 4 processing → 1 completed, or 2 canceled / 3 rejected (service-api.md 3.3, first table). A completed payout
+// A payout (cash-out, docs/decisions/payouts.md): created by the merchant (status 0), then the bank's to settle:
+// 0 → 4 processing → 1 completed, or 2 canceled / 3 rejected. A completed payout
 // may come back from the receiving bank, whole or in part: a return (a refund of the payout), status still 1.
 
 export type PayoutEvent =
@@ -38,10 +38,10 @@ export interface BankPayoutNotice {
 
 export type PayoutCommand =
   | { type: 'CreatePayout'; payout: PayoutRecordData }
-  /** The sandbox moves a payout (platform.md §4): refused once it is final, before the bank hears of it. */
+  /** The sandbox moves a payout: refused once it is final, before the bank hears of it. */
   | { type: 'CheckSandboxStatusChange'; to: PayoutStatusCode }
   | { type: 'RecordBankNotice'; notice: BankPayoutNotice }
-  /** The sandbox's receiving bank is about to return the payout (platform.md §4): judged before the bank hears of it. */
+  /** The sandbox's receiving bank is about to return the payout: judged before the bank hears of it. */
   | { type: 'CheckSandboxReturn'; amount_centavos: number | undefined }
   /** The bank reports a return (its notice carries every return of the payout: the ones known already change nothing). */
   | { type: 'RecordReturn'; return: PayoutReturnData };

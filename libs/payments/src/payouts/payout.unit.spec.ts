@@ -1,6 +1,6 @@
 import { PayoutRecordData } from '@pixauto/contracts';
 import { notFound, validation } from '@pixauto/errors';
-import { DeciderSpecification } from '../../../event-store/src/testing/decider-specification';
+import { DeciderSpecification } from '@pixauto/event-store/testing';
 import { BankPayoutNotice, payout, PayoutEvent } from './payout';
 
 const created: PayoutRecordData = {

@@ -4,7 +4,7 @@ export class PayoutsReadModel1763800000610 implements MigrationInterface {
   name = 'PayoutsReadModel1763800000610';
 
   async up(db: QueryRunner): Promise<void> {
-    // The API's id is an integer (2.3): drawn from this sequence before the payout's first event.
+    // The API's id is an integer: drawn from this sequence before the payout's first event.
     await db.query('CREATE SEQUENCE payout_ids');
     // payments-service's own view of its payouts: what the sender, the bank's notices and the sandbox need.
     // The lookups are payout-query-service's, built from the events.

@@ -7,7 +7,7 @@ import { PayoutEvent, PayoutState } from './payout';
 
 /**
  * The payouts row follows the stream; a payout that will not happen (rejected or cancelled) gives the unit it took of
- * its customer's daily cashout limit back (issue #10 §3), in the same statement as its event.
+ * its customer's daily cashout limit back (docs/decisions/limits.md), in the same statement as its event.
  */
 export const projectPayout: Projection<PayoutEvent, PayoutState> = (events, state) => {
   const last = events[events.length - 1];
@@ -81,7 +81,7 @@ export function claimUnsettledPayouts(
   );
 }
 
-/** Whether one of the tenant's payouts was returned under this refund_id (the sandbox names returns: platform.md §4). */
+/** Whether one of the tenant's payouts was returned under this refund_id (the sandbox names returns). */
 export async function payoutReturnRefundIdTaken(db: EntityManager, tenant: Tenant, refundId: string): Promise<boolean> {
   const rows = await db.query(`SELECT 1 FROM payouts WHERE account_id = $1 AND environment = $2 AND record->'returns' @> $3::jsonb LIMIT 1`, [
     tenant.accountId,

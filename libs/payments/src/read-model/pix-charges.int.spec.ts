@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { ActivationPaidDataV1, PixChargeRecordData, pixChargeResponse, Tenant, Topics } from '@pixauto/contracts';
 import { EventStore, fold } from '@pixauto/event-store';
 import { TenantClocksTable1763800000060 } from '@pixauto/runtime';
-import { createTestDataSource, dropTestDataSource } from '../../../event-store/src/testing/test-database';
+import { createTestDataSource, dropTestDataSource } from '@pixauto/event-store/testing';
 import { PAYMENTS_MIGRATIONS } from '../migrations';
 import { PIX_CHARGE_STREAM, pixCharge, PixChargeCommand, PixChargeEvent, pixChargeStreamId } from '../pix-charge';
 import {

@@ -4,7 +4,7 @@ export class PixChargesReadModel1763800000500 implements MigrationInterface {
   name = 'PixChargesReadModel1763800000500';
 
   async up(db: QueryRunner): Promise<void> {
-    // The API's id is an integer (platform.md §3): drawn from this sequence before the charge's first event.
+    // The API's id is an integer: drawn from this sequence before the charge's first event.
     await db.query('CREATE SEQUENCE pix_charge_ids');
     await db.query(`
       CREATE TABLE pix_charges (

@@ -63,7 +63,7 @@ export const nextPixChargeId = async (db: EntityManager): Promise<number> => Num
 const RESPONSE_COLUMNS =
   'id, transaction_id, amount_centavos, status, provider, payer_document_number, payer_name, description, webhook, pix_copy_paste, expires_at, created_at, paid_at';
 
-/** The charge as the API shows it (platform.md §3), without its QR image. */
+/** The charge as the API shows it (docs/api/cash-in.md), without its QR image. */
 export async function findPixCharge(db: EntityManager, tenant: Tenant, by: { id?: number; transaction_id?: string }): Promise<PixChargeResponse | undefined> {
   const [row] = await db.query(
     `SELECT ${RESPONSE_COLUMNS} FROM pix_charges WHERE account_id = $1 AND environment = $2 AND ${by.id !== undefined ? 'id = $3' : 'transaction_id = $3'}`,

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-// Refunds of cash-in charges (issue #11): the read side of the refund events, and the reconciler's to-do list.
+// Refunds of cash-in charges (docs/decisions/refunds.md): the read side of the refund events, and the reconciler's to-do list.
 export class PixRefundsReadModel1763800000630 implements MigrationInterface {
   name = 'PixRefundsReadModel1763800000630';
 

@@ -52,7 +52,7 @@ export interface RefundRef {
   chargeTransactionId: string;
   e2eId: string;
   bankId: string;
-  /** Sandbox: its 60 seconds have passed on the tenant's test clock (platform.md §4), so the bank liquidates it now. */
+  /** Sandbox: its 60 seconds have passed on the tenant's test clock, so the bank liquidates it now. */
   settleDue: boolean;
 }
 

@@ -3,7 +3,7 @@ import { bankCalls, outcomeOfStatus } from '@pixauto/metrics';
 
 /**
  * A bank that issues refund receipts, behind one interface: a third bank is one more class (and one line in
- * ReceiptProviders). Every call uses the account's own banking credentials (platform.md §2); nothing is cached but an
+ * ReceiptProviders). Every call uses the account's own banking credentials (docs/decisions/receipts.md); nothing is cached but an
  * access token where the bank's scheme has one.
  */
 export interface ReceiptProviderClient {

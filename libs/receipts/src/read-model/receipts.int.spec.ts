@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { EventEnvelope, PayoutRecordData, PixChargeRecordData, RefundRecordData, Tenant } from '@pixauto/contracts';
-import { createTestDataSource, dropTestDataSource } from '../../../event-store/src/testing/test-database';
+import { createTestDataSource, dropTestDataSource } from '@pixauto/event-store/testing';
 import { ReceiptsReadModel1763800000800 } from './receipts.migration';
 import { applyReceiptEvents, findAccountProviders, findReceiptParent, findReceiptPayout, findRefundByRefundId, findRefundsOf } from './receipts.read-model';
 

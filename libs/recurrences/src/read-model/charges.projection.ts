@@ -80,7 +80,7 @@ export async function findCharge(db: EntityManager, tenant: Tenant, chargeId: st
   return row && toResponse(row);
 }
 
-/** A recurrence's charges by due date (platform.md §3), the activation first on a tie. */
+/** A recurrence's charges by due date, the activation first on a tie. */
 export async function listCharges(db: EntityManager, tenant: Tenant, recurrenceId: string): Promise<ChargeResponse[]> {
   const rows: ChargeRow[] = await db.query(
     `SELECT ${COLUMNS} FROM charges WHERE account_id = $1 AND environment = $2 AND recurrence_id = $3 ORDER BY due_date, cycle NULLS FIRST`,

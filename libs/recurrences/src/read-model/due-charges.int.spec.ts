@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { TenantClocksTable1763800000060 } from '@pixauto/runtime';
-import { createTestDataSource, dropTestDataSource, openReplicaDataSource } from '../../../event-store/src/testing/test-database';
+import { createTestDataSource, dropTestDataSource, openReplicaDataSource } from '@pixauto/event-store/testing';
 import { RECURRENCE_MIGRATIONS } from './migrations';
-import { claimDueChargeCreations, claimDueSandboxAttempts, DueCursor } from './recurrences.projection';
+import { claimDueChargeCreations, claimDueSandboxAttempts, DueCursor } from './recurrence-work-claims';
 
 // The scheduler's claims on the real PostgreSQL server: which recurrences are due at each tenant's now, in what
 // order, how a run's cursor walks through them without meeting a recurrence twice, and how two replicas share them.

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Cycle charges (platform.md §3): the charges read model, and on each recurrence when its next cycle's charge is due
+ * Cycle charges (docs/decisions/charges.md): the charges read model, and on each recurrence when its next cycle's charge is due
  * to be created, so the scheduler finds the work after any restart with one indexed range scan.
  */
 export class RecurrenceCharges1763800000320 implements MigrationInterface {

@@ -1,6 +1,6 @@
 import { RecurrenceCreatedData } from '@pixauto/contracts';
 import { fold } from '@pixauto/event-store';
-import { DeciderSpecification } from '../../../event-store/src/testing/decider-specification';
+import { DeciderSpecification } from '@pixauto/event-store/testing';
 import { Recurrence, recurrence, RecurrenceCommand, RecurrenceEvent } from '../recurrence';
 
 // Test support only (not exported from @pixauto/recurrences): one monthly recurrence, a way to play commands on it, and

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { EventEnvelope, RecurrenceEventTypes } from '@pixauto/contracts';
-import { createTestDataSource, dropTestDataSource } from '../../../event-store/src/testing/test-database';
+import { createTestDataSource, dropTestDataSource } from '@pixauto/event-store/testing';
 import { SolicitationsReadModel1763800000400 } from './solicitations.migration';
 import { findKnownRecurrence, knownRecurrenceChanges, learnRecurrences } from './solicitations.projection';
 

@@ -19,7 +19,7 @@ export class SolicitationsReadModel1763800000400 implements MigrationInterface {
         updated_at        timestamptz NOT NULL,
         PRIMARY KEY (account_id, environment, solicitation_id)
       )`);
-    // One active solicitation per recurrence (2.2): the append that would make a second one fails as a whole.
+    // One active solicitation per recurrence: the append that would make a second one fails as a whole.
     await db.query(`CREATE UNIQUE INDEX solicitations_one_active ON solicitations (account_id, environment, recurrence_id) WHERE outcome = 'PENDING'`);
     // The durable deadline: pending solicitations by expiry, read by the deadline watcher after any restart.
     await db.query(`CREATE INDEX solicitations_pending_by_deadline ON solicitations (expires_at) WHERE outcome = 'PENDING'`);

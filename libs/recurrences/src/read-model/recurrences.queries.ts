@@ -1,0 +1,96 @@
+import { EntityManager } from 'typeorm';
+import { Journey, Periodicity, RecurrenceResponse, RecurrenceStatus, RetryPolicy, Tenant } from '@pixauto/contracts';
+import { pageWithTotal } from '@pixauto/event-store';
+import { centavosToReais } from '@pixauto/pix';
+
+// What the recurrences read model answers: a recurrence as the API shows it, the period list, the transaction_id
+// check, and the recurrence the bank names in a notification. Its rows are written by recurrences.projection.ts.
+
+interface RecurrenceRow {
+  recurrence_id: string;
+  transaction_id: string;
+  status: RecurrenceStatus;
+  journey: Journey;
+  debtor_document_number: string;
+  debtor_name: string;
+  start_date: string;
+  end_date: string | null;
+  periodicity: Periodicity;
+  amount_centavos: string;
+  retry_policy: RetryPolicy;
+  business_day_adjust: boolean;
+  charge_lead_days: number;
+  webhook: string | null;
+  pix_copy_paste: string | null;
+  activation_charge_id: string | null;
+  activation_amount_centavos: string | null;
+}
+
+const COLUMNS = `recurrence_id, transaction_id, status, journey, debtor_document_number, debtor_name, to_char(start_date, 'YYYY-MM-DD') AS start_date,
+  to_char(end_date, 'YYYY-MM-DD') AS end_date, periodicity, amount_centavos, retry_policy, business_day_adjust, charge_lead_days, webhook,
+  pix_copy_paste, activation_charge_id, activation_amount_centavos`;
+
+/** The recurrence object without its QR image (the caller adds it where the spec shows one). */
+function toResponse(row: RecurrenceRow): RecurrenceResponse {
+  return {
+    recurrence_id: row.recurrence_id,
+    status: row.status,
+    contract: row.transaction_id,
+    debtor: { document_number: row.debtor_document_number, name: row.debtor_name },
+    schedule: { start_date: row.start_date, end_date: row.end_date, periodicity: row.periodicity },
+    amount: centavosToReais(Number(row.amount_centavos)),
+    retry_policy: row.retry_policy,
+    business_day_adjust: row.business_day_adjust,
+    charge_lead_days: row.charge_lead_days,
+    journey: row.journey,
+    pix_copy_paste: row.pix_copy_paste,
+    webhook: row.webhook,
+    ...(row.activation_charge_id !== null && {
+      activation: { charge_id: row.activation_charge_id, amount: centavosToReais(Number(row.activation_amount_centavos)) },
+    }),
+  };
+}
+
+export async function findRecurrence(db: EntityManager, tenant: Tenant, recurrenceId: string): Promise<RecurrenceResponse | undefined> {
+  const [row]: RecurrenceRow[] = await db.query(`SELECT ${COLUMNS} FROM recurrences WHERE account_id = $1 AND environment = $2 AND recurrence_id = $3`, [
+    tenant.accountId,
+    tenant.environment,
+    recurrenceId,
+  ]);
+  return row && toResponse(row);
+}
+
+export async function transactionIdTaken(db: EntityManager, tenant: Tenant, transactionId: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM recurrences WHERE account_id = $1 AND environment = $2 AND transaction_id = $3', [
+    tenant.accountId,
+    tenant.environment,
+    transactionId,
+  ]);
+  return rows.length > 0;
+}
+
+/** Newest first, created within [start, end]. */
+export async function listRecurrences(
+  db: EntityManager,
+  tenant: Tenant,
+  query: { start: string; end: string; page: number; page_size: number },
+): Promise<{ total: number; recurrences: RecurrenceResponse[] }> {
+  const where = 'account_id = $1 AND environment = $2 AND created_at >= $3 AND created_at <= $4';
+  const params = [tenant.accountId, tenant.environment, query.start, query.end];
+  const { total, rows } = await pageWithTotal<RecurrenceRow>(
+    db,
+    { table: 'recurrences', columns: COLUMNS, where, params, orderBy: 'created_at DESC, recurrence_id' },
+    query,
+  );
+  return { total, recurrences: rows.map(toResponse) };
+}
+
+/** The recurrence the bank knows as idRec, for its notifications. */
+export async function findByBankId(
+  db: EntityManager,
+  environment: Tenant['environment'],
+  idRec: string,
+): Promise<{ tenant: Tenant; recurrenceId: string } | undefined> {
+  const [row] = await db.query('SELECT account_id, recurrence_id FROM recurrences WHERE environment = $1 AND bank_id_rec = $2', [environment, idRec]);
+  return row && { tenant: { accountId: row.account_id, environment }, recurrenceId: row.recurrence_id };
+}
