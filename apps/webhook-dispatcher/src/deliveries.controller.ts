@@ -31,7 +31,7 @@ import {
 /** Deliveries a POST /v2/webhooks/deliveries/retry marks per statement. */
 const RETRY_BATCH = 500;
 
-/** The merchant's delivery log (platform.md §5): another tenant's delivery is not found, like an unknown one. */
+/** The merchant's delivery log (docs/api/webhooks.md#the-delivery-log-and-resending): another tenant's delivery is not found, like an unknown one. */
 @Controller()
 export class DeliveriesController {
   constructor(

@@ -1,7 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import { Environment } from '@pixauto/contracts';
 
-// SSRF protection (platform.md §5): a merchant's webhook URL must not reach our own network. The host is resolved at
+// SSRF protection (docs/decisions/webhooks.md): a merchant's webhook URL must not reach our own network. The host is resolved at
 // delivery time and every address it resolves to is checked, so a DNS name pointing inside is refused like an IP.
 // Link-local (cloud metadata) and reserved addresses are refused in every mode; loopback only where development
 // allows it and never on the platform's own ports; private ranges only where an operator opened them by name.

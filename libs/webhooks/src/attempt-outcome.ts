@@ -1,6 +1,6 @@
 import { retryDelayMs } from './retry-schedule';
 
-// What one attempt's result does to its delivery (platform.md §5). Pure, so every rule is a unit test.
+// What one attempt's result does to its delivery (docs/api/webhooks.md#retries). Pure, so every rule is a unit test.
 
 /** What came back: an HTTP status, or no answer at all (`down`: refused, reset, timed out) or a refused target. */
 export type AttemptResult = { kind: 'answered'; statusCode: number } | { kind: 'down'; error: string } | { kind: 'refused'; error: string };

@@ -21,7 +21,7 @@ import {
 import { centavosToReais } from '@pixauto/pix';
 import { pixCopyPasteOf, recurrence, Recurrence, RecurrenceEvent, RecurrenceState } from '@pixauto/recurrences';
 
-// Which domain events reach a merchant's webhook, where, and with what body (platform.md §5, service-api.md 6).
+// Which domain events reach a merchant's webhook, where, and with what body (docs/api/webhooks.md#the-events).
 // Pure: the dispatcher feeds it the events of a stream in order, with the stream's folded state.
 
 /** One request to make, at least once, until a 2xx: a delivery. */
@@ -75,7 +75,7 @@ export function recurrenceView(r: Recurrence): RecurrenceResponse {
   };
 }
 
-/** The charge object of platform.md §3 as GET shows it. */
+/** The charge object as GET shows it (docs/api/charges.md). */
 export function chargeView(r: Recurrence, chargeId: string, createdAt: string): ChargeResponse | undefined {
   const c = r.charges.find((charge) => charge.charge_id === chargeId);
   if (!c) return undefined;

@@ -1,5 +1,5 @@
 import { EventEnvelope, PayoutRecordData, WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from '@pixauto/contracts';
-import { monthlyRecurrence } from '../../recurrences/src/testing/recurrence-fixture';
+import { monthlyRecurrence } from '@pixauto/recurrences/testing';
 import {
   foldRecurrenceEvent,
   INITIAL_RECURRENCE_FOLD,

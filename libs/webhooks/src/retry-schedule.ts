@@ -1,4 +1,4 @@
-// When a failed delivery is tried again (platform.md §5: "retried with backoff for about three days"): Svix's
+// When a failed delivery is tried again (docs/api/webhooks.md#retries: with backoff, for about three days): Svix's
 // schedule with two more days, ten attempts over 3 days 3 hours. Each wait varies by up to ±10% so that the
 // retries of many deliveries that failed together (an endpoint that was down) do not arrive together.
 

@@ -8,7 +8,7 @@ import { SystemClock } from '@pixauto/pix';
 import { TenantClocksTable1763800000060 } from '@pixauto/runtime';
 import { SecretBox } from '@pixauto/secrets';
 import { eventually } from '@pixauto/testing';
-import { createTestDataSource, dropTestDataSource } from '../../event-store/src/testing/test-database';
+import { createTestDataSource, dropTestDataSource } from '@pixauto/event-store/testing';
 import { CircuitBreaker } from './circuit-breaker';
 import { DeliveryStore } from './delivery-store';
 import { WebhookDispatcher } from './dispatcher';
