@@ -82,7 +82,7 @@ export class WithdrawalsRoutes {
         required: true,
         description:
           "The beneficiary's CPF (11 digits) or CNPJ (14 characters: digits, or capital letters and digits for a CNPJ issued since July 2026), without punctuation.",
-        example: '12ABC34501DE35',
+        example: '11144477735',
       },
     ],
     ok: [200, 'PayoutsByCustomerResponse'],
