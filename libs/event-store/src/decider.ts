@@ -11,7 +11,7 @@ export type Decision<E extends DomainEvent> = { ok: true; events: E[] } | { ok: 
 export const accept = <E extends DomainEvent>(...events: E[]): Decision<E> => ({ ok: true, events });
 export const reject = <E extends DomainEvent>(refusal: Refusal): Decision<E> => ({ ok: false, refusal });
 
-/** The pure heart of an aggregate (house-style.md): decide(command, state) -> events, evolve(state, event) -> state. */
+/** The pure heart of an aggregate: decide(command, state) -> events, evolve(state, event) -> state. */
 export interface Decider<C, E extends DomainEvent, S> {
   initialState: S;
   decide(command: C, state: S): Decision<E>;

@@ -154,7 +154,7 @@ describe('the checks themselves', () => {
         parameters: { Signature: { name: 'webhook-signature', in: 'header' } },
         schemas: {
           Thing: {
-            description: 'A thing (platform.md §3).',
+            description: 'A thing (see §3 of the internal notes).',
             properties: {
               outer: { description: 'Described.', type: 'object', properties: { inner: { type: 'string' } } },
               list: { description: 'Described.', type: 'array', items: { type: 'object', properties: { field: { type: 'number' } } } },
