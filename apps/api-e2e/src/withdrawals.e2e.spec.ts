@@ -14,8 +14,8 @@ let system: RunningSystem;
 let merchant: Merchant;
 let other: Merchant;
 
-/** An export whose reader takes nothing this long is ended (PAYOUT_EXPORT_STALL_MS): long enough for the test's checks while exports stall. */
-const EXPORT_STALL_MS = 6000;
+/** An export whose reader takes nothing this long is ended (PAYOUT_EXPORT_STALL_MS): long enough for the test's checks while exports stall, on a busy machine too. */
+const EXPORT_STALL_MS = 15_000;
 
 beforeAll(async () => {
   // Two exports per account here (one by default), so that the per-account cap and the pool's are both reached; the
