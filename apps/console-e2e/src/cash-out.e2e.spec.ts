@@ -200,15 +200,21 @@ test('a company with an alphanumeric CNPJ: a cash-out limit set on it holds its 
   await expectAccessible(page);
 });
 
-test("the payouts list opens on the sandbox's today, after the test clock moved", async ({ page, system }) => {
+test("the payouts list opens on the sandbox's today, after the test clock moved, and a late evening's payout is on that Brasília day", async ({
+  page,
+  system,
+}) => {
   await signIn(page, system, 'developer');
   await page.getByRole('link', { name: 'Payouts' }).click();
   await expect(page.getByTestId('clock-today')).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
-  const before = (await page.getByTestId('clock-today').textContent()) as string;
+  const clock = (await (await page.request.get(`${system.consoleUrl}/console/v1/sandbox/api/v2/sandbox/clock`)).json()) as { now: string };
+  // 45 days on, and to the next 22:xx in Brasília (01:xx UTC): the hours when a Brasília day's UTC date is the next one.
+  const hours = (25 - new Date(clock.now).getUTCHours()) % 24;
+  const today = new Date(Date.parse(clock.now) + (45 * 24 + hours - 3) * 3_600_000).toISOString().slice(0, 10);
   await page.getByLabel('Advance by days').fill('45');
+  await page.getByLabel('and hours').fill(String(hours));
   await page.getByRole('button', { name: 'Advance' }).click();
-  await expect(page.getByTestId('clock-today')).toHaveText(dayAfter(before, 45));
-  const today = dayAfter(before, 45);
+  await expect(page.getByTestId('clock-today')).toHaveText(today);
   // The list follows the clock on the page it moved on.
   await expect(page.getByTestId('payouts-found')).toContainText(`created from ${today} to ${today}`);
 

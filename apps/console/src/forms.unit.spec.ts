@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { brasiliaDays, brasiliaTime, dayBefore, reais } from './forms';
+import { brasiliaDays, brasiliaDaysInUtc, brasiliaTime, dayBefore, reais } from './forms';
+
+describe('brasiliaDaysInUtc', () => {
+  it('gives whole Brasília days as UTC seconds, the last one included: an evening in Brasília is the next UTC date', () => {
+    expect(brasiliaDaysInUtc('2026-11-27', '2026-11-27')).toEqual({ start: '2026-11-27 03:00:00', end: '2026-11-28 02:59:59' });
+    expect(brasiliaDaysInUtc('2026-12-31', '2027-01-01')).toEqual({ start: '2026-12-31 03:00:00', end: '2027-01-02 02:59:59' });
+  });
+});
 
 describe('brasiliaDays', () => {
   it('runs from the first day at midnight to the midnight after the last, in Brasília time', () => {

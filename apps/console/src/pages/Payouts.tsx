@@ -3,7 +3,7 @@ import type { SandboxComponents } from '@pixauto/api-client';
 import { mayAct, money, problemsByField, type ApiError } from '../api';
 import { saveFile } from '../download';
 import { go, hrefOf } from '../routing';
-import { daysFromToday, reais, typedIn } from '../forms';
+import { brasiliaDaysInUtc, brasiliaTime, daysFromToday, reais, typedIn } from '../forms';
 import type { PageContext } from './page-context';
 import { ScrollBox } from './ScrollBox';
 import { Alert } from './Alert';
@@ -37,9 +37,6 @@ interface Found {
   pages: number;
 }
 
-/** The API's period: whole days, in UTC. */
-const periodOf = (from: string, to: string) => ({ start: `${from} 00:00:00`, end: `${to} 23:59:59` });
-
 /** Cash-out: paying a Pix key or a bank account, and finding payouts by id, by period and by customer. */
 export function Payouts({ api, environment, session, clockMoves }: PageContext) {
   const [search, setSearch] = useState<Search>();
@@ -72,7 +69,7 @@ export function Payouts({ api, environment, session, clockMoves }: PageContext) 
             .GET('/v2/withdrawals/period', {
               params: {
                 query: {
-                  ...periodOf(search.from, search.to),
+                  ...brasiliaDaysInUtc(search.from, search.to),
                   page: search.page + 1,
                   size: PAGE_SIZE,
                   ...(search.status && { status: search.status as `${StatusCode}` }),
@@ -111,7 +108,7 @@ export function Payouts({ api, environment, session, clockMoves }: PageContext) 
 
   const csv = async () => {
     if (search?.kind !== 'period') return;
-    const { data, error } = await api.GET('/v2/withdrawals/period/csv', { params: { query: periodOf(search.from, search.to) }, parseAs: 'blob' });
+    const { data, error } = await api.GET('/v2/withdrawals/period/csv', { params: { query: brasiliaDaysInUtc(search.from, search.to) }, parseAs: 'blob' });
     if (data) saveFile(data, `payouts-${search.from}-to-${search.to}.csv`);
     else setSearchError((error as ApiError).message);
   };
@@ -178,7 +175,7 @@ export function Payouts({ api, environment, session, clockMoves }: PageContext) 
         <>
           <p className="muted" data-testid="payouts-found">
             {`${found.total} ${found.total === 1 ? 'payout' : 'payouts'} `}
-            {search.kind === 'period' ? `created from ${search.from} to ${search.to} (UTC)` : 'to this customer'}
+            {search.kind === 'period' ? `created from ${search.from} to ${search.to} (Brasília time)` : 'to this customer'}
           </p>
           {found.payouts.length > 0 && <PayoutTable payouts={found.payouts} environment={environment} />}
           {search.kind === 'period' && <Pager page={search.page} pages={found.pages} onPage={(page) => setSearch({ ...search, page })} />}
@@ -263,7 +260,7 @@ function PayoutTable({ payouts, environment }: { payouts: Payout[]; environment:
             <th scope="col">Transaction id</th>
             <th scope="col">Beneficiary</th>
             <th scope="col">Amount</th>
-            <th scope="col">Created (UTC)</th>
+            <th scope="col">Created (Brasília time)</th>
             <th scope="col">Status</th>
           </tr>
         </thead>
@@ -277,7 +274,7 @@ function PayoutTable({ payouts, environment }: { payouts: Payout[]; environment:
                 {payout.name} ({payout.document_number})
               </td>
               <td>{money(payout.amount)}</td>
-              <td>{payout.created_at.slice(0, 19).replace('T', ' ')}</td>
+              <td>{brasiliaTime(payout.created_at)}</td>
               <td>
                 <PayoutStatus status={payout.status} />
               </td>

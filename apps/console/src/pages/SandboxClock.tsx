@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { mayAct } from '../api';
+import { brasiliaTime } from '../forms';
 import type { PageContext } from './page-context';
 import { Alert } from './Alert';
 
-/** The sandbox's test clock: its now, and advancing it by days so that what falls due plays out. */
+/** The sandbox's test clock: its now, and advancing it by days and hours so that what falls due plays out. */
 export function SandboxClock({ api, session, environment, clockMoves, onAdvanced }: PageContext & { onAdvanced: () => void }) {
   const [clock, setClock] = useState<{ now: string; today: string }>();
   const [error, setError] = useState<string>();
@@ -15,9 +16,9 @@ export function SandboxClock({ api, session, environment, clockMoves, onAdvanced
 
   const advance = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const days = Number(new FormData(event.currentTarget).get('days'));
+    const form = new FormData(event.currentTarget);
     setBusy(true);
-    const { data, error } = await api.POST('/v2/sandbox/clock/advance', { body: { days } });
+    const { data, error } = await api.POST('/v2/sandbox/clock/advance', { body: { days: Number(form.get('days')), hours: Number(form.get('hours')) } });
     setBusy(false);
     setError(error ? (error as { message: string }).message : undefined);
     if (data) {
@@ -31,12 +32,14 @@ export function SandboxClock({ api, session, environment, clockMoves, onAdvanced
       <h2 id="clock-title">Test clock</h2>
       <p>
         Now in the sandbox: <time data-testid="clock-today">{clock?.today ?? '…'}</time>{' '}
-        <span className="muted">({clock ? new Date(clock.now).toISOString().slice(11, 16) : '…'} UTC)</span>
+        <span className="muted">({clock ? brasiliaTime(clock.now).slice(11, 16) : '…'} Brasília time)</span>
       </p>
       {mayAct(session.role, environment) && (
         <form onSubmit={(event) => void advance(event)} className="inline">
           <label htmlFor="advance-days">Advance by days</label>
-          <input id="advance-days" name="days" type="number" min={1} max={400} defaultValue={30} required />
+          <input id="advance-days" name="days" type="number" min={0} max={400} defaultValue={30} required />
+          <label htmlFor="advance-hours">and hours</label>
+          <input id="advance-hours" name="hours" type="number" min={0} max={23} defaultValue={0} required />
           <button type="submit" disabled={busy}>
             Advance
           </button>
