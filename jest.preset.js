@@ -20,6 +20,8 @@ module.exports = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: {
     // A lib's test helpers (@pixauto/event-store/testing), then its public entry point (@pixauto/event-store).
+    // The operator API's client, kept out of the merchants' package (@pixauto/sdk).
+    '^@pixauto/api-client/admin$': path.join(__dirname, 'libs/api-client/src/admin.ts'),
     '^@pixauto/([^/]+)/testing$': path.join(__dirname, 'libs/$1/src/testing/index.ts'),
     '^@pixauto/([^/]+)$': path.join(__dirname, 'libs/$1/src/index.ts'),
   },

@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
-  resolve: { alias: { '@pixauto/api-client': path.resolve(import.meta.dirname, '../../libs/api-client/src/index.ts') } },
+  resolve: { alias: [{ find: /^@pixauto\/api-client$/, replacement: path.resolve(import.meta.dirname, '../../libs/api-client/src/index.ts') }] },
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   build: { outDir: path.resolve(import.meta.dirname, '../../dist/apps/console'), emptyOutDir: true, sourcemap: true, assetsInlineLimit: 0 },
 });

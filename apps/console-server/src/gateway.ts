@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
-import { adminClient, type AdminPaths, type MerchantClient } from '@pixauto/api-client';
+import type { MerchantClient } from '@pixauto/api-client';
+import { adminClient, type AdminPaths } from '@pixauto/api-client/admin';
 import type {
   ApiKeyResponse,
   ApiKeySummaryResponse,

@@ -1,4 +1,5 @@
-import { adminClient, sandboxClient } from './index';
+import { adminClient } from './admin';
+import { sandboxClient } from './index';
 
 /** A fetch that records the request and answers `answer`. */
 function recording(status: number, answer: unknown) {

@@ -1,4 +1,4 @@
-import { adminClient } from '@pixauto/api-client';
+import { adminClient } from '@pixauto/api-client/admin';
 import { alphanumericCnpj } from '@pixauto/testing';
 import { ADMIN_TOKEN, RunningSystem } from './system';
 import { call } from './http';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import type { AdminComponents } from '@pixauto/api-client';
+import type { AdminComponents } from '@pixauto/api-client/admin';
 import { consoleCall } from '../api';
 import type { PageContext } from './page-context';
 import { ScrollBox } from './ScrollBox';

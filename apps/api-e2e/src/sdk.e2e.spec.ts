@@ -1,0 +1,184 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { admin, freshCpf, Merchant, newMerchant } from './support/fixtures';
+import { printedJson, run } from './support/commands';
+import { RunningSystem, startSystem } from './support/system';
+
+// The SDK as a merchant gets it (libs/api-client/README.md): packed with `npm run sdk:pack`, installed from its tarball
+// into a scratch project outside the repository (offline, from npm's cache: its dependencies are the monorepo's too),
+// type-checked there, and driven through a sandbox journey by a script of that project.
+
+/**
+ * A merchant's project that depends on the tarball, with its lockfile: the SDK's dependencies pinned as the monorepo's
+ * lockfile pins them, so that `npm ci --offline` takes them from npm's cache by their integrity.
+ */
+function writeProject(dir: string, tarball: string): void {
+  const lock = JSON.parse(fs.readFileSync('package-lock.json', 'utf8')) as {
+    packages: Record<string, { version: string; resolved: string; integrity: string; dependencies?: Record<string, string> }>;
+  };
+  const sdk = JSON.parse(fs.readFileSync('libs/api-client/package.json', 'utf8')) as { version: string; dependencies: Record<string, string> };
+  const dependencies = { '@pixauto/sdk': `file:${tarball}` };
+  const packages: Record<string, unknown> = {
+    '': { name: 'merchant-shop', dependencies },
+    'node_modules/@pixauto/sdk': { version: sdk.version, resolved: `file:${tarball}`, dependencies: sdk.dependencies },
+  };
+  for (const wanted = Object.keys(sdk.dependencies); wanted.length > 0;) {
+    const name = wanted.shift()!;
+    const { version, resolved, integrity, dependencies: theirs = {} } = lock.packages[`node_modules/${name}`];
+    packages[`node_modules/${name}`] = { version, resolved, integrity, dependencies: theirs };
+    wanted.push(...Object.keys(theirs));
+  }
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'merchant-shop', private: true, dependencies }));
+  fs.writeFileSync(path.join(dir, 'package-lock.json'), JSON.stringify({ name: 'merchant-shop', lockfileVersion: 3, requires: true, packages }));
+}
+
+let system: RunningSystem;
+let merchant: Merchant;
+let scratch: string;
+
+beforeAll(async () => {
+  system = await startSystem();
+  merchant = await newMerchant(system);
+  const packed = await run('npm run --silent sdk:pack', {}, 120_000);
+  expect(packed.code).toBe(0);
+  const tarball = path.resolve('.data/sdk', packed.output.trim().split('\n').pop()!.trim());
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'pixauto-sdk-'));
+  fs.copyFileSync(tarball, path.join(scratch, path.basename(tarball)));
+  writeProject(scratch, path.basename(tarball));
+  const installed = await run(`cd ${scratch} && npm ci --offline --no-audit --no-fund --ignore-scripts`, {}, 120_000);
+  expect(installed).toMatchObject({ code: 0 });
+}, 240_000);
+afterAll(async () => {
+  if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
+  await system?.stop();
+});
+
+describe('the SDK from its tarball', () => {
+  it('ships compiled code and its types, and not the operator API', () => {
+    const dist = path.join(scratch, 'node_modules/@pixauto/sdk/dist');
+    expect(fs.existsSync(path.join(dist, 'index.js'))).toBe(true);
+    expect(fs.existsSync(path.join(dist, 'index.d.ts'))).toBe(true);
+    expect(fs.existsSync(path.join(dist, 'generated/sandbox.d.ts'))).toBe(true);
+    expect(fs.existsSync(path.join(dist, 'generated/admin.d.ts'))).toBe(false);
+    expect(fs.readFileSync(path.join(scratch, 'node_modules/@pixauto/sdk/README.md'), 'utf8')).toContain('verifyWebhook');
+  });
+
+  it("types the merchant's calls: a known route compiles, a misspelt field does not", async () => {
+    fs.writeFileSync(
+      path.join(scratch, 'typed.ts'),
+      `import { pixauto } from '@pixauto/sdk';
+const client = pixauto({ apiKey: 'pix_test_x', baseUrl: 'http://127.0.0.1:1' });
+export async function typed(): Promise<number | undefined> {
+  const { data } = await client.api.POST('/v2/pix', { body: { transaction_id: 'a', amount: 1, payer: { document_number: '52998224725', name: 'M' } } });
+  // @ts-expect-error the field is \`amount\`
+  await client.api.POST('/v2/pix', { body: { transaction_id: 'a', amout: 1, payer: { document_number: '52998224725', name: 'M' } } });
+  return data?.id;
+}
+`,
+    );
+    // The compiler and Node's types are the monorepo's: a merchant's TypeScript project has its own.
+    const tsc = path.resolve('node_modules/.bin/tsc');
+    const checked = await run(
+      `cd ${scratch} && ${tsc} --noEmit --strict --module nodenext --moduleResolution nodenext --target es2022 --lib es2022,dom --typeRoots ${path.resolve('node_modules/@types')} --types node typed.ts`,
+    );
+    expect(checked).toEqual({ code: 0, output: '' });
+  });
+
+  it('runs a sandbox journey: Pix charges created with idempotency keys (a lost answer retried, made once), one paid, its webhook verified, the list iterated page by page', async () => {
+    const secret = (await admin(system, 'GET', `/admin/accounts/${merchant.accountId}`)).body.sandbox_webhook_secret as string;
+    fs.writeFileSync(
+      path.join(scratch, 'journey.js'),
+      `const http = require('node:http');
+const { pixauto, verifyWebhook } = require('@pixauto/sdk');
+const { SANDBOX_URL, API_KEY, WEBHOOK_SECRET, PAYER } = process.env;
+
+async function main() {
+  const events = [];
+  let forged = 0;
+  const receiver = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      try {
+        events.push(verifyWebhook(WEBHOOK_SECRET, body, request.headers));
+      } catch {
+        forged++;
+      }
+      response.writeHead(200).end();
+    });
+  });
+  await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const webhook = 'http://127.0.0.1:' + receiver.address().port + '/pix';
+
+  // The first answer is lost on its way back (a 503 in its place, as a proxy would say): the SDK sends the same POST
+  // again, with the same Idempotency-Key, and the API answers it from the first without making a second charge.
+  const sent = [];
+  const lossy = async (request) => {
+    const response = await fetch(request);
+    sent.push({ method: request.method, key: request.headers.get('idempotency-key'), replayed: response.headers.get('idempotent-replayed') });
+    if (sent.length > 1) return response;
+    await response.arrayBuffer();
+    return new Response(JSON.stringify({ message: 'lost' }), { status: 503, headers: { 'retry-after': '0' } });
+  };
+  const client = pixauto({ apiKey: API_KEY, baseUrl: SANDBOX_URL, fetch: lossy });
+  const start = new Date(Date.now() - 3600000).toISOString();
+  const end = new Date(Date.now() + 3600000).toISOString();
+  const created = [];
+  for (const amount of [10, 11, 12]) {
+    const { data, error } = await client.api.POST('/v2/pix', {
+      body: { transaction_id: 'sdk-' + Date.now() + '-' + amount, amount, payer: { document_number: PAYER, name: 'Maria Silva' }, webhook },
+    });
+    if (!data) throw new Error(JSON.stringify(error));
+    created.push(data.id);
+  }
+  const paid = await client.api.POST('/v2/sandbox/pix/{id}/pay', { params: { path: { id: created[0] } } });
+  const listed = [];
+  for await (const charge of client.pixCharges({ start, end, page_size: 1 })) listed.push(charge.id);
+  let refused;
+  try {
+    for await (const charge of client.pixCharges({ start: 'yesterday', end })) void charge;
+  } catch (error) {
+    refused = { name: error.name, status: error.status, message: error.message };
+  }
+  for (let waited = 0; !events.some((event) => event.type === 'pix_charge.paid') && waited < 60000; waited += 200) await new Promise((r) => setTimeout(r, 200));
+  receiver.close();
+  console.log(JSON.stringify({ created, sent: sent.slice(0, 4), paid: paid.data && paid.data.status, listed, refused, events: events.map((e) => ({ type: e.type, id: e.data.id })), forged }));
+}
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
+`,
+    );
+    const journey = await run(
+      `cd ${scratch} && node journey.js`,
+      {
+        SANDBOX_URL: `http://127.0.0.1:${system.profile.sandbox}`,
+        API_KEY: merchant.sandbox,
+        WEBHOOK_SECRET: secret,
+        PAYER: freshCpf(),
+      },
+      120_000,
+    );
+    expect(journey.code).toBe(0);
+    const outcome = printedJson(journey.output) as {
+      created: number[];
+      sent: { method: string; key: string | null; replayed: string | null }[];
+      paid: string;
+      listed: number[];
+      refused: unknown;
+      events: unknown[];
+      forged: number;
+    };
+    const [first, retry, second, third] = outcome.sent;
+    expect(first).toEqual({ method: 'POST', key: expect.stringMatching(/^[0-9a-f-]{36}$/), replayed: null });
+    expect(retry).toEqual({ method: 'POST', key: first.key, replayed: 'true' });
+    expect(new Set([first.key, second.key, third.key]).size).toBe(3);
+    expect(outcome.paid).toBe('PAID');
+    expect([...outcome.listed].sort()).toEqual([...outcome.created].sort());
+    expect(outcome.refused).toMatchObject({ name: 'PixautoError', status: 400 });
+    expect(outcome.events).toContainEqual({ type: 'pix_charge.paid', id: outcome.created[0] });
+    expect(outcome.forged).toBe(0);
+  });
+});
