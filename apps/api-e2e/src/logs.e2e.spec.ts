@@ -183,6 +183,46 @@ describe('request log', () => {
     expect((await requestsOf(merchant.accountId, 'environment=production')).body).toEqual({ requests: [], next_cursor: null });
   });
 
+  it("is read by the merchant's own keys at GET /v2/requests: its environment's lines only, refusals with their reason", async () => {
+    const merchant = await newMerchant(system);
+    const other = await newMerchant(system);
+    const readOnly = (await admin(system, 'POST', `/admin/accounts/${merchant.accountId}/api-keys`, { environment: 'sandbox', read_only: true })).body as {
+      api_key: string;
+    };
+    const get = (port: number, key: string, path: string) =>
+      fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: key } }).then(async (answer) => ({
+        status: answer.status,
+        body: await answer.json(),
+      }));
+    expect((await get(system.profile.sandbox, merchant.sandbox, '/v2/pix?id=999000003')).status).toBe(404);
+    expect((await get(system.profile.gateway, merchant.production, '/v2/pix?id=999000004')).status).toBe(404);
+    expect((await get(system.profile.sandbox, other.sandbox, '/v2/pix?id=999000005')).status).toBe(404);
+
+    const sandboxPage = await eventually(
+      () => get(system.profile.sandbox, readOnly.api_key, '/v2/requests?path=/v2/pix'),
+      (answer) => answer.status === 200 && (answer.body as RequestLogPage).requests.length === 1,
+      WITHIN_SECONDS,
+    );
+    expect((sandboxPage.body as RequestLogPage).requests).toEqual([
+      expect.objectContaining({ account_id: merchant.accountId, environment: 'sandbox', method: 'GET', path: '/v2/pix?id=999000003', status: 404 }),
+    ]);
+    const productionPage = await eventually(
+      () => get(system.profile.gateway, merchant.production, '/v2/requests?path=/v2/pix'),
+      (answer) => answer.status === 200 && (answer.body as RequestLogPage).requests.length === 1,
+      WITHIN_SECONDS,
+    );
+    expect((productionPage.body as RequestLogPage).requests).toEqual([expect.objectContaining({ environment: 'production', path: '/v2/pix?id=999000004' })]);
+
+    expect(await get(system.profile.sandbox, merchant.sandbox, '/v2/requests?limit=500&failed=maybe&cursor=nope')).toEqual({
+      status: 400,
+      body: expect.objectContaining({
+        message:
+          'query.failed must be true or false. query.limit must be a whole number from 1 to 100. query.cursor must be the next_cursor of an earlier page',
+      }),
+    });
+    expect((await get(system.profile.sandbox, 'pix_test_not-a-key-of-ours', '/v2/requests')).status).toBe(401);
+  });
+
   it('answers a query it cannot read with its reason', async () => {
     const merchant = await newMerchant(system);
     expect(await requestsOf(merchant.accountId, 'environment=staging')).toEqual({

@@ -2,7 +2,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { admin, freshCpf, Merchant, newMerchant } from './support/fixtures';
-import { printedJson, run } from './support/commands';
+import { until } from '@pixauto/testing';
+import { launch, printedJson, run, stopGroup } from './support/commands';
 import { RunningSystem, startSystem } from './support/system';
 
 // The SDK as a merchant gets it (libs/api-client/README.md): packed with `npm run sdk:pack`, installed from its tarball
@@ -17,11 +18,15 @@ function writeProject(dir: string, tarball: string): void {
   const lock = JSON.parse(fs.readFileSync('package-lock.json', 'utf8')) as {
     packages: Record<string, { version: string; resolved: string; integrity: string; dependencies?: Record<string, string> }>;
   };
-  const sdk = JSON.parse(fs.readFileSync('libs/api-client/package.json', 'utf8')) as { version: string; dependencies: Record<string, string> };
+  const sdk = JSON.parse(fs.readFileSync('libs/api-client/package.json', 'utf8')) as {
+    version: string;
+    bin: Record<string, string>;
+    dependencies: Record<string, string>;
+  };
   const dependencies = { '@pixauto/sdk': `file:${tarball}` };
   const packages: Record<string, unknown> = {
     '': { name: 'merchant-shop', dependencies },
-    'node_modules/@pixauto/sdk': { version: sdk.version, resolved: `file:${tarball}`, dependencies: sdk.dependencies },
+    'node_modules/@pixauto/sdk': { version: sdk.version, resolved: `file:${tarball}`, bin: sdk.bin, dependencies: sdk.dependencies },
   };
   for (const wanted = Object.keys(sdk.dependencies); wanted.length > 0;) {
     const name = wanted.shift()!;
@@ -180,5 +185,83 @@ main().catch((error) => {
     expect(outcome.refused).toMatchObject({ name: 'PixautoError', status: 400 });
     expect(outcome.events).toContainEqual({ type: 'pix_charge.paid', id: outcome.created[0] });
     expect(outcome.forged).toBe(0);
+  });
+});
+
+describe('the pixauto command line from the tarball', () => {
+  let cliMerchant: Merchant;
+  /** The scratch project's own `pixauto`, its login kept in the scratch folder, not the user's home. */
+  const pixauto = (args: string, env: NodeJS.ProcessEnv = {}) =>
+    run(`cd ${scratch} && node_modules/.bin/pixauto ${args}`, { PIXAUTO_CONFIG: path.join(scratch, 'config', 'pixauto.json'), ...env }, 120_000);
+  const sandboxUrl = () => `http://127.0.0.1:${system.profile.sandbox}`;
+
+  beforeAll(async () => {
+    cliMerchant = await newMerchant(system);
+  });
+
+  it('logs in with a sandbox key only, kept in a file only its user reads', async () => {
+    const production = await pixauto(`login --api-key ${cliMerchant.production} --base-url ${sandboxUrl()}`);
+    expect(production).toMatchObject({ code: 1, output: expect.stringContaining('pixauto login takes a sandbox key (pix_test_...)') });
+    const unknown = await pixauto(`login --api-key pix_test_not-a-key-of-ours --base-url ${sandboxUrl()}`);
+    expect(unknown).toMatchObject({ code: 1, output: expect.stringContaining('refused the key (401)') });
+    expect(fs.existsSync(path.join(scratch, 'config', 'pixauto.json'))).toBe(false);
+
+    const login = await pixauto(`login --api-key ${cliMerchant.sandbox} --base-url ${sandboxUrl()}`);
+    expect(login).toMatchObject({ code: 0, output: expect.stringContaining(`logged in to the sandbox at ${sandboxUrl()}`) });
+    const file = path.join(scratch, 'config', 'pixauto.json');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ api_key: cliMerchant.sandbox, base_url: sandboxUrl() });
+  });
+
+  it('triggers each event it knows through a real sandbox flow, and names them for one it does not', async () => {
+    const expected: Record<string, Record<string, unknown>> = {
+      'recurrence.created': { status: 'CREATED' },
+      'recurrence.updated': { status: 'CREATED', debtor: expect.objectContaining({ name: 'Maria S. Silva' }) },
+      'recurrence.approved': { status: 'APPROVED' },
+      'recurrence.rejected': { status: 'REJECTED' },
+      'recurrence.cancelled': { status: 'CANCELLED' },
+      'charge.created': { charge_id: expect.any(String) },
+      'charge.paid': { status: 'PAID' },
+      'charge.failed': { status: 'FAILED' },
+      'pix_charge.created': { status: 'PENDING' },
+      'pix_charge.paid': { status: 'PAID' },
+      'pix_charge.expired': { status: 'EXPIRED' },
+      'pix_charge.refund_requested': { status: 'PROCESSING' },
+      'pix_charge.refunded': { status: 'REFUNDED' },
+      'payout.created': { status: 0 },
+      'payout.status_changed': { status: 1 },
+      'payout.returned': { id: expect.any(Number) },
+    };
+    for (const [eventType, made] of Object.entries(expected)) {
+      const triggered = await pixauto(`trigger ${eventType}`);
+      expect({ eventType, code: triggered.code }).toEqual({ eventType, code: 0 });
+      expect(printedJson(triggered.output)).toEqual({ triggered: eventType, made: expect.objectContaining(made) });
+    }
+    const unknown = await pixauto('trigger dispute.opened');
+    expect(unknown.code).toBe(1);
+    expect(unknown.output).toContain('pixauto trigger makes these events: recurrence.created, ');
+  }, 300_000);
+
+  it("tails the account's requests as they happen: a new one printed, those before it and its own reads left out", async () => {
+    const before = await fetch(`${sandboxUrl()}/v2/pix?id=999000001`, { headers: { authorization: cliMerchant.sandbox } });
+    expect(before.status).toBe(404);
+    // The key from the environment, as a CI job would pass it, over any login.
+    const tail = launch(`cd ${scratch} && node_modules/.bin/pixauto logs tail`, {
+      PIXAUTO_CONFIG: path.join(scratch, 'nowhere.json'),
+      PIXAUTO_API_KEY: cliMerchant.sandbox,
+      PIXAUTO_BASE_URL: sandboxUrl(),
+    });
+    try {
+      await until(() => tail.output().includes('tailing your sandbox requests'), { timeoutMs: 30_000, what: 'the tail started' });
+      await new Promise((resolve) => setTimeout(resolve, 2500)); // its first page read: what was there is history
+      const after = await fetch(`${sandboxUrl()}/v2/pix?id=999000002`, { headers: { authorization: cliMerchant.sandbox } });
+      expect(after.status).toBe(404);
+      await until(() => tail.output().includes('/v2/pix?id=999000002'), { timeoutMs: 30_000, what: 'the new request printed' });
+      expect(tail.output()).toMatch(/GET +404 +[\d.]+ ms {2}\/v2\/pix\?id=999000002 {2}\S+/);
+      expect(tail.output()).not.toContain('999000001');
+      expect(tail.output()).not.toContain('/v2/requests');
+    } finally {
+      await stopGroup(tail.child, 'SIGINT');
+    }
   });
 });

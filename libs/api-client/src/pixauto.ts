@@ -50,7 +50,7 @@ const idempotencyKeys: Middleware = {
 };
 
 /** The data of a success, or the answer as a PixautoError. */
-function dataOf<T>(answer: { data?: T; error?: unknown; response: Response }): T {
+export function dataOf<T>(answer: { data?: T; error?: unknown; response: Response }): T {
   if (answer.data === undefined) throw new PixautoError(answer.response.status, answer.error);
   return answer.data;
 }

@@ -11,6 +11,8 @@ import { PaymentsRoutes, SandboxPaymentsRoutes } from './payments.routes';
 import { PayoutsRoutes, SandboxPayoutsRoutes } from './payouts.routes';
 import { RecurrencesRoutes, SandboxRecurrencesRoutes } from './recurrences.routes';
 import { RefundListRoutes, RefundsRoutes, SandboxRefundsRoutes } from './refunds.routes';
+import { RequestLogRoutes } from './request-log.routes';
+import { RequestLogReader } from '@pixauto/request-log';
 import { SandboxClockRoutes } from './sandbox-clock.routes';
 import { SandboxClocks } from '../sandbox-clocks';
 import { SandboxSolicitationsRoutes, SolicitationsRoutes } from './solicitations.routes';
@@ -36,6 +38,7 @@ export class MerchantApiModule {
         ChargesRoutes,
         WithdrawalsRoutes,
         WebhooksRoutes,
+        RequestLogRoutes,
         ...(environment === 'sandbox'
           ? [
               SandboxRecurrencesRoutes,
@@ -51,6 +54,7 @@ export class MerchantApiModule {
       providers: [
         { provide: Upstreams, useValue: core.get(Upstreams) },
         { provide: SandboxClocks, useValue: core.get(SandboxClocks) },
+        { provide: RequestLogReader, useValue: core.get(RequestLogReader) },
         { provide: APP_GUARD, useValue: guard },
       ],
     };

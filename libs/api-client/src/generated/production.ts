@@ -284,6 +284,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your API requests
+         * @description The requests your account's keys made in this environment, newest first: method, path, status, duration, request id, Idempotency-Key and the key's id, with the bodies of the failed ones (400 and above). Secret fields are replaced and document numbers masked; lines older than the retention (7 days by default) are gone. A line appears within about a second of its answer. Every key of the account may read it, read-only ones too.
+         */
+        get: operations["RequestLog_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/transactions/refund": {
         parameters: {
             query?: never;
@@ -1686,6 +1706,45 @@ export interface components {
          * @enum {string}
          */
         RefundStatus: "PROCESSING" | "REFUNDED" | "FAILED";
+        /** @description One API request of the account, as the gateway answered it. */
+        RequestLogLine: {
+            /** @description The account whose key sent it. */
+            account_id: string;
+            /** @description When the gateway received it (ISO 8601, UTC). */
+            at: string;
+            /** @description The email of the console user who made this change in the console (the console's own key); null otherwise. */
+            console_user: string | null;
+            /** @description From receiving the request to the last byte of the answer. */
+            duration_ms: number;
+            /**
+             * @description The environment of the key: `production` or `sandbox`.
+             * @enum {string}
+             */
+            environment: "production" | "sandbox";
+            /** @description The `Idempotency-Key` it sent; null without one. */
+            idempotency_key: string | null;
+            /** @description Which of the account's keys sent it (its id, never the key). */
+            key_id: string;
+            /** @description GET, POST, PATCH... */
+            method: string;
+            /** @description The path with its query, document numbers masked. */
+            path: string;
+            /** @description A failed request's body (status 400 and above), redacted; null for a success. */
+            request_body: string | null;
+            /** @description Its `X-Request-Id`: the one sent, or the one the answer carried. */
+            request_id: string;
+            /** @description A failed request's answer, redacted; null for a success. */
+            response_body: string | null;
+            /** @description The HTTP status it was answered. */
+            status: number;
+        };
+        /** @description A page of the request log. */
+        RequestLogPage: {
+            /** @description Pass it as `cursor` for the next (older) page; null on the last page. */
+            next_cursor: string | null;
+            /** @description Newest first. */
+            requests: components["schemas"]["RequestLogLine"][];
+        };
         /**
          * @description Whether a failed charge may be retried. NOT_ALLOWED: never. ALLOWS_3R_7D: up to 3 retries, each on a date 1 to 7 days after the due date (never the due date itself).
          * @enum {string}
@@ -3311,6 +3370,77 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PixChargeListResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded or a dependency is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    RequestLog_page: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page, for the next (older) one. */
+                cursor?: string;
+                /** @description Leaves out the requests of these keys (their `key_id`s, comma-separated). */
+                exclude_key_ids?: string;
+                /** @description `true`: only the requests answered 400 or above. */
+                failed?: string;
+                /** @description Lines per page, 1 to 100; 50 by default. */
+                limit?: number;
+                /** @description Only requests of this method, e.g. `POST`. */
+                method?: string;
+                /** @description Only requests whose path starts with this, e.g. `/v2/payout`. */
+                path?: string;
+                /** @description Only the request with this id (its `X-Request-Id`). */
+                request_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLogPage"];
                 };
             };
             /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
