@@ -1,9 +1,12 @@
 import * as fs from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { admin, freshCpf, Merchant, newMerchant } from './support/fixtures';
-import { until } from '@pixauto/testing';
+import { Webhook } from 'standardwebhooks';
+import { eventually, until } from '@pixauto/testing';
 import { launch, printedJson, run, stopGroup } from './support/commands';
+import { admin, freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { RunningSystem, startSystem } from './support/system';
 
 // The SDK as a merchant gets it (libs/api-client/README.md): packed with `npm run sdk:pack`, installed from its tarball
@@ -46,7 +49,7 @@ beforeAll(async () => {
   system = await startSystem();
   merchant = await newMerchant(system);
   const packed = await run('npm run --silent sdk:pack', {}, 120_000);
-  expect(packed.code).toBe(0);
+  expect(packed).toMatchObject({ code: 0 });
   const tarball = path.resolve('.data/sdk', packed.output.trim().split('\n').pop()!.trim());
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'pixauto-sdk-'));
   fs.copyFileSync(tarball, path.join(scratch, path.basename(tarball)));
@@ -263,5 +266,89 @@ describe('the pixauto command line from the tarball', () => {
     } finally {
       await stopGroup(tail.child, 'SIGINT');
     }
+  });
+});
+
+/** Another secret of the listen secret's form, for a signature that must not verify. */
+const newSecret = () => `whsec_${Buffer.from('another secret of 32 bytes!!!!!!').toString('base64')}`;
+
+describe('pixauto listen, over GET /v2/sandbox/events', () => {
+  let listener: Merchant;
+  const sandboxUrl = () => `http://127.0.0.1:${system.profile.sandbox}`;
+
+  beforeAll(async () => {
+    listener = await newMerchant(system);
+  });
+
+  it('forwards a triggered event to a loopback receiver, signed with the listen secret it printed, with no webhook URL anywhere', async () => {
+    const received: { headers: Record<string, string>; body: string }[] = [];
+    const receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        received.push({ headers: request.headers as Record<string, string>, body });
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const forwardTo = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    const env = { PIXAUTO_CONFIG: path.join(scratch, 'listen', 'pixauto.json') };
+    expect((await run(`cd ${scratch} && node_modules/.bin/pixauto login --api-key ${listener.sandbox} --base-url ${sandboxUrl()}`, env)).code).toBe(0);
+    const listening = launch(`cd ${scratch} && node_modules/.bin/pixauto listen --forward-to ${forwardTo}`, env);
+    try {
+      await until(() => listening.output().includes('ready: forwarding'), { timeoutMs: 30_000, what: 'the listen stream open' });
+      const secret = /your listen signing secret is (whsec_\S+)/.exec(listening.output())?.[1] as string;
+      expect(JSON.parse(fs.readFileSync(env.PIXAUTO_CONFIG, 'utf8')).listen_secret).toBe(secret);
+
+      const triggered = await run(`cd ${scratch} && node_modules/.bin/pixauto trigger pix_charge.paid`, env, 120_000);
+      const { id } = printedJson(triggered.output).made as { id: number };
+      await until(() => received.some((r) => r.body.includes('"pix_charge.paid"')), { timeoutMs: 30_000, what: 'pix_charge.paid forwarded' });
+      const events = received.map((r) => new Webhook(secret).verify(r.body, r.headers) as { type: string; environment: string; data: { id: number } });
+      expect(events).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ type: 'pix_charge.created', environment: 'sandbox', data: expect.objectContaining({ id, status: 'PENDING' }) }),
+          expect.objectContaining({ type: 'pix_charge.paid', environment: 'sandbox', data: expect.objectContaining({ id, status: 'PAID' }) }),
+        ]),
+      );
+      expect(() => new Webhook(newSecret()).verify(received[0].body, received[0].headers)).toThrow();
+      await until(() => listening.output().includes(`pix_charge.paid  `), { timeoutMs: 10_000, what: 'the forward printed' });
+      expect(listening.output()).toMatch(new RegExp(`pix_charge\\.paid {2}msg_\\w+ {2}-> ${forwardTo.replace(/[./]/g, '\\$&')} \\[204\\]`));
+    } finally {
+      await stopGroup(listening.child, 'SIGINT');
+      receiver.close();
+    }
+  }, 180_000);
+
+  it('holds five streams of an account at once; a sixth is refused with Retry-After, and another account is not', async () => {
+    const open = (key: string) => fetch(`${sandboxUrl()}/v2/sandbox/events`, { headers: { authorization: key } });
+    const streams = await Promise.all([1, 2, 3, 4, 5].map(() => open(listener.sandbox)));
+    try {
+      expect(streams.map((stream) => [stream.status, stream.headers.get('content-type')])).toEqual(Array(5).fill([200, 'text/event-stream']));
+      const sixth = await open(listener.sandbox);
+      expect({ status: sixth.status, retryAfter: sixth.headers.get('retry-after'), body: await sixth.json() }).toEqual({
+        status: 429,
+        retryAfter: '5',
+        body: {
+          message: 'Too many listeners at once: this account may hold 5 event streams at a time; retry after the Retry-After seconds, once one has closed',
+        },
+      });
+      const other = await open((await newMerchant(system)).sandbox);
+      expect(other.status).toBe(200);
+      await other.body?.cancel();
+      expect((await fetch(`http://127.0.0.1:${system.profile.gateway}/v2/sandbox/events`, { headers: { authorization: listener.production } })).status).toBe(
+        404,
+      );
+    } finally {
+      await Promise.all(streams.map((stream) => stream.body?.cancel()));
+    }
+    // A closed stream frees its place.
+    await eventually(
+      () => open(listener.sandbox),
+      (again) => {
+        void again.body?.cancel();
+        return again.status === 200;
+      },
+      { timeoutMs: 10_000, intervalMs: 200, what: 'a place freed' },
+    );
   });
 });

@@ -23,6 +23,7 @@ import { CLOCK, EventSourcingModule, PeriodicTask, TenantClocks } from '@pixauto
 import { gatewayConfig } from './gateway.config';
 import { RateLimiter } from './merchant/rate-limit';
 import { SandboxClocks } from './sandbox-clocks';
+import { SandboxListeners } from './sandbox-listeners';
 import { OwnWrites } from './own-writes';
 import { Upstreams } from './upstreams';
 
@@ -104,8 +105,20 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
       inject: [EventStore, CLOCK, TenantClocks],
       useFactory: (store: EventStore, clock: Clock, clocks: TenantClocks) => new SandboxClocks(store, clock, clocks),
     },
+    { provide: SandboxListeners, inject: [REDIS], useFactory: (redis: Redis) => new SandboxListeners(redis) },
   ],
-  exports: [ApiKeyDirectory, AccountProfiles, AccountsAdmin, ConsoleUsers, Upstreams, SandboxClocks, RateLimiter, RequestLogWriter, RequestLogReader],
+  exports: [
+    ApiKeyDirectory,
+    AccountProfiles,
+    AccountsAdmin,
+    ConsoleUsers,
+    Upstreams,
+    SandboxClocks,
+    SandboxListeners,
+    RateLimiter,
+    RequestLogWriter,
+    RequestLogReader,
+  ],
 })
 export class GatewayCoreModule implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('GatewayCoreModule');
@@ -115,6 +128,7 @@ export class GatewayCoreModule implements OnApplicationBootstrap, BeforeApplicat
     private readonly upstreams: Upstreams,
     private readonly requestLog: RequestLogWriter,
     private readonly accounts: AccountsAdmin,
+    private readonly listeners: SandboxListeners,
   ) {}
 
   /** Accounts opened with one shared signing secret keep it for production and get a sandbox secret of their own. */
@@ -133,7 +147,7 @@ export class GatewayCoreModule implements OnApplicationBootstrap, BeforeApplicat
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.upstreams.close();
+    await Promise.all([this.upstreams.close(), this.listeners.stop()]);
     this.redis.disconnect();
   }
 }

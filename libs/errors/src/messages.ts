@@ -121,6 +121,8 @@ export const Messages = {
     testEventTypeInvalid: (known: readonly string[]) => `body.event_type must be one of ${known.join(', ')}`,
     testUrlInvalid: 'body.url must be an http(s) URL of at most 255 characters',
     testUrlRefused: (reason: string) => `body.url is refused: ${reason}`,
+    tooManyListeners: (limit: number) =>
+      `Too many listeners at once: this account may hold ${limit} event streams at a time; retry after the Retry-After seconds, once one has closed`,
   },
 
   // Lists by creation period, paged (the specification's "Listings" messages): the recurrences, the Pix charges and

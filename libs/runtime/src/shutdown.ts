@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, INestApplicationContext, Injectable, Logger, NestInterceptor } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance } from 'fastify';
-import type { Server as HttpServer } from 'node:http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { Server as TcpServer, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { finalize, Observable, of } from 'rxjs';
@@ -59,6 +59,8 @@ class InFlight<T = unknown> {
  */
 class HttpDrain {
   private draining = false;
+  /** Aborted when the drain begins: an answer that never ends by itself (an event stream) ends then. */
+  readonly drained = new AbortController();
   private readonly inFlight = new InFlight();
   private server?: HttpServer;
   private port?: number;
@@ -74,6 +76,7 @@ class HttpDrain {
           .send(answer.body);
       }
       this.inFlight.begin(reply.raw, `${request.method} ${request.url}`);
+      drainOfRequest.set(request.raw, this);
       reply.raw.once('close', () => this.inFlight.end(reply.raw));
     });
     fastify.addHook('onSend', async (_request, reply, payload) => {
@@ -85,6 +88,7 @@ class HttpDrain {
   /** No new connection, no new request; resolves once those in flight are answered and their connections closed. */
   async close(server: HttpServer): Promise<void> {
     this.draining = true;
+    this.drained.abort();
     this.server = server;
     const address = server.address();
     this.port = typeof address === 'object' && address ? address.port : undefined;
@@ -103,6 +107,10 @@ class HttpDrain {
 }
 
 const httpDrains = new WeakMap<FastifyInstance, HttpDrain>();
+const drainOfRequest = new WeakMap<IncomingMessage, HttpDrain>();
+
+/** Aborted when the listener serving the request begins to drain (never, on one without drainableHttp's hooks). */
+export const drainSignal = (request: FastifyRequest): AbortSignal => drainOfRequest.get(request.raw)?.drained.signal ?? new AbortController().signal;
 
 /** Installs the drain on a Fastify instance; call it before any other hook is added (createHttpApp and startService do). */
 export function drainableHttp(fastify: FastifyInstance, { perRequest = true }: { perRequest?: boolean } = {}): void {

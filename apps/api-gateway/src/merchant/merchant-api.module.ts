@@ -15,6 +15,8 @@ import { RequestLogRoutes } from './request-log.routes';
 import { RequestLogReader } from '@pixauto/request-log';
 import { SandboxClockRoutes } from './sandbox-clock.routes';
 import { SandboxClocks } from '../sandbox-clocks';
+import { SandboxListeners } from '../sandbox-listeners';
+import { SandboxEventsRoutes } from './sandbox-events.routes';
 import { SandboxSolicitationsRoutes, SolicitationsRoutes } from './solicitations.routes';
 import { WebhooksRoutes } from './webhooks.routes';
 import { WithdrawalsRoutes } from './withdrawals.routes';
@@ -48,6 +50,7 @@ export class MerchantApiModule {
               SandboxPayoutsRoutes,
               SandboxPaymentsRoutes,
               SandboxRefundsRoutes,
+              SandboxEventsRoutes,
             ]
           : []),
       ],
@@ -55,6 +58,7 @@ export class MerchantApiModule {
         { provide: Upstreams, useValue: core.get(Upstreams) },
         { provide: SandboxClocks, useValue: core.get(SandboxClocks) },
         { provide: RequestLogReader, useValue: core.get(RequestLogReader) },
+        { provide: SandboxListeners, useValue: core.get(SandboxListeners) },
         { provide: APP_GUARD, useValue: guard },
       ],
     };

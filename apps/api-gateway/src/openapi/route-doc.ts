@@ -151,7 +151,7 @@ export interface RouteDoc {
   params?: Record<string, string | [description: string, example: string]>;
   query?: QueryDoc[];
   /** The success status and its schema (none for 204); `csv`/`binary` for non-JSON answers. */
-  ok: [status: number, schema?: string] | [status: number, schema: string, mediaType: 'text/csv'];
+  ok: [status: number, schema?: string] | [status: number, schema: string, mediaType: 'text/csv' | 'text/event-stream'];
   errors?: ErrorExample[];
   /** A merchant POST: takes Idempotency-Key (docs/decisions/idempotency.md). */
   idempotent?: boolean;

@@ -7,7 +7,12 @@ import { dirname, join } from 'node:path';
 export interface CliConfig {
   api_key: string;
   base_url: string;
+  /** The secret `pixauto listen` signs forwarded events with: made at the first listen, then kept. */
+  listen_secret?: string;
 }
+
+/** The login in effect; from the environment, it is not saved over the file's. */
+export type LoadedConfig = CliConfig & { fromEnvironment: boolean };
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:3001';
 
@@ -23,7 +28,7 @@ export function saveConfig(config: CliConfig, path = configPath()): void {
 }
 
 /** The saved login, with $PIXAUTO_API_KEY and $PIXAUTO_BASE_URL taking precedence (for CI). */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, path = configPath(env)): CliConfig | undefined {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, path = configPath(env)): LoadedConfig | undefined {
   let saved: Partial<CliConfig> = {};
   try {
     saved = JSON.parse(readFileSync(path, 'utf8')) as Partial<CliConfig>;
@@ -31,5 +36,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, path = configPa
     // not logged in
   }
   const api_key = env.PIXAUTO_API_KEY ?? saved.api_key;
-  return api_key ? { api_key, base_url: env.PIXAUTO_BASE_URL ?? saved.base_url ?? DEFAULT_BASE_URL } : undefined;
+  if (!api_key) return undefined;
+  return {
+    api_key,
+    base_url: env.PIXAUTO_BASE_URL ?? saved.base_url ?? DEFAULT_BASE_URL,
+    listen_secret: saved.listen_secret,
+    fromEnvironment: env.PIXAUTO_API_KEY !== undefined,
+  };
 }
