@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Webhook } from 'standardwebhooks';
+import { shutdownDeadlineMs } from '@pixauto/runtime';
 import { eventually, until } from '@pixauto/testing';
 import { launch, printedJson, run, stopGroup } from './support/commands';
 import { admin, freshCpf, Merchant, newMerchant } from './support/fixtures';
@@ -350,5 +351,21 @@ describe('pixauto listen, over GET /v2/sandbox/events', () => {
       },
       { timeoutMs: 10_000, intervalMs: 200, what: 'a place freed' },
     );
+  });
+
+  it('ends an open stream when the gateway shuts down, so that it exits 0 in its usual time; the stream opens again once it is back', async () => {
+    const stream = await fetch(`${sandboxUrl()}/v2/sandbox/events`, { headers: { authorization: listener.sandbox } });
+    expect(stream.status).toBe(200);
+    const read = (async () => {
+      for await (const chunk of stream.body as ReadableStream<Uint8Array>) void chunk;
+      return 'ended';
+    })().catch(() => 'cut');
+    const { exitCode, ms } = await system.terminate('api-gateway');
+    expect({ exitCode, withinDeadline: ms < shutdownDeadlineMs(1000) }).toEqual({ exitCode: 0, withinDeadline: true });
+    expect(await read).toBe('ended');
+    await system.restart('api-gateway');
+    const again = await fetch(`${sandboxUrl()}/v2/sandbox/events`, { headers: { authorization: listener.sandbox } });
+    expect(again.status).toBe(200);
+    await again.body?.cancel();
   });
 });
