@@ -35,7 +35,7 @@ import { collectingWrites } from '@pixauto/event-store';
 import { Messages, refuse, validation } from '@pixauto/errors';
 import { RequestLogReader } from '@pixauto/request-log';
 import { Upstreams } from '../upstreams';
-import { AdminRoutes, DELIVERY_FILTERS, Route, invalid, notFound } from '../openapi/route-doc';
+import { AdminRoutes, DELIVERY_FILTERS, REQUEST_LOG_FILTERS, Route, invalid, notFound } from '../openapi/route-doc';
 
 const A = Messages.admin;
 
@@ -222,13 +222,7 @@ export class AdminController {
         description: "Whose requests: those made with the account's `production` or `sandbox` keys.",
         example: 'sandbox',
       },
-      { name: 'request_id', description: 'Only the request with this id (its `X-Request-Id`).' },
-      { name: 'failed', description: '`true`: only the requests answered 400 or above.', example: 'true' },
-      { name: 'method', description: 'Only requests of this method, e.g. `POST`.' },
-      { name: 'path', description: 'Only requests whose path starts with this, e.g. `/v2/payout`.' },
-      { name: 'exclude_key_ids', description: 'Leaves out the requests of these keys (their `key_id`s, comma-separated): the console leaves out its own.' },
-      { name: 'limit', type: 'integer', description: 'Lines per page, 1 to 100; 50 by default.' },
-      { name: 'cursor', description: 'The `next_cursor` of the previous page, for the next (older) one.' },
+      ...REQUEST_LOG_FILTERS,
     ],
     ok: [200, 'RequestLogPage'],
     errors: [invalid(A.environmentQuery), invalid(A.requestLogLimit), invalid(A.requestLogFailed), invalid(A.requestLogCursor), notFound(A.accountNotFound)],

@@ -3415,7 +3415,7 @@ export interface operations {
             query?: {
                 /** @description The `next_cursor` of the previous page, for the next (older) one. */
                 cursor?: string;
-                /** @description Leaves out the requests of these keys (their `key_id`s, comma-separated). */
+                /** @description Leaves out the requests of these keys (their `key_id`s, comma-separated): the console leaves out its own. */
                 exclude_key_ids?: string;
                 /** @description `true`: only the requests answered 400 or above. */
                 failed?: string;
