@@ -337,7 +337,7 @@ describe('admin API', () => {
   it("lists an account's keys, the newest first, revoked ones marked, and never a key or its hash", async () => {
     const opened = await admin(system, 'POST', '/admin/accounts', { name: 'Chaveiro' });
     const id = opened.body.account_id as string;
-    expect(await admin(system, 'GET', `/admin/accounts/${id}/api-keys`)).toEqual({ status: 200, body: { api_keys: [] } });
+    expect(await admin(system, 'GET', `/admin/accounts/${id}/api-keys`)).toEqual({ status: 200, body: { api_keys: [], last_used_since: expect.any(String) } });
     const first = await admin(system, 'POST', `/admin/accounts/${id}/api-keys`, { environment: 'production' });
     const second = await admin(system, 'POST', `/admin/accounts/${id}/api-keys`, { environment: 'sandbox', read_only: true, transactions: false });
     expect((await admin(system, 'DELETE', `/admin/api-keys/${first.body.key_id}`)).status).toBe(204);
@@ -346,7 +346,15 @@ describe('admin API', () => {
       status: 200,
       body: {
         api_keys: [
-          { key_id: second.body.key_id, environment: 'sandbox', read_only: true, transactions: false, created_at: expect.any(String), revoked_at: null },
+          {
+            key_id: second.body.key_id,
+            environment: 'sandbox',
+            read_only: true,
+            transactions: false,
+            created_at: expect.any(String),
+            revoked_at: null,
+            last_used_at: null,
+          },
           {
             key_id: first.body.key_id,
             environment: 'production',
@@ -354,8 +362,10 @@ describe('admin API', () => {
             transactions: true,
             created_at: expect.any(String),
             revoked_at: expect.any(String),
+            last_used_at: null,
           },
         ],
+        last_used_since: expect.any(String),
       },
     });
     expect(JSON.stringify(listed.body)).not.toMatch(/pix_(live|test)_|[0-9a-f]{64}/);

@@ -18,7 +18,14 @@ import { Topics } from '@pixauto/contracts';
 import { EventStore } from '@pixauto/event-store';
 import { SecretBox } from '@pixauto/secrets';
 import { Clock } from '@pixauto/pix';
-import { keepRequestLogDays, RequestLog1763800000950, RequestLogConsoleUser1763800000972, RequestLogReader, RequestLogWriter } from '@pixauto/request-log';
+import {
+  keepRequestLogDays,
+  RequestLog1763800000950,
+  RequestLogConsoleUser1763800000972,
+  RequestLogKeyLastUse1763800000995,
+  RequestLogReader,
+  RequestLogWriter,
+} from '@pixauto/request-log';
 import { CLOCK, EventSourcingModule, PeriodicTask, TenantClocks } from '@pixauto/runtime';
 import { gatewayConfig } from './gateway.config';
 import { RateLimiter } from './merchant/rate-limit';
@@ -45,6 +52,7 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
         ConsoleUsersPerAccount1763800000971,
         RequestLogConsoleUser1763800000972,
         AccountsSandboxWebhookSecret1763800000980,
+        RequestLogKeyLastUse1763800000995,
       ],
       topics: [Topics.accounts, Topics.sandboxClock],
     }),

@@ -94,3 +94,28 @@ test('a viewer reads the keys but can neither create nor revoke one, even asking
   });
   expect(await sandboxStatus(system.sandboxUrl, issued.api_key)).toBe(200);
 });
+
+/** A moment as the keys table shows it: Brasília time, to the minute. */
+const brasilia = (at: Date): string => at.toLocaleString('en-GB', { timeZone: 'America/Sao_Paulo', dateStyle: 'medium', timeStyle: 'short' });
+
+test('shows when each key was last used, from the request log, and Never for a key never used', async ({ page, system }) => {
+  const issue = () =>
+    admin<{ key_id: string; api_key: string }>(system.adminUrl, 'POST', `/admin/accounts/${system.accountId}/api-keys`, { environment: 'sandbox' });
+  const [used, unused] = [await issue(), await issue()];
+  const before = new Date();
+  expect(await sandboxStatus(system.sandboxUrl, used.api_key)).toBe(200);
+  const after = new Date();
+  await signIn(page, system, 'viewer');
+  await expect(page.getByTestId('today')).toBeVisible();
+  const lastUsed = (keyId: string) => page.getByRole('row', { name: new RegExp(keyId) }).getByTestId('last-used');
+  // The request's log line is written within about a second: the page is opened again until it is there.
+  await expect(async () => {
+    await page.getByRole('link', { name: 'Overview' }).click();
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await expect(lastUsed(used.key_id)).not.toHaveText('Never', { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  expect([brasilia(before), brasilia(after)]).toContain(await lastUsed(used.key_id).textContent());
+  await expect(lastUsed(unused.key_id)).toHaveText('Never');
+  await expect(page.getByRole('columnheader', { name: 'Last used (Brasília time)' })).toBeVisible();
+  await expectAccessible(page);
+});

@@ -8,7 +8,7 @@ import type { SignedInRequest } from './session.guard';
 
 /**
  * The account's API keys, for its integration (docs/decisions/console.md): listed to every role, created and revoked
- * as the role may act in the key's environment, through the admin API. The answer to a creation is the one answer to
+ * as the role may act in the key's environment, through the admin API; each with its last use, as the request log knows it. The answer to a creation is the one answer to
  * the browser that carries a key, the only time it is shown.
  */
 @Controller('console/v1/api-keys')
@@ -16,9 +16,9 @@ export class ApiKeysController {
   constructor(private readonly gateway: Gateway) {}
 
   @Get()
-  async list(@Req() request: SignedInRequest): Promise<{ api_keys: ConsoleApiKey[] }> {
-    const { keys, own } = await this.gateway.listKeys(request.session.account_id);
-    return { api_keys: markOwn(keys, own) };
+  async list(@Req() request: SignedInRequest): Promise<{ api_keys: ConsoleApiKey[]; last_used_since: string }> {
+    const { keys, own, lastUsedSince } = await this.gateway.listKeys(request.session.account_id);
+    return { api_keys: markOwn(keys, own), last_used_since: lastUsedSince };
   }
 
   @Post()

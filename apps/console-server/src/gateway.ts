@@ -181,12 +181,16 @@ export class Gateway {
   }
 
   /** Every key of the account (the admin API's list: never a key itself), and which of them are the console's own. */
-  async listKeys(accountId: string): Promise<{ keys: ApiKeySummaryResponse[]; own: Set<string> }> {
+  async listKeys(accountId: string): Promise<{ keys: ApiKeySummaryResponse[]; own: Set<string>; lastUsedSince: string }> {
     const { data, response } = await this.admin
       .GET('/admin/accounts/{account_id}/api-keys', { params: { path: { account_id: accountId } } })
       .catch(() => this.unreachable());
     if (!data) throw new GatewayUnexpected(`admin API answered ${response.status} to listing keys`);
-    return { keys: data.api_keys as ApiKeySummaryResponse[], own: new Set(await this.redis.smembers(ownKeyIdsOf(accountId))) };
+    return {
+      keys: data.api_keys as ApiKeySummaryResponse[],
+      own: new Set(await this.redis.smembers(ownKeyIdsOf(accountId))),
+      lastUsedSince: data.last_used_since,
+    };
   }
 
   /** A key a user creates for the account's integration: the answer is the only time anyone sees it. */

@@ -4,7 +4,6 @@ import {
   AccountProfile,
   AccountResponse,
   DEFAULT_RATE_LIMITS,
-  ApiKeyListResponse,
   Environment,
   ApiKeyResponse,
   ChangeAccountRequest,
@@ -23,7 +22,7 @@ import { account, ACCOUNT_STREAM, accountStreamId } from './account';
 import { apiKey, API_KEY_STREAM, apiKeyStreamId, hashApiKey, newApiKey } from './api-key';
 import { AccountProfiles } from './account-profiles';
 import { ApiKeyDirectory } from './api-key-directory';
-import { accountsWithoutSandboxSecret, findAccount, findApiKeyById, listApiKeys, projectAccount } from './read-model/accounts.projection';
+import { accountsWithoutSandboxSecret, findAccount, findApiKeyById, listApiKeys, projectAccount, StoredApiKeySummary } from './read-model/accounts.projection';
 
 /** Without providers, an account gets both receipt banks with the sandbox banks' working credentials. */
 const DEFAULT_PROVIDERS: ProviderCredentials[] = [
@@ -192,9 +191,9 @@ export class AccountsAdmin {
     return { key_id: keyId, api_key: key, environment: grant.environment, read_only: grant.read_only, transactions: grant.transactions };
   }
 
-  async listKeys(accountId: string): Promise<ApiKeyListResponse> {
+  async listKeys(accountId: string): Promise<StoredApiKeySummary[]> {
     await this.get(accountId);
-    return { api_keys: await listApiKeys(this.dataSource.manager, accountId) };
+    return listApiKeys(this.dataSource.manager, accountId);
   }
 
   async revokeKey(keyId: string): Promise<void> {

@@ -117,14 +117,22 @@ export class AdminController {
   @Route({
     summary: "An account's API keys",
     description:
-      "Lists every API key of the account, the newest first, revoked ones included: each key's environment, what it may do, and when it was issued and revoked. The keys themselves are not kept, so never shown.",
+      "Lists every API key of the account, the newest first, revoked ones included: each key's environment, what it may do, when it was issued and revoked, and when a request with it last reached the API (from the request log, so within its retention: `last_used_since`). The keys themselves are not kept, so never shown.",
     params: { account_id: 'The `account_id` returned when the account was opened.' },
     ok: [200, 'ApiKeyListResponse'],
     errors: [notFound(A.accountNotFound)],
   })
   @Get('accounts/:account_id/api-keys')
-  listKeys(@Param('account_id') accountId: string): Promise<ApiKeyListResponse> {
-    return this.accounts.listKeys(accountId);
+  async listKeys(@Param('account_id') accountId: string): Promise<ApiKeyListResponse> {
+    const keys = await this.accounts.listKeys(accountId);
+    const { since, lastUsed } = await this.requestLog.lastUse(
+      accountId,
+      keys.map((key) => key.key_id),
+    );
+    return {
+      api_keys: keys.map((key) => ({ ...key, last_used_at: lastUsed.get(key.key_id)?.toISOString() ?? null })),
+      last_used_since: since.toISOString(),
+    };
   }
 
   /** A new webhook signing secret for one environment; its replaced one signs beside it for 24 hours (docs/decisions/webhooks.md). */

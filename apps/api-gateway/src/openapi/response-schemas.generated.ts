@@ -69,10 +69,15 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
           "$ref": "#/components/schemas/ApiKeySummaryResponse"
         },
         "description": "The account's keys, the newest first."
+      },
+      "last_used_since": {
+        "type": "string",
+        "description": "How far back `last_used_at` looks (the request log's retention), ISO 8601 in UTC: a key with `last_used_at` null made no request since."
       }
     },
     "required": [
-      "api_keys"
+      "api_keys",
+      "last_used_since"
     ],
     "description": "Every API key of an account, the newest first, revoked ones included."
   },
@@ -138,6 +143,13 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
           "null"
         ],
         "description": "When the key was revoked, ISO 8601 in UTC; null while it works."
+      },
+      "last_used_at": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "When a request with the key last reached the API (its request log line), ISO 8601 in UTC; null when none since `last_used_since`."
       }
     },
     "required": [
@@ -146,7 +158,8 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "read_only",
       "transactions",
       "created_at",
-      "revoked_at"
+      "revoked_at",
+      "last_used_at"
     ],
     "description": "An API key of the account as listed: what it may do and when it was issued and revoked, never the key itself."
   },

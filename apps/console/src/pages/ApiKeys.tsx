@@ -13,6 +13,8 @@ interface ListedKey {
   transactions: boolean;
   created_at: string;
   revoked_at: string | null;
+  /** Its latest request, from the request log; null when none since the log's retention began (last_used_since). */
+  last_used_at: string | null;
   /** The console's own key, with which it shows the merchant's data: not the user's to revoke. */
   console: boolean;
 }
@@ -29,9 +31,19 @@ const KEYS_URL = '/console/v1/api-keys';
 
 const when = (iso: string): string => new Date(iso).toLocaleString('en-GB', { timeZone: 'America/Sao_Paulo', dateStyle: 'medium', timeStyle: 'short' });
 
+/**
+ * A key's last use: the request log keeps only its retention, so a key older than it and silent since is "not since"
+ * that day rather than "never".
+ */
+function lastUse(key: ListedKey, since: string | undefined): string {
+  if (key.last_used_at) return when(key.last_used_at);
+  return since === undefined || key.created_at >= since ? 'Never' : `Not since ${when(since)}`;
+}
+
 /** The account's API keys in this environment: list, create (shown once), revoke. */
 export function ApiKeys({ environment, session }: PageContext) {
   const [keys, setKeys] = useState<ListedKey[]>();
+  const [since, setSince] = useState<string>();
   const [error, setError] = useState<string>();
   const [created, setCreated] = useState<CreatedKey>();
   const [confirming, setConfirming] = useState<string>();
@@ -39,8 +51,9 @@ export function ApiKeys({ environment, session }: PageContext) {
   const mayChange = mayAct(session.role, environment);
 
   const load = useCallback(async () => {
-    const { data, error } = await consoleCall<{ api_keys: ListedKey[] }>(session, 'GET', KEYS_URL);
+    const { data, error } = await consoleCall<{ api_keys: ListedKey[]; last_used_since: string }>(session, 'GET', KEYS_URL);
     setKeys(data?.api_keys.filter((key) => key.environment === environment));
+    setSince(data?.last_used_since);
     setError(error?.message);
   }, [session, environment]);
 
@@ -113,7 +126,8 @@ export function ApiKeys({ environment, session }: PageContext) {
               <tr>
                 <th scope="col">Key</th>
                 <th scope="col">Access</th>
-                <th scope="col">Created</th>
+                <th scope="col">Created (Brasília time)</th>
+                <th scope="col">Last used (Brasília time)</th>
                 <th scope="col">Status</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
@@ -132,6 +146,7 @@ export function ApiKeys({ environment, session }: PageContext) {
                     {!key.transactions && ', no receipts'}
                   </td>
                   <td>{when(key.created_at)}</td>
+                  <td data-testid="last-used">{lastUse(key, since)}</td>
                   <td>
                     {key.revoked_at ? (
                       <span className="status status-CANCELLED">Revoked {when(key.revoked_at)}</span>
@@ -171,7 +186,7 @@ export function ApiKeys({ environment, session }: PageContext) {
       )}
       <p className="muted">
         The console shows your data with a key of its own in each environment, marked here as the console's: it stays on the console's server and cannot be
-        revoked from this page. When a key was last used is not recorded.
+        revoked from this page. A key's last use is its latest request in the request log, which keeps the last days only.
       </p>
     </section>
   );

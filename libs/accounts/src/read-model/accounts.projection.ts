@@ -106,8 +106,11 @@ export async function findApiKeyById(
 }
 
 /** The account's keys, the newest first, revoked ones included; never their hashes. */
-export async function listApiKeys(db: EntityManager, accountId: string): Promise<ApiKeySummaryResponse[]> {
-  const rows: Array<Omit<ApiKeySummaryResponse, 'created_at' | 'revoked_at'> & { created_at: Date; revoked_at: Date | null }> = await db.query(
+/** A key as its read model holds it (its last use is the request log's: RequestLogReader.lastUse). */
+export type StoredApiKeySummary = Omit<ApiKeySummaryResponse, 'last_used_at'>;
+
+export async function listApiKeys(db: EntityManager, accountId: string): Promise<StoredApiKeySummary[]> {
+  const rows: Array<Omit<StoredApiKeySummary, 'created_at' | 'revoked_at'> & { created_at: Date; revoked_at: Date | null }> = await db.query(
     'SELECT key_id, environment, read_only, transactions, created_at, revoked_at FROM api_keys WHERE account_id = $1 ORDER BY created_at DESC, key_id',
     [accountId],
   );

@@ -53,7 +53,7 @@ export interface paths {
         };
         /**
          * An account's API keys
-         * @description Lists every API key of the account, the newest first, revoked ones included: each key's environment, what it may do, and when it was issued and revoked. The keys themselves are not kept, so never shown.
+         * @description Lists every API key of the account, the newest first, revoked ones included: each key's environment, what it may do, when it was issued and revoked, and when a request with it last reached the API (from the request log, so within its retention: `last_used_since`). The keys themselves are not kept, so never shown.
          */
         get: operations["Admin_listKeys"];
         put?: never;
@@ -326,6 +326,8 @@ export interface components {
         ApiKeyListResponse: {
             /** @description The account's keys, the newest first. */
             api_keys: components["schemas"]["ApiKeySummaryResponse"][];
+            /** @description How far back `last_used_at` looks (the request log's retention), ISO 8601 in UTC: a key with `last_used_at` null made no request since. */
+            last_used_since: string;
         };
         /** @description A new API key. */
         ApiKeyResponse: {
@@ -348,6 +350,8 @@ export interface components {
             environment: components["schemas"]["Environment"];
             /** @description Identifier of the key, to revoke it with DELETE /admin/api-keys/{key_id}. */
             key_id: string;
+            /** @description When a request with the key last reached the API (its request log line), ISO 8601 in UTC; null when none since `last_used_since`. */
+            last_used_at: string | null;
             /** @description true: the key may only read. */
             read_only: boolean;
             /** @description When the key was revoked, ISO 8601 in UTC; null while it works. */

@@ -175,10 +175,14 @@ export interface ApiKeySummaryResponse {
   created_at: string;
   /** When the key was revoked, ISO 8601 in UTC; null while it works. */
   revoked_at: string | null;
+  /** When a request with the key last reached the API (its request log line), ISO 8601 in UTC; null when none since `last_used_since`. */
+  last_used_at: string | null;
 }
 
 /** Every API key of an account, the newest first, revoked ones included. */
 export interface ApiKeyListResponse {
   /** The account's keys, the newest first. */
   api_keys: ApiKeySummaryResponse[];
+  /** How far back `last_used_at` looks (the request log's retention), ISO 8601 in UTC: a key with `last_used_at` null made no request since. */
+  last_used_since: string;
 }
