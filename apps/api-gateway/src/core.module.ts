@@ -8,6 +8,8 @@ import {
   AccountsReadModel1763800000200,
   AccountsSandboxWebhookSecret1763800000980,
   ApiKeyDirectory,
+  AuditLog1763800000996,
+  AuditLogReader,
   ConsoleUsers,
   HashSlots,
   ConsoleUsers1763800000900,
@@ -53,6 +55,7 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
         RequestLogConsoleUser1763800000972,
         AccountsSandboxWebhookSecret1763800000980,
         RequestLogKeyLastUse1763800000995,
+        AuditLog1763800000996,
       ],
       topics: [Topics.accounts, Topics.sandboxClock],
     }),
@@ -95,6 +98,7 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
         return writer;
       },
     },
+    { provide: AuditLogReader, inject: [DataSource], useFactory: (db: DataSource) => new AuditLogReader(db.manager) },
     {
       provide: RequestLogReader,
       inject: [DataSource, CLOCK],
@@ -113,7 +117,18 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
       useFactory: (store: EventStore, clock: Clock, clocks: TenantClocks) => new SandboxClocks(store, clock, clocks),
     },
   ],
-  exports: [ApiKeyDirectory, AccountProfiles, AccountsAdmin, ConsoleUsers, Upstreams, SandboxClocks, RateLimiter, RequestLogWriter, RequestLogReader],
+  exports: [
+    ApiKeyDirectory,
+    AccountProfiles,
+    AccountsAdmin,
+    AuditLogReader,
+    ConsoleUsers,
+    Upstreams,
+    SandboxClocks,
+    RateLimiter,
+    RequestLogWriter,
+    RequestLogReader,
+  ],
 })
 export class GatewayCoreModule implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('GatewayCoreModule');

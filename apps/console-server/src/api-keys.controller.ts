@@ -29,7 +29,7 @@ export class ApiKeysController {
     if (typeof readOnly !== 'boolean') return refuse(validation(Messages.admin.readOnlyBoolean));
     const { role, account_id: accountId } = request.session;
     if (!mayAct(role, environment as Environment)) return refuse({ kind: 'forbidden', message: Messages.console.roleRefused(role, environment as string) });
-    return this.gateway.issueKey(accountId, environment as Environment, readOnly);
+    return this.gateway.issueKey(accountId, environment as Environment, readOnly, { email: request.session.email });
   }
 
   @Delete(':key_id')
@@ -38,6 +38,6 @@ export class ApiKeysController {
     const { keys, own } = await this.gateway.listKeys(request.session.account_id);
     const refusal = revocationRefusal(markOwn(keys, own), keyId, request.session.role);
     if (refusal) return refuse(refusal);
-    await this.gateway.revoke(keyId);
+    await this.gateway.revoke(keyId, { email: request.session.email });
   }
 }

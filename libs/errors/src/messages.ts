@@ -104,6 +104,7 @@ export const Messages = {
     password: 'body.password must be a string of at most 128 characters',
     ownerOnly: 'Only an owner may rotate the webhook signing secret',
     teamOwnerOnly: "Only an owner may manage the account's console users",
+    auditOwnerOnly: "Only an owner may read the account's audit log",
     tooManyPasswordAttempts: 'Too many password attempts: wait a few minutes and try again',
     consoleKey: "This key is the console's own, which it uses to show you your data: it cannot be revoked here",
   },

@@ -163,6 +163,114 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
     ],
     "description": "An API key of the account as listed: what it may do and when it was issued and revoked, never the key itself."
   },
+  "AuditAction": {
+    "type": "string",
+    "enum": [
+      "api_key.created",
+      "api_key.revoked",
+      "webhook_secret.rotated",
+      "customer_limit.set",
+      "sandbox_clock.advanced",
+      "team_member.added",
+      "team_member.role_changed",
+      "team_member.removed"
+    ],
+    "description": "What changed: the account's security-relevant changes (docs/decisions/audit-log.md)."
+  },
+  "AuditActorType": {
+    "type": "string",
+    "enum": [
+      "console_user",
+      "console",
+      "operator",
+      "api_key"
+    ],
+    "description": "Who made a change the audit log records."
+  },
+  "AuditLogEntry": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string",
+        "description": "The entry's place in the log: later entries have greater ids."
+      },
+      "at": {
+        "type": "string",
+        "description": "When the change was made, ISO 8601 in UTC."
+      },
+      "environment": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "production",
+          "sandbox",
+          null
+        ],
+        "description": "The environment the change is about; null for the account's team, which is the same in both."
+      },
+      "actor_type": {
+        "$ref": "#/components/schemas/AuditActorType",
+        "description": "`console_user`: a person in the console (`actor` is their email); `console`: the console itself, issuing or replacing its own key; `operator`: the admin API; `api_key`: the merchant's integration (`actor` is the key's `key_id`)."
+      },
+      "actor": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The console user's email or the key's `key_id`; null for `console` and `operator`."
+      },
+      "action": {
+        "$ref": "#/components/schemas/AuditAction",
+        "description": "What changed."
+      },
+      "object": {
+        "type": "string",
+        "description": "What it changed: a `key_id`, a console user's email, a customer's masked CPF or CNPJ, `webhook_secret` or `sandbox_clock`."
+      },
+      "detail": {
+        "type": "object",
+        "additionalProperties": {},
+        "description": "The change's particulars: a key's `read_only`, a role (`role`, `previous_role`), a limit's `type`, `mechanism` and cap, how far a clock moved (`ms`)."
+      }
+    },
+    "required": [
+      "id",
+      "at",
+      "environment",
+      "actor_type",
+      "actor",
+      "action",
+      "object",
+      "detail"
+    ],
+    "description": "One change to an account, as its audit log keeps it: never changed nor deleted once written."
+  },
+  "AuditLogPage": {
+    "type": "object",
+    "properties": {
+      "entries": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/AuditLogEntry"
+        },
+        "description": "Newest first."
+      },
+      "next_cursor": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Pass it as `cursor` for the next (older) page; null on the last page."
+      }
+    },
+    "required": [
+      "entries",
+      "next_cursor"
+    ],
+    "description": "A page of an account's audit log."
+  },
   "CancelChargeRequest": {
     "type": "object",
     "properties": {
