@@ -19,6 +19,7 @@ test('creates a sandbox key shown once, which the gateway takes until it is revo
   await expect(own.first()).toBeVisible();
   await expect(own.getByRole('button', { name: /Revoke/ })).toHaveCount(0);
 
+  await page.getByLabel('Name (optional)').fill('Loja backend');
   await page.getByRole('button', { name: 'Create key' }).click();
   const shown = page.getByTestId('created-key');
   await expect(shown).toHaveValue(/^pix_test_/);
@@ -38,6 +39,7 @@ test('creates a sandbox key shown once, which the gateway takes until it is revo
   await page.getByRole('link', { name: 'API keys' }).click();
   const row = page.getByRole('row', { name: new RegExp(keyId) });
   await expect(row).toContainText('Active');
+  await expect(row.getByTestId('key-name')).toHaveText('Loja backend');
   expect(API_KEY.test(await page.content())).toBe(false);
   await screenshot(page, 'api-keys');
 

@@ -45,6 +45,7 @@ test('an owner sees who changed keys, the signing secret, a limit, the clock and
 
   // A key created and revoked.
   await page.getByRole('link', { name: 'API keys' }).click();
+  await page.getByLabel('Name (optional)').fill('Caixa');
   await page.getByRole('button', { name: 'Create key' }).click();
   const keyId = /key_[0-9a-f]+/.exec((await page.locator('label[for="created-key"]').textContent()) ?? '')?.[0] as string;
   await page.getByRole('button', { name: 'Done' }).click();
@@ -124,7 +125,7 @@ test('an owner sees who changed keys, the signing secret, a limit, the clock and
     { who: owner, what: "Set a customer's cash-out limit: 3 transactions a day", which: 'Customer *********25', environment: 'Sandbox' },
     { who: owner, what: 'Rotated the webhook signing secret', which: 'The sandbox signing secret', environment: 'Sandbox' },
     { who: owner, what: 'Revoked an API key', which: keyId, environment: 'Sandbox' },
-    { who: owner, what: 'Created an API key', which: keyId, environment: 'Sandbox' },
+    { who: owner, what: 'Created an API key named “Caixa”', which: keyId, environment: 'Sandbox' },
   ]);
   // Before the owner signed in: the operator's changes, through the admin API.
   expect(rows.filter((row) => row.at < started).map(({ who, what }) => `${who}: ${what}`)).toEqual([

@@ -24,12 +24,13 @@ export class ApiKeysController {
   @Post()
   @HttpCode(201)
   async create(@Body() body: unknown, @Req() request: SignedInRequest): Promise<ApiKeyResponse> {
-    const { environment, read_only: readOnly = false } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+    const { environment, read_only: readOnly = false, name } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     if (!ENVIRONMENTS.includes(environment as Environment)) return refuse(validation(Messages.admin.environment));
     if (typeof readOnly !== 'boolean') return refuse(validation(Messages.admin.readOnlyBoolean));
     const { role, account_id: accountId } = request.session;
     if (!mayAct(role, environment as Environment)) return refuse({ kind: 'forbidden', message: Messages.console.roleRefused(role, environment as string) });
-    return this.gateway.issueKey(accountId, environment as Environment, readOnly, { email: request.session.email });
+    // The name is the admin API's to check: its refusal comes back in its words (400).
+    return this.gateway.issueKey(accountId, environment as Environment, readOnly, name === '' ? undefined : name, { email: request.session.email });
   }
 
   @Delete(':key_id')

@@ -28,7 +28,14 @@ beforeAll(async () => {
     if (request.method !== 'GET') actors.push(request.headers['x-audit-actor']);
     if (request.method === 'POST' && request.url === `/admin/accounts/${accountId}/api-keys`) {
       issued++;
-      return answer(201, { key_id: `key_${run}_${issued}`, api_key: `pix_test_${run}${issued}`, environment: 'sandbox', read_only: false, transactions: true });
+      return answer(201, {
+        key_id: `key_${run}_${issued}`,
+        api_key: `pix_test_${run}${issued}`,
+        environment: 'sandbox',
+        read_only: false,
+        transactions: true,
+        name: null,
+      });
     }
     if (request.method === 'GET' && request.url === `/admin/accounts/${accountId}/api-keys`) {
       const listed = [1, 2, 3].map((n) => ({
@@ -36,6 +43,7 @@ beforeAll(async () => {
         environment: 'sandbox',
         read_only: false,
         transactions: true,
+        name: null,
         created_at: '2026-11-26T10:00:00.000Z',
         revoked_at: null,
         last_used_at: null,

@@ -204,16 +204,15 @@ export class Gateway {
   }
 
   /** A key a user creates for the account's integration: the answer is the only time anyone sees it. */
-  async issueKey(accountId: string, environment: Environment, readOnly: boolean, actor: ChangedBy): Promise<ApiKeyResponse> {
-    const { data, response } = await this.admin
+  async issueKey(accountId: string, environment: Environment, readOnly: boolean, name: unknown, actor: ChangedBy): Promise<ApiKeyResponse> {
+    const { data, error, response } = await this.admin
       .POST('/admin/accounts/{account_id}/api-keys', {
         params: { path: { account_id: accountId } },
-        body: { environment, read_only: readOnly },
+        body: { environment, read_only: readOnly, ...(name !== undefined && { name }) } as never,
         headers: by(actor),
       })
       .catch(() => this.unreachable());
-    if (!data) throw new GatewayUnexpected(`admin API answered ${response.status} to issuing a key`);
-    return data as ApiKeyResponse;
+    return (data as ApiKeyResponse | undefined) ?? this.passOn(response.status, (error as { message?: string } | undefined)?.message, 'issuing a key');
   }
 
   async revoke(keyId: string, actor: ChangedBy): Promise<void> {

@@ -189,7 +189,7 @@ export const CONSOLE_DOCUMENT = {
       },
       ApiKey: {
         type: 'object',
-        required: ['key_id', 'environment', 'read_only', 'transactions', 'created_at', 'revoked_at', 'last_used_at', 'console'],
+        required: ['key_id', 'environment', 'read_only', 'transactions', 'name', 'created_at', 'revoked_at', 'last_used_at', 'console'],
         properties: {
           key_id: { type: 'string', description: 'Identifier of the key (`key_...`); the key itself is never listed.' },
           environment: { type: 'string', enum: ['production', 'sandbox'], description: 'Where the key works.' },
@@ -202,6 +202,7 @@ export const CONSOLE_DOCUMENT = {
             description:
               "When a request with the key last reached the API (the request log), ISO 8601 in UTC; null when none since the list's last_used_since.",
           },
+          name: { type: ['string', 'null'], description: 'The name given when the key was created; null without one.' },
           console: { type: 'boolean', description: "true: the console's own key, with which it shows you your data; it cannot be revoked here." },
         },
       },
@@ -259,11 +260,12 @@ export const CONSOLE_DOCUMENT = {
         properties: {
           environment: { type: 'string', enum: ['production', 'sandbox'], description: 'Where the key will work.' },
           read_only: { type: 'boolean', description: 'true: the key may only read. Default false.' },
+          name: { type: 'string', description: 'A name to tell the key apart, 1 to 100 characters; empty or absent: none.' },
         },
       },
       IssuedApiKey: {
         type: 'object',
-        required: ['key_id', 'api_key', 'environment', 'read_only', 'transactions'],
+        required: ['key_id', 'api_key', 'environment', 'read_only', 'transactions', 'name'],
         properties: {
           key_id: { type: 'string', description: 'Identifier of the key, to revoke it.' },
           api_key: {
@@ -273,6 +275,7 @@ export const CONSOLE_DOCUMENT = {
           environment: { type: 'string', enum: ['production', 'sandbox'] },
           read_only: { type: 'boolean' },
           transactions: { type: 'boolean' },
+          name: { type: ['string', 'null'] },
         },
       },
     },
@@ -476,7 +479,7 @@ export const CONSOLE_DOCUMENT = {
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/NewApiKey' } } } },
         responses: {
           '201': { description: 'The new key, shown this once.', content: { 'application/json': { schema: { $ref: '#/components/schemas/IssuedApiKey' } } } },
-          '400': error('The environment is missing or unknown, or read_only is not true or false.'),
+          '400': error('The environment is missing or unknown, read_only is not true or false, or the name is not 1 to 100 characters.'),
           '401': error('No session.'),
           '403': error('No valid CSRF token, or the role may not change anything in this environment.'),
         },

@@ -175,12 +175,14 @@ export class AccountsAdmin {
   async issueKey(accountId: string, request: IssueApiKeyRequest, actor: AuditActor = OPERATOR): Promise<ApiKeyResponse> {
     await this.get(accountId);
     const { keyId, apiKey: key } = this.drawKey(request.environment);
+    const name = request.name?.trim() || undefined;
     const grant = {
       key_id: keyId,
       account_id: accountId,
       environment: request.environment,
       read_only: request.read_only ?? false,
       transactions: request.transactions ?? true,
+      ...(name !== undefined && { name }),
     };
     const outcome = await this.eventStore.handle(
       apiKey,
@@ -195,7 +197,7 @@ export class AccountsAdmin {
           actor,
           action: 'api_key.created',
           object: keyId,
-          detail: { read_only: grant.read_only, transactions: grant.transactions },
+          detail: { read_only: grant.read_only, transactions: grant.transactions, ...(name !== undefined && { name }) },
         },
       ),
     );
@@ -207,7 +209,14 @@ export class AccountsAdmin {
       readOnly: grant.read_only,
       transactions: grant.transactions,
     });
-    return { key_id: keyId, api_key: key, environment: grant.environment, read_only: grant.read_only, transactions: grant.transactions };
+    return {
+      key_id: keyId,
+      api_key: key,
+      environment: grant.environment,
+      read_only: grant.read_only,
+      transactions: grant.transactions,
+      name: name ?? null,
+    };
   }
 
   async listKeys(accountId: string): Promise<StoredApiKeySummary[]> {

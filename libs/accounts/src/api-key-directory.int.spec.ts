@@ -16,6 +16,7 @@ import {
   AccountsReadModel1763800000200,
   AccountsSandboxWebhookSecret1763800000980,
   AuditLog1763800000996,
+  ApiKeyNames1763800000997,
 } from './read-model/accounts.migration';
 import { account, ACCOUNT_STREAM, accountStreamId } from './account';
 import { projectAccount } from './read-model/accounts.projection';
@@ -38,6 +39,7 @@ beforeAll(async () => {
     AccountsRateLimits1763800000720,
     AccountsSandboxWebhookSecret1763800000980,
     AuditLog1763800000996,
+    ApiKeyNames1763800000997,
   ]);
   redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 2 });
   directory = new ApiKeyDirectory(redis, dataSource, prefix);

@@ -14,6 +14,7 @@ import {
   AccountsRateLimits1763800000720,
   AccountsReadModel1763800000200,
   AccountsSandboxWebhookSecret1763800000980,
+  ApiKeyNames1763800000997,
   AuditLog1763800000996,
   ConsoleUsers1763800000900,
   ConsoleUserSignInLinks1763800000960,
@@ -41,6 +42,7 @@ beforeAll(async () => {
     ConsoleUserSignInLinks1763800000960,
     ConsoleUsersPerAccount1763800000971,
     AuditLog1763800000996,
+    ApiKeyNames1763800000997,
   ]);
   redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 2 });
   admin = new AccountsAdmin(
@@ -70,7 +72,8 @@ const entries = async (account = accountId) => (await readAuditLog(dataSource.ma
 
 describe('the audit log (PostgreSQL)', () => {
   it('records keys issued and revoked and secrets rotated with their events, by whom, and a revocation repeated once', async () => {
-    const issued = await admin.issueKey(accountId, { environment: 'sandbox', read_only: true }, ana);
+    const issued = await admin.issueKey(accountId, { environment: 'sandbox', read_only: true, name: '  Billing backend ' }, ana);
+    expect(issued.name).toBe('Billing backend');
     const byOperator = await admin.issueKey(accountId, { environment: 'production' });
     await admin.revokeKey(issued.key_id, ana);
     await admin.revokeKey(issued.key_id, ana); // already revoked: nothing appended, nothing recorded
@@ -93,10 +96,16 @@ describe('the audit log (PostgreSQL)', () => {
         actor_type: 'console_user',
         actor: 'ana@loja.example',
         object: issued.key_id,
-        detail: { read_only: true, transactions: true },
+        detail: { read_only: true, transactions: true, name: 'Billing backend' },
       },
     ]);
     // Each entry and its event were one statement: as many key events as key entries.
+    expect((await admin.listKeys(accountId)).map((key) => [key.key_id, key.name])).toEqual(
+      expect.arrayContaining([
+        [issued.key_id, 'Billing backend'],
+        [byOperator.key_id, null],
+      ]),
+    );
     const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM events WHERE account_id = $1 AND stream_type = 'api_key'`, [accountId]);
     expect(count).toBe(3);
     expect(await entries(otherAccountId)).toEqual([]);

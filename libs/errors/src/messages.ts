@@ -65,6 +65,7 @@ export const Messages = {
     environment: 'body.environment must be one of production or sandbox',
     environmentQuery: 'query.environment must be one of production or sandbox',
     readOnlyBoolean: 'body.read_only must be true or false',
+    apiKeyName: 'body.name must be a string of 1 to 100 characters',
     transactionsBoolean: 'body.transactions must be true or false',
     accountNotFound: 'Account not found',
     apiKeyNotFound: 'Api key not found',

@@ -103,6 +103,13 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "transactions": {
         "type": "boolean",
         "description": "false: the key may not read receipts (of refunds, payouts and returned payouts)."
+      },
+      "name": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The key's name, as given when it was issued; null without one."
       }
     },
     "required": [
@@ -110,7 +117,8 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "api_key",
       "environment",
       "read_only",
-      "transactions"
+      "transactions",
+      "name"
     ],
     "description": "A new API key."
   },
@@ -132,6 +140,13 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "transactions": {
         "type": "boolean",
         "description": "false: the key may not read receipts (of refunds, payouts and returned payouts)."
+      },
+      "name": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The key's name, as given when it was issued; null without one."
       },
       "created_at": {
         "type": "string",
@@ -157,6 +172,7 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "environment",
       "read_only",
       "transactions",
+      "name",
       "created_at",
       "revoked_at",
       "last_used_at"

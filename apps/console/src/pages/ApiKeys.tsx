@@ -11,6 +11,8 @@ interface ListedKey {
   environment: Environment;
   read_only: boolean;
   transactions: boolean;
+  /** The name given when it was created, to tell keys apart; null without one. */
+  name: string | null;
   created_at: string;
   revoked_at: string | null;
   /** Its latest request, from the request log; null when none since the log's retention began (last_used_since). */
@@ -25,6 +27,7 @@ interface CreatedKey {
   api_key: string;
   environment: Environment;
   read_only: boolean;
+  name: string | null;
 }
 
 const KEYS_URL = '/console/v1/api-keys';
@@ -64,12 +67,19 @@ export function ApiKeys({ environment, session }: PageContext) {
 
   const create = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const readOnly = new FormData(event.currentTarget).get('read_only') === 'on';
+    const form = event.currentTarget;
+    const fields = new FormData(form);
+    const readOnly = fields.get('read_only') === 'on';
     setBusy(true);
-    const { data, error } = await consoleCall<CreatedKey>(session, 'POST', KEYS_URL, { environment, read_only: readOnly });
+    const { data, error } = await consoleCall<CreatedKey>(session, 'POST', KEYS_URL, {
+      environment,
+      read_only: readOnly,
+      name: String(fields.get('name') ?? '').trim(),
+    });
     setBusy(false);
     setCreated(data);
     setError(error?.message);
+    if (data) form.reset();
     await load();
   };
 
@@ -91,6 +101,8 @@ export function ApiKeys({ environment, session }: PageContext) {
       <Alert message={error} />
       {mayChange && (
         <form onSubmit={(event) => void create(event)} className="inline" aria-label="Create an API key">
+          <label htmlFor="key-name">Name (optional)</label>
+          <input id="key-name" name="name" maxLength={100} placeholder="Billing backend" />
           <input id="read-only" name="read_only" type="checkbox" />
           <label htmlFor="read-only">Read only (the key may read, and every change it asks is refused)</label>
           <button type="submit" disabled={busy}>
@@ -106,7 +118,8 @@ export function ApiKeys({ environment, session }: PageContext) {
             of it.
           </p>
           <label htmlFor="created-key">
-            Key {created.key_id} ({created.read_only ? 'read only' : 'read and write'})
+            Key {created.key_id}
+            {created.name && <> “{created.name}”</>} ({created.read_only ? 'read only' : 'read and write'})
           </label>
           <div className="inline">
             <input id="created-key" readOnly value={created.api_key} size={60} data-testid="created-key" />
@@ -138,6 +151,12 @@ export function ApiKeys({ environment, session }: PageContext) {
               {keys.map((key) => (
                 <tr key={key.key_id} data-key-id={key.key_id}>
                   <td>
+                    {key.name && (
+                      <>
+                        <strong data-testid="key-name">{key.name}</strong>
+                        <br />
+                      </>
+                    )}
                     <code>{key.key_id}</code>
                     {key.console && <span className="muted"> (the console's own)</span>}
                   </td>

@@ -49,7 +49,7 @@ function what(entry: AuditEntry): string {
   const { detail } = entry;
   switch (entry.action) {
     case 'api_key.created':
-      return detail.read_only ? 'Created a read-only API key' : 'Created an API key';
+      return `${detail.read_only ? 'Created a read-only API key' : 'Created an API key'}${typeof detail.name === 'string' ? ` named “${detail.name}”` : ''}`;
     case 'api_key.revoked':
       return 'Revoked an API key';
     case 'webhook_secret.rotated':

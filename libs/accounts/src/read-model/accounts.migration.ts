@@ -166,3 +166,16 @@ export class AuditLog1763800000996 implements MigrationInterface {
     await db.query('DROP FUNCTION audit_log_append_only()');
   }
 }
+
+/** A key's name, given when it is issued (keys issued before have none). */
+export class ApiKeyNames1763800000997 implements MigrationInterface {
+  name = 'ApiKeyNames1763800000997';
+
+  async up(db: QueryRunner): Promise<void> {
+    await db.query('ALTER TABLE api_keys ADD COLUMN name text');
+  }
+
+  async down(db: QueryRunner): Promise<void> {
+    await db.query('ALTER TABLE api_keys DROP COLUMN name');
+  }
+}

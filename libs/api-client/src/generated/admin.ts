@@ -357,6 +357,8 @@ export interface components {
             environment: components["schemas"]["Environment"];
             /** @description Identifier of the key, to revoke it with DELETE /admin/api-keys/{key_id}. */
             key_id: string;
+            /** @description The key's name, as given when it was issued; null without one. */
+            name: string | null;
             /** @description true: the key may only read. */
             read_only: boolean;
             /** @description false: the key may not read receipts (of refunds, payouts and returned payouts). */
@@ -372,6 +374,8 @@ export interface components {
             key_id: string;
             /** @description When a request with the key last reached the API (its request log line), ISO 8601 in UTC; null when none since `last_used_since`. */
             last_used_at: string | null;
+            /** @description The key's name, as given when it was issued; null without one. */
+            name: string | null;
             /** @description true: the key may only read. */
             read_only: boolean;
             /** @description When the key was revoked, ISO 8601 in UTC; null while it works. */
@@ -634,6 +638,8 @@ export interface components {
              * @enum {string}
              */
             environment: "production" | "sandbox";
+            /** @description A name for the key, 1 to 100 characters, so that people tell keys apart (`Billing backend`); listed with the key. Default: none. */
+            name?: string;
             /** @description true: the key may only read; every write answers 403. Default false. */
             read_only?: boolean;
             /** @description false: the key may not read receipts (of refunds, payouts and returned payouts: 403). Default true. */
