@@ -63,6 +63,7 @@ test(`every page fits a ${WIDTH} px wide screen, Sign out in sight`, async ({ pa
     'requests',
     'api-keys',
     'team',
+    'audit-log',
     'account',
   ];
   for (const place of places) {

@@ -12,6 +12,8 @@ import { ConsoleUsers } from './console-users';
 import {
   AccountsRateLimits1763800000720,
   AccountsSandboxWebhookSecret1763800000980,
+  ApiKeyNames1763800000997,
+  AuditLog1763800000996,
   AccountsReadModel1763800000200,
   ConsoleUsers1763800000900,
   ConsoleUserSignInLinks1763800000960,
@@ -39,6 +41,8 @@ beforeAll(async () => {
     ConsoleUsers1763800000900,
     ConsoleUserSignInLinks1763800000960,
     ConsoleUsersPerAccount1763800000971,
+    AuditLog1763800000996,
+    ApiKeyNames1763800000997,
   ]);
   redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 2 });
   const admin = new AccountsAdmin(
