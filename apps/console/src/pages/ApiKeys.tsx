@@ -4,6 +4,7 @@ import type { PageContext } from './page-context';
 import { ScrollBox } from './ScrollBox';
 import { Alert } from './Alert';
 import { CopyButton } from './CopyButton';
+import { When, withZone } from './When';
 
 /** A key of the account as the console server lists it (GET /console/v1/api-keys): never the key itself. */
 interface ListedKey {
@@ -26,8 +27,6 @@ interface CreatedKey {
 }
 
 const KEYS_URL = '/console/v1/api-keys';
-
-const when = (iso: string): string => new Date(iso).toLocaleString('en-GB', { timeZone: 'America/Sao_Paulo', dateStyle: 'medium', timeStyle: 'short' });
 
 /** The account's API keys in this environment: list, create (shown once), revoke. */
 export function ApiKeys({ environment, session }: PageContext) {
@@ -113,7 +112,7 @@ export function ApiKeys({ environment, session }: PageContext) {
               <tr>
                 <th scope="col">Key</th>
                 <th scope="col">Access</th>
-                <th scope="col">Created</th>
+                <th scope="col">{withZone('Created')}</th>
                 <th scope="col">Status</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
@@ -131,10 +130,14 @@ export function ApiKeys({ environment, session }: PageContext) {
                     {key.read_only ? 'Read only' : 'Read and write'}
                     {!key.transactions && ', no receipts'}
                   </td>
-                  <td>{when(key.created_at)}</td>
+                  <td>
+                    <When iso={key.created_at} />
+                  </td>
                   <td>
                     {key.revoked_at ? (
-                      <span className="status status-CANCELLED">Revoked {when(key.revoked_at)}</span>
+                      <span className="status status-CANCELLED">
+                        Revoked <When iso={key.revoked_at} />
+                      </span>
                     ) : (
                       <span className="status status-APPROVED">Active</span>
                     )}

@@ -1,17 +1,35 @@
-import { useState, type FormEvent } from 'react';
-import { signInWithLink, type Session } from '../api';
+import { useEffect, useState, type FormEvent } from 'react';
+import { signInLinkRefusal, signInWithLink, type Session } from '../api';
 import { Field } from './Field';
 
 /**
  * Where a sign-in link opens (#/set-password/<token>): the user chooses their password, and is signed in. The token
- * leaves the address bar as the page opens and is sent to the server only with this form. A link the server says is
- * dead takes the form away: nobody types a password twice for nothing.
+ * leaves the address bar as the page opens. The page first asks the server whether the link can still be used: a used,
+ * replaced or expired link says so instead of the form, and nobody types a password for nothing.
  */
 export function SetPassword({ token, onSignedIn, onLeave }: { token: string; onSignedIn: (session: Session) => void; onLeave: () => void }) {
   const [error, setError] = useState<string>();
   // The server's answer when the link is unknown, used or expired: then no password can be set with it.
   const [dead, setDead] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [checked, setChecked] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    void signInLinkRefusal(token).then(
+      (refusal) => {
+        if (!current) return;
+        if (refusal?.status === 404) setDead(refusal.message);
+        else if (refusal) setError(refusal.message);
+        setChecked(true);
+      },
+      // Unanswered: the form shows, and using the link says what is wrong with it.
+      () => current && setChecked(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -44,6 +62,14 @@ export function SetPassword({ token, onSignedIn, onLeave }: { token: string; onS
         >
           Go to sign in
         </a>
+      </main>
+    );
+
+  if (!checked)
+    return (
+      <main className="sign-in">
+        <h1>pixauto console</h1>
+        <p className="loading">Checking your sign-in link…</p>
       </main>
     );
 
