@@ -62,6 +62,7 @@ test('an owner adds a user, who sets a password with the link, once, and signs i
   await expect(again.getByTestId('link-dead')).toHaveText('This sign-in link has expired or was already used: ask an owner of your account for a new one');
   await expect(again.getByLabel('New password')).toHaveCount(0);
   await expectAccessible(again);
+  await screenshot(again, 'sign-in-link-used');
   await again.getByRole('link', { name: 'Go to sign in' }).click();
   await expect(again.getByRole('button', { name: 'Sign in' })).toBeVisible();
 
