@@ -49,7 +49,9 @@ test('an owner adds a user, who sets a password with the link, once, and signs i
   await invited.getByLabel('New password').fill(PASSWORD);
   await invited.getByLabel('Repeat the password').fill(`${PASSWORD} but different`);
   await invited.getByRole('button', { name: 'Set password and sign in' }).click();
-  await expect(invited.getByRole('alert')).toHaveText('The two passwords differ: type the same one twice');
+  await expect(invited.locator('.field', { hasText: 'Repeat the password' }).getByRole('alert')).toHaveText(
+    'The two passwords differ: type the same one twice',
+  );
   await invited.getByLabel('Repeat the password').fill(PASSWORD);
   await invited.getByRole('button', { name: 'Set password and sign in' }).click();
   await expect(invited.getByText(`${email} (Developer)`)).toBeVisible();

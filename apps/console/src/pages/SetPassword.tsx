@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { signInLinkRefusal, signInWithLink, type Session } from '../api';
+import { problemsAbove, problemsByField, signInLinkRefusal, signInWithLink, type Session } from '../api';
 import { Field } from './Field';
 
 /**
@@ -13,6 +13,8 @@ export function SetPassword({ token, onSignedIn, onLeave }: { token: string; onS
   const [dead, setDead] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [checked, setChecked] = useState(false);
+  // The two passwords typed differ: said beside the second, where the mistake is.
+  const [differ, setDiffer] = useState(false);
 
   useEffect(() => {
     let current = true;
@@ -35,7 +37,8 @@ export function SetPassword({ token, onSignedIn, onLeave }: { token: string; onS
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const password = String(form.get('password'));
-    if (password !== String(form.get('repeated'))) return setError('The two passwords differ: type the same one twice');
+    setDiffer(password !== String(form.get('repeated')));
+    if (password !== String(form.get('repeated'))) return setError(undefined);
     setBusy(true);
     const outcome = await signInWithLink(token, password);
     setBusy(false);
@@ -73,20 +76,22 @@ export function SetPassword({ token, onSignedIn, onLeave }: { token: string; onS
       </main>
     );
 
+  const problems = problemsByField(error === undefined ? undefined : { message: error });
+  const above = problemsAbove(problems, ['password']);
   return (
     <main className="sign-in">
       <h1>pixauto console</h1>
       <p>Welcome. Choose the password you will sign in with: at least 12 characters (a few words make a good one).</p>
-      <form onSubmit={(event) => void submit(event)} aria-describedby={error ? 'set-password-error' : undefined}>
-        <Field id="password" label="New password">
+      <form onSubmit={(event) => void submit(event)} aria-describedby={above ? 'set-password-error' : undefined}>
+        <Field id="password" label="New password" problems={problems.password}>
           <input id="password" name="password" type="password" autoComplete="new-password" minLength={12} maxLength={128} required />
         </Field>
-        <Field id="repeated" label="Repeat the password">
+        <Field id="repeated" label="Repeat the password" problems={differ ? ['The two passwords differ: type the same one twice'] : undefined}>
           <input id="repeated" name="repeated" type="password" autoComplete="new-password" minLength={12} maxLength={128} required />
         </Field>
-        {error && (
+        {above && (
           <p id="set-password-error" role="alert" className="error">
-            {error}
+            {above}
           </p>
         )}
         <button type="submit" disabled={busy}>
