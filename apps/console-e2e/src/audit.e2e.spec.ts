@@ -6,8 +6,8 @@ import { expect, expectAccessible, screenshot, signIn, test } from './support/co
 // and when, newest first; nobody else has the page, and the server refuses them. On an account of its own, so that
 // its log holds this test's changes only.
 
-/** A moment as the audit log shows it: Brasília time, to the second. */
-const brasilia = (iso: string): string => new Date(iso).toLocaleString('en-GB', { timeZone: 'America/Sao_Paulo', dateStyle: 'medium', timeStyle: 'medium' });
+/** A moment as the console shows every one: Brasília's wall clock, to the second (2026-11-27 22:15:03). */
+const brasilia = (iso: string): string => new Date(Date.parse(iso) - 3 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 async function newAccount(adminUrl: string): Promise<{ accountId: string; owner: string; developer: string; viewer: string }> {
   const { account_id: accountId } = await admin<{ account_id: string }>(adminUrl, 'POST', '/admin/accounts', { name: 'Loja Auditada' });

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { dayAfter, expect, expectAccessible, signIn, test } from './support/console';
 
-// The console on a phone: every page at 390 px wide, none scrolling sideways, Sign out within reach, each with its title.
+// The console on a phone: every page at 390 px wide, none scrolling sideways, Sign out within reach, each with its title;
+// and on every page each field has a label of its own (two fields with one label leave the user guessing which is which).
 
 const WIDTH = 390;
 
@@ -22,7 +23,7 @@ async function created(page: Page, path: string, body: unknown): Promise<Record<
   );
 }
 
-test(`every page fits a ${WIDTH} px wide screen, Sign out in sight`, async ({ page, system }) => {
+test(`every page fits a ${WIDTH} px wide screen, Sign out in sight, no two fields sharing a label`, async ({ page, system }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: WIDTH, height: 844 });
   await signIn(page, system, 'owner');
@@ -75,6 +76,20 @@ test(`every page fits a ${WIDTH} px wide screen, Sign out in sight`, async ({ pa
     const width = await page.evaluate(() => (document.scrollingElement as Element).scrollWidth);
     expect(width, `${place} scrolls sideways`).toBeLessThanOrEqual(WIDTH);
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeInViewport();
+    const labels = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea'))
+        .filter((field) => field.type !== 'hidden')
+        .map((field) =>
+          field.labels && field.labels.length > 0
+            ? Array.from(field.labels, (label) => (label.textContent ?? '').trim()).join(' ')
+            : (field.getAttribute('aria-label') ?? `(no label: ${field.name || field.id})`),
+        ),
+    );
+    expect(labels.length, `${place} has fields`).toBeGreaterThan(0);
+    expect(
+      labels.filter((label, i) => labels.indexOf(label) !== i),
+      `${place}: fields sharing a label`,
+    ).toEqual([]);
   }
   await expectAccessible(page);
 });

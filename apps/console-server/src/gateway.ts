@@ -77,6 +77,14 @@ export class Gateway {
     return data as ConsoleUserResponse;
   }
 
+  /** Whether the sign-in link can still be used (asked before its form shows), without using it. */
+  async signInLinkUsable(token: string): Promise<boolean> {
+    const { response } = await this.admin.POST('/admin/console-users/sign-in-link/check', { body: { token } }).catch(() => this.unreachable());
+    if (response.status === 204) return true;
+    if (response.status === 404) return false;
+    throw new GatewayUnexpected(`admin API answered ${response.status} to checking a sign-in link`);
+  }
+
   /** Whether the user's password changed: false when the current one is wrong. A new password the rules refuse is refused with their reason. */
   async changePassword(userId: string, currentPassword: string, newPassword: string): Promise<boolean> {
     const { error, response } = await this.admin
@@ -90,6 +98,12 @@ export class Gateway {
     if (response.status === 400 && message === Messages.admin.consoleCurrentPasswordWrong) return false;
     if (response.status === 503) return this.busy(response);
     return this.passOn(response.status, message, 'changing a password');
+  }
+
+  /** The account's name, or undefined when the admin API cannot tell it now (the console then shows none). */
+  async accountName(accountId: string): Promise<string | undefined> {
+    const { data } = await this.admin.GET('/admin/accounts/{account_id}', { params: { path: { account_id: accountId } } }).catch(() => ({ data: undefined }));
+    return data?.name;
   }
 
   /** The account's console users, the oldest first. */

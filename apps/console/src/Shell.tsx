@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { merchantApi, signOut, type Environment, type Session } from './api';
 import { hrefOf, usePlace } from './routing';
+import { ROLE } from './labels';
 import { ApiKeys } from './pages/ApiKeys';
 import { Overview } from './pages/Overview';
 import { SandboxClock } from './pages/SandboxClock';
@@ -71,6 +72,11 @@ export function Shell({ session, onSignedOut, onSessionChanged }: { session: Ses
       )}
       <header className="top">
         <span className="brand">pixauto console</span>
+        {session.account_name && (
+          <span className="account" data-testid="account-name" title="The account you are signed in to">
+            {session.account_name}
+          </span>
+        )}
         <nav aria-label="Environment" className="environments">
           {ENVIRONMENTS.map(([value, label]) => (
             <a key={value} href={hrefOf({ environment: value, page: 'recurrences' })} aria-current={value === environment ? 'page' : undefined}>
@@ -79,7 +85,7 @@ export function Shell({ session, onSignedOut, onSessionChanged }: { session: Ses
           ))}
         </nav>
         <span className="who">
-          {session.email} <span className="role">({session.role})</span>
+          {session.email} <span className="role">({ROLE[session.role]})</span>
         </span>
         <button type="button" className="secondary" onClick={() => void signOut(session).then(onSignedOut)}>
           Sign out

@@ -1,6 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ChargeResponse, recurrenceStreamTopic, Tenant, validateCancelCharge, validateChargeDate } from '@pixauto/contracts';
+import {
+  ChargeResponse,
+  paginationOf,
+  Pagination,
+  recurrenceStreamTopic,
+  Tenant,
+  validateCancelCharge,
+  validateChargeDate,
+  validateListChargesDue,
+} from '@pixauto/contracts';
 import { Banks, centavosToValor, CobRCompleta, CobRNotification, PixBankClient, SimulatedPayer } from '@pixauto/bank';
 import { Messages, notFound, RefusalException, refuse, validation } from '@pixauto/errors';
 import { ConcurrencyError, EventStore, stateOf } from '@pixauto/event-store';
@@ -17,6 +26,7 @@ import {
   findChargeByTxid,
   findRecurrence,
   listCharges,
+  listChargesDue,
   nextCycle,
   planDueCharges,
   PlannedCharge,
@@ -70,6 +80,14 @@ export class Charges {
   async list(tenant: Tenant, recurrenceId: string): Promise<{ charges: ChargeResponse[] }> {
     if (!(await findRecurrence(this.dataSource.manager, tenant, recurrenceId))) return refuse(notFound(Messages.recurrences.notFound));
     return { charges: await listCharges(this.dataSource.manager, tenant, recurrenceId) };
+  }
+
+  /** The charges of all the account's recurrences due in a period, one page: what an overview reads in one request. */
+  async listDue(tenant: Tenant, query: unknown): Promise<{ pagination: Pagination; charges: ChargeResponse[] }> {
+    const request = validateListChargesDue(query);
+    if (!request.ok) return refuse(request.refusal);
+    const { total, charges } = await listChargesDue(this.dataSource.manager, tenant, request.value);
+    return { pagination: paginationOf(request.value, total), charges };
   }
 
   async get(tenant: Tenant, chargeId: string): Promise<ChargeResponse> {

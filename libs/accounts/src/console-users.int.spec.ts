@@ -112,6 +112,21 @@ describe('ConsoleUsers (PostgreSQL)', () => {
     expect(row.sign_in_token_hash).toBeNull();
   });
 
+  it('tells a usable link from a used, replaced, expired or unknown one without using it', async () => {
+    const { sign_in_url: url } = await users.create(accountId, { email: 'check@loja.example', role: 'viewer' });
+    expect(await users.signInLinkUsable(tokenOf(url))).toBe(true);
+    expect(await users.signInLinkUsable(tokenOf(url))).toBe(true); // checking used nothing
+    expect(await users.signInLinkUsable('not-a-token')).toBe(false);
+    await users.useSignInLink(tokenOf(url), 'a long passphrase here');
+    expect(await users.signInLinkUsable(tokenOf(url))).toBe(false);
+    const replaced = await users.newSignInLink(accountId, 'check@loja.example');
+    const latest = await users.newSignInLink(accountId, 'check@loja.example');
+    expect(await users.signInLinkUsable(tokenOf(replaced.sign_in_url))).toBe(false);
+    expect(await users.signInLinkUsable(tokenOf(latest.sign_in_url))).toBe(true);
+    clock.advance(24 * 60 * 60 * 1000);
+    expect(await users.signInLinkUsable(tokenOf(latest.sign_in_url))).toBe(false);
+  });
+
   it('refuses an unknown link, and one past its 24 hours, leaving the user without a password', async () => {
     const { sign_in_url: url } = await users.create(accountId, { email: 'late@loja.example', role: 'viewer' });
     await expect(users.useSignInLink('not-a-token', 'a long passphrase here')).rejects.toThrow('This sign-in link has expired or was already used');

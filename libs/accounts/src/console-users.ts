@@ -146,6 +146,15 @@ export class ConsoleUsers {
     return { user: responseOf(row), sign_in_url: signInUrl(this.consoleUrl, token), expires_at: expiresAt.toISOString() };
   }
 
+  /** Whether a sign-in link can still be used (known, unused, unexpired), without using it: the form is worth showing. */
+  async signInLinkUsable(token: string): Promise<boolean> {
+    const pending: unknown[] = await this.dataSource.query('SELECT 1 FROM console_users WHERE sign_in_token_hash = $1 AND sign_in_expires_at > $2', [
+      signInTokenHash(token),
+      this.clock.now(),
+    ]);
+    return pending.length > 0;
+  }
+
   /**
    * The link's user, whose password is now this one: the link is used up by the same statement that sets the password,
    * so two uses at once make one password and one refusal. Unknown, used and expired links get the same refusal.

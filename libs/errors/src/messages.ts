@@ -229,6 +229,11 @@ export const Messages = {
     notReschedulable: (status: string) => `the charge is ${status}: only a SCHEDULED charge can be rescheduled`,
     notBeforeNextCycle: (nextCycleDate: string) => `date must be before the next cycle's date (${nextCycleDate})`,
     notPending: (status: string) => `the charge is ${status}: there is no pending debit attempt`,
+    duePeriodRequired: 'due_from and due_to are required',
+    dueDateFormat: (field: string) => `${field} must be YYYY-MM-DD`,
+    dueDateInvalid: (field: string) => `${field} is not a valid date`,
+    duePeriodReversed: 'query.due_to must not be before query.due_from',
+    listStatusInvalid: 'query.status must be one of the following values: SCHEDULED, PAID, FAILED, CANCELLED, EXPIRED',
   },
 
   // The sandbox test clock (docs/decisions/sandbox-clock.md).

@@ -11,6 +11,8 @@ import {
   ChangeAccountRequest,
   CHANGE_CONSOLE_PASSWORD_FIELDS,
   CHANGE_CONSOLE_USER_FIELDS,
+  CHECK_SIGN_IN_LINK_FIELDS,
+  CheckSignInLinkRequest,
   ChangeConsolePasswordRequest,
   ChangeConsoleUserRequest,
   ConsoleSignInLinkResponse,
@@ -34,7 +36,7 @@ import {
   WrittenPosition,
 } from '@pixauto/contracts';
 import { collectingWrites } from '@pixauto/event-store';
-import { Messages, refuse, validation } from '@pixauto/errors';
+import { Messages, notFound as notFoundRefusal, refuse, validation } from '@pixauto/errors';
 import { RequestLogReader } from '@pixauto/request-log';
 import { Upstreams } from '../upstreams';
 import { AdminRoutes, DELIVERY_FILTERS, REQUEST_LOG_FILTERS, Route, invalid, notFound } from '../openapi/route-doc';
@@ -393,6 +395,23 @@ export class AdminController {
   useSignInLink(@Body() body: unknown): Promise<ConsoleUserResponse> {
     const request = validateBody(UseSignInLinkRequest, body, USE_SIGN_IN_LINK_FIELDS);
     return request.ok ? this.consoleUsers.useSignInLink(request.value.token, request.value.password) : refuse(request.refusal);
+  }
+
+  @Route({
+    summary: 'Check a sign-in link',
+    description:
+      'Answers 204 when the sign-in link can still be used, without using it, as the console server asks before it shows the form to choose a password; an unknown, used or expired link is answered 404.',
+    body: 'CheckSignInLinkRequest',
+    example: { token: 'example-0000' },
+    ok: [204],
+    errors: [invalid(A.consoleSignInToken), notFound(A.consoleSignInLinkInvalid)],
+  })
+  @Post('console-users/sign-in-link/check')
+  @HttpCode(204)
+  async checkSignInLink(@Body() body: unknown): Promise<void> {
+    const request = validateBody(CheckSignInLinkRequest, body, CHECK_SIGN_IN_LINK_FIELDS);
+    if (!request.ok) return refuse(request.refusal);
+    if (!(await this.consoleUsers.signInLinkUsable(request.value.token))) return refuse(notFoundRefusal(A.consoleSignInLinkInvalid));
   }
 
   @Route({

@@ -339,6 +339,27 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
     ],
     "description": "The charges of a recurrence."
   },
+  "ChargePageResponse": {
+    "type": "object",
+    "properties": {
+      "pagination": {
+        "$ref": "#/components/schemas/Pagination",
+        "description": "Where this page sits in the whole result."
+      },
+      "charges": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/ChargeResponse"
+        },
+        "description": "This page's charges, by due date."
+      }
+    },
+    "required": [
+      "pagination",
+      "charges"
+    ],
+    "description": "One page of the charges of all your recurrences due in the period asked."
+  },
   "ChargeResponse": {
     "type": "object",
     "properties": {

@@ -4,6 +4,7 @@ import type { PageContext } from './page-context';
 import { ScrollBox } from './ScrollBox';
 import { Alert } from './Alert';
 import { CopyButton } from './CopyButton';
+import { When, withZone } from './When';
 
 /** A key of the account as the console server lists it (GET /console/v1/api-keys): never the key itself. */
 interface ListedKey {
@@ -32,15 +33,18 @@ interface CreatedKey {
 
 const KEYS_URL = '/console/v1/api-keys';
 
-const when = (iso: string): string => new Date(iso).toLocaleString('en-GB', { timeZone: 'America/Sao_Paulo', dateStyle: 'medium', timeStyle: 'short' });
-
 /**
  * A key's last use: the request log keeps only its retention, so a key older than it and silent since is "not since"
  * that day rather than "never".
  */
-function lastUse(key: ListedKey, since: string | undefined): string {
-  if (key.last_used_at) return when(key.last_used_at);
-  return since === undefined || key.created_at >= since ? 'Never' : `Not since ${when(since)}`;
+function LastUse({ lastUsedAt, createdAt, since }: { lastUsedAt: string | null; createdAt: string; since: string | undefined }) {
+  if (lastUsedAt) return <When iso={lastUsedAt} />;
+  if (since === undefined || createdAt >= since) return <>Never</>;
+  return (
+    <>
+      Not since <When iso={since} />
+    </>
+  );
 }
 
 /** The account's API keys in this environment: list, create (shown once), revoke. */
@@ -139,8 +143,8 @@ export function ApiKeys({ environment, session }: PageContext) {
               <tr>
                 <th scope="col">Key</th>
                 <th scope="col">Access</th>
-                <th scope="col">Created (Brasília time)</th>
-                <th scope="col">Last used (Brasília time)</th>
+                <th scope="col">{withZone('Created')}</th>
+                <th scope="col">{withZone('Last used')}</th>
                 <th scope="col">Status</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
@@ -164,11 +168,17 @@ export function ApiKeys({ environment, session }: PageContext) {
                     {key.read_only ? 'Read only' : 'Read and write'}
                     {!key.transactions && ', no receipts'}
                   </td>
-                  <td>{when(key.created_at)}</td>
-                  <td data-testid="last-used">{lastUse(key, since)}</td>
+                  <td>
+                    <When iso={key.created_at} />
+                  </td>
+                  <td data-testid="last-used">
+                    <LastUse lastUsedAt={key.last_used_at} createdAt={key.created_at} since={since} />
+                  </td>
                   <td>
                     {key.revoked_at ? (
-                      <span className="status status-CANCELLED">Revoked {when(key.revoked_at)}</span>
+                      <span className="status status-CANCELLED">
+                        Revoked <When iso={key.revoked_at} />
+                      </span>
                     ) : (
                       <span className="status status-APPROVED">Active</span>
                     )}

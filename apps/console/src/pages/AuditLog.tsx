@@ -3,6 +3,7 @@ import { consoleCall } from '../api';
 import type { PageContext } from './page-context';
 import { ScrollBox } from './ScrollBox';
 import { Alert } from './Alert';
+import { When, withZone } from './When';
 
 /** One change to the account, as the console server answers it (GET /console/v1/audit-log). */
 interface AuditEntry {
@@ -15,8 +16,6 @@ interface AuditEntry {
   object: string;
   detail: Record<string, unknown>;
 }
-
-const when = (iso: string): string => new Date(iso).toLocaleString('en-GB', { timeZone: 'America/Sao_Paulo', dateStyle: 'medium', timeStyle: 'medium' });
 
 const ENVIRONMENT: Record<string, string> = { production: 'Production', sandbox: 'Sandbox' };
 
@@ -128,7 +127,7 @@ export function AuditLog({ session }: PageContext) {
             <caption className="visually-hidden">Changes to the account, the newest first</caption>
             <thead>
               <tr>
-                <th scope="col">When (Brasília time)</th>
+                <th scope="col">{withZone('When')}</th>
                 <th scope="col">Who</th>
                 <th scope="col">What</th>
                 <th scope="col">Which</th>
@@ -139,7 +138,7 @@ export function AuditLog({ session }: PageContext) {
               {entries.map((entry) => (
                 <tr key={entry.id} data-action={entry.action}>
                   <td>
-                    <time dateTime={entry.at}>{when(entry.at)}</time>
+                    <When iso={entry.at} />
                   </td>
                   <td>{who(entry)}</td>
                   <td>{what(entry)}</td>

@@ -296,6 +296,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/console-users/sign-in-link/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a sign-in link
+         * @description Answers 204 when the sign-in link can still be used, without using it, as the console server asks before it shows the form to choose a password; an unknown, used or expired link is answered 404.
+         */
+        post: operations["Admin_checkSignInLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/console-users/verify": {
         parameters: {
             query?: never;
@@ -457,6 +477,11 @@ export interface components {
              * @enum {string}
              */
             role: "owner" | "developer" | "viewer";
+        };
+        /** @description A sign-in link's token, to check without using it. */
+        CheckSignInLinkRequest: {
+            /** @description The token of the sign-in link (what follows `#/set-password/` in it). */
+            token: string;
         };
         /**
          * @description What a console user may do: a viewer reads; a developer acts in the sandbox and reads production; an owner does everything.
@@ -1673,6 +1698,55 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ConsoleUserResponse"];
                 };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Admin_checkSignInLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckSignInLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
             400: {

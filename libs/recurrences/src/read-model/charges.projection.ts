@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { ChargeEventTypes, ChargeResponse, ChargeStatus, ChargeType, Tenant } from '@pixauto/contracts';
-import { RecordedEvent, rowsSql, SqlStatement } from '@pixauto/event-store';
+import { pageWithTotal, RecordedEvent, rowsSql, SqlStatement } from '@pixauto/event-store';
 import { brasiliaStartOfDay, centavosToReais } from '@pixauto/pix';
 import { Recurrence, RecurrenceEvent } from '../recurrence';
 
@@ -87,6 +87,26 @@ export async function listCharges(db: EntityManager, tenant: Tenant, recurrenceI
     [tenant.accountId, tenant.environment, recurrenceId],
   );
   return rows.map(toResponse);
+}
+
+/** The charges of every recurrence of the account due from one day to another (both included), by due date, one page. */
+export async function listChargesDue(
+  db: EntityManager,
+  tenant: Tenant,
+  query: { due_from: string; due_to: string; status: ChargeStatus | undefined; page: number; page_size: number },
+): Promise<{ total: number; charges: ChargeResponse[] }> {
+  const params: unknown[] = [tenant.accountId, tenant.environment, query.due_from, query.due_to];
+  let where = 'account_id = $1 AND environment = $2 AND due_date >= $3 AND due_date <= $4';
+  if (query.status) {
+    params.push(query.status);
+    where += ` AND status = $${params.length}`;
+  }
+  const { total, rows } = await pageWithTotal<ChargeRow>(
+    db,
+    { table: 'charges', columns: COLUMNS, where, params, orderBy: 'due_date, recurrence_id, cycle NULLS FIRST' },
+    query,
+  );
+  return { total, charges: rows.map(toResponse) };
 }
 
 /** The charge the bank knows by this txid (its current debit), for the bank's notifications. */
