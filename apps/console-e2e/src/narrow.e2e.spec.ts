@@ -5,6 +5,8 @@ import { dayAfter, expect, expectAccessible, signIn, test } from './support/cons
 // and on every page each field has a label of its own (two fields with one label leave the user guessing which is which).
 
 const WIDTH = 390;
+/** The pages with no field at all. */
+const WITHOUT_FIELDS = new Set(['audit-log']);
 
 /** Creates through the console's way to the API (as the page does) and answers the new resource. */
 async function created(page: Page, path: string, body: unknown): Promise<Record<string, unknown>> {
@@ -85,7 +87,8 @@ test(`every page fits a ${WIDTH} px wide screen, Sign out in sight, no two field
             : (field.getAttribute('aria-label') ?? `(no label: ${field.name || field.id})`),
         ),
     );
-    expect(labels.length, `${place} has fields`).toBeGreaterThan(0);
+    // Every page has fields (the test clock's at least), but the audit log, which only reads: the check is never vacuous.
+    expect(labels.length > 0, `${place} has fields`).toBe(!WITHOUT_FIELDS.has(place));
     expect(
       labels.filter((label, i) => labels.indexOf(label) !== i),
       `${place}: fields sharing a label`,
