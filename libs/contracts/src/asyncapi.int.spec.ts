@@ -6,7 +6,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { AccountEventTypes } from './accounts';
 import { ChargeEventTypes } from './charges';
-import { recurrenceStreamTopic, Topics } from './events';
+import { Topics } from './events';
 import { LimitEventTypes } from './limits';
 import { PixChargeEventTypes } from './payments';
 import { PayoutEventTypes } from './payouts';
@@ -24,8 +24,8 @@ const SOURCE = readFileSync(join(__dirname, '../../../asyncapi.yaml'), 'utf8');
 const PUBLISHED: Array<[Record<string, string>, (type: string) => string]> = [
   [AccountEventTypes, () => Topics.accounts.name],
   [LimitEventTypes, () => Topics.limits.name],
-  [RecurrenceEventTypes, recurrenceStreamTopic],
-  [ChargeEventTypes, recurrenceStreamTopic],
+  [RecurrenceEventTypes, () => Topics.recurrences.name],
+  [ChargeEventTypes, () => Topics.recurrences.name],
   [SolicitationEventTypes, () => Topics.solicitations.name],
   [PixChargeEventTypes, () => Topics.payments.name],
   [PayoutEventTypes, () => Topics.payouts.name],
