@@ -32,6 +32,8 @@ const PUBLISHED: Array<[Record<string, string>, (type: string) => string]> = [
   [SandboxClockEventTypes, () => Topics.sandboxClock.name],
 ];
 const topicByType = new Map(PUBLISHED.flatMap(([types, topicOf]) => Object.values(types).map((type) => [type, topicOf(type)] as const)));
+/** Topics nothing publishes to any more, with the event types of their messages still to be read (version 1 charges). */
+const FORMERLY_PUBLISHED: Array<[string, Record<string, string>]> = [[Topics.charges.name, ChargeEventTypes]];
 
 describe('asyncapi.yaml', () => {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parsed document's model
@@ -63,7 +65,7 @@ describe('asyncapi.yaml', () => {
     );
   });
 
-  it('puts on each topic the messages of exactly the event types the code publishes there', () => {
+  it('puts on each topic the messages of exactly the event types the code publishes there (or did, on a topic left to age out)', () => {
     const documented = new Map<string, string[]>();
     for (const channel of document.channels().all()) {
       documented.set(
@@ -77,6 +79,7 @@ describe('asyncapi.yaml', () => {
     }
     const published = new Map<string, string[]>();
     for (const [type, topic] of topicByType) published.set(topic, [...(published.get(topic) ?? []), type].sort());
+    for (const [topic, types] of FORMERLY_PUBLISHED) published.set(topic, Object.values(types).sort());
     expect(Object.fromEntries([...documented].sort())).toEqual(Object.fromEntries([...published].sort()));
   });
 
