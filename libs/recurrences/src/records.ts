@@ -10,7 +10,6 @@ import {
   RecurrenceResponse,
 } from '@pixauto/contracts';
 import { RecordedEvent } from '@pixauto/event-store';
-import { Charge } from './charge';
 import { chargeOf, recurrence, RecurrenceEvent, RecurrenceState } from './recurrence';
 import { chargeResponse, chargeRowOf } from './read-model/charges.projection';
 import { recurrenceResponse, recurrenceRowOf } from './read-model/recurrences.queries';
@@ -50,7 +49,8 @@ export function withRecords(before: RecurrenceState, events: readonly Recurrence
     if (!isChargeEvent(event.type)) return carrying(event, { recurrence: recurrenceResponse(recurrenceRowOf(state)) });
     const chargeId = (event.data as { charge_id: string }).charge_id;
     if (event.type === ChargeEventTypes.created) times.set(chargeId, at);
-    const charge = state.charges.find((c) => c.charge_id === chargeId) as Charge;
+    const charge = state.charges.find((c) => c.charge_id === chargeId);
+    if (!charge) return event; // decide names only charges of the stream: never so
     const record = chargeResponse(chargeRowOf(state.data.recurrence_id, charge, times.get(chargeId) ?? at));
     return carrying(event, { charge: record });
   });
