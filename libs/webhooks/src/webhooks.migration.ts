@@ -99,8 +99,8 @@ export class WebhookSecretsPerEnvironment1763800000990 implements MigrationInter
 
 /**
  * Recurrence and charge events carry their record: the dispatcher keeps no fold per recurrence stream and holds no
- * event back for its order any more. Down recreates the tables empty: a dispatcher of before would deliver again
- * from the first event it found, so go down only with the events' topics read again from their start.
+ * event back for its order any more. An event still held in webhook_inbox is dropped with it (a version 1 event
+ * waiting for the one before it: without its record, it could make no delivery now). Down recreates the tables empty.
  */
 export class WebhookRecordsInEvents1763800000991 implements MigrationInterface {
   name = 'WebhookRecordsInEvents1763800000991';
