@@ -8,6 +8,7 @@ import {
   RecurrenceEventTypes,
   RecurrenceRecordData,
   RecurrenceResponse,
+  RecurrenceStatus,
 } from '@pixauto/contracts';
 import { RecordedEvent } from '@pixauto/event-store';
 import { chargeOf, recurrence, RecurrenceEvent, RecurrenceState } from './recurrence';
@@ -90,4 +91,20 @@ export function upcastRecurrenceStreamEvent(event: EventEnvelope): RecordedRecur
     return { ...event, data: { ...data, charge: record } } as RecordedRecurrenceEnvelope;
   }
   return undefined;
+}
+
+/** What a version 1 recurrence event said of the status; `updated` and `activation_expired` said nothing of it. */
+const VERSION_1_STATUS: Partial<Record<string, RecurrenceStatus>> = {
+  [RecurrenceEventTypes.created]: 'CREATED',
+  [RecurrenceEventTypes.approved]: 'APPROVED',
+  [RecurrenceEventTypes.rejected]: 'REJECTED',
+  [RecurrenceEventTypes.expired]: 'EXPIRED',
+  [RecurrenceEventTypes.cancelled]: 'CANCELLED',
+};
+
+/** The recurrence's status once a recurrence event applied: its record's, or what a version 1 event's type said of it. */
+export function recurrenceStatusAfter(event: EventEnvelope): RecurrenceStatus | undefined {
+  if (isChargeEvent(event.type)) return undefined;
+  const record = recordOfEnvelope(event) as RecurrenceResponse | undefined;
+  return record ? record.status : VERSION_1_STATUS[event.type];
 }

@@ -2,7 +2,7 @@ import { EventEnvelope } from '@pixauto/contracts';
 import { fold } from '@pixauto/event-store';
 import { planDueCharges } from './cycle-plan';
 import { Recurrence, recurrence, RecurrenceEvent } from './recurrence';
-import { chargeCreationTimes, recordOfEnvelope, upcastRecurrenceStreamEvent, withRecords } from './records';
+import { chargeCreationTimes, recordOfEnvelope, recurrenceStatusAfter, upcastRecurrenceStreamEvent, withRecords } from './records';
 import { monthlyRecurrence, runCommands } from './testing/recurrence-fixture';
 
 // The record each event of a recurrence's stream carries: the recurrence, or the charge, once the event applied,
@@ -90,5 +90,28 @@ describe('upcastRecurrenceStreamEvent', () => {
   it('has no record to give for any other version 1 event: it carried only its change', () => {
     expect(upcastRecurrenceStreamEvent(envelope('recurrence.approved', { journey: 'JOURNEY_2' }, 2))).toBeUndefined();
     expect(upcastRecurrenceStreamEvent(envelope('charge.paid', { charge_id: 'c1' }, 4))).toBeUndefined();
+  });
+});
+
+describe('recurrenceStatusAfter', () => {
+  const envelope = (type: string, data: unknown): EventEnvelope => ({
+    event_id: 'e',
+    type,
+    stream_id: 'recurrence:acc-1:production:r1',
+    version: 2,
+    tenant: { account_id: 'acc-1', environment: 'production' },
+    occurred_at: CREATED_AT.toISOString(),
+    data,
+  });
+
+  it("is the record's status, for every recurrence event that carries one", () => {
+    const recorded = withRecords(recurrence.initialState, [...approval, { type: 'recurrence.updated', data: { debtor_name: 'Ana' } }], new Map(), CREATED_AT);
+    expect(recorded.map((event) => recurrenceStatusAfter(envelope(event.type, event.data)))).toEqual(['CREATED', 'APPROVED', 'APPROVED']);
+  });
+
+  it('is what the type of a version 1 event said, and nothing for those that said nothing of it, or for a charge', () => {
+    expect(recurrenceStatusAfter(envelope('recurrence.cancelled', {}))).toBe('CANCELLED');
+    expect(recurrenceStatusAfter(envelope('recurrence.updated', { debtor_name: 'Ana' }))).toBeUndefined();
+    expect(recurrenceStatusAfter(envelope('charge.paid', { charge_id: 'c1' }))).toBeUndefined();
   });
 });
