@@ -4,8 +4,8 @@ import {
   ChargeResponse,
   paginationOf,
   Pagination,
-  recurrenceStreamTopic,
   Tenant,
+  Topics,
   validateCancelCharge,
   validateChargeDate,
   validateListChargesDue,
@@ -32,6 +32,7 @@ import {
   PlannedCharge,
   postponeNextCharge,
   projectRecurrence,
+  recordRecurrenceEvents,
   Recurrence,
   recurrence,
   RECURRENCE_STREAM,
@@ -224,7 +225,7 @@ export class Charges {
       const history = streams.get(recurrenceStreamId(tenant, recurrenceId)) ?? [];
       const state = stateOf(recurrence, history);
       const plan: CyclePlan = state.status === 'NONE' ? { charges: [] } : planDueCharges(state, tenant.environment, this.clock.today(tenant));
-      return { tenant, recurrenceId, version: history.length, plan, debited: [] as PlannedCharge[] };
+      return { tenant, recurrenceId, version: history.length, state, history, plan, debited: [] as PlannedCharge[] };
     });
     await forEachConcurrently(work, SCHEDULER_CONCURRENCY, async (w) => {
       for (const planned of w.plan.charges) {
@@ -244,18 +245,26 @@ export class Charges {
     const finished = work.filter((w) => w.debited.length === w.plan.charges.length && (w.debited.length > 0 || w.plan.postponeTo !== undefined));
     try {
       await this.eventStore.appendAll<RecurrenceEvent>(
-        debited.map(({ tenant, recurrenceId, version, debited: charges }) => ({
-          request: {
-            streamId: recurrenceStreamId(tenant, recurrenceId),
-            streamType: RECURRENCE_STREAM,
-            expectedVersion: version,
-            events: charges.flatMap((c) => c.events),
-            tenant,
-            occurredAt: this.clock.now(tenant),
-            topic: recurrenceStreamTopic,
-          },
-          project: (recorded) => projectRecurrence(recorded, charges[charges.length - 1].state),
-        })),
+        debited.map(({ tenant, recurrenceId, version, state, history, debited: charges }) => {
+          const occurredAt = this.clock.now(tenant);
+          return {
+            request: {
+              streamId: recurrenceStreamId(tenant, recurrenceId),
+              streamType: RECURRENCE_STREAM,
+              expectedVersion: version,
+              events: recordRecurrenceEvents(
+                charges.flatMap((c) => c.events),
+                state,
+                history,
+                occurredAt,
+              ),
+              tenant,
+              occurredAt,
+              topic: Topics.recurrences.name,
+            },
+            project: (recorded) => projectRecurrence(recorded, charges[charges.length - 1].state),
+          };
+        }),
       );
     } catch (error) {
       if (!(error instanceof ConcurrencyError)) throw error;
