@@ -1,15 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  ChargeResponse,
-  paginationOf,
-  Pagination,
-  Tenant,
-  Topics,
-  validateCancelCharge,
-  validateChargeDate,
-  validateListChargesDue,
-} from '@pixauto/contracts';
+import { ChargeResponse, paginationOf, Pagination, Tenant, Topics, validateCancelCharge, validateChargeDate, validateListChargesDue } from '@pixauto/contracts';
 import { Banks, centavosToValor, CobRCompleta, CobRNotification, PixBankClient, SimulatedPayer } from '@pixauto/bank';
 import { Messages, notFound, RefusalException, refuse, validation } from '@pixauto/errors';
 import { ConcurrencyError, EventStore, stateOf } from '@pixauto/event-store';
