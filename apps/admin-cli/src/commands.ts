@@ -106,16 +106,26 @@ export const COMMANDS: Record<string, Record<string, Subcommand>> = {
         return { method: 'GET', path: `/admin/accounts/${encodeURIComponent(accountId)}/requests?${query}` };
       },
     },
+    'audit-log': {
+      positionals: ['ACCOUNT_ID'],
+      options: { limit: { type: 'string' }, cursor: { type: 'string' } },
+      build([accountId], values) {
+        const query = new URLSearchParams();
+        for (const name of ['limit', 'cursor']) if (values[name] !== undefined) query.set(name, values[name] as string);
+        return { method: 'GET', path: `/admin/accounts/${encodeURIComponent(accountId)}/audit-log${query.size > 0 ? `?${query}` : ''}` };
+      },
+    },
   },
   keys: {
     create: {
       positionals: ['ACCOUNT_ID'],
-      options: { environment: { type: 'string' }, 'read-only': { type: 'boolean' }, 'no-transactions': { type: 'boolean' } },
+      options: { environment: { type: 'string' }, 'read-only': { type: 'boolean' }, 'no-transactions': { type: 'boolean' }, name: { type: 'string' } },
       build([accountId], values) {
         if (values.environment === undefined) throw new UsageError(`keys create: --environment is required (${ENVIRONMENTS.join(' or ')})`);
         const body: Record<string, unknown> = { environment: parseEnvironment(values.environment as string) };
         if (values['read-only']) body.read_only = true;
         if (values['no-transactions']) body.transactions = false;
+        if (values.name !== undefined) body.name = values.name;
         return {
           method: 'POST',
           path: `/admin/accounts/${encodeURIComponent(accountId)}/api-keys`,

@@ -72,7 +72,7 @@ describe('parseCommand', () => {
       expect(usageError('keys')).toBe("'keys' needs a subcommand: create, list, revoke");
     });
     it('names the known subcommands', () => {
-      expect(usageError('accounts', 'delete', 'x')).toBe("unknown subcommand 'accounts delete' (accounts: create, show, update, requests)");
+      expect(usageError('accounts', 'delete', 'x')).toBe("unknown subcommand 'accounts delete' (accounts: create, show, update, requests, audit-log)");
     });
     it('does not treat Object.prototype names as subcommands', () => {
       expect(usageError('accounts', 'toString')).toMatch(/^unknown subcommand/);
@@ -210,6 +210,10 @@ describe('parseCommand', () => {
         read_only: true,
         transactions: false,
       });
+      expect(request('keys', 'create', 'acc_1', '--environment', 'sandbox', '--name', 'Billing backend').body).toEqual({
+        environment: 'sandbox',
+        name: 'Billing backend',
+      });
     });
     it('requires --environment', () => {
       expect(usageError('keys', 'create', 'acc_1')).toBe('keys create: --environment is required (production or sandbox)');
@@ -219,6 +223,13 @@ describe('parseCommand', () => {
     });
     it('requires the account id', () => {
       expect(usageError('keys', 'create', '--environment', 'sandbox')).toBe('keys create: missing ACCOUNT_ID');
+    });
+  });
+
+  describe('accounts audit-log', () => {
+    it("GETs the account's audit log, paged when asked", () => {
+      expect(request('accounts', 'audit-log', 'acc 1')).toEqual({ method: 'GET', path: '/admin/accounts/acc%201/audit-log' });
+      expect(request('accounts', 'audit-log', 'acc_1', '--limit', '5', '--cursor', '42').path).toBe('/admin/accounts/acc_1/audit-log?limit=5&cursor=42');
     });
   });
 

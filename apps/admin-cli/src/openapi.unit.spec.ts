@@ -20,6 +20,7 @@ const SAMPLES: Record<string, string[]> = {
   'accounts create': ['--name', 'Acme', '--no-wallet', '--cashin-provider', 'PROVIDER_B', '--providers-json', CREDENTIALS, '--rate-limit-production', '50'],
   'accounts show': ['acc 1'],
   'accounts update': ['acc_1', '--wallet', 'true', '--cashin-provider', 'PROVIDER_A', '--rate-limit-sandbox', '5'],
+  'accounts audit-log': ['acc_1', '--limit', '10', '--cursor', '42'],
   'accounts requests': [
     'acc_1',
     '--environment',

@@ -337,25 +337,43 @@ describe('admin API', () => {
   it("lists an account's keys, the newest first, revoked ones marked, and never a key or its hash", async () => {
     const opened = await admin(system, 'POST', '/admin/accounts', { name: 'Chaveiro' });
     const id = opened.body.account_id as string;
-    expect(await admin(system, 'GET', `/admin/accounts/${id}/api-keys`)).toEqual({ status: 200, body: { api_keys: [] } });
+    expect(await admin(system, 'GET', `/admin/accounts/${id}/api-keys`)).toEqual({ status: 200, body: { api_keys: [], last_used_since: expect.any(String) } });
     const first = await admin(system, 'POST', `/admin/accounts/${id}/api-keys`, { environment: 'production' });
-    const second = await admin(system, 'POST', `/admin/accounts/${id}/api-keys`, { environment: 'sandbox', read_only: true, transactions: false });
+    const second = await admin(system, 'POST', `/admin/accounts/${id}/api-keys`, {
+      environment: 'sandbox',
+      read_only: true,
+      transactions: false,
+      name: 'Relatórios',
+    });
+    expect(second.body).toMatchObject({ name: 'Relatórios' });
     expect((await admin(system, 'DELETE', `/admin/api-keys/${first.body.key_id}`)).status).toBe(204);
     const listed = await admin(system, 'GET', `/admin/accounts/${id}/api-keys`);
     expect(listed).toEqual({
       status: 200,
       body: {
         api_keys: [
-          { key_id: second.body.key_id, environment: 'sandbox', read_only: true, transactions: false, created_at: expect.any(String), revoked_at: null },
+          {
+            key_id: second.body.key_id,
+            environment: 'sandbox',
+            read_only: true,
+            transactions: false,
+            name: 'Relatórios',
+            created_at: expect.any(String),
+            revoked_at: null,
+            last_used_at: null,
+          },
           {
             key_id: first.body.key_id,
             environment: 'production',
             read_only: false,
             transactions: true,
+            name: null,
             created_at: expect.any(String),
             revoked_at: expect.any(String),
+            last_used_at: null,
           },
         ],
+        last_used_since: expect.any(String),
       },
     });
     expect(JSON.stringify(listed.body)).not.toMatch(/pix_(live|test)_|[0-9a-f]{64}/);
@@ -374,6 +392,12 @@ describe('admin API', () => {
       status: 400,
       body: { type: 'ValidationError', message: 'body.environment must be one of production or sandbox' },
     });
+    for (const name of ['', 'x'.repeat(101), 7]) {
+      expect(await admin(system, 'POST', `/admin/accounts/${merchant.accountId}/api-keys`, { environment: 'sandbox', name })).toEqual({
+        status: 400,
+        body: { type: 'ValidationError', message: 'body.name must be a string of 1 to 100 characters' },
+      });
+    }
     expect(await admin(system, 'DELETE', '/admin/api-keys/key_unknown')).toEqual({ status: 404, body: { message: 'Api key not found' } });
   });
 });

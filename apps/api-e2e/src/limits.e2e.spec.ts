@@ -1,5 +1,5 @@
 import { call } from './support/http';
-import { freshCpf, Merchant, newMerchant } from './support/fixtures';
+import { admin, freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { queryService } from './support/database';
 import { TopicWatcher } from './support/kafka';
 import { RunningSystem, startSystem } from './support/system';
@@ -212,5 +212,38 @@ describe('GET /v2/limits', () => {
     expect(await getLimit('?type=cashin')).toEqual(invalid('query.document_number is invalid'));
     expect(await getLimit(`?document_number=${freshCpf()}`)).toEqual(invalid('query.type must be one of cashin or cashout'));
     expect(await getLimit(`?document_number=${freshCpf()}&type=pix`)).toEqual(invalid('query.type must be one of cashin or cashout'));
+  });
+});
+
+describe("the account's audit log", () => {
+  it("records a limit set with the integration's key once, not again for a replayed Idempotency-Key, never a refused set", async () => {
+    const account = await newMerchant(system);
+    const document = freshCpf();
+    const keys = await admin(system, 'GET', `/admin/accounts/${account.accountId}/api-keys`);
+    const keyId = (keys.body.api_keys as { key_id: string; environment: string }[]).find((key) => key.environment === 'production')?.key_id;
+    const post = (json: unknown, idempotencyKey?: string) =>
+      fetch(`http://127.0.0.1:${system.profile.gateway}/v2/limits`, {
+        method: 'POST',
+        headers: { authorization: account.production, 'content-type': 'application/json', ...(idempotencyKey && { 'idempotency-key': idempotencyKey }) },
+        body: JSON.stringify(json),
+      });
+    const limit = { document_number: document, type: 'cashout', mechanism: 'quantity', quantity: 2 };
+    expect((await post(limit, 'audit-1')).status).toBe(200);
+    const replay = await post(limit, 'audit-1');
+    expect([replay.status, replay.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+    expect((await post({ ...limit, quantity: 0 })).status).toBe(400);
+    const log = await admin(system, 'GET', `/admin/accounts/${account.accountId}/audit-log`);
+    expect(log.body.entries.filter((entry: { action: string }) => entry.action === 'customer_limit.set')).toEqual([
+      {
+        id: expect.stringMatching(/^\d+$/),
+        at: expect.stringMatching(ISO_UTC),
+        environment: 'production',
+        actor_type: 'api_key',
+        actor: keyId,
+        action: 'customer_limit.set',
+        object: `*********${document.slice(-2)}`,
+        detail: { type: 'cashout', mechanism: 'quantity', quantity: 2 },
+      },
+    ]);
   });
 });

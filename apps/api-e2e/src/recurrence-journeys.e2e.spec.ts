@@ -198,8 +198,10 @@ describe('recurrence events on Kafka', () => {
     const body = recurrenceBody({ debtor: { document_number: document, name: 'Maria Souza', email: 'maria@example.com', address } });
     const answer = await sandbox.create(body);
     const id = answer.body.recurrence_id;
-    expect((await sandbox.authorize(id)).body.status).toBe('APPROVED');
-    expect((await sandbox.update(id, { status: 'CANCELLED' })).body.status).toBe('CANCELLED');
+    const authorized = await sandbox.authorize(id);
+    expect(authorized.body.status).toBe('APPROVED');
+    const cancelledAnswer = await sandbox.update(id, { status: 'CANCELLED' });
+    expect(cancelledAnswer.body.status).toBe('CANCELLED');
 
     // The first cycle's charge lives in the same stream and may be issued between approval and cancellation, taking a
     // version of its own: the recurrence's events are checked in order, with the versions the event store gave them.
@@ -216,8 +218,14 @@ describe('recurrence events on Kafka', () => {
       expect(event.envelope.tenant).toEqual({ account_id: merchant.accountId, environment: 'sandbox' });
     }
     expect(createdEvent.envelope.stream_id).toContain(id);
-    expect(approved.envelope.data).toEqual({ journey: 'JOURNEY_2', approved_on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
-    expect(cancelled.envelope.data).toEqual({});
+    // Each carries its change and its record: the recurrence as the API answered right after it (without the QR image).
+    const withoutQrcode = ({ qrcode: _qrcode, ...recurrence }: Record<string, unknown>) => recurrence;
+    expect(approved.envelope.data).toEqual({
+      journey: 'JOURNEY_2',
+      approved_on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      recurrence: withoutQrcode(authorized.body),
+    });
+    expect(cancelled.envelope.data).toEqual({ recurrence: withoutQrcode(cancelledAnswer.body) });
   });
 
   it('carries the debtor email and address on the created event, though the API never echoes them', async () => {
@@ -250,6 +258,7 @@ describe('recurrence events on Kafka', () => {
     expect(mine().find((event) => event.envelope.type === 'recurrence.approved')?.envelope.data).toEqual({
       journey: 'JOURNEY_3',
       approved_on: expect.any(String),
+      recurrence: expect.objectContaining({ recurrence_id: id, status: 'APPROVED', journey: 'JOURNEY_3' }),
     });
   });
 });

@@ -8,6 +8,9 @@ import {
   AccountsReadModel1763800000200,
   AccountsSandboxWebhookSecret1763800000980,
   ApiKeyDirectory,
+  ApiKeyNames1763800000997,
+  AuditLog1763800000996,
+  AuditLogReader,
   ConsoleUsers,
   HashSlots,
   ConsoleUsers1763800000900,
@@ -18,7 +21,14 @@ import { Topics } from '@pixauto/contracts';
 import { EventStore } from '@pixauto/event-store';
 import { SecretBox } from '@pixauto/secrets';
 import { Clock } from '@pixauto/pix';
-import { keepRequestLogDays, RequestLog1763800000950, RequestLogConsoleUser1763800000972, RequestLogReader, RequestLogWriter } from '@pixauto/request-log';
+import {
+  keepRequestLogDays,
+  RequestLog1763800000950,
+  RequestLogConsoleUser1763800000972,
+  RequestLogKeyLastUse1763800000995,
+  RequestLogReader,
+  RequestLogWriter,
+} from '@pixauto/request-log';
 import { CLOCK, EventSourcingModule, PeriodicTask, TenantClocks } from '@pixauto/runtime';
 import { gatewayConfig } from './gateway.config';
 import { RateLimiter } from './merchant/rate-limit';
@@ -46,6 +56,9 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
         ConsoleUsersPerAccount1763800000971,
         RequestLogConsoleUser1763800000972,
         AccountsSandboxWebhookSecret1763800000980,
+        RequestLogKeyLastUse1763800000995,
+        AuditLog1763800000996,
+        ApiKeyNames1763800000997,
       ],
       topics: [Topics.accounts, Topics.sandboxClock],
     }),
@@ -88,6 +101,7 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
         return writer;
       },
     },
+    { provide: AuditLogReader, inject: [DataSource], useFactory: (db: DataSource) => new AuditLogReader(db.manager) },
     {
       provide: RequestLogReader,
       inject: [DataSource, CLOCK],
@@ -111,6 +125,7 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
     ApiKeyDirectory,
     AccountProfiles,
     AccountsAdmin,
+    AuditLogReader,
     ConsoleUsers,
     Upstreams,
     SandboxClocks,

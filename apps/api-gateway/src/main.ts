@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { DataSource } from 'typeorm';
 import { ApiKeyDirectory } from '@pixauto/accounts';
 import { RequestLogWriter } from '@pixauto/request-log';
 import { CLOCK, createHttpApp, GracefulShutdown, instrumentHttp, startOperations } from '@pixauto/runtime';
@@ -9,6 +10,7 @@ import { AdminApiModule } from './admin/admin-api.module';
 import { config, GatewayCoreModule, REDIS } from './core.module';
 import { IdempotentPosts } from './merchant/idempotency';
 import { logRequests } from './merchant/request-log';
+import { auditLimitChanges, MerchantActors } from './merchant/audit';
 import { refuseUnstorableText } from './merchant/text-guard';
 import { MerchantApiModule } from './merchant/merchant-api.module';
 import { serveReference } from './openapi/document';
@@ -49,8 +51,9 @@ async function main(): Promise<void> {
   const core = await NestFactory.createApplicationContext(GatewayCoreModule, { logger: new NestLogger() });
   // Every hook on, unless a bench turns some off (GATEWAY_HOOKS_OFF, hooks.ts: refused at start outside the bench).
   const off = config.hooksOff;
+  const actors = new MerchantActors(config.adminToken);
   const merchantApp = (environment: 'production' | 'sandbox') =>
-    createHttpApp(MerchantApiModule.forEnvironment(environment, core, { rateLimits: !off.has('rate-limit') }), { hooksOff: off });
+    createHttpApp(MerchantApiModule.forEnvironment(environment, core, { rateLimits: !off.has('rate-limit'), actors }), { hooksOff: off });
   const production = await merchantApp('production');
   const sandbox = await merchantApp('sandbox');
   for (const [app, environment] of [
@@ -62,6 +65,7 @@ async function main(): Promise<void> {
     if (!off.has('text-guard')) refuseUnstorableText(fastify); // first: a refused request claims no Idempotency-Key
     if (!off.has('idempotency')) new IdempotentPosts(core.get(REDIS), core.get(ApiKeyDirectory), environment).install(fastify);
     if (!off.has('request-log')) logRequests(fastify, environment, core.get(RequestLogWriter), core.get(ApiKeyDirectory), core.get(CLOCK), config.adminToken);
+    auditLimitChanges(fastify, core.get(DataSource), core.get(CLOCK), actors); // an audit record, never a hook to turn off
     serveReference(app, environment); // GET /openapi.json and /docs, outside the API-key guard
   }
   await production.listen(listenOptions(config.port, config.host, shared));

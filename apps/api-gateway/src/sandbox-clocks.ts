@@ -1,3 +1,4 @@
+import { AuditActor, auditStatement } from '@pixauto/accounts';
 import { SandboxClockResponse, Tenant, Topics, validateClockAdvance } from '@pixauto/contracts';
 import { refuse } from '@pixauto/errors';
 import { EventStore } from '@pixauto/event-store';
@@ -17,9 +18,11 @@ export class SandboxClocks {
     return this.at(state.offsetMs);
   }
 
-  async advance(tenant: Tenant, body: unknown): Promise<SandboxClockResponse> {
+  /** Moves the clock; its audit log entry is written in the same statement as the clock's event. */
+  async advance(tenant: Tenant, body: unknown, actor: AuditActor): Promise<SandboxClockResponse> {
     const request = validateClockAdvance(body);
     if (!request.ok) return refuse(request.refusal);
+    const now = this.clock.now();
     const outcome = await this.eventStore.handle(
       sandboxClock,
       { type: 'AdvanceClock', accountId: tenant.accountId, ms: request.value.ms },
@@ -27,9 +30,22 @@ export class SandboxClocks {
         streamId: sandboxClockStreamId(tenant.accountId),
         streamType: SANDBOX_CLOCK_STREAM,
         tenant,
-        now: this.clock.now(),
+        now,
         topic: Topics.sandboxClock.name,
-        project: projectSandboxClock,
+        project: (events, state) => [
+          ...projectSandboxClock(events, state),
+          ...events.map(() =>
+            auditStatement({
+              accountId: tenant.accountId,
+              environment: tenant.environment,
+              at: now,
+              actor,
+              action: 'sandbox_clock.advanced',
+              object: 'sandbox_clock',
+              detail: { ms: request.value.ms },
+            }),
+          ),
+        ],
       },
     );
     if (!outcome.ok) return refuse(outcome.refusal);

@@ -19,6 +19,7 @@ test('creates a sandbox key shown once, which the gateway takes until it is revo
   await expect(own.first()).toBeVisible();
   await expect(own.getByRole('button', { name: /Revoke/ })).toHaveCount(0);
 
+  await page.getByLabel('Name (optional)').fill('Loja backend');
   await page.getByRole('button', { name: 'Create key' }).click();
   const shown = page.getByTestId('created-key');
   await expect(shown).toHaveValue(/^pix_test_/);
@@ -38,6 +39,7 @@ test('creates a sandbox key shown once, which the gateway takes until it is revo
   await page.getByRole('link', { name: 'API keys' }).click();
   const row = page.getByRole('row', { name: new RegExp(keyId) });
   await expect(row).toContainText('Active');
+  await expect(row.getByTestId('key-name')).toHaveText('Loja backend');
   expect(API_KEY.test(await page.content())).toBe(false);
   await screenshot(page, 'api-keys');
 
@@ -93,4 +95,29 @@ test('a viewer reads the keys but can neither create nor revoke one, even asking
     revoke: [403, 'A viewer may not make changes in sandbox'],
   });
   expect(await sandboxStatus(system.sandboxUrl, issued.api_key)).toBe(200);
+});
+
+test('shows when each key was last used, from the request log, and Never for a key never used', async ({ page, system }) => {
+  const issue = () =>
+    admin<{ key_id: string; api_key: string }>(system.adminUrl, 'POST', `/admin/accounts/${system.accountId}/api-keys`, { environment: 'sandbox' });
+  const [used, unused] = [await issue(), await issue()];
+  const before = new Date();
+  expect(await sandboxStatus(system.sandboxUrl, used.api_key)).toBe(200);
+  const after = new Date();
+  await signIn(page, system, 'viewer');
+  await expect(page.getByTestId('today')).toBeVisible();
+  const lastUsed = (keyId: string) => page.getByRole('row', { name: new RegExp(keyId) }).getByTestId('last-used');
+  // The request's log line is written within about a second: the page is opened again until it is there.
+  await expect(async () => {
+    await page.getByRole('link', { name: 'Overview' }).click();
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await expect(lastUsed(used.key_id)).not.toHaveText('Never', { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  // Shown as Brasília's wall clock to the second (2026-11-27 22:15:03): the moment of the request, between before and after.
+  const shown = Date.parse(`${((await lastUsed(used.key_id).textContent()) as string).replace(' ', 'T')}-03:00`);
+  expect(shown).toBeGreaterThanOrEqual(Math.floor(before.getTime() / 1000) * 1000);
+  expect(shown).toBeLessThanOrEqual(after.getTime());
+  await expect(lastUsed(unused.key_id)).toHaveText('Never');
+  await expect(page.getByRole('columnheader', { name: 'Last used (Brasília time)' })).toBeVisible();
+  await expectAccessible(page);
 });

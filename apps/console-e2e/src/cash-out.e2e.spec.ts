@@ -47,10 +47,10 @@ test('pays out, moves the payout to paid as the bank, finds it by period and cus
   await page.getByRole('button', { name: 'Create payout' }).click();
 
   await expect(page.getByRole('heading', { name: `Payout ${transactionId}` })).toBeVisible();
-  await expect(page.getByTestId('payout-status')).toHaveText(/^(CREATED|PROCESSING)$/);
+  await expect(page.getByTestId('payout-status')).toHaveText(/^(Created|Processing)$/);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Paid', exact: true }).click();
-  await expect(page.getByTestId('payout-status')).toHaveText('COMPLETED');
+  await expect(page.getByTestId('payout-status')).toHaveText('Completed');
   await expect(page.getByRole('button', { name: 'Paid', exact: true })).toHaveCount(0);
   await expectPdf(page, 'Download receipt');
 
@@ -59,7 +59,7 @@ test('pays out, moves the payout to paid as the bank, finds it by period and cus
   await page.getByLabel(/Amount to send back/).fill('10');
   await page.getByRole('button', { name: 'Send back' }).click();
   await expect(page.getByText(returnId)).toBeVisible();
-  await expect(page.getByTestId('payout-status')).toHaveText('COMPLETED');
+  await expect(page.getByTestId('payout-status')).toHaveText('Completed');
   await screenshot(page, 'payout');
   await expectAccessible(page);
   await expectPdf(page, 'Download return receipt');
@@ -69,7 +69,7 @@ test('pays out, moves the payout to paid as the bank, finds it by period and cus
   await page.getByRole('link', { name: 'Payouts' }).click();
   await page.getByLabel('Created from').fill(dayAfter(today, -1));
   await page.getByLabel('to', { exact: true }).fill(dayAfter(today, 1));
-  await page.getByLabel('Status').selectOption('COMPLETED');
+  await page.getByLabel('Status').selectOption('Completed');
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(page.getByRole('link', { name: transactionId })).toBeVisible();
   await screenshot(page, 'payouts');
@@ -98,7 +98,7 @@ test('pays out, moves the payout to paid as the bank, finds it by period and cus
   await page.getByLabel('Find by id or your transaction_id').fill(transactionId);
   await page.getByRole('button', { name: 'Find' }).click();
   await expect(page.getByRole('heading', { name: `Payout ${transactionId}` })).toBeVisible();
-  await expect(page.getByTestId('payout-status')).toHaveText('COMPLETED');
+  await expect(page.getByTestId('payout-status')).toHaveText('Completed');
 });
 
 test('sets a customer limit by quantity and by amount, reads them back, and shows the refusals beside the fields', async ({ page, system }) => {
@@ -109,8 +109,8 @@ test('sets a customer limit by quantity and by amount, reads them back, and show
   const set = page.getByRole('form', { name: 'Set a limit' });
   await set.getByLabel('Limit by').selectOption('quantity');
   await set.getByRole('button', { name: 'Set limit' }).click();
-  await expect(set.locator('.field', { hasText: "Customer's CPF" }).getByRole('alert')).toContainText('body.document_number');
-  await expect(set.locator('.field', { hasText: 'Transactions per day' }).getByRole('alert')).toHaveText('body.quantity must be a positive integer');
+  await expect(set.locator('.field', { hasText: "Customer's CPF" }).getByRole('alert')).toContainText("Customer's CPF or CNPJ ");
+  await expect(set.locator('.field', { hasText: 'Transactions per day' }).getByRole('alert')).toHaveText('Transactions per day must be a positive integer');
   await expectAccessible(page);
 
   await set.getByLabel("Customer's CPF").fill(LIMITED);
@@ -131,19 +131,19 @@ test('sets a customer limit by quantity and by amount, reads them back, and show
   // Read back as stored, from a fresh page.
   await page.reload();
   const lookup = page.getByRole('form', { name: 'Look up a limit' });
-  await lookup.getByLabel("Customer's CPF").fill(LIMITED);
-  await lookup.getByLabel('Limit on').selectOption('cashout');
+  await lookup.getByLabel('CPF or CNPJ to look up').fill(LIMITED);
+  await lookup.getByLabel('Its limit on').selectOption('cashout');
   await lookup.getByRole('button', { name: 'Look up' }).click();
   await expect(page.getByTestId('limit')).toContainText('At most 3 transactions a day');
   await expect(page.getByTestId('limit')).toContainText('Three payouts a day');
-  await lookup.getByLabel('Limit on').selectOption('cashin');
+  await lookup.getByLabel('Its limit on').selectOption('cashin');
   await lookup.getByRole('button', { name: 'Look up' }).click();
   await expect(page.getByTestId('limit')).toContainText(/At most R\$\s150,50 per transaction/);
   await expect(page.getByTestId('limit')).toContainText('New customer');
   await screenshot(page, 'limits');
   await expectAccessible(page);
 
-  await lookup.getByLabel("Customer's CPF").fill(BENEFICIARY);
+  await lookup.getByLabel('CPF or CNPJ to look up').fill(BENEFICIARY);
   await lookup.getByRole('button', { name: 'Look up' }).click();
   await expect(page.getByRole('alert')).toHaveText('No limit found for this customer');
   await expect(page.getByTestId('limit')).toHaveCount(0);
@@ -215,6 +215,9 @@ test("the payouts list opens on the sandbox's today, after the test clock moved,
   await page.getByLabel('and hours').fill(String(hours));
   await page.getByRole('button', { name: 'Advance' }).click();
   await expect(page.getByTestId('clock-today')).toHaveText(today);
+  // The clock's time, in Brasília's, said to be the test clock's.
+  await expect(page.getByTestId('clock-time')).toHaveText(/^22:\d{2}:\d{2}$/);
+  await expect(page.getByRole('region', { name: 'Test clock' })).toContainText('(Brasília time, test clock)');
   // The list follows the clock on the page it moved on.
   await expect(page.getByTestId('payouts-found')).toContainText(`created from ${today} to ${today}`);
 
@@ -226,10 +229,20 @@ test("the payouts list opens on the sandbox's today, after the test clock moved,
   await page.getByLabel('Pix key').fill('maria@example.com');
   await page.getByRole('button', { name: 'Create payout' }).click();
   await expect(page.getByRole('heading', { name: `Payout ${transactionId}` })).toBeVisible();
+  // Every instant in one format, Brasília's wall clock, on the test clock: the evening's, not the next UTC date's.
+  const brasiliaEvening = new RegExp(`^${today} 22:\\d{2}:\\d{2}$`);
+  await expect(page.locator('dt:text-is("Created (Brasília time, test clock)") + dd')).toHaveText(brasiliaEvening);
 
   await page.getByRole('link', { name: 'Payouts' }).click();
   await expect(page.getByTestId('payouts-found')).toContainText(`created from ${today} to ${today}`);
   await expect(page.getByLabel('Created from')).toHaveValue(today);
   await expect(page.getByRole('link', { name: transactionId })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Created (Brasília time, test clock)' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('row', { name: new RegExp(transactionId) })
+      .getByRole('cell')
+      .nth(3),
+  ).toHaveText(brasiliaEvening);
   await expectAccessible(page);
 });

@@ -38,8 +38,10 @@ test('creates a recurrence, authorizes it as the payer, advances the clock and s
 
   await page.getByRole('link', { name: 'New recurrence' }).click();
   await page.getByRole('button', { name: 'Create recurrence' }).click();
-  // The API's own messages, beside the fields they are about.
-  await expect(page.locator('.field', { hasText: "Payer's name" }).getByRole('alert')).toContainText('debtor.name');
+  // The API's own messages, beside the fields they are about, in the form's words: the field's label, not its path.
+  await expect(page.locator('.field', { hasText: "Payer's name" }).getByRole('alert')).toHaveText("Payer's name is a required field");
+  await expect(page.locator('.field', { hasText: 'Your identifier (contract)' }).getByRole('alert')).toHaveText('Your identifier is a required field');
+  await expect(page.getByRole('main').getByText(/body\./)).toHaveCount(0);
   await expectAccessible(page);
 
   const contract = `console-${Date.now().toString(36)}`;
@@ -48,27 +50,42 @@ test('creates a recurrence, authorizes it as the payer, advances the clock and s
   await page.getByLabel("Payer's name").fill('Maria Silva');
   await page.getByLabel('Amount of each charge (R$)').fill('19.90');
   await page.getByLabel('First charge on').fill(dayAfter(today, 5));
-  await page.getByLabel('Every', { exact: true }).selectOption('MONTHLY');
+  await page.getByLabel('Every', { exact: true }).selectOption('Monthly');
   await screenshot(page, 'new-recurrence');
   await page.getByRole('button', { name: 'Create recurrence' }).click();
 
   await expect(page.getByRole('heading', { name: `Recurrence ${contract}` })).toBeVisible();
-  await expect(page.getByTestId('recurrence-status')).toHaveText('CREATED');
+  await expect(page.getByTestId('recurrence-status')).toHaveText("Awaiting the payer's approval");
+  await expect(page.getByText('Monthly, from')).toBeVisible();
+  await expect(page.getByText('Not authorized yet')).toBeVisible();
+  await expect(page.getByTestId('next-charge')).toHaveCount(0);
   await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
   await expect(page.getByLabel('Pix copy and paste')).toHaveValue(/^000201/);
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Authorize' }).click();
-  await expect(page.getByTestId('recurrence-status')).toHaveText('APPROVED');
+  await expect(page.getByTestId('recurrence-status')).toHaveText('Active');
+  await expect(page.getByText('The payer scanned the QR code', { exact: true })).toBeVisible();
+  // Approved: its next charge, and no longer the code to approve it with nor the payer's answers.
+  await expect(page.getByTestId('next-charge')).toContainText(/R\$\s19,90 due \d{4}-\d{2}-\d{2}/);
+  const firstDue = /due (\d{4}-\d{2}-\d{2})/.exec((await page.getByTestId('next-charge').textContent()) as string)?.[1] as string;
+  await expect(page.getByRole('img', { name: /QR code/ })).toHaveCount(0);
+  await expect(page.getByLabel('Pix copy and paste')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Authorize' })).toHaveCount(0);
 
   await page.getByLabel('Advance by days').fill('10');
   await page.getByRole('button', { name: 'Advance' }).click();
-  await expect(page.getByTestId('charges')).toContainText('PAID', { timeout: 45_000 });
+  await expect(page.getByTestId('charges')).toContainText('Paid', { timeout: 45_000 });
+  // The first charge paid, the next one is the schedule's second.
+  await expect(page.getByTestId('next-charge')).toContainText(/R\$\s19,90 due \d{4}-\d{2}-\d{2}/);
+  await expect(page.getByTestId('next-charge')).not.toContainText(`due ${firstDue}`);
   await screenshot(page, 'recurrence');
   await expectAccessible(page);
 
   await page.getByRole('link', { name: 'Recurrences', exact: true }).click();
   await expect(page.getByRole('link', { name: contract })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(contract) })).toContainText('Monthly');
+  await expect(page.getByRole('row', { name: new RegExp(contract) })).toContainText('Active');
 });
 
 test('a viewer reads but cannot act, and the server refuses it when asked directly', async ({ page, system }) => {
@@ -162,7 +179,7 @@ test('a recurrence sends webhooks to the URL given at creation, and its Change f
   // A refusal goes beside its field; an empty URL clears the webhook.
   await page.getByLabel(/days before its due date/).fill('2');
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.locator('.field', { hasText: 'days before its due date' }).getByRole('alert')).toContainText('charge_lead_days');
+  await expect(page.locator('.field', { hasText: 'days before its due date' }).getByRole('alert')).toHaveText('Lead days must be an integer between 3 and 10');
   await page.getByLabel(/days before its due date/).fill('7');
   await page.getByLabel('Webhook URL', { exact: true }).fill('');
   await page.getByRole('button', { name: 'Save changes' }).click();

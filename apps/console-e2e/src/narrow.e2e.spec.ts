@@ -1,9 +1,12 @@
 import type { Page } from '@playwright/test';
 import { dayAfter, expect, expectAccessible, signIn, test } from './support/console';
 
-// The console on a phone: every page at 390 px wide, none scrolling sideways, Sign out within reach, each with its title.
+// The console on a phone: every page at 390 px wide, none scrolling sideways, Sign out within reach, each with its title;
+// and on every page each field has a label of its own (two fields with one label leave the user guessing which is which).
 
 const WIDTH = 390;
+/** The pages with no field at all. */
+const WITHOUT_FIELDS = new Set(['audit-log']);
 
 /** Creates through the console's way to the API (as the page does) and answers the new resource. */
 async function created(page: Page, path: string, body: unknown): Promise<Record<string, unknown>> {
@@ -22,7 +25,7 @@ async function created(page: Page, path: string, body: unknown): Promise<Record<
   );
 }
 
-test(`every page fits a ${WIDTH} px wide screen, Sign out in sight`, async ({ page, system }) => {
+test(`every page fits a ${WIDTH} px wide screen, Sign out in sight, no two fields sharing a label`, async ({ page, system }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: WIDTH, height: 844 });
   await signIn(page, system, 'owner');
@@ -63,6 +66,7 @@ test(`every page fits a ${WIDTH} px wide screen, Sign out in sight`, async ({ pa
     'requests',
     'api-keys',
     'team',
+    'audit-log',
     'account',
   ];
   for (const place of places) {
@@ -74,6 +78,21 @@ test(`every page fits a ${WIDTH} px wide screen, Sign out in sight`, async ({ pa
     const width = await page.evaluate(() => (document.scrollingElement as Element).scrollWidth);
     expect(width, `${place} scrolls sideways`).toBeLessThanOrEqual(WIDTH);
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeInViewport();
+    const labels = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea'))
+        .filter((field) => field.type !== 'hidden')
+        .map((field) =>
+          field.labels && field.labels.length > 0
+            ? Array.from(field.labels, (label) => (label.textContent ?? '').trim()).join(' ')
+            : (field.getAttribute('aria-label') ?? `(no label: ${field.name || field.id})`),
+        ),
+    );
+    // Every page has fields (the test clock's at least), but the audit log, which only reads: the check is never vacuous.
+    expect(labels.length > 0, `${place} has fields`).toBe(!WITHOUT_FIELDS.has(place));
+    expect(
+      labels.filter((label, i) => labels.indexOf(label) !== i),
+      `${place}: fields sharing a label`,
+    ).toEqual([]);
   }
   await expectAccessible(page);
 });

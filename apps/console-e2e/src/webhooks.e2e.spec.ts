@@ -60,7 +60,7 @@ test('a failing endpoint shows in the log; once fixed, a retry and a retry of al
     const attempts = page.getByTestId('attempts').locator('tbody tr');
     await expect(attempts.first()).toContainText('HTTP 500');
     await expect(attempts.first()).toContainText('down for maintenance');
-    await expect(page.getByTestId('delivery-status')).toHaveText('pending');
+    await expect(page.getByTestId('delivery-status')).toHaveText('Pending');
     await expect(page.getByLabel('Request body')).toContainText('"type": "payout.status_changed"');
     // Signed with the account's sandbox secret, as every sandbox webhook, and saying so; never with the production secret.
     const [first] = endpoint.received;
@@ -81,7 +81,7 @@ test('a failing endpoint shows in the log; once fixed, a retry and a retry of al
 
     endpoint.failing = false;
     await page.getByRole('button', { name: 'Retry now' }).click();
-    await expect(page.getByTestId('delivery-status')).toHaveText('delivered');
+    await expect(page.getByTestId('delivery-status')).toHaveText('Delivered');
     await expect(attempts).toHaveCount(3);
     await expect(attempts.last()).toContainText('manual');
     await expect(attempts.last()).toContainText('HTTP 204');
@@ -108,7 +108,7 @@ test('a failing endpoint shows in the log; once fixed, a retry and a retry of al
     await page.getByLabel('Status', { exact: true }).selectOption('delivered');
     await page.getByRole('button', { name: 'Filter' }).click();
     for (const type of ['charge.paid', 'pix_charge.refunded']) {
-      await expect(page.getByTestId('deliveries').locator('tbody tr', { hasText: type })).toContainText('delivered');
+      await expect(page.getByTestId('deliveries').locator('tbody tr', { hasText: type })).toContainText('Delivered');
     }
     expect(endpoint.received.filter((r) => r.path === '/all')).toHaveLength(6);
   } finally {
@@ -173,12 +173,12 @@ test('a retry without a filter sends again the failed deliveries only, after say
     await page.getByLabel('Event to send').selectOption('charge.paid');
     await page.getByLabel('Endpoint URL').fill(endpoint.url('/ok'));
     await page.getByRole('button', { name: 'Send test event' }).click();
-    await expect(page.getByTestId('delivery-status')).toHaveText('delivered');
+    await expect(page.getByTestId('delivery-status')).toHaveText('Delivered');
     endpoint.failing = true;
     await page.getByLabel('Event to send').selectOption('payout.returned');
     await page.getByLabel('Endpoint URL').fill(endpoint.url('/down'));
     await page.getByRole('button', { name: 'Send test event' }).click();
-    await expect(page.getByTestId('delivery-status')).toHaveText('pending');
+    await expect(page.getByTestId('delivery-status')).toHaveText('Pending');
     const down = (await page.getByRole('heading', { name: /^Delivery msg_/ }).textContent())?.replace('Delivery ', '') as string;
 
     // No filter: failed ones by default, and nothing is sent before it is confirmed.
@@ -202,7 +202,7 @@ test('a retry without a filter sends again the failed deliveries only, after say
     await review.getByRole('button', { name: /^Yes, retry \d+$/ }).click();
     await expect(page.getByRole('status').filter({ hasText: 'queued' })).toBeVisible();
     await page.goto(`${system.consoleUrl}/#/sandbox/webhooks/${down}`);
-    await expect(page.getByTestId('delivery-status')).toHaveText('delivered');
+    await expect(page.getByTestId('delivery-status')).toHaveText('Delivered');
     expect(endpoint.received.filter((r) => r.path === '/down').length).toBe(downBefore + 1);
     // The endpoint that had its delivery got no duplicate.
     expect(endpoint.received.filter((r) => r.path === '/ok').length).toBe(okBefore);

@@ -6,6 +6,8 @@ const key = (key_id: string, environment: 'production' | 'sandbox'): ApiKeySumma
   environment,
   read_only: false,
   transactions: true,
+  name: null,
+  last_used_at: null,
   created_at: '2026-11-20T10:00:00.000Z',
   revoked_at: null,
 });

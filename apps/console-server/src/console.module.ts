@@ -14,6 +14,7 @@ import { SessionGuard } from './session.guard';
 import { Sessions } from './sessions';
 import { SignInLimiter } from './sign-in-limiter';
 import { TeamController } from './team.controller';
+import { AuditLogController } from './audit-log.controller';
 import { CONSOLE_CONFIG, REDIS } from './tokens';
 import { WebhookSecretController } from './webhook-secret.controller';
 
@@ -29,6 +30,7 @@ export const config = consoleConfig();
     WebhookSecretController,
     RequestLogController,
     TeamController,
+    AuditLogController,
     PasswordController,
   ],
   providers: [

@@ -15,6 +15,8 @@ let redis: Redis;
 let admin: Server;
 let issued = 0;
 const revoked: string[] = [];
+/** Who each change was asked for, as the admin API's audit log takes it (X-Audit-Actor). */
+const actors: unknown[] = [];
 
 beforeAll(async () => {
   redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 2 });
@@ -23,9 +25,17 @@ beforeAll(async () => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(body === undefined ? undefined : JSON.stringify(body));
     };
+    if (request.method !== 'GET') actors.push(request.headers['x-audit-actor']);
     if (request.method === 'POST' && request.url === `/admin/accounts/${accountId}/api-keys`) {
       issued++;
-      return answer(201, { key_id: `key_${run}_${issued}`, api_key: `pix_test_${run}${issued}`, environment: 'sandbox', read_only: false, transactions: true });
+      return answer(201, {
+        key_id: `key_${run}_${issued}`,
+        api_key: `pix_test_${run}${issued}`,
+        environment: 'sandbox',
+        read_only: false,
+        transactions: true,
+        name: null,
+      });
     }
     if (request.method === 'GET' && request.url === `/admin/accounts/${accountId}/api-keys`) {
       const listed = [1, 2, 3].map((n) => ({
@@ -33,10 +43,12 @@ beforeAll(async () => {
         environment: 'sandbox',
         read_only: false,
         transactions: true,
+        name: null,
         created_at: '2026-11-26T10:00:00.000Z',
         revoked_at: null,
+        last_used_at: null,
       }));
-      return answer(200, { api_keys: listed });
+      return answer(200, { api_keys: listed, last_used_since: '2026-11-19T10:00:00.000Z' });
     }
     if (request.method === 'DELETE' && request.url?.startsWith('/admin/api-keys/')) {
       revoked.push(request.url.slice('/admin/api-keys/'.length));
@@ -71,14 +83,17 @@ describe("the console's own keys", () => {
     const { keys, own } = await gateway().listKeys(accountId);
     expect(keys.map((listed) => listed.key_id)).toEqual([1, 2, 3].map((n) => `key_${run}_${n}`));
     expect([...own].sort()).toEqual([`key_${run}_1`, `key_${run}_2`]);
+    expect(actors).toEqual(['console', 'console']); // the audit log names the console, not a user, for its own keys
   });
 
   it('keeps the key sealed in Redis, never in clear', async () => {
     expect(await redis.get(`console:api-key:${accountId}:sandbox`)).not.toContain('pix_test_');
   });
 
-  it('revokes a key through the admin API', async () => {
-    await gateway().revoke(`key_${run}_3`);
+  it('revokes a key through the admin API, naming the user who asked', async () => {
+    actors.length = 0;
+    await gateway().revoke(`key_${run}_3`, { email: 'ana+ops@loja.example' });
     expect(revoked).toEqual([`key_${run}_3`]);
+    expect(actors).toEqual(['ana%2Bops%40loja.example']);
   });
 });

@@ -1,8 +1,10 @@
 import type { Redis } from 'ioredis';
 import type { MerchantClient } from '@pixauto/api-client';
 import { adminClient, type AdminPaths } from '@pixauto/api-client/admin';
+import { AUDIT_ACTOR_HEADER, auditActorHeader } from '@pixauto/contracts';
 import type {
   ApiKeyResponse,
+  AuditLogPage,
   ApiKeySummaryResponse,
   ConsoleSignInLinkResponse,
   ConsoleUserResponse,
@@ -28,6 +30,10 @@ export interface RequestLogFilters {
 class GatewayUnexpected extends Error {
   override readonly name = 'GatewayUnexpected';
 }
+
+/** Who asks the admin API for a change, for the account's audit log: a console user (their email) or the console itself. */
+export type ChangedBy = { email: string } | 'console';
+const by = (actor: ChangedBy) => ({ [AUDIT_ACTOR_HEADER]: auditActorHeader(actor) });
 
 const keyOf = (accountId: string, environment: Environment): string => `console:api-key:${accountId}:${environment}`;
 /** The ids of every key the console issued for itself for the account: listed to users as the console's, never revocable by them. */
@@ -71,6 +77,14 @@ export class Gateway {
     return data as ConsoleUserResponse;
   }
 
+  /** Whether the sign-in link can still be used (asked before its form shows), without using it. */
+  async signInLinkUsable(token: string): Promise<boolean> {
+    const { response } = await this.admin.POST('/admin/console-users/sign-in-link/check', { body: { token } }).catch(() => this.unreachable());
+    if (response.status === 204) return true;
+    if (response.status === 404) return false;
+    throw new GatewayUnexpected(`admin API answered ${response.status} to checking a sign-in link`);
+  }
+
   /** Whether the user's password changed: false when the current one is wrong. A new password the rules refuse is refused with their reason. */
   async changePassword(userId: string, currentPassword: string, newPassword: string): Promise<boolean> {
     const { error, response } = await this.admin
@@ -84,6 +98,12 @@ export class Gateway {
     if (response.status === 400 && message === Messages.admin.consoleCurrentPasswordWrong) return false;
     if (response.status === 503) return this.busy(response);
     return this.passOn(response.status, message, 'changing a password');
+  }
+
+  /** The account's name, or undefined when the admin API cannot tell it now (the console then shows none). */
+  async accountName(accountId: string): Promise<string | undefined> {
+    const { data } = await this.admin.GET('/admin/accounts/{account_id}', { params: { path: { account_id: accountId } } }).catch(() => ({ data: undefined }));
+    return data?.name;
   }
 
   /** The account's console users, the oldest first. */
@@ -101,9 +121,9 @@ export class Gateway {
   }
 
   /** A new console user of the account, without a password, and their one-time sign-in link. */
-  async createConsoleUser(accountId: string, email: unknown, role: unknown): Promise<ConsoleSignInLinkResponse> {
+  async createConsoleUser(accountId: string, email: unknown, role: unknown, actor: ChangedBy): Promise<ConsoleSignInLinkResponse> {
     const { data, error, response } = await this.admin
-      .POST('/admin/accounts/{account_id}/console-users', { params: { path: { account_id: accountId } }, body: { email, role } as never })
+      .POST('/admin/accounts/{account_id}/console-users', { params: { path: { account_id: accountId } }, body: { email, role } as never, headers: by(actor) })
       .catch(() => this.unreachable());
     return (
       (data as ConsoleSignInLinkResponse | undefined) ??
@@ -111,17 +131,21 @@ export class Gateway {
     );
   }
 
-  async changeConsoleRole(accountId: string, userId: string, role: unknown): Promise<ConsoleUserResponse> {
+  async changeConsoleRole(accountId: string, userId: string, role: unknown, actor: ChangedBy): Promise<ConsoleUserResponse> {
     const { data, error, response } = await this.admin
-      .PATCH('/admin/accounts/{account_id}/console-users/{user}', { params: { path: { account_id: accountId, user: userId } }, body: { role } as never })
+      .PATCH('/admin/accounts/{account_id}/console-users/{user}', {
+        params: { path: { account_id: accountId, user: userId } },
+        body: { role } as never,
+        headers: by(actor),
+      })
       .catch(() => this.unreachable());
     return (data as ConsoleUserResponse | undefined) ?? this.passOn(response.status, (error as { message?: string } | undefined)?.message, 'changing a role');
   }
 
   /** Removes the console user of the account; answers who it was. */
-  async removeConsoleUser(accountId: string, userId: string): Promise<ConsoleUserResponse> {
+  async removeConsoleUser(accountId: string, userId: string, actor: ChangedBy): Promise<ConsoleUserResponse> {
     const { data, error, response } = await this.admin
-      .DELETE('/admin/accounts/{account_id}/console-users/{user}', { params: { path: { account_id: accountId, user: userId } } })
+      .DELETE('/admin/accounts/{account_id}/console-users/{user}', { params: { path: { account_id: accountId, user: userId } }, headers: by(actor) })
       .catch(() => this.unreachable());
     return (
       (data as ConsoleUserResponse | undefined) ?? this.passOn(response.status, (error as { message?: string } | undefined)?.message, 'removing a console user')
@@ -156,21 +180,21 @@ export class Gateway {
     const sealed = await this.redis.get(keyOf(accountId, environment));
     if (sealed) return this.secrets.open(sealed);
     const { data, response } = await this.admin
-      .POST('/admin/accounts/{account_id}/api-keys', { params: { path: { account_id: accountId } }, body: { environment } })
+      .POST('/admin/accounts/{account_id}/api-keys', { params: { path: { account_id: accountId } }, body: { environment }, headers: by('console') })
       .catch(() => this.unreachable());
     if (!data) throw new GatewayUnexpected(`admin API answered ${response.status} to issuing the console's key`);
     await this.redis.sadd(ownKeyIdsOf(accountId), data.key_id);
     const kept = await this.redis.set(keyOf(accountId, environment), this.secrets.seal(data.api_key), 'NX');
     if (kept === 'OK') return data.api_key;
     // Another request issued one at the same moment and kept it first: ours is revoked, theirs used.
-    await this.revoke(data.key_id);
+    await this.revoke(data.key_id, 'console');
     return this.apiKey(accountId, environment);
   }
 
   /** A new webhook signing secret for one environment of the account; its previous one keeps signing beside it for 24 hours. */
-  async rotateWebhookSecret(accountId: string, environment: Environment): Promise<WebhookSecretRotatedResponse> {
+  async rotateWebhookSecret(accountId: string, environment: Environment, actor: ChangedBy): Promise<WebhookSecretRotatedResponse> {
     const { data, response } = await this.admin
-      .POST('/admin/accounts/{account_id}/webhook-secret', { params: { path: { account_id: accountId }, query: { environment } } })
+      .POST('/admin/accounts/{account_id}/webhook-secret', { params: { path: { account_id: accountId }, query: { environment } }, headers: by(actor) })
       .catch(() => this.unreachable());
     if (!data) throw new GatewayUnexpected(`admin API answered ${response.status} to rotating the webhook secret`);
     return data;
@@ -182,25 +206,34 @@ export class Gateway {
   }
 
   /** Every key of the account (the admin API's list: never a key itself), and which of them are the console's own. */
-  async listKeys(accountId: string): Promise<{ keys: ApiKeySummaryResponse[]; own: Set<string> }> {
+  async listKeys(accountId: string): Promise<{ keys: ApiKeySummaryResponse[]; own: Set<string>; lastUsedSince: string }> {
     const { data, response } = await this.admin
       .GET('/admin/accounts/{account_id}/api-keys', { params: { path: { account_id: accountId } } })
       .catch(() => this.unreachable());
     if (!data) throw new GatewayUnexpected(`admin API answered ${response.status} to listing keys`);
-    return { keys: data.api_keys as ApiKeySummaryResponse[], own: new Set(await this.redis.smembers(ownKeyIdsOf(accountId))) };
+    return {
+      keys: data.api_keys as ApiKeySummaryResponse[],
+      own: new Set(await this.redis.smembers(ownKeyIdsOf(accountId))),
+      lastUsedSince: data.last_used_since,
+    };
   }
 
   /** A key a user creates for the account's integration: the answer is the only time anyone sees it. */
-  async issueKey(accountId: string, environment: Environment, readOnly: boolean): Promise<ApiKeyResponse> {
-    const { data, response } = await this.admin
-      .POST('/admin/accounts/{account_id}/api-keys', { params: { path: { account_id: accountId } }, body: { environment, read_only: readOnly } })
+  async issueKey(accountId: string, environment: Environment, readOnly: boolean, name: unknown, actor: ChangedBy): Promise<ApiKeyResponse> {
+    const { data, error, response } = await this.admin
+      .POST('/admin/accounts/{account_id}/api-keys', {
+        params: { path: { account_id: accountId } },
+        body: { environment, read_only: readOnly, ...(name !== undefined && { name }) } as never,
+        headers: by(actor),
+      })
       .catch(() => this.unreachable());
-    if (!data) throw new GatewayUnexpected(`admin API answered ${response.status} to issuing a key`);
-    return data as ApiKeyResponse;
+    return (data as ApiKeyResponse | undefined) ?? this.passOn(response.status, (error as { message?: string } | undefined)?.message, 'issuing a key');
   }
 
-  async revoke(keyId: string): Promise<void> {
-    const { response } = await this.admin.DELETE('/admin/api-keys/{key_id}', { params: { path: { key_id: keyId } } }).catch(() => this.unreachable());
+  async revoke(keyId: string, actor: ChangedBy): Promise<void> {
+    const { response } = await this.admin
+      .DELETE('/admin/api-keys/{key_id}', { params: { path: { key_id: keyId } }, headers: by(actor) })
+      .catch(() => this.unreachable());
     if (response.status !== 204) throw new GatewayUnexpected(`admin API answered ${response.status} to revoking a key`);
   }
 
@@ -217,6 +250,16 @@ export class Gateway {
     if (response.status === 400) return refuse(validation((error as { message: string }).message));
     if (!data) throw new GatewayUnexpected(`admin API answered ${response.status} to reading the request log`);
     return data as RequestLogPage;
+  }
+
+  /** The account's audit log, newest first, a page at a time (`cursor`: the previous page's next_cursor). */
+  async auditLog(accountId: string, cursor: string | undefined): Promise<AuditLogPage> {
+    const { data, error, response } = await this.admin
+      .GET('/admin/accounts/{account_id}/audit-log', { params: { path: { account_id: accountId }, query: { ...(cursor && { cursor }), limit: 25 } } })
+      .catch(() => this.unreachable());
+    if (response.status === 400) return refuse(validation((error as { message: string }).message));
+    if (!data) throw new GatewayUnexpected(`admin API answered ${response.status} to reading the audit log`);
+    return data as AuditLogPage;
   }
 
   /** The gateway checks only so many passwords at once (its memory): the user tries again when it says. */

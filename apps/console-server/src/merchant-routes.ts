@@ -13,6 +13,7 @@ const CONSOLE_ROUTES: ReadonlyArray<readonly [Method, keyof SandboxPaths]> = [
   ['GET', '/v2/automatic-pix/recurrences/{recurrence_id}'],
   ['PATCH', '/v2/automatic-pix/recurrences/{recurrence_id}'],
   ['GET', '/v2/automatic-pix/recurrences/{recurrence_id}/charges'],
+  ['GET', '/v2/automatic-pix/charges'],
   ['POST', '/v2/automatic-pix/charges/{charge_id}/retry'],
   ['GET', '/v2/limits'],
   ['POST', '/v2/limits'],

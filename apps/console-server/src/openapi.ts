@@ -189,7 +189,7 @@ export const CONSOLE_DOCUMENT = {
       },
       ApiKey: {
         type: 'object',
-        required: ['key_id', 'environment', 'read_only', 'transactions', 'created_at', 'revoked_at', 'console'],
+        required: ['key_id', 'environment', 'read_only', 'transactions', 'name', 'created_at', 'revoked_at', 'last_used_at', 'console'],
         properties: {
           key_id: { type: 'string', description: 'Identifier of the key (`key_...`); the key itself is never listed.' },
           environment: { type: 'string', enum: ['production', 'sandbox'], description: 'Where the key works.' },
@@ -197,13 +197,62 @@ export const CONSOLE_DOCUMENT = {
           transactions: { type: 'boolean', description: 'false: the key may not read receipts.' },
           created_at: { type: 'string', description: 'When the key was created, ISO 8601 in UTC.' },
           revoked_at: { type: ['string', 'null'], description: 'When the key was revoked, ISO 8601 in UTC; null while it works.' },
+          last_used_at: {
+            type: ['string', 'null'],
+            description:
+              "When a request with the key last reached the API (the request log), ISO 8601 in UTC; null when none since the list's last_used_since.",
+          },
+          name: { type: ['string', 'null'], description: 'The name given when the key was created; null without one.' },
           console: { type: 'boolean', description: "true: the console's own key, with which it shows you your data; it cannot be revoked here." },
         },
       },
       ApiKeyList: {
         type: 'object',
-        required: ['api_keys'],
-        properties: { api_keys: { type: 'array', items: { $ref: '#/components/schemas/ApiKey' }, description: "The account's keys, the newest first." } },
+        required: ['api_keys', 'last_used_since'],
+        properties: {
+          api_keys: { type: 'array', items: { $ref: '#/components/schemas/ApiKey' }, description: "The account's keys, the newest first." },
+          last_used_since: { type: 'string', description: "How far back last_used_at looks (the request log's retention), ISO 8601 in UTC." },
+        },
+      },
+      AuditLogPage: {
+        type: 'object',
+        required: ['entries', 'next_cursor'],
+        properties: {
+          entries: {
+            type: 'array',
+            description: 'Newest first.',
+            items: {
+              type: 'object',
+              required: ['id', 'at', 'environment', 'actor_type', 'actor', 'action', 'object', 'detail'],
+              properties: {
+                id: { type: 'string', description: "The entry's place in the log: later entries have greater ids." },
+                at: { type: 'string', description: 'When the change was made, ISO 8601 in UTC.' },
+                environment: { type: ['string', 'null'], enum: ['production', 'sandbox', null], description: 'null for the team, the same in both.' },
+                actor_type: { type: 'string', enum: ['console_user', 'console', 'operator', 'api_key'], description: 'Who made the change.' },
+                actor: { type: ['string', 'null'], description: "The console user's email or the key's key_id; null for the console and the operator." },
+                action: {
+                  type: 'string',
+                  enum: [
+                    'api_key.created',
+                    'api_key.revoked',
+                    'webhook_secret.rotated',
+                    'customer_limit.set',
+                    'sandbox_clock.advanced',
+                    'team_member.added',
+                    'team_member.role_changed',
+                    'team_member.removed',
+                  ],
+                },
+                object: { type: 'string', description: "What changed: a key_id, a user's email, a masked CPF or CNPJ, webhook_secret or sandbox_clock." },
+                detail: {
+                  type: 'object',
+                  description: "The change's particulars: a key's read_only, a role and previous_role, a limit's type and cap, a clock's ms.",
+                },
+              },
+            },
+          },
+          next_cursor: { type: ['string', 'null'], description: 'Pass it as cursor for the next (older) page; null on the last page.' },
+        },
       },
       NewApiKey: {
         type: 'object',
@@ -211,11 +260,12 @@ export const CONSOLE_DOCUMENT = {
         properties: {
           environment: { type: 'string', enum: ['production', 'sandbox'], description: 'Where the key will work.' },
           read_only: { type: 'boolean', description: 'true: the key may only read. Default false.' },
+          name: { type: 'string', description: 'A name to tell the key apart, 1 to 100 characters; empty or absent: none.' },
         },
       },
       IssuedApiKey: {
         type: 'object',
-        required: ['key_id', 'api_key', 'environment', 'read_only', 'transactions'],
+        required: ['key_id', 'api_key', 'environment', 'read_only', 'transactions', 'name'],
         properties: {
           key_id: { type: 'string', description: 'Identifier of the key, to revoke it.' },
           api_key: {
@@ -225,6 +275,7 @@ export const CONSOLE_DOCUMENT = {
           environment: { type: 'string', enum: ['production', 'sandbox'] },
           read_only: { type: 'boolean' },
           transactions: { type: 'boolean' },
+          name: { type: ['string', 'null'] },
         },
       },
     },
@@ -391,6 +442,24 @@ export const CONSOLE_DOCUMENT = {
         },
       },
     },
+    '/console/v1/audit-log': {
+      get: {
+        summary: "The account's audit log",
+        description:
+          "Who changed the account's API keys, webhook signing secrets, customer limits, sandbox test clock and team, and when, in both environments, newest first, 25 entries a page. Owners only.",
+        security: [{ session: [] }],
+        parameters: [
+          { name: 'cursor', in: 'query', schema: { type: 'string' }, description: 'The next_cursor of the previous page, for the next (older) one.' },
+        ],
+        responses: {
+          '200': { description: 'A page of the log.', content: { 'application/json': { schema: { $ref: '#/components/schemas/AuditLogPage' } } } },
+          '400': error('The cursor is not one a page gave.'),
+          '401': error('No session.'),
+          '403': error('The user is not an owner.'),
+          '503': error('The platform could not be reached; try again.'),
+        },
+      },
+    },
     '/console/v1/api-keys': {
       get: {
         summary: "The account's API keys",
@@ -410,7 +479,7 @@ export const CONSOLE_DOCUMENT = {
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/NewApiKey' } } } },
         responses: {
           '201': { description: 'The new key, shown this once.', content: { 'application/json': { schema: { $ref: '#/components/schemas/IssuedApiKey' } } } },
-          '400': error('The environment is missing or unknown, or read_only is not true or false.'),
+          '400': error('The environment is missing or unknown, read_only is not true or false, or the name is not 1 to 100 characters.'),
           '401': error('No session.'),
           '403': error('No valid CSRF token, or the role may not change anything in this environment.'),
         },

@@ -14,10 +14,18 @@ export interface SessionResponse {
   email: string;
   role: ConsoleSession['role'];
   account_id: string;
+  /** The account's name ('' when the platform could not tell it at sign-in). */
+  account_name: string;
   csrf_token: string;
 }
 
-const answer = ({ email, role, account_id, csrf_token }: ConsoleSession): SessionResponse => ({ email, role, account_id, csrf_token });
+const answer = ({ email, role, account_id, account_name, csrf_token }: ConsoleSession): SessionResponse => ({
+  email,
+  role,
+  account_id,
+  account_name: account_name ?? '',
+  csrf_token,
+});
 
 const MAX_EMAIL = 254;
 const MAX_PASSWORD = 128;
@@ -69,6 +77,22 @@ export class SessionController {
     return this.start(user, request, reply);
   }
 
+  /**
+   * Whether a sign-in link can still be used, asked as its page opens: a used or expired link says so before anyone
+   * types a password. The link is not used; an unknown one counts as a failed sign-in of the client address.
+   */
+  @Post('link/check')
+  @WithoutSession()
+  @HttpCode(204)
+  async checkLink(@Body() body: unknown, @Req() request: FastifyRequest): Promise<void> {
+    const { token } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+    if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN) return refuse(validation(Messages.admin.consoleSignInToken));
+    const attempt = await this.limiter.attempt(undefined, request.ip);
+    if ('refusedFor' in attempt) return refuse(rateLimited(Messages.console.tooManySignIns, attempt.refusedFor));
+    if (!(await checked(this.limiter, attempt, () => this.gateway.signInLinkUsable(token)))) return refuse(notFound(Messages.admin.consoleSignInLinkInvalid));
+    await this.limiter.succeeded(attempt);
+  }
+
   @Get()
   current(@Req() request: SignedInRequest): SessionResponse {
     return answer(request.session);
@@ -84,7 +108,13 @@ export class SessionController {
   /** A new session id at every sign-in: an id planted before it is worth nothing after. */
   private async start(user: ConsoleUserResponse, request: FastifyRequest, reply: FastifyReply): Promise<SessionResponse> {
     await this.sessions.end(cookieOf(request, SESSION_COOKIE));
-    const { sessionId, session } = await this.sessions.start({ user_id: user.user_id, account_id: user.account_id, email: user.email, role: user.role });
+    const { sessionId, session } = await this.sessions.start({
+      user_id: user.user_id,
+      account_id: user.account_id,
+      account_name: await this.gateway.accountName(user.account_id),
+      email: user.email,
+      role: user.role,
+    });
     void reply.header('set-cookie', this.cookie(sessionId, this.config.sessionMaxSeconds));
     return answer(session);
   }

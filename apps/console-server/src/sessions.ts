@@ -8,6 +8,8 @@ export interface ConsoleSession {
   account_id: string;
   email: string;
   role: ConsoleRole;
+  /** The account's name, read at sign-in: the console shows whose account it is. */
+  account_name?: string;
   /** The session's CSRF token: every request that changes something carries it in X-CSRF-Token. */
   csrf_token: string;
   /** Epoch milliseconds of the sign-in: the session ends sessionMaxSeconds after it, however active. */

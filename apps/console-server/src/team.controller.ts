@@ -28,12 +28,12 @@ export class TeamController {
   @HttpCode(201)
   async create(@Body() body: unknown, @Req() request: SignedInRequest): Promise<ConsoleSignInLinkResponse> {
     const { email, role } = fieldsOf(body);
-    return this.gateway.createConsoleUser(ownersAccount(request), email, role);
+    return this.gateway.createConsoleUser(ownersAccount(request), email, role, { email: request.session.email });
   }
 
   @Patch(':user_id')
   async changeRole(@Param('user_id') userId: string, @Body() body: unknown, @Req() request: SignedInRequest): Promise<ConsoleUserResponse> {
-    const changed = await this.gateway.changeConsoleRole(ownersAccount(request), userId, fieldsOf(body).role);
+    const changed = await this.gateway.changeConsoleRole(ownersAccount(request), userId, fieldsOf(body).role, { email: request.session.email });
     await this.sessions.changeRole(changed.user_id, changed.role as ConsoleRole);
     return changed;
   }
@@ -41,7 +41,7 @@ export class TeamController {
   @Delete(':user_id')
   @HttpCode(204)
   async remove(@Param('user_id') userId: string, @Req() request: SignedInRequest): Promise<void> {
-    const removed = await this.gateway.removeConsoleUser(ownersAccount(request), userId);
+    const removed = await this.gateway.removeConsoleUser(ownersAccount(request), userId, { email: request.session.email });
     await this.sessions.endAllOf(removed.user_id);
   }
 

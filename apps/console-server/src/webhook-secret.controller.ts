@@ -19,6 +19,6 @@ export class WebhookSecretController {
     const { environment } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     if (request.session.role !== 'owner') return refuse({ kind: 'forbidden', message: Messages.console.ownerOnly });
     if (!ENVIRONMENTS.includes(environment as Environment)) return refuse(validation(Messages.admin.environment));
-    return this.gateway.rotateWebhookSecret(request.session.account_id, environment as Environment);
+    return this.gateway.rotateWebhookSecret(request.session.account_id, environment as Environment, { email: request.session.email });
   }
 }

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { merchantApi, signOut, type Environment, type Session } from './api';
 import { hrefOf, usePlace } from './routing';
+import { ROLE } from './labels';
 import { ApiKeys } from './pages/ApiKeys';
 import { Overview } from './pages/Overview';
 import { SandboxClock } from './pages/SandboxClock';
@@ -16,6 +17,7 @@ import { PayoutDetail } from './pages/PayoutDetail';
 import { CustomerLimits } from './pages/CustomerLimits';
 import { Account } from './pages/Account';
 import { Team } from './pages/Team';
+import { AuditLog } from './pages/AuditLog';
 
 const ENVIRONMENTS: Array<[Environment, string]> = [
   ['sandbox', 'Sandbox'],
@@ -34,6 +36,7 @@ const TITLES: Record<string, string> = {
   requests: 'Requests',
   'api-keys': 'API keys',
   team: 'Team',
+  'audit-log': 'Audit log',
   account: 'Your account',
 };
 const SINGULAR: Record<string, string> = { recurrences: 'Recurrence', pix: 'Pix charge', payouts: 'Payout', webhooks: 'Webhook delivery' };
@@ -47,7 +50,7 @@ export const titleOf = (page: string, id: string | undefined, environment: Envir
   ].join(' · ');
 
 /** Pages about the account and its people, the same in both environments: no test clock above them. */
-const ACCOUNT_PAGES = ['team', 'account'];
+const ACCOUNT_PAGES = ['team', 'audit-log', 'account'];
 
 export function Shell({ session, onSignedOut, onSessionChanged }: { session: Session; onSignedOut: () => void; onSessionChanged: () => void }) {
   const place = usePlace();
@@ -69,6 +72,11 @@ export function Shell({ session, onSignedOut, onSessionChanged }: { session: Ses
       )}
       <header className="top">
         <span className="brand">pixauto console</span>
+        {session.account_name && (
+          <span className="account" data-testid="account-name" title="The account you are signed in to">
+            {session.account_name}
+          </span>
+        )}
         <nav aria-label="Environment" className="environments">
           {ENVIRONMENTS.map(([value, label]) => (
             <a key={value} href={hrefOf({ environment: value, page: 'recurrences' })} aria-current={value === environment ? 'page' : undefined}>
@@ -77,7 +85,7 @@ export function Shell({ session, onSignedOut, onSessionChanged }: { session: Ses
           ))}
         </nav>
         <span className="who">
-          {session.email} <span className="role">({session.role})</span>
+          {session.email} <span className="role">({ROLE[session.role]})</span>
         </span>
         <button type="button" className="secondary" onClick={() => void signOut(session).then(onSignedOut)}>
           Sign out
@@ -114,6 +122,11 @@ export function Shell({ session, onSignedOut, onSessionChanged }: { session: Ses
               Team
             </a>
           )}
+          {session.role === 'owner' && (
+            <a href={hrefOf({ environment, page: 'audit-log' })} aria-current={place.page === 'audit-log' ? 'page' : undefined}>
+              Audit log
+            </a>
+          )}
           <a href={hrefOf({ environment, page: 'account' })} aria-current={place.page === 'account' ? 'page' : undefined}>
             Your account
           </a>
@@ -136,6 +149,8 @@ export function Shell({ session, onSignedOut, onSessionChanged }: { session: Ses
           {place.page === 'requests' && <Requests {...context} />}
           {place.page === 'team' && session.role === 'owner' && <Team {...context} onSessionChanged={onSessionChanged} />}
           {place.page === 'team' && session.role !== 'owner' && <OwnersOnly />}
+          {place.page === 'audit-log' && session.role === 'owner' && <AuditLog {...context} />}
+          {place.page === 'audit-log' && session.role !== 'owner' && <AuditOwnersOnly />}
           {place.page === 'account' && <Account {...context} />}
         </main>
       </div>
@@ -149,6 +164,16 @@ function OwnersOnly() {
     <section aria-labelledby="team-title">
       <h1 id="team-title">Team</h1>
       <p data-testid="owners-only">Only an owner of your account manages its users. Ask one of them to add, change or remove a user.</p>
+    </section>
+  );
+}
+
+/** The audit log opened by someone who is not an owner: say why. */
+function AuditOwnersOnly() {
+  return (
+    <section aria-labelledby="audit-title">
+      <h1 id="audit-title">Audit log</h1>
+      <p data-testid="owners-only">Only an owner of your account reads its audit log.</p>
     </section>
   );
 }

@@ -9,6 +9,8 @@ export interface Session {
   email: string;
   role: Role;
   account_id: string;
+  /** The account's name ('' when the platform could not tell it at sign-in). */
+  account_name: string;
   csrf_token: string;
 }
 
@@ -47,6 +49,17 @@ export async function signInWithLink(token: string, password: string): Promise<S
   return response.ok ? (json as Session) : { ...(json as ApiError), status: response.status };
 }
 
+/** Whether a sign-in link can still be used, without using it: undefined when it can, else the refusal (404: the link is dead). */
+export async function signInLinkRefusal(token: string): Promise<(ApiError & { status: number }) | undefined> {
+  const response = await fetch(`${SESSION_URL}/link/check`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  return response.status === 204 ? undefined : { ...((await response.json()) as ApiError), status: response.status };
+}
+
 export async function signOut(session: Session): Promise<void> {
   await fetch(SESSION_URL, { method: 'DELETE', credentials: 'same-origin', headers: { 'x-csrf-token': session.csrf_token } });
 }
@@ -75,6 +88,12 @@ export function problemsByField(error: ApiError | undefined): Record<string, str
     (byField[field] ??= []).push(problem.replace(/\.$/, ''));
   }
   return byField;
+}
+
+/** A refusal's problems that none of the form's fields shows (`fields`: those it shows), for above the form: none is lost. */
+export function problemsAbove(byField: Record<string, string[]>, fields: readonly string[]): string | undefined {
+  const above = Object.entries(byField).flatMap(([field, problems]) => (fields.includes(field) ? [] : problems));
+  return above.length > 0 ? above.join('. ') : undefined;
 }
 
 /** Money as the merchant reads it: R$ 19,90. */

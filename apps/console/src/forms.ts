@@ -38,3 +38,9 @@ export function brasiliaDaysInUtc(from: string, to: string): { start: string; en
 
 /** An instant (ISO 8601) as Brasília's wall clock, to the second: 2026-11-26 09:30:00 (no daylight saving time since 2019). */
 export const brasiliaTime = (iso: string): string => new Date(Date.parse(iso) + BRASILIA_MS).toISOString().slice(0, 19).replace('T', ' ');
+
+/**
+ * An API problem in the form's own words: the field it names (`body.debtor.name is a required field`) becomes the
+ * field's label ("Payer's name is a required field"), without its parenthesised note ("(optional)", "(R$)").
+ */
+export const inFormWords = (problem: string, label: string): string => problem.replace(/^body\.[a-z_.]+/, label.replace(/\s*\([^)]*\)$/, ''));

@@ -16,6 +16,11 @@ export class ChargesController {
     return reply(await this.charges.list(request.tenant, request.params?.recurrence_id ?? ''));
   }
 
+  @MessagePattern(Patterns.charges.listDue)
+  async listDue(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.charges.listDue(request.tenant, request.query));
+  }
+
   @MessagePattern(Patterns.charges.get)
   async get(@Payload() request: ServiceRequest): Promise<ServiceReply> {
     return reply(await this.charges.get(request.tenant, chargeIdOf(request)));

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ChargeResponse, recurrenceStreamTopic, Tenant, validateCancelCharge, validateChargeDate } from '@pixauto/contracts';
+import { ChargeResponse, paginationOf, Pagination, Tenant, Topics, validateCancelCharge, validateChargeDate, validateListChargesDue } from '@pixauto/contracts';
 import { Banks, centavosToValor, CobRCompleta, CobRNotification, PixBankClient, SimulatedPayer } from '@pixauto/bank';
 import { Messages, notFound, RefusalException, refuse, validation } from '@pixauto/errors';
 import { ConcurrencyError, EventStore, stateOf } from '@pixauto/event-store';
@@ -17,11 +17,13 @@ import {
   findChargeByTxid,
   findRecurrence,
   listCharges,
+  listChargesDue,
   nextCycle,
   planDueCharges,
   PlannedCharge,
   postponeNextCharge,
   projectRecurrence,
+  recordRecurrenceEvents,
   Recurrence,
   recurrence,
   RECURRENCE_STREAM,
@@ -70,6 +72,14 @@ export class Charges {
   async list(tenant: Tenant, recurrenceId: string): Promise<{ charges: ChargeResponse[] }> {
     if (!(await findRecurrence(this.dataSource.manager, tenant, recurrenceId))) return refuse(notFound(Messages.recurrences.notFound));
     return { charges: await listCharges(this.dataSource.manager, tenant, recurrenceId) };
+  }
+
+  /** The charges of all the account's recurrences due in a period, one page: what an overview reads in one request. */
+  async listDue(tenant: Tenant, query: unknown): Promise<{ pagination: Pagination; charges: ChargeResponse[] }> {
+    const request = validateListChargesDue(query);
+    if (!request.ok) return refuse(request.refusal);
+    const { total, charges } = await listChargesDue(this.dataSource.manager, tenant, request.value);
+    return { pagination: paginationOf(request.value, total), charges };
   }
 
   async get(tenant: Tenant, chargeId: string): Promise<ChargeResponse> {
@@ -206,7 +216,7 @@ export class Charges {
       const history = streams.get(recurrenceStreamId(tenant, recurrenceId)) ?? [];
       const state = stateOf(recurrence, history);
       const plan: CyclePlan = state.status === 'NONE' ? { charges: [] } : planDueCharges(state, tenant.environment, this.clock.today(tenant));
-      return { tenant, recurrenceId, version: history.length, plan, debited: [] as PlannedCharge[] };
+      return { tenant, recurrenceId, version: history.length, state, history, plan, debited: [] as PlannedCharge[] };
     });
     await forEachConcurrently(work, SCHEDULER_CONCURRENCY, async (w) => {
       for (const planned of w.plan.charges) {
@@ -226,18 +236,26 @@ export class Charges {
     const finished = work.filter((w) => w.debited.length === w.plan.charges.length && (w.debited.length > 0 || w.plan.postponeTo !== undefined));
     try {
       await this.eventStore.appendAll<RecurrenceEvent>(
-        debited.map(({ tenant, recurrenceId, version, debited: charges }) => ({
-          request: {
-            streamId: recurrenceStreamId(tenant, recurrenceId),
-            streamType: RECURRENCE_STREAM,
-            expectedVersion: version,
-            events: charges.flatMap((c) => c.events),
-            tenant,
-            occurredAt: this.clock.now(tenant),
-            topic: recurrenceStreamTopic,
-          },
-          project: (recorded) => projectRecurrence(recorded, charges[charges.length - 1].state),
-        })),
+        debited.map(({ tenant, recurrenceId, version, state, history, debited: charges }) => {
+          const occurredAt = this.clock.now(tenant);
+          return {
+            request: {
+              streamId: recurrenceStreamId(tenant, recurrenceId),
+              streamType: RECURRENCE_STREAM,
+              expectedVersion: version,
+              events: recordRecurrenceEvents(
+                charges.flatMap((c) => c.events),
+                state,
+                history,
+                occurredAt,
+              ),
+              tenant,
+              occurredAt,
+              topic: Topics.recurrences.name,
+            },
+            project: (recorded) => projectRecurrence(recorded, charges[charges.length - 1].state),
+          };
+        }),
       );
     } catch (error) {
       if (!(error instanceof ConcurrencyError)) throw error;

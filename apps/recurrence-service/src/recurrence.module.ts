@@ -62,7 +62,7 @@ const recurrenceTasks: Provider[] = [
     EventSourcingModule.forService({
       config,
       migrations: RECURRENCE_MIGRATIONS,
-      topics: [Topics.recurrences, Topics.charges, Topics.solicitations],
+      topics: [Topics.recurrences, Topics.solicitations],
     }),
   ],
   controllers: [RecurrencesController, ChargesController, BankCallbacksController],

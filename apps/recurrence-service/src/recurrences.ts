@@ -11,7 +11,7 @@ import {
   RecurrenceActivationData,
   RecurrenceResponse,
   Tenant,
-  recurrenceStreamTopic,
+  Topics,
   validateCreateRecurrence,
   validateListRecurrences,
   paginationOf,
@@ -38,6 +38,7 @@ import {
   findRecurrence,
   listRecurrences,
   projectRecurrence,
+  recordRecurrenceEvents,
   recurrence,
   RECURRENCE_STREAM,
   RecurrenceCommand,
@@ -198,8 +199,9 @@ export class Recurrences {
       streamType: RECURRENCE_STREAM,
       tenant,
       now: this.clock.now(tenant),
-      topic: recurrenceStreamTopic,
+      topic: Topics.recurrences.name,
       project: projectRecurrence,
+      record: recordRecurrenceEvents,
     });
     if (!outcome.ok && !options.ignoreRefusals) refuse(outcome.refusal);
     return outcome;

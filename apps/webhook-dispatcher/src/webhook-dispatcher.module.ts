@@ -18,6 +18,7 @@ import {
   targetPolicyFrom,
   WebhookDeliveries1763800000800,
   WebhookSecretsPerEnvironment1763800000990,
+  WebhookRecordsInEvents1763800000991,
   WebhookDispatcher,
   WebhookSender,
 } from '@pixauto/webhooks';
@@ -96,7 +97,7 @@ class DeliveryPipeline implements OnApplicationBootstrap, OnModuleDestroy {
   imports: [
     EventSourcingModule.forService({
       config,
-      migrations: [WebhookDeliveries1763800000800, WebhookSecretsPerEnvironment1763800000990],
+      migrations: [WebhookDeliveries1763800000800, WebhookSecretsPerEnvironment1763800000990, WebhookRecordsInEvents1763800000991],
       topics: FOLLOWED_TOPICS.webhookDispatcher,
     }),
   ],

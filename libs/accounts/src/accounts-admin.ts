@@ -4,7 +4,6 @@ import {
   AccountProfile,
   AccountResponse,
   DEFAULT_RATE_LIMITS,
-  ApiKeyListResponse,
   Environment,
   ApiKeyResponse,
   ChangeAccountRequest,
@@ -23,7 +22,8 @@ import { account, ACCOUNT_STREAM, accountStreamId } from './account';
 import { apiKey, API_KEY_STREAM, apiKeyStreamId, hashApiKey, newApiKey } from './api-key';
 import { AccountProfiles } from './account-profiles';
 import { ApiKeyDirectory } from './api-key-directory';
-import { accountsWithoutSandboxSecret, findAccount, findApiKeyById, listApiKeys, projectAccount } from './read-model/accounts.projection';
+import { AuditActor, AuditRecord, auditStatement, OPERATOR } from './audit-log';
+import { accountsWithoutSandboxSecret, findAccount, findApiKeyById, listApiKeys, projectAccount, StoredApiKeySummary } from './read-model/accounts.projection';
 
 /** Without providers, an account gets both receipt banks with the sandbox banks' working credentials. */
 const DEFAULT_PROVIDERS: ProviderCredentials[] = [
@@ -106,11 +106,17 @@ export class AccountsAdmin {
   }
 
   /** A new signing secret for one environment; its replaced one keeps signing beside it for 24 hours. The other environment's is unchanged. */
-  async rotateWebhookSecret(accountId: string, environment: Environment): Promise<WebhookSecretRotatedResponse> {
+  async rotateWebhookSecret(accountId: string, environment: Environment, actor: AuditActor = OPERATOR): Promise<WebhookSecretRotatedResponse> {
     const outcome = await this.eventStore.handle(
       account,
       { type: 'RotateWebhookSecret', environment, webhook_secret: this.secrets.seal(newWebhookSecret()), at: this.clock.now() },
-      this.context(accountStreamId(accountId), ACCOUNT_STREAM, home(accountId)),
+      this.context(accountStreamId(accountId), ACCOUNT_STREAM, home(accountId), {
+        accountId,
+        environment,
+        actor,
+        action: 'webhook_secret.rotated',
+        object: 'webhook_secret',
+      }),
     );
     if (!outcome.ok) return refuse(outcome.refusal);
     const rotated = outcome.events[0].data as { webhook_secret: string; previous_valid_until: string | null };
@@ -166,20 +172,34 @@ export class AccountsAdmin {
     };
   }
 
-  async issueKey(accountId: string, request: IssueApiKeyRequest): Promise<ApiKeyResponse> {
+  async issueKey(accountId: string, request: IssueApiKeyRequest, actor: AuditActor = OPERATOR): Promise<ApiKeyResponse> {
     await this.get(accountId);
     const { keyId, apiKey: key } = this.drawKey(request.environment);
+    const name = request.name?.trim() || undefined;
     const grant = {
       key_id: keyId,
       account_id: accountId,
       environment: request.environment,
       read_only: request.read_only ?? false,
       transactions: request.transactions ?? true,
+      ...(name !== undefined && { name }),
     };
     const outcome = await this.eventStore.handle(
       apiKey,
       { type: 'IssueApiKey', data: { ...grant, key_hash: hashApiKey(key) } },
-      this.context(apiKeyStreamId(keyId), API_KEY_STREAM, { accountId, environment: request.environment }),
+      this.context(
+        apiKeyStreamId(keyId),
+        API_KEY_STREAM,
+        { accountId, environment: request.environment },
+        {
+          accountId,
+          environment: request.environment,
+          actor,
+          action: 'api_key.created',
+          object: keyId,
+          detail: { read_only: grant.read_only, transactions: grant.transactions, ...(name !== undefined && { name }) },
+        },
+      ),
     );
     if (!outcome.ok) return refuse(outcome.refusal);
     await this.directory.issued(hashApiKey(key), {
@@ -189,26 +209,48 @@ export class AccountsAdmin {
       readOnly: grant.read_only,
       transactions: grant.transactions,
     });
-    return { key_id: keyId, api_key: key, environment: grant.environment, read_only: grant.read_only, transactions: grant.transactions };
+    return {
+      key_id: keyId,
+      api_key: key,
+      environment: grant.environment,
+      read_only: grant.read_only,
+      transactions: grant.transactions,
+      name: name ?? null,
+    };
   }
 
-  async listKeys(accountId: string): Promise<ApiKeyListResponse> {
+  async listKeys(accountId: string): Promise<StoredApiKeySummary[]> {
     await this.get(accountId);
-    return { api_keys: await listApiKeys(this.dataSource.manager, accountId) };
+    return listApiKeys(this.dataSource.manager, accountId);
   }
 
-  async revokeKey(keyId: string): Promise<void> {
+  async revokeKey(keyId: string, actor: AuditActor = OPERATOR): Promise<void> {
     const key = await findApiKeyById(this.dataSource.manager, keyId);
     if (!key) return refuse(notFound(Messages.admin.apiKeyNotFound));
     const tenant: Tenant = { accountId: key.account_id, environment: key.environment };
     // Fail-safe order: the key stops working before the revocation is recorded, so no failure in between
     // can leave a revoked key accepted (a failed record is retried by the operator; the key stays refused).
     await this.directory.revoke(key.key_hash);
-    const outcome = await this.eventStore.handle(apiKey, { type: 'RevokeApiKey' }, this.context(apiKeyStreamId(keyId), API_KEY_STREAM, tenant));
+    const outcome = await this.eventStore.handle(
+      apiKey,
+      { type: 'RevokeApiKey' },
+      this.context(apiKeyStreamId(keyId), API_KEY_STREAM, tenant, {
+        accountId: key.account_id,
+        environment: key.environment,
+        actor,
+        action: 'api_key.revoked',
+        object: keyId,
+      }),
+    );
     if (!outcome.ok) return refuse(outcome.refusal);
   }
 
-  private context(streamId: string, streamType: string, tenant: Tenant) {
-    return { streamId, streamType, tenant, now: this.clock.now(), topic: Topics.accounts.name, project: projectAccount };
+  /** A command's context; with `audit`, its audit log entry is written in the same statement as its events, only when it appends any. */
+  private context(streamId: string, streamType: string, tenant: Tenant, audit?: Omit<AuditRecord, 'at'>) {
+    const now = this.clock.now();
+    const project: typeof projectAccount = audit
+      ? (events, state) => [...projectAccount(events, state), ...(events.length > 0 ? [auditStatement({ ...audit, at: now })] : [])]
+      : projectAccount;
+    return { streamId, streamType, tenant, now, topic: Topics.accounts.name, project };
   }
 }

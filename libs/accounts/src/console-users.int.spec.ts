@@ -12,6 +12,8 @@ import { ConsoleUsers } from './console-users';
 import {
   AccountsRateLimits1763800000720,
   AccountsSandboxWebhookSecret1763800000980,
+  ApiKeyNames1763800000997,
+  AuditLog1763800000996,
   AccountsReadModel1763800000200,
   ConsoleUsers1763800000900,
   ConsoleUserSignInLinks1763800000960,
@@ -39,6 +41,8 @@ beforeAll(async () => {
     ConsoleUsers1763800000900,
     ConsoleUserSignInLinks1763800000960,
     ConsoleUsersPerAccount1763800000971,
+    AuditLog1763800000996,
+    ApiKeyNames1763800000997,
   ]);
   redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 2 });
   const admin = new AccountsAdmin(
@@ -106,6 +110,21 @@ describe('ConsoleUsers (PostgreSQL)', () => {
     expect(row.password_hash).toMatch(/^scrypt\$/);
     expect(row.password_hash).not.toContain('passphrase');
     expect(row.sign_in_token_hash).toBeNull();
+  });
+
+  it('tells a usable link from a used, replaced, expired or unknown one without using it', async () => {
+    const { sign_in_url: url } = await users.create(accountId, { email: 'check@loja.example', role: 'viewer' });
+    expect(await users.signInLinkUsable(tokenOf(url))).toBe(true);
+    expect(await users.signInLinkUsable(tokenOf(url))).toBe(true); // checking used nothing
+    expect(await users.signInLinkUsable('not-a-token')).toBe(false);
+    await users.useSignInLink(tokenOf(url), 'a long passphrase here');
+    expect(await users.signInLinkUsable(tokenOf(url))).toBe(false);
+    const replaced = await users.newSignInLink(accountId, 'check@loja.example');
+    const latest = await users.newSignInLink(accountId, 'check@loja.example');
+    expect(await users.signInLinkUsable(tokenOf(replaced.sign_in_url))).toBe(false);
+    expect(await users.signInLinkUsable(tokenOf(latest.sign_in_url))).toBe(true);
+    clock.advance(24 * 60 * 60 * 1000);
+    expect(await users.signInLinkUsable(tokenOf(latest.sign_in_url))).toBe(false);
   });
 
   it('refuses an unknown link, and one past its 24 hours, leaving the user without a password', async () => {

@@ -4,6 +4,7 @@ import { ConsoleRole, ConsoleSignInLinkResponse, ConsoleUserResponse, CreateCons
 import { Messages, notFound, refuse, validation, type Refusal } from '@pixauto/errors';
 import { Clock } from '@pixauto/pix';
 import { HashSlots } from './hash-slots';
+import { AuditActor, OPERATOR, recordAudit } from './audit-log';
 
 /** OWASP's scrypt parameters: 128 MiB and about a tenth of a second per hash, off the event loop. */
 const SCRYPT = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 } satisfies ScryptOptions;
@@ -103,15 +104,29 @@ export class ConsoleUsers {
     private readonly hashes = new HashSlots(2),
   ) {}
 
-  async create(accountId: string, request: CreateConsoleUserRequest): Promise<ConsoleSignInLinkResponse> {
+  async create(accountId: string, request: CreateConsoleUserRequest, actor: AuditActor = OPERATOR): Promise<ConsoleSignInLinkResponse> {
     const now = this.clock.now();
     const { token, hash } = newSignInToken();
     const expiresAt = new Date(now.getTime() + SIGN_IN_LINK_TTL_MS);
-    const [row]: ConsoleUserRow[] = await this.dataSource.query(
-      `INSERT INTO console_users (user_id, account_id, email, role, password_hash, created_at, sign_in_token_hash, sign_in_expires_at)
-       VALUES ($1, $2, $3, $4, NULL, $5, $6, $7) ON CONFLICT (account_id, email) DO NOTHING RETURNING ${COLUMNS}`,
-      [randomUUID(), accountId, normalEmail(request.email), request.role, now, hash, expiresAt],
-    );
+    const row = await this.dataSource.transaction(async (runner) => {
+      const [created]: ConsoleUserRow[] = await runner.query(
+        `INSERT INTO console_users (user_id, account_id, email, role, password_hash, created_at, sign_in_token_hash, sign_in_expires_at)
+         VALUES ($1, $2, $3, $4, NULL, $5, $6, $7) ON CONFLICT (account_id, email) DO NOTHING RETURNING ${COLUMNS}`,
+        [randomUUID(), accountId, normalEmail(request.email), request.role, now, hash, expiresAt],
+      );
+      if (created) {
+        await recordAudit(runner, {
+          accountId,
+          environment: null,
+          at: now,
+          actor,
+          action: 'team_member.added',
+          object: created.email,
+          detail: { role: created.role },
+        });
+      }
+      return created;
+    });
     if (!row) return refuse(validation(Messages.admin.consoleEmailTaken));
     return { user: responseOf(row), sign_in_url: signInUrl(this.consoleUrl, token), expires_at: expiresAt.toISOString() };
   }
@@ -129,6 +144,15 @@ export class ConsoleUsers {
     );
     if (!row) return refuse(notFound(Messages.admin.consoleUserNotFound));
     return { user: responseOf(row), sign_in_url: signInUrl(this.consoleUrl, token), expires_at: expiresAt.toISOString() };
+  }
+
+  /** Whether a sign-in link can still be used (known, unused, unexpired), without using it: the form is worth showing. */
+  async signInLinkUsable(token: string): Promise<boolean> {
+    const pending: unknown[] = await this.dataSource.query('SELECT 1 FROM console_users WHERE sign_in_token_hash = $1 AND sign_in_expires_at > $2', [
+      signInTokenHash(token),
+      this.clock.now(),
+    ]);
+    return pending.length > 0;
   }
 
   /**
@@ -206,17 +230,38 @@ export class ConsoleUsers {
   }
 
   /** A new role for the user; refused when it would leave the account without an owner. */
-  async changeRole(accountId: string, user: string, role: ConsoleRole): Promise<ConsoleUserResponse> {
+  async changeRole(accountId: string, user: string, role: ConsoleRole, actor: AuditActor = OPERATOR): Promise<ConsoleUserResponse> {
     return this.withTeamLocked(accountId, user, role, async (runner, row) => {
       const [changed] = changedRows(await runner.query(`UPDATE console_users SET role = $2 WHERE user_id = $1 RETURNING ${COLUMNS}`, [row.user_id, role]));
+      // The same role again changes nothing, so records nothing.
+      if (row.role !== role) {
+        await recordAudit(runner, {
+          accountId,
+          environment: null,
+          at: this.clock.now(),
+          actor,
+          action: 'team_member.role_changed',
+          object: row.email,
+          detail: { role, previous_role: row.role },
+        });
+      }
       return responseOf(changed);
     });
   }
 
   /** Removes the user (they can no longer sign in); refused when they are the account's last owner. Answers who was removed. */
-  async remove(accountId: string, user: string): Promise<ConsoleUserResponse> {
+  async remove(accountId: string, user: string, actor: AuditActor = OPERATOR): Promise<ConsoleUserResponse> {
     return this.withTeamLocked(accountId, user, undefined, async (runner, row) => {
       await runner.query('DELETE FROM console_users WHERE user_id = $1', [row.user_id]);
+      await recordAudit(runner, {
+        accountId,
+        environment: null,
+        at: this.clock.now(),
+        actor,
+        action: 'team_member.removed',
+        object: row.email,
+        detail: { role: row.role },
+      });
       return responseOf(row);
     });
   }

@@ -7,3 +7,4 @@ export * from './accounts-admin';
 export * from './account-profiles';
 export * from './console-users';
 export * from './hash-slots';
+export * from './audit-log';

@@ -6,7 +6,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { AccountEventTypes } from './accounts';
 import { ChargeEventTypes } from './charges';
-import { recurrenceStreamTopic, Topics } from './events';
+import { Topics } from './events';
 import { LimitEventTypes } from './limits';
 import { PixChargeEventTypes } from './payments';
 import { PayoutEventTypes } from './payouts';
@@ -24,14 +24,16 @@ const SOURCE = readFileSync(join(__dirname, '../../../asyncapi.yaml'), 'utf8');
 const PUBLISHED: Array<[Record<string, string>, (type: string) => string]> = [
   [AccountEventTypes, () => Topics.accounts.name],
   [LimitEventTypes, () => Topics.limits.name],
-  [RecurrenceEventTypes, recurrenceStreamTopic],
-  [ChargeEventTypes, recurrenceStreamTopic],
+  [RecurrenceEventTypes, () => Topics.recurrences.name],
+  [ChargeEventTypes, () => Topics.recurrences.name],
   [SolicitationEventTypes, () => Topics.solicitations.name],
   [PixChargeEventTypes, () => Topics.payments.name],
   [PayoutEventTypes, () => Topics.payouts.name],
   [SandboxClockEventTypes, () => Topics.sandboxClock.name],
 ];
 const topicByType = new Map(PUBLISHED.flatMap(([types, topicOf]) => Object.values(types).map((type) => [type, topicOf(type)] as const)));
+/** Topics nothing publishes to any more, with the event types of their messages still to be read (version 1 charges). */
+const FORMERLY_PUBLISHED: Array<[string, Record<string, string>]> = [[Topics.charges.name, ChargeEventTypes]];
 
 describe('asyncapi.yaml', () => {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parsed document's model
@@ -63,7 +65,7 @@ describe('asyncapi.yaml', () => {
     );
   });
 
-  it('puts on each topic the messages of exactly the event types the code publishes there', () => {
+  it('puts on each topic the messages of exactly the event types the code publishes there (or did, on a topic left to age out)', () => {
     const documented = new Map<string, string[]>();
     for (const channel of document.channels().all()) {
       documented.set(
@@ -77,6 +79,7 @@ describe('asyncapi.yaml', () => {
     }
     const published = new Map<string, string[]>();
     for (const [type, topic] of topicByType) published.set(topic, [...(published.get(topic) ?? []), type].sort());
+    for (const [topic, types] of FORMERLY_PUBLISHED) published.set(topic, Object.values(types).sort());
     expect(Object.fromEntries([...documented].sort())).toEqual(Object.fromEntries([...published].sort()));
   });
 

@@ -24,7 +24,11 @@ export const Topics = {
   accounts: { name: 'pixauto.accounts.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
   limits: { name: 'pixauto.limits.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
   recurrences: { name: 'pixauto.recurrences.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
-  /** The charges of recurrences: one event per charge and change, far more than the recurrences' own. */
+  /**
+   * Where the charges of recurrences were published when their events carried only the change (version 1). Nothing
+   * publishes here any more: a recurrence's charges travel on `recurrences`, in its order. Followed until its
+   * messages age out.
+   */
   charges: { name: 'pixauto.charges.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
   solicitations: { name: 'pixauto.solicitations.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
   payments: { name: 'pixauto.payments.events.v1', partitions: 6, retentionMs: 30 * DAY_MS },
@@ -33,10 +37,3 @@ export const Topics = {
   /** Sandbox test clocks (docs/decisions/sandbox-clock.md): small, and every service reads it whole at start-up. */
   sandboxClock: { name: 'pixauto.sandbox-clock.events.v1', partitions: 1, retentionMs: 3650 * DAY_MS },
 } as const satisfies Record<string, TopicSpec>;
-
-/**
- * Where an event of a recurrence's stream is published: `charge.*` on the charges topic, the rest on the
- * recurrences topic, so that a service following recurrences does not receive every charge. Both are keyed by the
- * recurrence; the envelope's `version` gives the order across the two.
- */
-export const recurrenceStreamTopic = (eventType: string): string => (eventType.startsWith('charge.') ? Topics.charges.name : Topics.recurrences.name);

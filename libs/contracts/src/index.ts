@@ -15,3 +15,4 @@ export * from './sandbox';
 export * from './payouts';
 export * from './webhooks';
 export * from './request-log';
+export * from './audit-log';

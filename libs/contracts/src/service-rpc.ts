@@ -83,6 +83,7 @@ export const Patterns = {
   },
   charges: {
     list: 'charges.list',
+    listDue: 'charges.list-due',
     get: 'charges.get',
     cancel: 'charges.cancel',
     reschedule: 'charges.reschedule',
@@ -158,6 +159,7 @@ export const FOLLOWER_FED_READS: ReadonlyMap<string, readonly string[]> = new Ma
   [Patterns.recurrences.get, namesOf(FOLLOWED_TOPICS.recurrenceService)],
   [Patterns.recurrences.list, namesOf(FOLLOWED_TOPICS.recurrenceService)],
   [Patterns.charges.list, namesOf(FOLLOWED_TOPICS.recurrenceService)],
+  [Patterns.charges.listDue, namesOf(FOLLOWED_TOPICS.recurrenceService)],
   [Patterns.charges.get, namesOf(FOLLOWED_TOPICS.recurrenceService)],
   [Patterns.payments.getPixCharge, namesOf(FOLLOWED_TOPICS.paymentsService)],
   [Patterns.payments.listPixCharges, namesOf(FOLLOWED_TOPICS.paymentsService)],

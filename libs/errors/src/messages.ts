@@ -65,6 +65,7 @@ export const Messages = {
     environment: 'body.environment must be one of production or sandbox',
     environmentQuery: 'query.environment must be one of production or sandbox',
     readOnlyBoolean: 'body.read_only must be true or false',
+    apiKeyName: 'body.name must be a string of 1 to 100 characters',
     transactionsBoolean: 'body.transactions must be true or false',
     accountNotFound: 'Account not found',
     apiKeyNotFound: 'Api key not found',
@@ -104,6 +105,7 @@ export const Messages = {
     password: 'body.password must be a string of at most 128 characters',
     ownerOnly: 'Only an owner may rotate the webhook signing secret',
     teamOwnerOnly: "Only an owner may manage the account's console users",
+    auditOwnerOnly: "Only an owner may read the account's audit log",
     tooManyPasswordAttempts: 'Too many password attempts: wait a few minutes and try again',
     consoleKey: "This key is the console's own, which it uses to show you your data: it cannot be revoked here",
   },
@@ -229,6 +231,11 @@ export const Messages = {
     notReschedulable: (status: string) => `the charge is ${status}: only a SCHEDULED charge can be rescheduled`,
     notBeforeNextCycle: (nextCycleDate: string) => `date must be before the next cycle's date (${nextCycleDate})`,
     notPending: (status: string) => `the charge is ${status}: there is no pending debit attempt`,
+    duePeriodRequired: 'due_from and due_to are required',
+    dueDateFormat: (field: string) => `${field} must be YYYY-MM-DD`,
+    dueDateInvalid: (field: string) => `${field} is not a valid date`,
+    duePeriodReversed: 'query.due_to must not be before query.due_from',
+    listStatusInvalid: 'query.status must be one of the following values: SCHEDULED, PAID, FAILED, CANCELLED, EXPIRED',
   },
 
   // The sandbox test clock (docs/decisions/sandbox-clock.md).

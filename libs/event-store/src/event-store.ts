@@ -54,6 +54,11 @@ export interface CommandContext<E extends DomainEvent, S> {
   now: Date;
   topic: TopicOf;
   project?: Projection<E, S>;
+  /**
+   * The events as they are recorded and published, when they carry more than decide gave them (their record: the
+   * aggregate once each applied). Given the state before them, the stream so far and the append's time; pure.
+   */
+  record?: (events: E[], before: S, history: StoredEvent<E>[], now: Date) => E[];
 }
 
 export type CommandOutcome<E extends DomainEvent, S> =
@@ -184,7 +189,7 @@ export class EventStore {
             streamId: context.streamId,
             streamType: context.streamType,
             expectedVersion: history.length,
-            events: decision.events,
+            events: context.record ? context.record(decision.events, state, history, context.now) : decision.events,
             tenant: context.tenant,
             occurredAt: context.now,
             topic: context.topic,

@@ -12,3 +12,4 @@ export * from './read-model/charges.projection';
 export * from './cycle-plan';
 export * from './read-model/recurrence-work-claims.migration';
 export * from './read-model/migrations';
+export * from './records';

@@ -220,6 +220,29 @@ export function nextCycleOf(r: Recurrence, notBefore: string = chargeableFrom(r)
   return nextCycle(r.data, last && { cycle: last.cycle ?? 0, nominal_date: last.nominal_date ?? '' }, notBefore);
 }
 
+/** What a recorded event changed, without the record it carries beside the change (which is no part of the state). */
+const changeOf = <T extends object>(data: T): T => {
+  if (!('recurrence' in data)) return data;
+  const { recurrence: _record, ...change } = data as T & { recurrence: unknown };
+  return change as T;
+};
+
+/** A charge as its creation records it. */
+export const chargeOf = (c: ChargeCreatedData): Charge => ({
+  charge_id: c.charge_id,
+  type: c.type,
+  cycle: c.cycle,
+  nominal_date: c.nominal_date,
+  due_date: c.due_date,
+  amount_centavos: c.amount_centavos,
+  txid: c.txid,
+  status: 'SCHEDULED',
+  retries: 0,
+  attempt_date: c.due_date,
+  paid_at: null,
+  reschedules: 0,
+});
+
 function evolveCharge(r: Recurrence, chargeId: string, change: (charge: Charge) => Charge): Recurrence {
   return { ...r, charges: r.charges.map((c) => (c.charge_id === chargeId ? change(c) : c)) };
 }
@@ -304,12 +327,13 @@ export const recurrence: Decider<RecurrenceCommand, RecurrenceEvent, RecurrenceS
 
   evolve(state, event) {
     if (event.type === RecurrenceEventTypes.created) {
-      return { status: 'CREATED', journey: 'AWAITING_DEFINITION', data: event.data, activationExpired: false, approvedOn: null, charges: [] };
+      const data = changeOf(event.data);
+      return { status: 'CREATED', journey: 'AWAITING_DEFINITION', data, activationExpired: false, approvedOn: null, charges: [] };
     }
     if (state.status === 'NONE') return state;
     switch (event.type) {
       case RecurrenceEventTypes.updated: {
-        const { debtor_name, start_date, ...rest } = event.data;
+        const { debtor_name, start_date, ...rest } = changeOf(event.data);
         const data = { ...state.data, ...rest };
         if (debtor_name !== undefined) data.debtor = { ...data.debtor, name: debtor_name };
         if (start_date !== undefined) data.schedule = { ...data.schedule, start_date };
@@ -325,24 +349,8 @@ export const recurrence: Decider<RecurrenceCommand, RecurrenceEvent, RecurrenceS
         return { ...state, status: 'CANCELLED' };
       case RecurrenceEventTypes.activationExpired:
         return { ...state, activationExpired: true };
-      case ChargeEventTypes.created: {
-        const c = event.data;
-        const charge: Charge = {
-          charge_id: c.charge_id,
-          type: c.type,
-          cycle: c.cycle,
-          nominal_date: c.nominal_date,
-          due_date: c.due_date,
-          amount_centavos: c.amount_centavos,
-          txid: c.txid,
-          status: 'SCHEDULED',
-          retries: 0,
-          attempt_date: c.due_date,
-          paid_at: null,
-          reschedules: 0,
-        };
-        return { ...state, charges: [...state.charges, charge] };
-      }
+      case ChargeEventTypes.created:
+        return { ...state, charges: [...state.charges, chargeOf(event.data)] };
       case ChargeEventTypes.paid:
         return evolveCharge(state, event.data.charge_id, (c) => ({ ...c, status: 'PAID', paid_at: event.data.paid_at }));
       case ChargeEventTypes.failed:

@@ -2,15 +2,15 @@ import { DataSource } from 'typeorm';
 import { RequestLogLine } from '@pixauto/contracts';
 import { requestLogLines } from '@pixauto/metrics';
 import { createTestDataSource, dropTestDataSource } from '@pixauto/event-store/testing';
-import { RequestLog1763800000950, RequestLogConsoleUser1763800000972 } from './request-log.migration';
-import { cursorOf, findRequestLines, insertRequestLines, keepRequestLogDays, RequestLogQuery } from './request-log-store';
+import { RequestLog1763800000950, RequestLogConsoleUser1763800000972, RequestLogKeyLastUse1763800000995 } from './request-log.migration';
+import { cursorOf, findRequestLines, insertRequestLines, keepRequestLogDays, lastUseOfKeys, RequestLogQuery } from './request-log-store';
 import { RequestLogWriter } from './request-log-writer';
 
 let dataSource: DataSource;
 const today = new Date('2026-11-26T15:00:00.000Z');
 
 beforeAll(async () => {
-  dataSource = await createTestDataSource('request_log', [RequestLog1763800000950, RequestLogConsoleUser1763800000972]);
+  dataSource = await createTestDataSource('request_log', [RequestLog1763800000950, RequestLogConsoleUser1763800000972, RequestLogKeyLastUse1763800000995]);
 });
 afterAll(() => dropTestDataSource(dataSource));
 
@@ -135,4 +135,48 @@ it('writes what was recorded in one statement a moment later, and drops and coun
   refused.record(line(1, { account_id: 'acc-w', request_id: 'w-4' }));
   await refused.flush();
   expect((await findRequestLines(dataSource.manager, query({ account_id: 'acc-w' }))).requests.map((l) => l.request_id)).toEqual(['w-4', 'w-1', 'w-2']);
+});
+
+describe("keys' last use", () => {
+  const since = new Date(today.getTime() - 7 * 86_400_000);
+
+  beforeAll(async () => {
+    await keepRequestLogDays(dataSource.manager, today, 7);
+    await insertRequestLines(dataSource.manager, [
+      line(300, { account_id: 'acc-u', key_id: 'key-u1', request_id: 'u-1' }),
+      line(100, { account_id: 'acc-u', key_id: 'key-u1', request_id: 'u-2', status: 401 }),
+      line(200, { account_id: 'acc-u', key_id: 'key-u2', request_id: 'u-3', environment: 'production' }),
+      // Another account's line under the same key id never counts for this one.
+      line(50, { account_id: 'acc-v', key_id: 'key-u2', request_id: 'v-1' }),
+    ]);
+  });
+
+  it("answers every key's newest line in one read, refused requests included; a key without one is left out", async () => {
+    const lastUse = await lastUseOfKeys(dataSource.manager, 'acc-u', ['key-u1', 'key-u2', 'key-unused'], since);
+    expect(Object.fromEntries([...lastUse].map(([keyId, at]) => [keyId, at.toISOString()]))).toEqual({
+      'key-u1': new Date(today.getTime() - 100_000).toISOString(),
+      'key-u2': new Date(today.getTime() - 200_000).toISOString(),
+    });
+    expect(await lastUseOfKeys(dataSource.manager, 'acc-u', [], since)).toEqual(new Map());
+  });
+
+  it('looks no further back than the retention', async () => {
+    const lastUse = await lastUseOfKeys(dataSource.manager, 'acc-u', ['key-u1', 'key-u2'], new Date(today.getTime() - 150_000));
+    expect([...lastUse.keys()]).toEqual(['key-u1']);
+  });
+
+  it("reads each key's newest line through the key's index, never the account's whole log", async () => {
+    const plan: { 'QUERY PLAN': string }[] = await dataSource.transaction(async (tx) => {
+      // The tables are tiny here: without this the planner would rightly read them whole, which proves nothing.
+      await tx.query('SET LOCAL enable_seqscan = off');
+      return tx.query(
+        `EXPLAIN SELECT k.key_id, (SELECT r.at FROM request_log r WHERE r.key_id = k.key_id AND r.account_id = $1 AND r.at >= $3 ORDER BY r.at DESC LIMIT 1) AS at
+           FROM unnest($2::text[]) AS k (key_id)`,
+        ['acc-u', ['key-u1'], since],
+      );
+    });
+    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toMatch(/Index Scan using request_log_\d{8}_key_id_at_idx/);
+    expect(text).not.toMatch(/account_id_environment_at_idx|Sort/);
+  });
 });

@@ -127,6 +127,20 @@ export async function findRequestLines(db: EntityManager, query: RequestLogQuery
   };
 }
 
+/**
+ * When each of these keys of the account last made a request, since `since` (the retention): one statement for every
+ * key, each key's newest line found through request_log_by_key. A key without a line since then is not in the map.
+ */
+export async function lastUseOfKeys(db: EntityManager, accountId: string, keyIds: readonly string[], since: Date): Promise<Map<string, Date>> {
+  if (keyIds.length === 0) return new Map();
+  const rows: { key_id: string; at: Date | null }[] = await db.query(
+    `SELECT k.key_id, (SELECT r.at FROM request_log r WHERE r.key_id = k.key_id AND r.account_id = $1 AND r.at >= $3 ORDER BY r.at DESC LIMIT 1) AS at
+       FROM unnest($2::text[]) AS k (key_id)`,
+    [accountId, keyIds, since],
+  );
+  return new Map(rows.filter((row) => row.at !== null).map((row) => [row.key_id, row.at as Date]));
+}
+
 const MAX_LIMIT = 100;
 const DEFAULT_LIMIT = 50;
 const MAX_TEXT = 2048;
@@ -186,6 +200,12 @@ export class RequestLogReader {
     private readonly now: () => Date,
     private readonly retentionDays: number,
   ) {}
+
+  /** Each key's last request within the retention, and the retention's start: a key not in the map made none since. */
+  async lastUse(accountId: string, keyIds: readonly string[]): Promise<{ since: Date; lastUsed: Map<string, Date> }> {
+    const since = new Date(this.now().getTime() - this.retentionDays * DAY_MS);
+    return { since, lastUsed: await lastUseOfKeys(this.db, accountId, keyIds, since) };
+  }
 
   page(account_id: string, environment: 'production' | 'sandbox', query: Record<string, unknown>): Promise<RequestLogPage> {
     const request = requestLogQueryOf({ account_id, environment }, query, this.now(), this.retentionDays);

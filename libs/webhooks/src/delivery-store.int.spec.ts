@@ -3,18 +3,24 @@ import { DataSource } from 'typeorm';
 import { EventEnvelope } from '@pixauto/contracts';
 import { TenantClocksTable1763800000060 } from '@pixauto/runtime';
 import { createTestDataSource, dropTestDataSource } from '@pixauto/event-store/testing';
+import { recurrence, RecurrenceEvent, RecurrenceState, withRecords } from '@pixauto/recurrences';
 import { monthlyRecurrence } from '@pixauto/recurrences/testing';
 import { DeliveryStore } from './delivery-store';
 import { takeEvents } from './event-intake';
-import { WebhookDeliveries1763800000800 } from './webhooks.migration';
+import { WebhookDeliveries1763800000800, WebhookRecordsInEvents1763800000991, WebhookSecretsPerEnvironment1763800000990 } from './webhooks.migration';
 
-// The dispatcher's intake and table on the real PostgreSQL: idempotent, order-proof across topics, claims that
-// follow each tenant's clock, and attempts that record what they did.
+// The dispatcher's intake and table on the real PostgreSQL: idempotent, each event read from the record it carries,
+// claims that follow each tenant's clock, and attempts that record what they did.
 
 let dataSource: DataSource;
 let store: DeliveryStore;
 beforeAll(async () => {
-  dataSource = await createTestDataSource('webhooks', [TenantClocksTable1763800000060, WebhookDeliveries1763800000800]);
+  dataSource = await createTestDataSource('webhooks', [
+    TenantClocksTable1763800000060,
+    WebhookDeliveries1763800000800,
+    WebhookSecretsPerEnvironment1763800000990,
+    WebhookRecordsInEvents1763800000991,
+  ]);
   store = new DeliveryStore(dataSource);
 });
 afterAll(() => dropTestDataSource(dataSource));
@@ -25,15 +31,24 @@ const LEASE = new Date(NOW.getTime() + 60_000);
 function recurrenceEvents(accountId: string) {
   const recurrenceId = `r-${randomUUID()}`;
   const stream = `recurrence:${accountId}:sandbox:${recurrenceId}`;
-  const at = (version: number, type: string, data: unknown): EventEnvelope => ({
-    event_id: randomUUID(),
-    type,
-    stream_id: stream,
-    version,
-    tenant: { account_id: accountId, environment: 'sandbox' },
-    occurred_at: NOW.toISOString(),
-    data,
-  });
+  // Recorded as recurrence-service records them: each with its record (one append each).
+  let state: RecurrenceState = recurrence.initialState;
+  const created = new Map<string, Date>();
+  const at = (version: number, type: string, data: unknown): EventEnvelope => {
+    const event = { type, data } as RecurrenceEvent;
+    const [withRecord] = withRecords(state, [event], created, NOW);
+    state = recurrence.evolve(state, event);
+    if (type === 'charge.created') created.set((data as { charge_id: string }).charge_id, NOW);
+    return {
+      event_id: randomUUID(),
+      type,
+      stream_id: stream,
+      version,
+      tenant: { account_id: accountId, environment: 'sandbox' },
+      occurred_at: NOW.toISOString(),
+      data: withRecord.data,
+    };
+  };
   const charge = {
     charge_id: `c-${recurrenceId}`,
     recurrence_id: recurrenceId,
@@ -49,9 +64,10 @@ function recurrenceEvents(accountId: string) {
   return {
     recurrenceId,
     created: at(1, 'recurrence.created', { ...monthlyRecurrence, recurrence_id: recurrenceId }),
-    approved: at(2, 'recurrence.approved', { journey: 'JOURNEY_2' }),
+    approved: at(2, 'recurrence.approved', { journey: 'JOURNEY_2', approved_on: '2027-01-10' }),
     charged: at(3, 'charge.created', charge),
     replaced: at(4, 'recurrence.updated', { webhook: 'https://other.example.com/h' }),
+    restored: at(5, 'recurrence.updated', { webhook: 'https://shop.example.com/hooks' }),
   };
 }
 
@@ -73,15 +89,23 @@ describe('takeEvents', () => {
     expect(await countFor(account)).toBe(2);
   });
 
-  it('holds a charge event that arrives before the recurrence event it follows, and applies both in order', async () => {
+  it('reads each event on its own: a charge event taken before the recurrence events it follows is delivered at once', async () => {
     const account = `acc-${randomUUID()}`;
     const e = recurrenceEvents(account);
-    await take([e.created]);
-    expect(await take([e.charged])).toEqual([]);
-    const later = await take([e.approved]);
-    expect(later.map((d) => d.sequence).sort()).toEqual([2, 3]);
+    expect((await take([e.charged])).map((d) => d.sequence)).toEqual([3]);
     const [charge] = await dataSource.query('SELECT payload FROM webhook_deliveries WHERE account_id = $1 AND sequence = 3', [account]);
-    expect(JSON.parse(charge.payload).data).toMatchObject({ charge_id: `c-${e.recurrenceId}`, status: 'SCHEDULED', amount: 49.9 });
+    expect(JSON.parse(charge.payload).data).toEqual({
+      charge_id: `c-${e.recurrenceId}`,
+      recurrence_id: e.recurrenceId,
+      type: 'cycle',
+      amount: 49.9,
+      due_date: '2027-01-31',
+      status: 'SCHEDULED',
+      retries: 0,
+      created_at: NOW.toISOString(),
+      paid_at: null,
+    });
+    expect((await take([e.created, e.approved])).map((d) => d.sequence).sort()).toEqual([1, 2]);
   });
 
   it('cancels the pending deliveries to a replaced webhook, and sends the change to the new one', async () => {
@@ -96,6 +120,20 @@ describe('takeEvents', () => {
       { sequence: 2, status: 'cancelled', last_error: 'the webhook was replaced' },
       { sequence: 3, status: 'cancelled', last_error: 'the webhook was replaced' },
       { sequence: 4, status: 'pending', last_error: null },
+    ]);
+  });
+
+  it('ends only deliveries of events before the change: an older change redelivered later ends none after it', async () => {
+    const account = `acc-${randomUUID()}`;
+    const e = recurrenceEvents(account);
+    await take([e.created, e.approved, e.charged, e.replaced, e.restored]);
+    await take([e.replaced]);
+    const rows = await dataSource.query('SELECT sequence, url, status FROM webhook_deliveries WHERE account_id = $1 AND sequence >= 4 ORDER BY sequence', [
+      account,
+    ]);
+    expect(rows).toEqual([
+      { sequence: 4, url: 'https://other.example.com/h', status: 'cancelled' },
+      { sequence: 5, url: 'https://shop.example.com/hooks', status: 'pending' },
     ]);
   });
 });

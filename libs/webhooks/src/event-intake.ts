@@ -1,20 +1,11 @@
 import { EntityManager } from 'typeorm';
 import { AccountEventTypes, AccountOpenedData, EventEnvelope, rotatedEnvironmentOf, WebhookSecretRotatedData } from '@pixauto/contracts';
-import {
-  foldRecurrenceEvent,
-  INITIAL_RECURRENCE_FOLD,
-  Notification,
-  recordNotification,
-  RecurrenceFold,
-  RECURRENCE_STREAM_EVENT_TYPES,
-  RECORD_EVENT_TYPES,
-  FoldStep,
-  WebhookChange,
-} from './notifications';
+import { Notification, recordNotification, RECURRENCE_STREAM_EVENT_TYPES, RECORD_EVENT_TYPES, recurrenceStreamStep, WebhookChange } from './notifications';
 
-// From the followed topics to deliveries, in one transaction per fetched batch: the recurrence folds, the accounts'
-// secrets, the new deliveries and the pending ones a webhook change ends. Idempotent: a delivery's id is its
-// event's, and a fold only takes the version after its own, so a redelivered batch changes nothing.
+// From the followed topics to deliveries, in one transaction per fetched batch: the accounts' secrets, the new
+// deliveries and the pending ones a webhook change ends. Every event carries its record, so none waits for another.
+// Idempotent: a delivery's id is its event's, and a webhook change ends only deliveries of events before it, so a
+// redelivered batch changes nothing.
 
 /** What a new delivery needs to be sent at once by the instance that created it. */
 export interface DeliveryToSend {
@@ -39,24 +30,17 @@ export const FOLLOWED_EVENT_TYPES: readonly string[] = [
 
 const RECURRENCE_TYPES = new Set(RECURRENCE_STREAM_EVENT_TYPES);
 
-/**
- * Applies a batch of followed events; returns the deliveries created, leased to the caller until `leaseUntil` (real
- * time) so it sends them without a second round trip. Events of a recurrence stream that arrive ahead of their
- * order (its charges travel on another topic) wait in the inbox until the gap is filled.
- */
+/** Applies a batch of followed events; returns the deliveries created, leased to the caller until `leaseUntil` (real time) so it sends them without a second round trip. */
 export async function takeEvents(db: EntityManager, events: EventEnvelope[], leaseUntil: Date): Promise<DeliveryToSend[]> {
   const notifications: Notification[] = [];
   const replaced: (WebhookChange & { account_id: string; environment: string })[] = [];
-  const recurrenceEvents = events.filter((e) => RECURRENCE_TYPES.has(e.type));
-  if (recurrenceEvents.length > 0) {
-    for (const applied of await foldStreams(db, recurrenceEvents)) {
-      if (applied.step.notification) notifications.push(applied.step.notification);
-      const change = applied.step.webhookChange;
-      if (change) replaced.push({ account_id: applied.event.tenant.account_id, environment: applied.event.tenant.environment, ...change });
-    }
-  }
   for (const event of events) {
-    if (RECURRENCE_TYPES.has(event.type)) continue;
+    if (RECURRENCE_TYPES.has(event.type)) {
+      const step = recurrenceStreamStep(event);
+      if (step?.notification) notifications.push(step.notification);
+      if (step?.webhookChange) replaced.push({ account_id: event.tenant.account_id, environment: event.tenant.environment, ...step.webhookChange });
+      continue;
+    }
     if (event.type === AccountEventTypes.opened || event.type === AccountEventTypes.webhookSecretRotated) await takeAccountEvent(db, event);
     const notification = recordNotification(event);
     if (notification) notifications.push(notification);
@@ -66,62 +50,11 @@ export async function takeEvents(db: EntityManager, events: EventEnvelope[], lea
     await db.query(
       `UPDATE webhook_deliveries SET status = 'cancelled', next_attempt_at = NULL, retry_requested = false,
          last_error = CASE WHEN $4::text IS NULL THEN 'the webhook was cleared' ELSE 'the webhook was replaced' END
-       WHERE account_id = $1 AND environment = $2 AND group_id = $3 AND status = 'pending' AND url IS DISTINCT FROM $4`,
-      [change.account_id, change.environment, change.group_id, change.url],
+       WHERE account_id = $1 AND environment = $2 AND group_id = $3 AND status = 'pending' AND url IS DISTINCT FROM $4 AND sequence < $5`,
+      [change.account_id, change.environment, change.group_id, change.url, change.version],
     );
   }
-  return created.filter((d) => !replaced.some((r) => r.group_id === d.group_id && r.url !== d.url));
-}
-
-/** The recurrence streams' events applied in version order to their folds (row-locked: another batch may hold the same stream). */
-async function foldStreams(db: EntityManager, events: EventEnvelope[]): Promise<{ event: EventEnvelope; step: FoldStep }[]> {
-  const streamIds = [...new Set(events.map((e) => e.stream_id))].sort();
-  await db.query(`INSERT INTO webhook_streams (stream_id, version, fold) SELECT unnest($1::text[]), 0, $2::jsonb ON CONFLICT DO NOTHING`, [
-    streamIds,
-    JSON.stringify(INITIAL_RECURRENCE_FOLD),
-  ]);
-  const rows: { stream_id: string; version: number; fold: RecurrenceFold }[] = await db.query(
-    'SELECT stream_id, version, fold FROM webhook_streams WHERE stream_id = ANY($1) ORDER BY stream_id FOR UPDATE',
-    [streamIds],
-  );
-  // UPDATE and DELETE answer [rows, count] through TypeORM.
-  const [waiting]: [{ stream_id: string; envelope: EventEnvelope }[]] = await db.query(
-    'DELETE FROM webhook_inbox WHERE stream_id = ANY($1) RETURNING stream_id, envelope',
-    [streamIds],
-  );
-  const applied: { event: EventEnvelope; step: FoldStep }[] = [];
-  const early: EventEnvelope[] = [];
-  const updates: { stream_id: string; version: number; fold: RecurrenceFold }[] = [];
-  for (const row of rows) {
-    const byVersion = new Map<number, EventEnvelope>();
-    for (const w of waiting) if (w.stream_id === row.stream_id) byVersion.set(w.envelope.version, w.envelope);
-    for (const e of events) if (e.stream_id === row.stream_id && e.version > row.version) byVersion.set(e.version, e);
-    let { version, fold } = row;
-    for (let next = byVersion.get(version + 1); next; next = byVersion.get(version + 1)) {
-      const step = foldRecurrenceEvent(fold, next);
-      fold = step.fold;
-      version = next.version;
-      applied.push({ event: next, step });
-      byVersion.delete(next.version);
-    }
-    early.push(...byVersion.values());
-    if (version !== row.version) updates.push({ stream_id: row.stream_id, version, fold });
-  }
-  if (updates.length > 0) {
-    await db.query(
-      `UPDATE webhook_streams s SET version = u.version, fold = u.fold
-       FROM unnest($1::text[], $2::int[], $3::jsonb[]) AS u(stream_id, version, fold) WHERE s.stream_id = u.stream_id`,
-      [updates.map((u) => u.stream_id), updates.map((u) => u.version), updates.map((u) => JSON.stringify(u.fold))],
-    );
-  }
-  if (early.length > 0) {
-    await db.query(`INSERT INTO webhook_inbox (stream_id, version, envelope) SELECT * FROM unnest($1::text[], $2::int[], $3::jsonb[]) ON CONFLICT DO NOTHING`, [
-      early.map((e) => e.stream_id),
-      early.map((e) => e.version),
-      early.map((e) => JSON.stringify(e)),
-    ]);
-  }
-  return applied;
+  return created.filter((d) => !replaced.some((r) => r.group_id === d.group_id && r.url !== d.url && d.sequence < r.version));
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   ChargeEventTypes,
+  ChargeRecordData,
   ChargeResponse,
   EventEnvelope,
   PayoutCreatedData,
@@ -13,16 +14,16 @@ import {
   pixChargeRecordOf,
   pixChargeResponse,
   RecurrenceEventTypes,
+  RecurrenceRecordData,
   RecurrenceResponse,
   Tenant,
   WebhookPayload,
   WebhookResourceType,
 } from '@pixauto/contracts';
-import { centavosToReais } from '@pixauto/pix';
-import { pixCopyPasteOf, recurrence, Recurrence, RecurrenceEvent, RecurrenceState } from '@pixauto/recurrences';
+import { isChargeEvent, upcastRecurrenceStreamEvent } from '@pixauto/recurrences';
 
 // Which domain events reach a merchant's webhook, where, and with what body (docs/api/webhooks.md#the-events).
-// Pure: the dispatcher feeds it the events of a stream in order, with the stream's folded state.
+// Pure: every event carries its record, so each is read on its own.
 
 /** One request to make, at least once, until a 2xx: a delivery. */
 export interface Notification {
@@ -43,115 +44,57 @@ export interface Notification {
   payload: WebhookPayload;
 }
 
-/** What the dispatcher keeps per recurrence stream: the recurrence's fold, and when each charge was created (for `created_at`). */
-export interface RecurrenceFold {
-  recurrence: RecurrenceState;
-  charge_created_at: Record<string, string>;
-}
-
-export const INITIAL_RECURRENCE_FOLD: RecurrenceFold = { recurrence: recurrence.initialState, charge_created_at: {} };
-
 export const deliveryIdOf = (eventId: string): string => `msg_${eventId.replace(/-/g, '')}`;
 
 const tenantOf = (event: EventEnvelope): Tenant => ({ accountId: event.tenant.account_id, environment: event.tenant.environment });
-
-/** The recurrence object of 2.1 as GET shows it, without the QR image (as list results show it). */
-export function recurrenceView(r: Recurrence): RecurrenceResponse {
-  const d = r.data;
-  return {
-    recurrence_id: d.recurrence_id,
-    status: r.status,
-    contract: d.transaction_id,
-    debtor: { document_number: d.debtor.document_number, name: d.debtor.name },
-    schedule: { start_date: d.schedule.start_date, end_date: d.schedule.end_date, periodicity: d.schedule.periodicity },
-    amount: centavosToReais(d.amount_centavos),
-    retry_policy: d.retry_policy,
-    business_day_adjust: d.business_day_adjust,
-    charge_lead_days: d.charge_lead_days,
-    journey: r.journey,
-    pix_copy_paste: pixCopyPasteOf(r),
-    webhook: d.webhook,
-    ...(d.activation && { activation: { charge_id: d.activation.charge_id, amount: centavosToReais(d.activation.amount_centavos) } }),
-  };
-}
-
-/** The charge object as GET shows it (docs/api/charges.md). */
-export function chargeView(r: Recurrence, chargeId: string, createdAt: string): ChargeResponse | undefined {
-  const c = r.charges.find((charge) => charge.charge_id === chargeId);
-  if (!c) return undefined;
-  return {
-    charge_id: c.charge_id,
-    recurrence_id: r.data.recurrence_id,
-    type: c.type,
-    amount: centavosToReais(c.amount_centavos),
-    due_date: c.due_date,
-    status: c.status,
-    retries: c.retries,
-    created_at: new Date(createdAt).toISOString(),
-    paid_at: c.paid_at === null ? null : new Date(c.paid_at).toISOString(),
-  };
-}
-
-const CHARGE_EVENT_TYPES: ReadonlySet<string> = new Set(Object.values(ChargeEventTypes));
 
 /** A cleared (null) or replaced webhook: the pending deliveries of its group to another URL end (4.4). */
 export interface WebhookChange {
   group_id: string;
   url: string | null;
+  /** The version that changed it: deliveries of earlier events of the group are the ones it ends. */
+  version: number;
 }
 
-export interface FoldStep {
-  fold: RecurrenceFold;
+/** What a recurrence-stream event brings: the notification it makes, if its resource has a webhook, and the webhook it changed. */
+export interface RecurrenceStep {
   notification: Notification | undefined;
   webhookChange: WebhookChange | undefined;
 }
 
-/** A recurrence-stream event applied to the fold: the notification it makes, if its resource has a webhook, and the webhook it changed. */
-export function foldRecurrenceEvent(fold: RecurrenceFold, event: EventEnvelope): FoldStep {
-  const domainEvent = { type: event.type, data: event.data } as RecurrenceEvent;
-  const state = recurrence.evolve(fold.recurrence, domainEvent);
-  const chargeCreatedAt =
-    event.type === ChargeEventTypes.created
-      ? { ...fold.charge_created_at, [(event.data as { charge_id: string }).charge_id]: event.occurred_at }
-      : fold.charge_created_at;
-  const next: RecurrenceFold = { recurrence: state, charge_created_at: chargeCreatedAt };
-  if (state.status === 'NONE') return { fold: next, notification: undefined, webhookChange: undefined };
+/**
+ * A recurrence-stream event, read from the record it carries (version 1 through the upcaster): undefined for a
+ * version 1 event that carried no record, which makes no delivery.
+ */
+export function recurrenceStreamStep(received: EventEnvelope): RecurrenceStep | undefined {
+  const event = upcastRecurrenceStreamEvent(received);
+  if (!event) return undefined;
   const base = { id: deliveryIdOf(event.event_id), tenant: tenantOf(event), event_type: event.type, sequence: event.version };
-  const recurrenceId = state.data.recurrence_id;
-  const changed = event.type === RecurrenceEventTypes.updated && (event.data as { webhook?: string | null }).webhook !== undefined;
-  const webhookChange = changed ? { group_id: `recurrence:${recurrenceId}`, url: state.data.webhook } : undefined;
-  if (CHARGE_EVENT_TYPES.has(event.type)) {
+  const payloadOf = (data: RecurrenceResponse | ChargeResponse): WebhookPayload => ({
+    type: event.type,
+    environment: event.tenant.environment,
+    timestamp: event.occurred_at,
+    data,
+  });
+  if (isChargeEvent(event.type)) {
     // The charge event names the URL in effect for it (the activation's own, or the recurrence's current one).
-    const { charge_id: chargeId, webhook, type } = event.data as { charge_id: string; webhook: string | null; type: string };
-    const data = chargeView(state, chargeId, chargeCreatedAt[chargeId] ?? event.occurred_at);
-    if (!webhook || !data) return { fold: next, notification: undefined, webhookChange };
-    const group_id = type === 'activation' ? `recurrence:${recurrenceId}:activation` : `recurrence:${recurrenceId}`;
+    const { charge, webhook, type } = event.data as unknown as ChargeRecordData & { webhook: string | null; type: string };
+    if (!webhook) return { notification: undefined, webhookChange: undefined };
+    const group = type === 'activation' ? `recurrence:${charge.recurrence_id}:activation` : `recurrence:${charge.recurrence_id}`;
     return {
-      fold: next,
-      notification: {
-        ...base,
-        resource_type: 'charge',
-        resource_id: chargeId,
-        group_id,
-        url: webhook,
-        payload: { type: event.type, environment: event.tenant.environment, timestamp: event.occurred_at, data },
-      },
-      webhookChange,
+      notification: { ...base, resource_type: 'charge', resource_id: charge.charge_id, group_id: group, url: webhook, payload: payloadOf(charge) },
+      webhookChange: undefined,
     };
   }
-  const url = state.data.webhook;
-  if (!url) return { fold: next, notification: undefined, webhookChange };
+  const { recurrence } = event.data as unknown as RecurrenceRecordData;
+  const group_id = `recurrence:${recurrence.recurrence_id}`;
+  const changed = event.type === RecurrenceEventTypes.updated && (event.data as { webhook?: string | null }).webhook !== undefined;
+  const webhookChange = changed ? { group_id, url: recurrence.webhook, version: event.version } : undefined;
+  const url = recurrence.webhook;
+  if (!url) return { notification: undefined, webhookChange };
   return {
-    fold: next,
+    notification: { ...base, resource_type: 'recurrence', resource_id: recurrence.recurrence_id, group_id, url, payload: payloadOf(recurrence) },
     webhookChange,
-    notification: {
-      ...base,
-      resource_type: 'recurrence',
-      resource_id: recurrenceId,
-      group_id: `recurrence:${recurrenceId}`,
-      url,
-      payload: { type: event.type, environment: event.tenant.environment, timestamp: event.occurred_at, data: recurrenceView(state) },
-    },
   };
 }
 

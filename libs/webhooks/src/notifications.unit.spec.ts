@@ -1,13 +1,7 @@
 import { EventEnvelope, PayoutRecordData, WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from '@pixauto/contracts';
+import { recurrence, RecurrenceEvent, RecurrenceState, withRecords } from '@pixauto/recurrences';
 import { monthlyRecurrence } from '@pixauto/recurrences/testing';
-import {
-  foldRecurrenceEvent,
-  INITIAL_RECURRENCE_FOLD,
-  RECORD_EVENT_TYPES,
-  recordNotification,
-  RECURRENCE_STREAM_EVENT_TYPES,
-  RecurrenceFold,
-} from './notifications';
+import { RECORD_EVENT_TYPES, recordNotification, RECURRENCE_STREAM_EVENT_TYPES, recurrenceStreamStep } from './notifications';
 
 const STREAM = 'recurrence:acc1:sandbox:r1';
 let version = 0;
@@ -21,24 +15,28 @@ const envelope = (type: string, data: unknown, stream = STREAM): EventEnvelope =
   data,
 });
 
-function steps(...events: EventEnvelope[]) {
-  let fold: RecurrenceFold = INITIAL_RECURRENCE_FOLD;
-  return events.map((event) => {
-    const step = foldRecurrenceEvent(fold, event);
-    fold = step.fold;
-    return step;
+/** The events of one stream as the writer records them (one append each, a day apart), each with its record. */
+function recorded(...events: [string, unknown][]): EventEnvelope[] {
+  let state: RecurrenceState = recurrence.initialState;
+  const created = new Map<string, Date>();
+  return events.map(([type, data]) => {
+    const event = envelope(type, data);
+    const at = new Date(event.occurred_at);
+    const [withRecord] = withRecords(state, [{ type, data } as RecurrenceEvent], created, at);
+    state = recurrence.evolve(state, { type, data } as RecurrenceEvent);
+    if (type === 'charge.created') created.set((data as { charge_id: string }).charge_id, at);
+    return { ...event, data: withRecord.data };
   });
 }
-const play = (...events: EventEnvelope[]) => steps(...events).map((step) => step.notification);
+
+const steps = (...events: [string, unknown][]) => recorded(...events).map((event) => recurrenceStreamStep(event));
+const play = (...events: [string, unknown][]) => steps(...events).map((step) => step?.notification);
 
 beforeEach(() => (version = 0));
 
 describe('recurrence stream events', () => {
   it('notify the recurrence webhook with the recurrence as listed, under an id derived from the event', () => {
-    const [created, approved] = play(
-      envelope('recurrence.created', monthlyRecurrence),
-      envelope('recurrence.approved', { journey: 'JOURNEY_2', approved_on: '2027-01-02' }),
-    );
+    const [created, approved] = play(['recurrence.created', monthlyRecurrence], ['recurrence.approved', { journey: 'JOURNEY_2', approved_on: '2027-01-02' }]);
     expect(created).toMatchObject({
       id: 'msg_00000001aaaabbbbccccdddddddddddd',
       tenant: { accountId: 'acc1', environment: 'sandbox' },
@@ -74,18 +72,21 @@ describe('recurrence stream events', () => {
       debtor: { document_number: '52998224725', name: 'Maria Silva', email: null },
     };
     const [, , created, paid] = play(
-      envelope('recurrence.created', monthlyRecurrence),
-      envelope('recurrence.approved', { journey: 'JOURNEY_2' }),
-      envelope('charge.created', charge),
-      envelope('charge.paid', {
-        charge_id: 'c1',
-        recurrence_id: 'r1',
-        type: 'cycle',
-        webhook: 'https://new.example.com/h',
-        amount_centavos: 4990,
-        paid_at: '2027-02-01T09:00:00Z',
-        end_to_end_id: null,
-      }),
+      ['recurrence.created', monthlyRecurrence],
+      ['recurrence.approved', { journey: 'JOURNEY_2' }],
+      ['charge.created', charge],
+      [
+        'charge.paid',
+        {
+          charge_id: 'c1',
+          recurrence_id: 'r1',
+          type: 'cycle',
+          webhook: 'https://new.example.com/h',
+          amount_centavos: 4990,
+          paid_at: '2027-02-01T09:00:00.000Z',
+          end_to_end_id: null,
+        },
+      ],
     );
     expect(created).toMatchObject({ resource_type: 'charge', resource_id: 'c1', group_id: 'recurrence:r1' });
     expect(paid).toMatchObject({ url: 'https://new.example.com/h', payload: { type: 'charge.paid' } });
@@ -100,36 +101,43 @@ describe('recurrence stream events', () => {
       created_at: '2027-01-03T12:00:00.000Z',
       paid_at: '2027-02-01T09:00:00.000Z',
     });
-    const [, activation] = play(
-      envelope('recurrence.created', monthlyRecurrence),
-      envelope('charge.created', { ...charge, charge_id: 'a1', type: 'activation', cycle: null }),
-    );
+    const [, activation] = play(['recurrence.created', monthlyRecurrence], ['charge.created', { ...charge, charge_id: 'a1', type: 'activation', cycle: null }]);
     expect(activation?.group_id).toBe('recurrence:r1:activation');
   });
 
   it('make nothing once the webhook is cleared, and the clearing names the group whose pending deliveries end', () => {
-    const [, cleared, cancelled] = steps(
-      envelope('recurrence.created', monthlyRecurrence),
-      envelope('recurrence.updated', { webhook: null }),
-      envelope('recurrence.cancelled', {}),
-    );
-    expect(cleared.notification).toBeUndefined();
-    expect(cancelled.notification).toBeUndefined();
-    expect(cleared.webhookChange).toEqual({ group_id: 'recurrence:r1', url: null });
+    const [, cleared, cancelled] = steps(['recurrence.created', monthlyRecurrence], ['recurrence.updated', { webhook: null }], ['recurrence.cancelled', {}]);
+    expect(cleared?.notification).toBeUndefined();
+    expect(cancelled?.notification).toBeUndefined();
+    expect(cleared?.webhookChange).toEqual({ group_id: 'recurrence:r1', url: null, version: 2 });
     const [, renamed, replaced] = steps(
-      envelope('recurrence.created', monthlyRecurrence),
-      envelope('recurrence.updated', { debtor_name: 'Ana' }),
-      envelope('recurrence.updated', { webhook: 'https://new.example.com/h' }),
+      ['recurrence.created', monthlyRecurrence],
+      ['recurrence.updated', { debtor_name: 'Ana' }],
+      ['recurrence.updated', { webhook: 'https://new.example.com/h' }],
     );
-    expect(renamed.webhookChange).toBeUndefined();
+    expect(renamed?.webhookChange).toBeUndefined();
     expect(replaced).toMatchObject({
-      webhookChange: { group_id: 'recurrence:r1', url: 'https://new.example.com/h' },
+      webhookChange: { group_id: 'recurrence:r1', url: 'https://new.example.com/h', version: 6 },
       notification: { url: 'https://new.example.com/h' },
     });
   });
 
   it('make nothing for a recurrence created without a webhook', () => {
-    expect(play(envelope('recurrence.created', { ...monthlyRecurrence, webhook: null }))).toEqual([undefined]);
+    expect(play(['recurrence.created', { ...monthlyRecurrence, webhook: null }])).toEqual([undefined]);
+  });
+});
+
+describe('recurrence stream events of version 1 (only the change; still on the topics until they age out)', () => {
+  it('a creation carries all its record needs: the upcaster builds it as the writer does', () => {
+    const [created] = recorded(['recurrence.created', monthlyRecurrence]);
+    version = 0;
+    const [fromV1] = [envelope('recurrence.created', monthlyRecurrence)].map((event) => recurrenceStreamStep(event)?.notification);
+    expect(fromV1).toEqual(recurrenceStreamStep(created)?.notification);
+    expect(fromV1?.payload.data).toMatchObject({ status: 'CREATED', recurrence_id: 'r1' });
+  });
+
+  it('any other carries no record and makes no delivery', () => {
+    expect(recurrenceStreamStep(envelope('recurrence.approved', { journey: 'JOURNEY_2' }))).toBeUndefined();
   });
 });
 

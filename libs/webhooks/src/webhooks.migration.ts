@@ -96,3 +96,22 @@ export class WebhookSecretsPerEnvironment1763800000990 implements MigrationInter
     await db.query('ALTER TABLE webhook_secrets DROP COLUMN environment');
   }
 }
+
+/**
+ * Recurrence and charge events carry their record: the dispatcher keeps no fold per recurrence stream and holds no
+ * event back for its order any more. An event still held in webhook_inbox is dropped with it (a version 1 event
+ * waiting for the one before it: without its record, it could make no delivery now). Down recreates the tables empty.
+ */
+export class WebhookRecordsInEvents1763800000991 implements MigrationInterface {
+  name = 'WebhookRecordsInEvents1763800000991';
+
+  async up(db: QueryRunner): Promise<void> {
+    await db.query('DROP TABLE webhook_inbox');
+    await db.query('DROP TABLE webhook_streams');
+  }
+
+  async down(db: QueryRunner): Promise<void> {
+    await db.query('CREATE TABLE webhook_streams (stream_id text PRIMARY KEY, version integer NOT NULL, fold jsonb NOT NULL)');
+    await db.query('CREATE TABLE webhook_inbox (stream_id text NOT NULL, version integer NOT NULL, envelope jsonb NOT NULL, PRIMARY KEY (stream_id, version))');
+  }
+}

@@ -7,9 +7,8 @@ import { RunningSystem } from './system';
 // Helpers of the recurrence suites (docs/api/recurrences.md, and the sandbox payer).
 
 export const RECURRENCES = '/v2/automatic-pix/recurrences';
+/** A recurrence's events and its charges': one stream, one key, one topic. */
 export const RECURRENCE_TOPIC = 'pixauto.recurrences.events.v1';
-/** A recurrence's charge events: same stream and key, a topic of their own. */
-export const CHARGE_TOPIC = 'pixauto.charges.events.v1';
 
 export const invalid = (message: string) => ({ status: 400, body: { type: 'ValidationError', message } });
 export const RECURRENCE_NOT_FOUND = { status: 404, body: { message: 'Recurrence not found' } };

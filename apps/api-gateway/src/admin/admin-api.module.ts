@@ -1,6 +1,6 @@
 import { DynamicModule, INestApplicationContext, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { AccountsAdmin, ConsoleUsers } from '@pixauto/accounts';
+import { AccountsAdmin, AuditLogReader, ConsoleUsers } from '@pixauto/accounts';
 import { RequestLogReader } from '@pixauto/request-log';
 import { Upstreams } from '../upstreams';
 import { AdminController } from './admin.controller';
@@ -18,6 +18,7 @@ export class AdminApiModule {
         { provide: ConsoleUsers, useValue: core.get(ConsoleUsers) },
         { provide: Upstreams, useValue: core.get(Upstreams) },
         { provide: RequestLogReader, useValue: core.get(RequestLogReader) },
+        { provide: AuditLogReader, useValue: core.get(AuditLogReader) },
         { provide: APP_GUARD, useValue: new AdminTokenGuard(token) },
       ],
     };

@@ -1,14 +1,18 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AccountsAdmin, ConsoleUsers } from '@pixauto/accounts';
+import { AccountsAdmin, actorOfHeader, AuditLogReader, ConsoleUsers } from '@pixauto/accounts';
 import {
   AccountResponse,
+  AUDIT_ACTOR_HEADER,
+  AuditLogPage,
   ApiKeyListResponse,
   ApiKeyResponse,
   CHANGE_ACCOUNT_FIELDS,
   ChangeAccountRequest,
   CHANGE_CONSOLE_PASSWORD_FIELDS,
   CHANGE_CONSOLE_USER_FIELDS,
+  CHECK_SIGN_IN_LINK_FIELDS,
+  CheckSignInLinkRequest,
   ChangeConsolePasswordRequest,
   ChangeConsoleUserRequest,
   ConsoleSignInLinkResponse,
@@ -32,10 +36,10 @@ import {
   WrittenPosition,
 } from '@pixauto/contracts';
 import { collectingWrites } from '@pixauto/event-store';
-import { Messages, refuse, validation } from '@pixauto/errors';
+import { Messages, notFound as notFoundRefusal, refuse, validation } from '@pixauto/errors';
 import { RequestLogReader } from '@pixauto/request-log';
 import { Upstreams } from '../upstreams';
-import { AdminRoutes, DELIVERY_FILTERS, Route, invalid, notFound } from '../openapi/route-doc';
+import { AdminRoutes, DELIVERY_FILTERS, REQUEST_LOG_FILTERS, Route, invalid, notFound } from '../openapi/route-doc';
 
 const A = Messages.admin;
 
@@ -48,6 +52,7 @@ export class AdminController {
     private readonly consoleUsers: ConsoleUsers,
     private readonly upstreams: Upstreams,
     private readonly requestLog: RequestLogReader,
+    private readonly audit: AuditLogReader,
   ) {}
 
   @Route({
@@ -109,22 +114,30 @@ export class AdminController {
     errors: [invalid(A.environment), notFound(A.accountNotFound)],
   })
   @Post('accounts/:account_id/api-keys')
-  issueKey(@Param('account_id') accountId: string, @Body() body: unknown): Promise<ApiKeyResponse> {
+  issueKey(@Param('account_id') accountId: string, @Body() body: unknown, @Headers(AUDIT_ACTOR_HEADER) actor: unknown): Promise<ApiKeyResponse> {
     const request = validateBody(IssueApiKeyRequest, body, ISSUE_API_KEY_FIELDS);
-    return request.ok ? this.accounts.issueKey(accountId, request.value) : refuse(request.refusal);
+    return request.ok ? this.accounts.issueKey(accountId, request.value, actorOfHeader(actor)) : refuse(request.refusal);
   }
 
   @Route({
     summary: "An account's API keys",
     description:
-      "Lists every API key of the account, the newest first, revoked ones included: each key's environment, what it may do, and when it was issued and revoked. The keys themselves are not kept, so never shown.",
+      "Lists every API key of the account, the newest first, revoked ones included: each key's environment, what it may do, when it was issued and revoked, and when a request with it last reached the API (from the request log, so within its retention: `last_used_since`). The keys themselves are not kept, so never shown.",
     params: { account_id: 'The `account_id` returned when the account was opened.' },
     ok: [200, 'ApiKeyListResponse'],
     errors: [notFound(A.accountNotFound)],
   })
   @Get('accounts/:account_id/api-keys')
-  listKeys(@Param('account_id') accountId: string): Promise<ApiKeyListResponse> {
-    return this.accounts.listKeys(accountId);
+  async listKeys(@Param('account_id') accountId: string): Promise<ApiKeyListResponse> {
+    const keys = await this.accounts.listKeys(accountId);
+    const { since, lastUsed } = await this.requestLog.lastUse(
+      accountId,
+      keys.map((key) => key.key_id),
+    );
+    return {
+      api_keys: keys.map((key) => ({ ...key, last_used_at: lastUsed.get(key.key_id)?.toISOString() ?? null })),
+      last_used_since: since.toISOString(),
+    };
   }
 
   /** A new webhook signing secret for one environment; its replaced one signs beside it for 24 hours (docs/decisions/webhooks.md). */
@@ -148,9 +161,13 @@ export class AdminController {
   })
   @Post('accounts/:account_id/webhook-secret')
   @HttpCode(200)
-  rotateWebhookSecret(@Param('account_id') accountId: string, @Query('environment') environment: unknown): Promise<WebhookSecretRotatedResponse> {
+  rotateWebhookSecret(
+    @Param('account_id') accountId: string,
+    @Query('environment') environment: unknown,
+    @Headers(AUDIT_ACTOR_HEADER) actor: unknown,
+  ): Promise<WebhookSecretRotatedResponse> {
     if (environment !== 'production' && environment !== 'sandbox') return refuse(validation(A.environmentQuery));
-    return this.accountWrite(() => this.accounts.rotateWebhookSecret(accountId, environment));
+    return this.accountWrite(() => this.accounts.rotateWebhookSecret(accountId, environment, actorOfHeader(actor)));
   }
 
   /** The account's events this write appended, remembered for its merchant's reads (docs/decisions/read-your-writes.md). */
@@ -222,13 +239,7 @@ export class AdminController {
         description: "Whose requests: those made with the account's `production` or `sandbox` keys.",
         example: 'sandbox',
       },
-      { name: 'request_id', description: 'Only the request with this id (its `X-Request-Id`).' },
-      { name: 'failed', description: '`true`: only the requests answered 400 or above.', example: 'true' },
-      { name: 'method', description: 'Only requests of this method, e.g. `POST`.' },
-      { name: 'path', description: 'Only requests whose path starts with this, e.g. `/v2/payout`.' },
-      { name: 'exclude_key_ids', description: 'Leaves out the requests of these keys (their `key_id`s, comma-separated): the console leaves out its own.' },
-      { name: 'limit', type: 'integer', description: 'Lines per page, 1 to 100; 50 by default.' },
-      { name: 'cursor', description: 'The `next_cursor` of the previous page, for the next (older) one.' },
+      ...REQUEST_LOG_FILTERS,
     ],
     ok: [200, 'RequestLogPage'],
     errors: [invalid(A.environmentQuery), invalid(A.requestLogLimit), invalid(A.requestLogFailed), invalid(A.requestLogCursor), notFound(A.accountNotFound)],
@@ -239,6 +250,26 @@ export class AdminController {
     if (environment !== 'production' && environment !== 'sandbox') return refuse(validation(A.environmentQuery));
     await this.accounts.get(accountId);
     return this.requestLog.page(accountId, environment, query);
+  }
+
+  @Route({
+    summary: "An account's audit log",
+    description:
+      'Who changed what of the account, and when, newest first: API keys issued and revoked, webhook signing secrets rotated, customer limits set, the sandbox clock advanced, console users added, given another role and removed. ' +
+      'Each entry names who made the change: a console user (by email), the console itself (its own key), the operator (this API), or an API key (the integration). ' +
+      "Entries are written with their change and never changed or deleted. A change made through this API is the operator's unless the `X-Audit-Actor` header names a console user (their email) or `console`, as the console server does.",
+    params: { account_id: 'The `account_id` returned when the account was opened.' },
+    query: [
+      { name: 'limit', type: 'integer', description: 'Entries per page, 1 to 100; 50 by default.' },
+      { name: 'cursor', description: 'The `next_cursor` of the previous page, for the next (older) one.' },
+    ],
+    ok: [200, 'AuditLogPage'],
+    errors: [invalid(A.requestLogLimit), invalid(A.requestLogCursor), notFound(A.accountNotFound)],
+  })
+  @Get('accounts/:account_id/audit-log')
+  async auditLog(@Param('account_id') accountId: string, @Query() query: Record<string, unknown>): Promise<AuditLogPage> {
+    await this.accounts.get(accountId);
+    return this.audit.page(accountId, query);
   }
 
   private async tenantOf(accountId: string, request: FastifyRequest): Promise<Tenant> {
@@ -260,11 +291,15 @@ export class AdminController {
     errors: [invalid(A.consoleEmail), invalid(A.consoleRole), invalid(A.consoleEmailTaken), notFound(A.accountNotFound)],
   })
   @Post('accounts/:account_id/console-users')
-  async createConsoleUser(@Param('account_id') accountId: string, @Body() body: unknown): Promise<ConsoleSignInLinkResponse> {
+  async createConsoleUser(
+    @Param('account_id') accountId: string,
+    @Body() body: unknown,
+    @Headers(AUDIT_ACTOR_HEADER) actor: unknown,
+  ): Promise<ConsoleSignInLinkResponse> {
     const request = validateBody(CreateConsoleUserRequest, body, CREATE_CONSOLE_USER_FIELDS);
     if (!request.ok) return refuse(request.refusal);
     await this.accounts.get(accountId);
-    return this.consoleUsers.create(accountId, request.value);
+    return this.consoleUsers.create(accountId, request.value, actorOfHeader(actor));
   }
 
   @Route({
@@ -290,9 +325,14 @@ export class AdminController {
     errors: [invalid(A.consoleRole), invalid(A.consoleLastOwner), notFound(A.consoleUserNotFound)],
   })
   @Patch('accounts/:account_id/console-users/:user')
-  changeConsoleUser(@Param('account_id') accountId: string, @Param('user') user: string, @Body() body: unknown): Promise<ConsoleUserResponse> {
+  changeConsoleUser(
+    @Param('account_id') accountId: string,
+    @Param('user') user: string,
+    @Body() body: unknown,
+    @Headers(AUDIT_ACTOR_HEADER) actor: unknown,
+  ): Promise<ConsoleUserResponse> {
     const request = validateBody(ChangeConsoleUserRequest, body, CHANGE_CONSOLE_USER_FIELDS);
-    return request.ok ? this.consoleUsers.changeRole(accountId, user, request.value.role) : refuse(request.refusal);
+    return request.ok ? this.consoleUsers.changeRole(accountId, user, request.value.role, actorOfHeader(actor)) : refuse(request.refusal);
   }
 
   @Route({
@@ -304,8 +344,12 @@ export class AdminController {
     errors: [invalid(A.consoleLastOwner), notFound(A.consoleUserNotFound)],
   })
   @Delete('accounts/:account_id/console-users/:user')
-  removeConsoleUser(@Param('account_id') accountId: string, @Param('user') user: string): Promise<ConsoleUserResponse> {
-    return this.consoleUsers.remove(accountId, user);
+  removeConsoleUser(
+    @Param('account_id') accountId: string,
+    @Param('user') user: string,
+    @Headers(AUDIT_ACTOR_HEADER) actor: unknown,
+  ): Promise<ConsoleUserResponse> {
+    return this.consoleUsers.remove(accountId, user, actorOfHeader(actor));
   }
 
   @Route({
@@ -354,6 +398,23 @@ export class AdminController {
   }
 
   @Route({
+    summary: 'Check a sign-in link',
+    description:
+      'Answers 204 when the sign-in link can still be used, without using it, as the console server asks before it shows the form to choose a password; an unknown, used or expired link is answered 404.',
+    body: 'CheckSignInLinkRequest',
+    example: { token: 'example-0000' },
+    ok: [204],
+    errors: [invalid(A.consoleSignInToken), notFound(A.consoleSignInLinkInvalid)],
+  })
+  @Post('console-users/sign-in-link/check')
+  @HttpCode(204)
+  async checkSignInLink(@Body() body: unknown): Promise<void> {
+    const request = validateBody(CheckSignInLinkRequest, body, CHECK_SIGN_IN_LINK_FIELDS);
+    if (!request.ok) return refuse(request.refusal);
+    if (!(await this.consoleUsers.signInLinkUsable(request.value.token))) return refuse(notFoundRefusal(A.consoleSignInLinkInvalid));
+  }
+
+  @Route({
     summary: "Change a console user's password",
     description:
       "Replaces the user's password when the current one is given, as the console server asks for a signed-in user; a pending sign-in link stops working.",
@@ -379,7 +440,7 @@ export class AdminController {
   })
   @Delete('api-keys/:key_id')
   @HttpCode(204)
-  revokeKey(@Param('key_id') keyId: string): Promise<void> {
-    return this.accounts.revokeKey(keyId);
+  revokeKey(@Param('key_id') keyId: string, @Headers(AUDIT_ACTOR_HEADER) actor: unknown): Promise<void> {
+    return this.accounts.revokeKey(keyId, actorOfHeader(actor));
   }
 }

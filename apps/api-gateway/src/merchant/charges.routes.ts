@@ -29,6 +29,26 @@ export class ChargesRoutes {
   }
 
   @Route({
+    summary: 'List charges by due date',
+    description:
+      'Lists the charges of all your recurrences due from `due_from` to `due_to` (both included, Brasília days), by due date, one page at a time (`pagination` says how many pages and charges there are), optionally only those of one `status`. ' +
+      'A charge is created `charge_lead_days` before its due date: later due dates have none yet. A charge PAID on a retry keeps its due date; `paid_at` says when it was paid.',
+    query: [
+      { name: 'due_from', required: true, description: 'The first due date, YYYY-MM-DD.', example: '2026-11-01' },
+      { name: 'due_to', required: true, description: 'The last due date, YYYY-MM-DD, not before `due_from`.', example: '2026-11-30' },
+      { name: 'status', description: 'Only the charges of this status: SCHEDULED, PAID, FAILED, CANCELLED or EXPIRED.' },
+      { name: 'page', type: 'integer', description: 'The page to return, counted from 0. Default 0.' },
+      { name: 'page_size', type: 'integer', description: 'Charges per page: default and maximum 100; a larger value is read as 100.' },
+    ],
+    ok: [200, 'ChargePageResponse'],
+    errors: [invalid(C.duePeriodRequired), invalid(C.dueDateFormat('query.due_from')), invalid(C.duePeriodReversed), invalid(C.listStatusInvalid)],
+  })
+  @Get('charges')
+  listDue(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.upstreams.relay('recurrences', Patterns.charges.listDue, tenantOf(request), request, reply);
+  }
+
+  @Route({
     summary: 'Get a charge',
     description: "Returns the charge as it is now: SCHEDULED until the payer's bank debits it on its due date (PAID) or refuses (FAILED), or CANCELLED.",
     params: { charge_id: 'The `charge_id` of a charge of one of your recurrences.' },

@@ -4,6 +4,7 @@ import { AccountProfiles, ApiKeyDirectory } from '@pixauto/accounts';
 import { Environment } from '@pixauto/contracts';
 import { Upstreams } from '../upstreams';
 import { ApiKeyGuard } from './api-key.guard';
+import { MerchantActors } from './audit';
 import { RateLimiter } from './rate-limit';
 import { ChargesRoutes, SandboxChargesRoutes } from './charges.routes';
 import { LimitsRoutes } from './limits.routes';
@@ -24,8 +25,12 @@ import { WithdrawalsRoutes } from './withdrawals.routes';
 /** The merchant API of one environment: production on PORT, sandbox on SANDBOX_PORT. */
 @Module({})
 export class MerchantApiModule {
-  /** `rateLimits: false` only in a bench pricing them (GATEWAY_HOOKS_OFF). */
-  static forEnvironment(environment: Environment, core: INestApplicationContext, { rateLimits = true } = {}): DynamicModule {
+  /** `rateLimits: false` only in a bench pricing them (GATEWAY_HOOKS_OFF); `actors` names who made a change, for the audit log. */
+  static forEnvironment(
+    environment: Environment,
+    core: INestApplicationContext,
+    { rateLimits = true, actors = new MerchantActors(undefined) }: { rateLimits?: boolean; actors?: MerchantActors } = {},
+  ): DynamicModule {
     const guard = new ApiKeyGuard(core.get(ApiKeyDirectory), core.get(AccountProfiles), rateLimits ? core.get(RateLimiter) : undefined, environment);
     return {
       module: MerchantApiModule,
@@ -59,6 +64,7 @@ export class MerchantApiModule {
         { provide: SandboxClocks, useValue: core.get(SandboxClocks) },
         { provide: RequestLogReader, useValue: core.get(RequestLogReader) },
         { provide: SandboxListeners, useValue: core.get(SandboxListeners) },
+        { provide: MerchantActors, useValue: actors },
         { provide: APP_GUARD, useValue: guard },
       ],
     };

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { SandboxClockResponse } from '@pixauto/contracts';
 import { SandboxClocks } from '../sandbox-clocks';
 import { AuthenticatedRequest, tenantOf } from './api-key.guard';
+import { MerchantActors } from './audit';
 import { Messages } from '@pixauto/errors';
 import { MerchantRoutes, Route, WRITE_REFUSALS, invalid } from '../openapi/route-doc';
 
@@ -9,7 +10,10 @@ import { MerchantRoutes, Route, WRITE_REFUSALS, invalid } from '../openapi/route
 @MerchantRoutes('Sandbox')
 @Controller('v2/sandbox/clock')
 export class SandboxClockRoutes {
-  constructor(private readonly clocks: SandboxClocks) {}
+  constructor(
+    private readonly clocks: SandboxClocks,
+    private readonly actors: MerchantActors,
+  ) {}
 
   @Route({
     summary: 'The sandbox test clock',
@@ -36,6 +40,6 @@ export class SandboxClockRoutes {
   @Post('advance')
   @HttpCode(200)
   advance(@Req() request: AuthenticatedRequest, @Body() body: unknown): Promise<SandboxClockResponse> {
-    return this.clocks.advance(tenantOf(request), body);
+    return this.clocks.advance(tenantOf(request), body, this.actors.of(request));
   }
 }

@@ -69,10 +69,15 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
           "$ref": "#/components/schemas/ApiKeySummaryResponse"
         },
         "description": "The account's keys, the newest first."
+      },
+      "last_used_since": {
+        "type": "string",
+        "description": "How far back `last_used_at` looks (the request log's retention), ISO 8601 in UTC: a key with `last_used_at` null made no request since."
       }
     },
     "required": [
-      "api_keys"
+      "api_keys",
+      "last_used_since"
     ],
     "description": "Every API key of an account, the newest first, revoked ones included."
   },
@@ -98,6 +103,13 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "transactions": {
         "type": "boolean",
         "description": "false: the key may not read receipts (of refunds, payouts and returned payouts)."
+      },
+      "name": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The key's name, as given when it was issued; null without one."
       }
     },
     "required": [
@@ -105,7 +117,8 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "api_key",
       "environment",
       "read_only",
-      "transactions"
+      "transactions",
+      "name"
     ],
     "description": "A new API key."
   },
@@ -128,6 +141,13 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
         "type": "boolean",
         "description": "false: the key may not read receipts (of refunds, payouts and returned payouts)."
       },
+      "name": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The key's name, as given when it was issued; null without one."
+      },
       "created_at": {
         "type": "string",
         "description": "When the key was issued, ISO 8601 in UTC."
@@ -138,6 +158,13 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
           "null"
         ],
         "description": "When the key was revoked, ISO 8601 in UTC; null while it works."
+      },
+      "last_used_at": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "When a request with the key last reached the API (its request log line), ISO 8601 in UTC; null when none since `last_used_since`."
       }
     },
     "required": [
@@ -145,10 +172,120 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "environment",
       "read_only",
       "transactions",
+      "name",
       "created_at",
-      "revoked_at"
+      "revoked_at",
+      "last_used_at"
     ],
     "description": "An API key of the account as listed: what it may do and when it was issued and revoked, never the key itself."
+  },
+  "AuditAction": {
+    "type": "string",
+    "enum": [
+      "api_key.created",
+      "api_key.revoked",
+      "webhook_secret.rotated",
+      "customer_limit.set",
+      "sandbox_clock.advanced",
+      "team_member.added",
+      "team_member.role_changed",
+      "team_member.removed"
+    ],
+    "description": "What changed: the account's security-relevant changes (docs/decisions/audit-log.md)."
+  },
+  "AuditActorType": {
+    "type": "string",
+    "enum": [
+      "console_user",
+      "console",
+      "operator",
+      "api_key"
+    ],
+    "description": "Who made a change the audit log records."
+  },
+  "AuditLogEntry": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string",
+        "description": "The entry's place in the log: later entries have greater ids."
+      },
+      "at": {
+        "type": "string",
+        "description": "When the change was made, ISO 8601 in UTC."
+      },
+      "environment": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "production",
+          "sandbox",
+          null
+        ],
+        "description": "The environment the change is about; null for the account's team, which is the same in both."
+      },
+      "actor_type": {
+        "$ref": "#/components/schemas/AuditActorType",
+        "description": "`console_user`: a person in the console (`actor` is their email); `console`: the console itself, issuing or replacing its own key; `operator`: the admin API; `api_key`: the merchant's integration (`actor` is the key's `key_id`)."
+      },
+      "actor": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The console user's email or the key's `key_id`; null for `console` and `operator`."
+      },
+      "action": {
+        "$ref": "#/components/schemas/AuditAction",
+        "description": "What changed."
+      },
+      "object": {
+        "type": "string",
+        "description": "What it changed: a `key_id`, a console user's email, a customer's masked CPF or CNPJ, `webhook_secret` or `sandbox_clock`."
+      },
+      "detail": {
+        "type": "object",
+        "additionalProperties": {},
+        "description": "The change's particulars: a key's `read_only`, a role (`role`, `previous_role`), a limit's `type`, `mechanism` and cap, how far a clock moved (`ms`)."
+      }
+    },
+    "required": [
+      "id",
+      "at",
+      "environment",
+      "actor_type",
+      "actor",
+      "action",
+      "object",
+      "detail"
+    ],
+    "description": "One change to an account, as its audit log keeps it: never changed nor deleted once written."
+  },
+  "AuditLogPage": {
+    "type": "object",
+    "properties": {
+      "entries": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/AuditLogEntry"
+        },
+        "description": "Newest first."
+      },
+      "next_cursor": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Pass it as `cursor` for the next (older) page; null on the last page."
+      }
+    },
+    "required": [
+      "entries",
+      "next_cursor"
+    ],
+    "description": "A page of an account's audit log."
   },
   "CancelChargeRequest": {
     "type": "object",
@@ -201,6 +338,27 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "charges"
     ],
     "description": "The charges of a recurrence."
+  },
+  "ChargePageResponse": {
+    "type": "object",
+    "properties": {
+      "pagination": {
+        "$ref": "#/components/schemas/Pagination",
+        "description": "Where this page sits in the whole result."
+      },
+      "charges": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/ChargeResponse"
+        },
+        "description": "This page's charges, by due date."
+      }
+    },
+    "required": [
+      "pagination",
+      "charges"
+    ],
+    "description": "One page of the charges of all your recurrences due in the period asked."
   },
   "ChargeResponse": {
     "type": "object",

@@ -4,6 +4,7 @@ export type {
   AccountResponse,
   ApiKeyListResponse,
   ApiKeyResponse,
+  AuditLogPage,
   ChargeResponse,
   ConsoleSignInLinkResponse,
   ConsoleUserListResponse,

@@ -126,6 +126,17 @@ export const DELIVERY_FILTERS: QueryDoc[] = [
   { name: 'page_size', type: 'integer', description: 'Deliveries per page: 1 to 100, default 20.' },
 ];
 
+/** The request log's filters and paging, the same for the merchant (GET /v2/requests) and the operator. */
+export const REQUEST_LOG_FILTERS: QueryDoc[] = [
+  { name: 'request_id', description: 'Only the request with this id (its `X-Request-Id`).' },
+  { name: 'failed', description: '`true`: only the requests answered 400 or above.', example: 'true' },
+  { name: 'method', description: 'Only requests of this method, e.g. `POST`.' },
+  { name: 'path', description: 'Only requests whose path starts with this, e.g. `/v2/payout`.' },
+  { name: 'exclude_key_ids', description: 'Leaves out the requests of these keys (their `key_id`s, comma-separated): the console leaves out its own.' },
+  { name: 'limit', type: 'integer', description: 'Lines per page, 1 to 100; 50 by default.' },
+  { name: 'cursor', description: 'The `next_cursor` of the previous page, for the next (older) one.' },
+];
+
 /** The period and page of the lists by creation time (shaped as the recurrences'), `what` naming the items per page. */
 export const periodPageQuery = (what: string): QueryDoc[] => [
   {

@@ -1,4 +1,4 @@
-import type { ChargeResponse, PayoutResponse } from '@pixauto/contracts';
+import type { ChargeResponse, Pagination, PayoutResponse } from '@pixauto/contracts';
 
 // Shapes the OpenAPI documents name that have no class of their own in the code: bodies checked by hand
 // (libs/contracts validate* functions) and the envelopes of list answers. ts-json-schema-generator reads this file
@@ -23,6 +23,15 @@ export interface ChargeDateRequest {
 /** The charges of a recurrence. */
 export interface ChargeListResponse {
   /** Every charge created so far, by due date (on journey 3 the activation comes first). */
+  charges: ChargeResponse[];
+}
+
+// GET /v2/automatic-pix/charges.
+/** One page of the charges of all your recurrences due in the period asked. */
+export interface ChargePageResponse {
+  /** Where this page sits in the whole result. */
+  pagination: Pagination;
+  /** This page's charges, by due date. */
   charges: ChargeResponse[];
 }
 

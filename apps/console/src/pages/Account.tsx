@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { consoleCall, problemsByField } from '../api';
+import { consoleCall, problemsAbove, problemsByField } from '../api';
 import type { PageContext } from './page-context';
 import { Alert } from './Alert';
 import { Field } from './Field';
@@ -55,7 +55,7 @@ export function Account({ session }: PageContext) {
         <Field id="repeated" label="Repeat the new password" problems={problems.repeated}>
           <input id="repeated" name="repeated" type="password" autoComplete="new-password" minLength={12} maxLength={128} required />
         </Field>
-        <Alert message={problems['']?.join('. ')} />
+        <Alert message={problemsAbove(problems, ['current_password', 'new_password', 'repeated'])} />
         <button type="submit" disabled={busy}>
           Change password
         </button>

@@ -4,6 +4,7 @@ import type { PageContext } from './page-context';
 import { ScrollBox } from './ScrollBox';
 import { Alert } from './Alert';
 import { CopyButton } from './CopyButton';
+import { When, withZone } from './When';
 
 /** A key of the account as the console server lists it (GET /console/v1/api-keys): never the key itself. */
 interface ListedKey {
@@ -11,8 +12,12 @@ interface ListedKey {
   environment: Environment;
   read_only: boolean;
   transactions: boolean;
+  /** The name given when it was created, to tell keys apart; null without one. */
+  name: string | null;
   created_at: string;
   revoked_at: string | null;
+  /** Its latest request, from the request log; null when none since the log's retention began (last_used_since). */
+  last_used_at: string | null;
   /** The console's own key, with which it shows the merchant's data: not the user's to revoke. */
   console: boolean;
 }
@@ -23,15 +28,29 @@ interface CreatedKey {
   api_key: string;
   environment: Environment;
   read_only: boolean;
+  name: string | null;
 }
 
 const KEYS_URL = '/console/v1/api-keys';
 
-const when = (iso: string): string => new Date(iso).toLocaleString('en-GB', { timeZone: 'America/Sao_Paulo', dateStyle: 'medium', timeStyle: 'short' });
+/**
+ * A key's last use: the request log keeps only its retention, so a key older than it and silent since is "not since"
+ * that day rather than "never".
+ */
+function LastUse({ lastUsedAt, createdAt, since }: { lastUsedAt: string | null; createdAt: string; since: string | undefined }) {
+  if (lastUsedAt) return <When iso={lastUsedAt} />;
+  if (since === undefined || createdAt >= since) return <>Never</>;
+  return (
+    <>
+      Not since <When iso={since} />
+    </>
+  );
+}
 
 /** The account's API keys in this environment: list, create (shown once), revoke. */
 export function ApiKeys({ environment, session }: PageContext) {
   const [keys, setKeys] = useState<ListedKey[]>();
+  const [since, setSince] = useState<string>();
   const [error, setError] = useState<string>();
   const [created, setCreated] = useState<CreatedKey>();
   const [confirming, setConfirming] = useState<string>();
@@ -39,8 +58,9 @@ export function ApiKeys({ environment, session }: PageContext) {
   const mayChange = mayAct(session.role, environment);
 
   const load = useCallback(async () => {
-    const { data, error } = await consoleCall<{ api_keys: ListedKey[] }>(session, 'GET', KEYS_URL);
+    const { data, error } = await consoleCall<{ api_keys: ListedKey[]; last_used_since: string }>(session, 'GET', KEYS_URL);
     setKeys(data?.api_keys.filter((key) => key.environment === environment));
+    setSince(data?.last_used_since);
     setError(error?.message);
   }, [session, environment]);
 
@@ -51,12 +71,19 @@ export function ApiKeys({ environment, session }: PageContext) {
 
   const create = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const readOnly = new FormData(event.currentTarget).get('read_only') === 'on';
+    const form = event.currentTarget;
+    const fields = new FormData(form);
+    const readOnly = fields.get('read_only') === 'on';
     setBusy(true);
-    const { data, error } = await consoleCall<CreatedKey>(session, 'POST', KEYS_URL, { environment, read_only: readOnly });
+    const { data, error } = await consoleCall<CreatedKey>(session, 'POST', KEYS_URL, {
+      environment,
+      read_only: readOnly,
+      name: String(fields.get('name') ?? '').trim(),
+    });
     setBusy(false);
     setCreated(data);
     setError(error?.message);
+    if (data) form.reset();
     await load();
   };
 
@@ -78,6 +105,8 @@ export function ApiKeys({ environment, session }: PageContext) {
       <Alert message={error} />
       {mayChange && (
         <form onSubmit={(event) => void create(event)} className="inline" aria-label="Create an API key">
+          <label htmlFor="key-name">Name (optional)</label>
+          <input id="key-name" name="name" maxLength={100} placeholder="Billing backend" />
           <input id="read-only" name="read_only" type="checkbox" />
           <label htmlFor="read-only">Read only (the key may read, and every change it asks is refused)</label>
           <button type="submit" disabled={busy}>
@@ -93,7 +122,8 @@ export function ApiKeys({ environment, session }: PageContext) {
             of it.
           </p>
           <label htmlFor="created-key">
-            Key {created.key_id} ({created.read_only ? 'read only' : 'read and write'})
+            Key {created.key_id}
+            {created.name && <> “{created.name}”</>} ({created.read_only ? 'read only' : 'read and write'})
           </label>
           <div className="inline">
             <input id="created-key" readOnly value={created.api_key} size={60} data-testid="created-key" />
@@ -113,7 +143,8 @@ export function ApiKeys({ environment, session }: PageContext) {
               <tr>
                 <th scope="col">Key</th>
                 <th scope="col">Access</th>
-                <th scope="col">Created</th>
+                <th scope="col">{withZone('Created')}</th>
+                <th scope="col">{withZone('Last used')}</th>
                 <th scope="col">Status</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
@@ -124,6 +155,12 @@ export function ApiKeys({ environment, session }: PageContext) {
               {keys.map((key) => (
                 <tr key={key.key_id} data-key-id={key.key_id}>
                   <td>
+                    {key.name && (
+                      <>
+                        <strong data-testid="key-name">{key.name}</strong>
+                        <br />
+                      </>
+                    )}
                     <code>{key.key_id}</code>
                     {key.console && <span className="muted"> (the console's own)</span>}
                   </td>
@@ -131,10 +168,17 @@ export function ApiKeys({ environment, session }: PageContext) {
                     {key.read_only ? 'Read only' : 'Read and write'}
                     {!key.transactions && ', no receipts'}
                   </td>
-                  <td>{when(key.created_at)}</td>
+                  <td>
+                    <When iso={key.created_at} />
+                  </td>
+                  <td data-testid="last-used">
+                    <LastUse lastUsedAt={key.last_used_at} createdAt={key.created_at} since={since} />
+                  </td>
                   <td>
                     {key.revoked_at ? (
-                      <span className="status status-CANCELLED">Revoked {when(key.revoked_at)}</span>
+                      <span className="status status-CANCELLED">
+                        Revoked <When iso={key.revoked_at} />
+                      </span>
                     ) : (
                       <span className="status status-APPROVED">Active</span>
                     )}
@@ -171,7 +215,7 @@ export function ApiKeys({ environment, session }: PageContext) {
       )}
       <p className="muted">
         The console shows your data with a key of its own in each environment, marked here as the console's: it stays on the console's server and cannot be
-        revoked from this page. When a key was last used is not recorded.
+        revoked from this page. A key's last use is its latest request in the request log, which keeps the last days only.
       </p>
     </section>
   );

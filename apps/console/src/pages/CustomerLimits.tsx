@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import type { SandboxComponents } from '@pixauto/api-client';
-import { mayAct, money, problemsByField, type ApiError } from '../api';
+import { mayAct, money, problemsAbove, problemsByField, type ApiError } from '../api';
 import { reais, typedIn } from '../forms';
 import type { PageContext } from './page-context';
 import { Alert } from './Alert';
 import { Field, DOCUMENT_HINT, DocumentInput } from './Field';
+import { When, withZone } from './When';
 
 type Limit = SandboxComponents['schemas']['LimitResponse'];
 type LimitType = SandboxComponents['schemas']['LimitType'];
@@ -68,9 +69,9 @@ export function CustomerLimits({ api, environment, session }: PageContext) {
         is not limited.
       </p>
       <form onSubmit={(event) => void lookUp(event)} className="inline" aria-label="Look up a limit">
-        <label htmlFor="lookup-document">Customer's CPF or CNPJ</label>
+        <label htmlFor="lookup-document">CPF or CNPJ to look up</label>
         <DocumentInput id="lookup-document" name="document_number" required />
-        <label htmlFor="lookup-type">Limit on</label>
+        <label htmlFor="lookup-type">Its limit on</label>
         <select id="lookup-type" name="type" defaultValue="cashout">
           {typeOptions}
         </select>
@@ -93,8 +94,10 @@ export function CustomerLimits({ api, environment, session }: PageContext) {
               <dd>{limit.details}</dd>
             </>
           )}
-          <dt>Last changed</dt>
-          <dd>{limit.updated_at}</dd>
+          <dt>{withZone('Last changed')}</dt>
+          <dd>
+            <When iso={limit.updated_at} />
+          </dd>
         </dl>
       )}
 
@@ -102,7 +105,7 @@ export function CustomerLimits({ api, environment, session }: PageContext) {
         <>
           <h2 id="set-limit-title">Set a limit</h2>
           <p className="muted">It replaces the customer's limit of that kind, and applies from their very next transaction.</p>
-          <Alert message={problems['']?.join('. ')} />
+          <Alert message={problemsAbove(problems, ['amount', 'details', 'document_number', 'mechanism', 'quantity', 'type'])} />
           <form onSubmit={(event) => void set(event)} className="stacked" noValidate aria-labelledby="set-limit-title">
             <Field id="limit-document" label="Customer's CPF or CNPJ" problems={problems.document_number} hint={DOCUMENT_HINT}>
               <DocumentInput id="limit-document" name="document_number" />

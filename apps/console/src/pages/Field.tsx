@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { inFormWords } from '../forms';
 
 /** A labelled form field with the API's problems about it beside it. */
 export function Field({ id, label, problems, hint, children }: { id: string; label: string; problems?: string[]; hint?: string; children: ReactNode }) {
@@ -13,7 +14,7 @@ export function Field({ id, label, problems, hint, children }: { id: string; lab
       )}
       {problems?.map((problem) => (
         <small key={problem} id={`${id}-problem`} className="error" role="alert">
-          {problem}
+          {inFormWords(problem, label)}
         </small>
       ))}
     </div>

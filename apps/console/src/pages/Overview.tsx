@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { SandboxComponents } from '@pixauto/api-client';
-import { money, type MerchantApi } from '../api';
+import { consoleCall, merchantApi, money, type MerchantApi, type Session } from '../api';
+import { dayBefore } from '../forms';
 import {
   brasiliaDay,
   cashInCreatedSince,
@@ -25,12 +26,12 @@ type Payout = SandboxComponents['schemas']['PayoutResponse'];
 type Pagination = SandboxComponents['schemas']['Pagination'];
 
 const PERIOD_DAYS = 30;
-/** Payouts, Pix charges paid and refunds read for the charts: 10 pages of 100 of each. */
+/** Payouts, Pix charges paid, refunds and Automatic Pix charges read for the charts: 10 pages of 100 of each. */
 const PAGES_READ = 10;
-/** The recurrences whose charges are read: the newest 100 created in the last 13 months (the API lists charges per recurrence only). */
-const RECURRENCES_READ = 100;
-const RECURRENCE_MONTHS = 13;
-const PARALLEL_READS = 4;
+/** A failed charge may be retried and paid up to 7 days after its due date: charges paid in the period fell due up to 7 days before it. */
+const RETRY_DAYS = 7;
+/** A charge is created at most 10 days before its due date. */
+const LEAD_DAYS = 10;
 
 interface Figures {
   days: string[];
@@ -41,7 +42,8 @@ interface Figures {
   refunds: DayVolume[];
   /** More Pix charges paid or refunds in the period than the pages read. */
   cashInTruncated: boolean;
-  recurrencesLeftOut: number;
+  /** More Automatic Pix charges due in the period than the pages read. */
+  chargesTruncated: boolean;
   failedCharges: Charge[];
   rejectedPayouts: number;
   failedDeliveries: number;
@@ -54,12 +56,6 @@ const payoutTime = (iso: string): string => iso.slice(0, 19).replace('T', ' ');
 function dataOf<T>({ data, error }: { data?: T; error?: unknown }): T {
   if (data === undefined) throw new Error((error as { message?: string } | undefined)?.message ?? 'The API did not answer: try again in a moment');
   return data;
-}
-
-async function inParallel<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let i = 0; i < items.length; i += PARALLEL_READS) results.push(...(await Promise.all(items.slice(i, i + PARALLEL_READS).map(read))));
-  return results;
 }
 
 /** The items of a list by period, page after page from 0, up to PAGES_READ pages; `truncated` when there were more. */
@@ -109,33 +105,81 @@ async function readFigures(api: MerchantApi, sandbox: boolean): Promise<Figures>
   });
   const deliveries = dataOf(await api.GET('/v2/webhooks/deliveries', { params: { query: { status: 'failed', start: days[0], page_size: 1 } } }));
 
-  const recurrenceFrom = new Date(Date.parse(from) - RECURRENCE_MONTHS * 31 * 86_400_000).toISOString();
-  const recurrences = dataOf(
-    await api.GET('/v2/automatic-pix/recurrences', { params: { query: { start: recurrenceFrom, end: until, page: 0, page_size: RECURRENCES_READ } } }),
-  );
-  const charges = (
-    await inParallel(recurrences.recurrences, async ({ recurrence_id }) => {
-      const { charges } = dataOf(await api.GET('/v2/automatic-pix/recurrences/{recurrence_id}/charges', { params: { path: { recurrence_id } } }));
-      return charges;
-    })
-  ).flat();
+  // Every recurrence's charges at once, by due date: those paid in the period fell due in it or up to RETRY_DAYS
+  // before, or fall due within LEAD_DAYS (created ahead, a sandbox payer may pay them early).
+  const charges = await readPages(async (page) => {
+    const query = { due_from: dayBefore(days[0], RETRY_DAYS), due_to: dayBefore(today, -LEAD_DAYS), page, page_size: 100 };
+    const { pagination, charges } = dataOf(await api.GET('/v2/automatic-pix/charges', { params: { query } }));
+    return { pagination, items: charges };
+  });
 
   return {
     days,
-    charges: dailyVolume(chargesPaid(charges), days),
+    charges: dailyVolume(chargesPaid(charges.items), days),
     payouts: dailyVolume(payoutsSent(payouts), days),
     payoutsTruncated: payoutPages > PAGES_READ,
     cashIn: dailyVolume(chargesPaid(cashIn.items), days),
     refunds: dailyVolume(refundsMade(refunds.items), days),
     cashInTruncated: cashIn.truncated || refunds.truncated,
-    recurrencesLeftOut: Math.max(0, recurrences.pagination.total_items - RECURRENCES_READ),
-    failedCharges: chargesFailed(charges, days),
+    chargesTruncated: charges.truncated,
+    failedCharges: chargesFailed(charges.items, days),
     rejectedPayouts: rejected.count_data,
     failedDeliveries: deliveries.pagination.total_items,
   };
 }
 
-const dayLabel = (day: string): string => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+/** The first steps of an integration, each done or not (in the sandbox, whichever environment is shown). */
+interface FirstSteps {
+  key: boolean;
+  recurrence: boolean;
+  webhook: boolean;
+}
+
+/**
+ * What the account has done of its first steps: a key of its own (not the console's), a sandbox recurrence, a webhook
+ * URL that was sent something (any delivery). Undefined when one of them could not be read: no step is ticked or
+ * unticked on a guess.
+ */
+async function readFirstSteps(session: Session): Promise<FirstSteps | undefined> {
+  const sandbox = merchantApi('sandbox', session);
+  const [keys, recurrences, deliveries] = await Promise.all([
+    consoleCall<{ api_keys: Array<{ environment: string; console: boolean; revoked_at: string | null }> }>(session, 'GET', '/console/v1/api-keys'),
+    sandbox.GET('/v2/automatic-pix/recurrences', { params: { query: { start: '2000-01-01T00:00:00Z', end: '9999-12-31T00:00:00Z', page: 0, page_size: 1 } } }),
+    sandbox.GET('/v2/webhooks/deliveries', { params: { query: { page_size: 1 } } }),
+  ]);
+  if (!keys.data || !recurrences.data || !deliveries.data) return undefined;
+  return {
+    key: keys.data.api_keys.some((key) => key.environment === 'sandbox' && !key.console && !key.revoked_at),
+    recurrence: recurrences.data.pagination.total_items > 0,
+    webhook: deliveries.data.pagination.total_items > 0,
+  };
+}
+
+/** The first steps as a checklist, each a link to where it is done, ticked once done. */
+function Checklist({ steps }: { steps: FirstSteps }) {
+  const items: Array<[keyof FirstSteps, string, string, string]> = [
+    ['key', 'api-keys', 'Create a sandbox API key', 'for your integration to call the API with'],
+    ['recurrence', 'new-recurrence', 'Create a first sandbox recurrence', 'and play the payer authorizing it'],
+    ['webhook', 'webhooks', 'Set a webhook URL', 'on a recurrence, a Pix charge or a payout (or send a test event) to receive its events'],
+  ];
+  return (
+    <section aria-labelledby="first-steps-title" className="first-steps" data-testid="first-steps">
+      <h2 id="first-steps-title">Get started</h2>
+      <p>Three steps in the sandbox, where nothing moves real money:</p>
+      <ol className="checklist">
+        {items.map(([step, page, title, why]) => (
+          <li key={step} className={steps[step] ? 'done' : undefined} data-testid={`step-${step}`}>
+            <span className="tick" aria-hidden="true">
+              {steps[step] ? '✓' : ''}
+            </span>
+            <a href={hrefOf({ environment: 'sandbox', page })}>{title}</a> {why}.{' '}
+            <span className={steps[step] ? 'step-done' : 'muted'}>{steps[step] ? 'Done.' : 'Not yet.'}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
 
 /** Amounts per day as bars, with the same figures as a table for whoever does not see the chart. */
 function VolumeChart({ title, volume }: { title: string; volume: DayVolume[] }) {
@@ -164,10 +208,10 @@ function VolumeChart({ title, volume }: { title: string; volume: DayVolume[] }) 
           return <rect key={day.day} x={i * (barWidth + barGap)} y={height - barHeight} width={barWidth} height={barHeight} className="chart-bar" />;
         })}
         <text x="0" y={height + 16} className="chart-label">
-          {dayLabel(volume[0].day)}
+          {volume[0].day}
         </text>
         <text x={width} y={height + 16} textAnchor="end" className="chart-label">
-          {dayLabel(volume[volume.length - 1].day)}
+          {volume[volume.length - 1].day}
         </text>
       </svg>
       <details>
@@ -198,9 +242,14 @@ function VolumeChart({ title, volume }: { title: string; volume: DayVolume[] }) 
 }
 
 /** The console's home: today's and the last 30 days' volume, and what needs attention. */
-export function Overview({ api, environment, clockMoves }: PageContext) {
+export function Overview({ api, environment, session, clockMoves }: PageContext) {
   const [figures, setFigures] = useState<Figures>();
   const [error, setError] = useState<string>();
+  const [steps, setSteps] = useState<FirstSteps>();
+
+  useEffect(() => {
+    void readFirstSteps(session).then(setSteps, () => setSteps(undefined));
+  }, [session, clockMoves]);
 
   useEffect(() => {
     setFigures(undefined);
@@ -209,10 +258,13 @@ export function Overview({ api, environment, clockMoves }: PageContext) {
   }, [api, environment, clockMoves]);
 
   const today = (volume: DayVolume[]) => volume[volume.length - 1];
+  const quiet = figures && [figures.charges, figures.cashIn, figures.refunds, figures.payouts].every((volume) => totalOf(volume).count === 0);
+  const started = steps && steps.key && steps.recurrence && steps.webhook;
 
   return (
     <section aria-labelledby="overview-title">
       <h1 id="overview-title">Overview</h1>
+      {steps && !started && <Checklist steps={steps} />}
       <Alert message={error} />
       {!figures && !error && <p className="loading">Reading your figures…</p>}
       {figures && (
@@ -263,14 +315,19 @@ export function Overview({ api, environment, clockMoves }: PageContext) {
           </ul>
 
           <h2>Last {PERIOD_DAYS} days</h2>
-          <VolumeChart title="Automatic Pix charges paid" volume={figures.charges} />
-          <VolumeChart title="Pix charges paid (cash-in)" volume={figures.cashIn} />
-          <VolumeChart title="Refunds" volume={figures.refunds} />
-          <VolumeChart title="Payouts" volume={figures.payouts} />
+          {quiet ? (
+            <p data-testid="no-volume">Nothing was paid, refunded or paid out in the last {PERIOD_DAYS} days: the charts show here once money moves.</p>
+          ) : (
+            <>
+              <VolumeChart title="Automatic Pix charges paid" volume={figures.charges} />
+              <VolumeChart title="Pix charges paid (cash-in)" volume={figures.cashIn} />
+              <VolumeChart title="Refunds" volume={figures.refunds} />
+              <VolumeChart title="Payouts" volume={figures.payouts} />
+            </>
+          )}
           <p className="muted">
-            Charges paid count on the day the payer's bank paid them, from your {RECURRENCES_READ} most recent recurrences created in the last{' '}
-            {RECURRENCE_MONTHS} months
-            {figures.recurrencesLeftOut > 0 && ` (${figures.recurrencesLeftOut} older ones are left out)`}. Payouts count on the day you made them, canceled and
+            Days are Brasília days. Automatic Pix charges paid count on the day the payer's bank paid them
+            {figures.chargesTruncated && `, the first ${PAGES_READ * 100} due in the period only`}. Payouts count on the day you made them, canceled and
             rejected ones left out{figures.payoutsTruncated && `, the first ${PAGES_READ * 100} of the period only`}. Pix charges paid (journey 3 activation
             payments among them) count on the day the payer paid them, refunds on the day they were asked for, failed ones left out
             {figures.cashInTruncated && `; of each, the newest ${PAGES_READ * 100} only`}.

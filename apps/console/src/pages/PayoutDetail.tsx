@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { mayAct, money, problemsByField, type ApiError } from '../api';
+import { mayAct, money, problemsAbove, problemsByField, type ApiError } from '../api';
 import { saveReceipt, type Receipt } from '../download';
 import { reais, typedIn } from '../forms';
 import type { PageContext } from './page-context';
 import { Alert } from './Alert';
 import { Field } from './Field';
 import { PayoutStatus, type Payout } from './Payouts';
+import { When, withZone } from './When';
 
 /** While the bank has a payout, what it does shows up within this. */
 const REFRESH_MS = 2000;
@@ -23,7 +24,8 @@ const MOVES = [
 export function PayoutDetail({ api, environment, session, clockMoves, payoutId }: PageContext & { payoutId: string }) {
   const [payout, setPayout] = useState<Payout>();
   const [error, setError] = useState<ApiError>();
-  const acts = mayAct(session.role, environment) && environment === 'sandbox';
+  const sandbox = environment === 'sandbox';
+  const acts = mayAct(session.role, environment) && sandbox;
   const open = payout === undefined || OPEN.includes(payout.status);
 
   // Reads and moves are numbered: a read answered after a later read or move was sent is dropped, so it cannot undo a move.
@@ -83,7 +85,7 @@ export function PayoutDetail({ api, environment, session, clockMoves, payoutId }
         <h1 id="payout-title">Payout {payout.transaction_id}</h1>
         <PayoutStatus status={payout.status} testId="payout-status" />
       </div>
-      <Alert message={problems['']?.join('. ')} />
+      <Alert message={problemsAbove(problems, ['amount', 'refund_id'])} />
       <dl className="terms">
         <dt>Amount</dt>
         <dd>{money(payout.amount)}</dd>
@@ -101,12 +103,16 @@ export function PayoutDetail({ api, environment, session, clockMoves, payoutId }
         </dd>
         <dt>Payout id</dt>
         <dd>{payout.id}</dd>
-        <dt>Created</dt>
-        <dd>{payout.created_at}</dd>
+        <dt>{withZone('Created', sandbox)}</dt>
+        <dd>
+          <When iso={payout.created_at} testClock={sandbox} />
+        </dd>
         {payout.paid_at && (
           <>
-            <dt>Paid</dt>
-            <dd>{payout.paid_at}</dd>
+            <dt>{withZone('Paid', sandbox)}</dt>
+            <dd>
+              <When iso={payout.paid_at} testClock={sandbox} />
+            </dd>
             <dt>End-to-end id</dt>
             <dd>
               <code>{payout.e2e}</code>

@@ -1,26 +1,28 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { SandboxComponents } from '@pixauto/api-client';
-import { mayAct, money, problemsByField, type ApiError } from '../api';
+import { mayAct, money, problemsAbove, problemsByField, type ApiError } from '../api';
 import { saveFile } from '../download';
 import { go, hrefOf } from '../routing';
-import { brasiliaDaysInUtc, brasiliaTime, daysFromToday, reais, typedIn } from '../forms';
+import { brasiliaDaysInUtc, daysFromToday, reais, typedIn } from '../forms';
 import type { PageContext } from './page-context';
 import { ScrollBox } from './ScrollBox';
 import { Alert } from './Alert';
 import { Field, DOCUMENT_HINT, DocumentInput } from './Field';
 import { FindOne, type OneOf } from './FindOne';
 import { Pager } from './Pager';
+import { When, withZone } from './When';
+import { labelOf, PAYOUT_STATUS } from '../labels';
 
 export type Payout = SandboxComponents['schemas']['PayoutResponse'];
 type StatusCode = SandboxComponents['schemas']['PayoutStatusCode'];
 
-/** A payout's status code, in words (the API, the CSV and the webhooks give the code). */
-export const PAYOUT_STATUSES: Record<StatusCode, string> = { 0: 'CREATED', 4: 'PROCESSING', 1: 'COMPLETED', 2: 'CANCELED', 3: 'REJECTED' };
+/** The status's class, by the API's names (the CSS colours statuses by them). */
+const STATUS_CLASS: Record<StatusCode, string> = { 0: 'CREATED', 4: 'PROCESSING', 1: 'COMPLETED', 2: 'CANCELED', 3: 'REJECTED' };
 
 export function PayoutStatus({ status, testId }: { status: StatusCode; testId?: string }) {
   return (
-    <span className={`status status-${PAYOUT_STATUSES[status]}`} data-testid={testId}>
-      {PAYOUT_STATUSES[status]}
+    <span className={`status status-${STATUS_CLASS[status]}`} data-testid={testId}>
+      {labelOf(PAYOUT_STATUS, status)}
     </span>
   );
 }
@@ -150,7 +152,7 @@ export function Payouts({ api, environment, session, clockMoves }: PageContext) 
           <option value="">Any</option>
           {LIFECYCLE.map((code) => (
             <option key={code} value={code}>
-              {PAYOUT_STATUSES[code]}
+              {PAYOUT_STATUS[code]}
             </option>
           ))}
         </select>
@@ -185,7 +187,16 @@ export function Payouts({ api, environment, session, clockMoves }: PageContext) 
       {mayAct(session.role, environment) && (
         <>
           <h2>New payout</h2>
-          <Alert message={problems['']?.join('. ')} />
+          <Alert
+            message={problemsAbove(problems, [
+              'amount',
+              'document_number',
+              'name',
+              'transaction_id',
+              'webhook',
+              ...(destination === 'pix_key' ? ['pix_key'] : ['bank.account_agency', 'bank.account_number', 'bank.ispb']),
+            ])}
+          />
           <form onSubmit={(event) => void create(event)} className="stacked" noValidate>
             <Field
               id="payout-transaction-id"
@@ -260,7 +271,7 @@ function PayoutTable({ payouts, environment }: { payouts: Payout[]; environment:
             <th scope="col">Transaction id</th>
             <th scope="col">Beneficiary</th>
             <th scope="col">Amount</th>
-            <th scope="col">Created (Brasília time)</th>
+            <th scope="col">{withZone('Created', environment === 'sandbox')}</th>
             <th scope="col">Status</th>
           </tr>
         </thead>
@@ -274,7 +285,9 @@ function PayoutTable({ payouts, environment }: { payouts: Payout[]; environment:
                 {payout.name} ({payout.document_number})
               </td>
               <td>{money(payout.amount)}</td>
-              <td>{brasiliaTime(payout.created_at)}</td>
+              <td>
+                <When iso={payout.created_at} testClock={environment === 'sandbox'} />
+              </td>
               <td>
                 <PayoutStatus status={payout.status} />
               </td>

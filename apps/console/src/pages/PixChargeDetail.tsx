@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { SandboxComponents } from '@pixauto/api-client';
-import { mayAct, money, problemsByField, type ApiError } from '../api';
+import { mayAct, money, problemsAbove, problemsByField, type ApiError } from '../api';
 import { saveReceipt } from '../download';
 import { reais, typedIn } from '../forms';
 import type { PageContext } from './page-context';
 import { Alert } from './Alert';
 import { CopyButton } from './CopyButton';
 import { Field } from './Field';
+import { When, withZone } from './When';
+import { labelOf, PIX_CHARGE_STATUS, REFUND_STATUS } from '../labels';
 
 type PixCharge = SandboxComponents['schemas']['PixChargeResponse'];
 type Refund = SandboxComponents['schemas']['RefundResponse'];
@@ -97,10 +99,10 @@ export function PixChargeDetail({ api, environment, session, clockMoves, chargeI
       <div className="title-row">
         <h1 id="pix-charge-title">Pix charge {charge.transaction_id}</h1>
         <span className={`status status-${charge.status}`} data-testid="pix-status">
-          {charge.status}
+          {labelOf(PIX_CHARGE_STATUS, charge.status)}
         </span>
       </div>
-      <Alert message={problems['']?.join('. ')} />
+      <Alert message={problemsAbove(problems, ['amount', 'refund_id'])} />
       <div className="columns">
         <dl className="terms">
           <dt>Amount</dt>
@@ -113,10 +115,14 @@ export function PixChargeDetail({ api, environment, session, clockMoves, chargeI
           <dd>{charge.id}</dd>
           <dt>Webhook</dt>
           <dd data-testid="pix-webhook">{charge.webhook ?? 'None: this charge sends no webhooks'}</dd>
-          <dt>Created</dt>
-          <dd>{charge.created_at}</dd>
-          <dt>{charge.paid_at ? 'Paid' : 'Expires'}</dt>
-          <dd>{charge.paid_at ?? charge.expires_at}</dd>
+          <dt>{withZone('Created', sandbox)}</dt>
+          <dd>
+            <When iso={charge.created_at} testClock={sandbox} />
+          </dd>
+          <dt>{withZone(charge.paid_at ? 'Paid' : charge.status === 'EXPIRED' ? 'Expired' : 'Expires', sandbox)}</dt>
+          <dd>
+            <When iso={charge.paid_at ?? charge.expires_at} testClock={sandbox} />
+          </dd>
         </dl>
         {charge.pix_copy_paste && (
           <figure className="qr">
@@ -159,7 +165,8 @@ export function PixChargeDetail({ api, environment, session, clockMoves, chargeI
           <ul className="refunds" data-testid="refunds">
             {refunds.map((item) => (
               <li key={item.id}>
-                {item.refund_id ?? 'By the service'} {money(item.amount)} <span className={`status status-${item.status}`}>{item.status}</span>{' '}
+                {item.refund_id ?? 'By the service'} {money(item.amount)}{' '}
+                <span className={`status status-${item.status}`}>{labelOf(REFUND_STATUS, item.status)}</span>{' '}
                 {acts && sandbox && item.status === 'PROCESSING' && (
                   <button type="button" className="secondary" onClick={() => void settle(item.id)}>
                     Settle now

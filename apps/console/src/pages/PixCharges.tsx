@@ -1,14 +1,16 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { SandboxComponents } from '@pixauto/api-client';
-import { mayAct, money, problemsByField, type ApiError } from '../api';
+import { mayAct, money, problemsAbove, problemsByField, type ApiError } from '../api';
 import { go, hrefOf } from '../routing';
-import { brasiliaDays, brasiliaTime, dayBefore, daysFromToday, reais, typedIn } from '../forms';
+import { brasiliaDays, dayBefore, daysFromToday, reais, typedIn } from '../forms';
 import type { PageContext } from './page-context';
 import { ScrollBox } from './ScrollBox';
 import { Alert } from './Alert';
 import { Field, DOCUMENT_HINT, DocumentInput } from './Field';
 import { FindOne, type OneOf } from './FindOne';
 import { Pager } from './Pager';
+import { When, withZone } from './When';
+import { labelOf, PIX_CHARGE_STATUS } from '../labels';
 
 type PixChargeList = SandboxComponents['schemas']['PixChargeListResponse'];
 type PixChargeStatus = SandboxComponents['schemas']['PixChargeStatus'];
@@ -98,7 +100,7 @@ export function PixCharges({ api, environment, session, clockMoves }: PageContex
             <option value="">Any</option>
             {STATUSES.map((status) => (
               <option key={status} value={status}>
-                {status}
+                {PIX_CHARGE_STATUS[status]}
               </option>
             ))}
           </select>
@@ -111,7 +113,7 @@ export function PixCharges({ api, environment, session, clockMoves }: PageContex
       {search && list && (
         <>
           <p className="muted" data-testid="pix-charges-found">
-            {`${list.pagination.total_items} ${list.pagination.total_items === 1 ? 'Pix charge' : 'Pix charges'} ${search.status && `${search.status} `}`}
+            {`${list.pagination.total_items} ${list.pagination.total_items === 1 ? 'Pix charge' : 'Pix charges'} ${search.status && `(${PIX_CHARGE_STATUS[search.status].toLowerCase()}) `}`}
             created from {search.from} to {search.to} (Brasília time)
           </p>
           {list.charges.length > 0 && <PixChargeTable charges={list.charges} environment={environment} />}
@@ -121,7 +123,7 @@ export function PixCharges({ api, environment, session, clockMoves }: PageContex
       {mayAct(session.role, environment) && (
         <>
           <h2>New Pix charge</h2>
-          <Alert message={problems['']?.join('. ')} />
+          <Alert message={problemsAbove(problems, ['amount', 'description', 'payer.document_number', 'payer.name', 'transaction_id', 'webhook'])} />
           <form onSubmit={(event) => void create(event)} className="stacked" noValidate>
             <Field id="pix-transaction-id" label="Your identifier (transaction_id)" problems={problems.transaction_id}>
               <input id="pix-transaction-id" name="transaction_id" />
@@ -161,7 +163,7 @@ function PixChargeTable({ charges, environment }: { charges: PixChargeList['char
             <th scope="col">Transaction id</th>
             <th scope="col">Payer</th>
             <th scope="col">Amount</th>
-            <th scope="col">Created (Brasília time)</th>
+            <th scope="col">{withZone('Created', environment === 'sandbox')}</th>
             <th scope="col">Status</th>
           </tr>
         </thead>
@@ -173,9 +175,11 @@ function PixChargeTable({ charges, environment }: { charges: PixChargeList['char
               </td>
               <td>{charge.payer ? `${charge.payer.name} (${charge.payer.document_number})` : ''}</td>
               <td>{money(charge.amount)}</td>
-              <td>{brasiliaTime(charge.created_at)}</td>
               <td>
-                <span className={`status status-${charge.status}`}>{charge.status}</span>
+                <When iso={charge.created_at} testClock={environment === 'sandbox'} />
+              </td>
+              <td>
+                <span className={`status status-${charge.status}`}>{labelOf(PIX_CHARGE_STATUS, charge.status)}</span>
               </td>
             </tr>
           ))}

@@ -1,16 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { problemsByField, type ApiError } from '../api';
+import { problemsAbove, problemsByField, type ApiError } from '../api';
 import { go } from '../routing';
 import { reais, typedIn } from '../forms';
+import { PERIODICITY, RETRY_POLICY } from '../labels';
 import type { PageContext } from './page-context';
 import { Alert } from './Alert';
 import { Field, DOCUMENT_HINT, DocumentInput } from './Field';
 
 const PERIODICITIES = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMIANNUAL', 'ANNUAL'] as const;
-const RETRY_POLICIES = [
-  ['NOT_ALLOWED', 'No retries'],
-  ['ALLOWS_3R_7D', 'Up to 3 retries within 7 days'],
-] as const;
+const RETRY_POLICIES = ['NOT_ALLOWED', 'ALLOWS_3R_7D'] as const;
 
 /** A new recurrence: the API's own validation decides, and its messages are shown beside the fields they are about. */
 export function RecurrenceCreate({ api, environment }: PageContext) {
@@ -29,7 +27,7 @@ export function RecurrenceCreate({ api, environment }: PageContext) {
         debtor: { document_number: text('document_number'), name: text('debtor_name') },
         schedule: { start_date: text('start_date'), periodicity: text('periodicity') as (typeof PERIODICITIES)[number], ...(endDate && { end_date: endDate }) },
         amount: reais(text('amount')),
-        retry_policy: text('retry_policy') as (typeof RETRY_POLICIES)[number][0],
+        retry_policy: text('retry_policy') as (typeof RETRY_POLICIES)[number],
         ...(text('webhook') && { webhook: text('webhook') }),
       },
     });
@@ -38,11 +36,22 @@ export function RecurrenceCreate({ api, environment }: PageContext) {
     else setError(error as ApiError);
   };
 
-  const general = problems[''];
   return (
     <section aria-labelledby="new-recurrence-title">
       <h1 id="new-recurrence-title">New recurrence</h1>
-      <Alert message={general?.join('. ')} />
+      <Alert
+        message={problemsAbove(problems, [
+          'amount',
+          'debtor.document_number',
+          'debtor.name',
+          'retry_policy',
+          'schedule.end_date',
+          'schedule.periodicity',
+          'schedule.start_date',
+          'transaction_id',
+          'webhook',
+        ])}
+      />
       <form onSubmit={(event) => void submit(event)} className="stacked" noValidate>
         <Field id="transaction_id" label="Your identifier (contract)" problems={problems.transaction_id} hint="Unique in your account, at most 35 characters.">
           <input id="transaction_id" name="transaction_id" />
@@ -66,16 +75,16 @@ export function RecurrenceCreate({ api, environment }: PageContext) {
           <select id="periodicity" name="periodicity" defaultValue="MONTHLY">
             {PERIODICITIES.map((periodicity) => (
               <option key={periodicity} value={periodicity}>
-                {periodicity}
+                {PERIODICITY[periodicity]}
               </option>
             ))}
           </select>
         </Field>
         <Field id="retry_policy" label="When a charge fails" problems={problems.retry_policy}>
           <select id="retry_policy" name="retry_policy" defaultValue="NOT_ALLOWED">
-            {RETRY_POLICIES.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
+            {RETRY_POLICIES.map((policy) => (
+              <option key={policy} value={policy}>
+                {RETRY_POLICY[policy]}
               </option>
             ))}
           </select>

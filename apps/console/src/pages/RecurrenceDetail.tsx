@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { SandboxComponents } from '@pixauto/api-client';
-import { mayAct, money, problemsByField, type ApiError } from '../api';
+import { mayAct, money, problemsAbove, problemsByField, type ApiError } from '../api';
 import { typedIn } from '../forms';
+import { CHARGE_STATUS, JOURNEY, labelOf, PERIODICITY, RECURRENCE_STATUS, RETRY_POLICY } from '../labels';
+import { nextCharge } from '../recurrences';
 import type { PageContext } from './page-context';
 import { Alert } from './Alert';
 import { CopyButton } from './CopyButton';
 import { Field } from './Field';
+import { When } from './When';
 
 type Recurrence = SandboxComponents['schemas']['RecurrenceResponse'];
 type Charge = SandboxComponents['schemas']['ChargeResponse'];
@@ -82,13 +85,15 @@ export function RecurrenceDetail({ api, environment, session, clockMoves, recurr
   const changeProblems = problemsByField(changeError);
   if (!recurrence) return error ? <Alert message={error} /> : <p>Loading…</p>;
   const ended = ['REJECTED', 'EXPIRED', 'CANCELLED'].includes(recurrence.status);
+  const awaitingPayer = recurrence.status === 'CREATED';
+  const next = recurrence.status === 'APPROVED' ? nextCharge(recurrence, charges) : undefined;
 
   return (
     <section aria-labelledby="recurrence-title">
       <div className="title-row">
         <h1 id="recurrence-title">Recurrence {recurrence.contract}</h1>
         <span className={`status status-${recurrence.status}`} data-testid="recurrence-status">
-          {recurrence.status}
+          {labelOf(RECURRENCE_STATUS, recurrence.status)}
         </span>
       </div>
       <Alert message={error} />
@@ -107,25 +112,38 @@ export function RecurrenceDetail({ api, environment, session, clockMoves, recurr
           <dd>{money(recurrence.amount)}</dd>
           <dt>Every</dt>
           <dd>
-            {recurrence.schedule.periodicity}, from {recurrence.schedule.start_date}
+            {labelOf(PERIODICITY, recurrence.schedule.periodicity)}, from {recurrence.schedule.start_date}
             {recurrence.schedule.end_date ? ` to ${recurrence.schedule.end_date}` : ''}
           </dd>
           <dt>Retries</dt>
-          <dd>{recurrence.retry_policy === 'NOT_ALLOWED' ? 'None' : 'Up to 3 within 7 days'}</dd>
+          <dd>{labelOf(RETRY_POLICY, recurrence.retry_policy)}</dd>
           <dt>Due dates</dt>
           <dd>{recurrence.business_day_adjust ? 'Moved to the next business day' : 'Exactly as scheduled'}</dd>
           <dt>Charges created</dt>
           <dd>{recurrence.charge_lead_days} days before each due date</dd>
           <dt>Webhook</dt>
           <dd data-testid="recurrence-webhook">{recurrence.webhook ?? 'None: this recurrence sends no webhooks'}</dd>
-          <dt>Journey</dt>
-          <dd>{recurrence.journey}</dd>
+          <dt>Authorized by</dt>
+          <dd>{labelOf(JOURNEY, recurrence.journey)}</dd>
           <dt>Recurrence id</dt>
           <dd>
             <code>{recurrence.recurrence_id}</code>
           </dd>
         </dl>
-        {recurrence.pix_copy_paste && (
+        {recurrence.status === 'APPROVED' && (
+          <section className="next-charge" aria-labelledby="next-charge-title" data-testid="next-charge">
+            <h2 id="next-charge-title">Next charge</h2>
+            {next ? (
+              <p>
+                <strong>{money(next.amount)}</strong> due <strong>{next.due_date}</strong>
+                {next.scheduled ? ', scheduled.' : `, created ${recurrence.charge_lead_days} days before.`}
+              </p>
+            ) : (
+              <p>None: the recurrence has no charge left to make.</p>
+            )}
+          </section>
+        )}
+        {awaitingPayer && recurrence.pix_copy_paste && (
           <figure className="qr">
             {recurrence.qrcode && <img src={recurrence.qrcode} alt="QR code the payer scans to authorize the recurrence" width={180} height={180} />}
             <figcaption>
@@ -137,7 +155,7 @@ export function RecurrenceDetail({ api, environment, session, clockMoves, recurr
         )}
       </div>
 
-      {acts && sandbox && recurrence.status === 'CREATED' && (
+      {acts && sandbox && awaitingPayer && (
         <section className="payer" aria-labelledby="payer-title">
           <h2 id="payer-title">Act as the payer</h2>
           <p>In the sandbox you answer for the payer's bank app.</p>
@@ -164,8 +182,13 @@ export function RecurrenceDetail({ api, environment, session, clockMoves, recurr
           {charges.map((charge) => (
             <li key={charge.charge_id} className={`charge status-line-${charge.status}`}>
               <span className="due">{charge.due_date}</span> <span>{money(charge.amount)}</span>{' '}
-              <span className={`status status-${charge.status}`}>{charge.status}</span>
-              {charge.paid_at && <span className="muted"> paid {charge.paid_at.slice(0, 10)}</span>}
+              <span className={`status status-${charge.status}`}>{labelOf(CHARGE_STATUS, charge.status)}</span>
+              {charge.paid_at && (
+                <span className="muted">
+                  {' '}
+                  paid <When iso={charge.paid_at} testClock={sandbox} />
+                </span>
+              )}
               {acts && sandbox && charge.status === 'SCHEDULED' && (
                 <span className="actions">
                   <button
@@ -189,6 +212,8 @@ export function RecurrenceDetail({ api, environment, session, clockMoves, recurr
               )}
               {acts && charge.status === 'FAILED' && recurrence.retry_policy !== 'NOT_ALLOWED' && (
                 <RetryCharge
+                  chargeId={charge.charge_id}
+                  dueDate={charge.due_date}
                   onRetry={(date) =>
                     void act(
                       'Retry scheduled',
@@ -206,7 +231,7 @@ export function RecurrenceDetail({ api, environment, session, clockMoves, recurr
         <section aria-labelledby="change-title">
           <h2 id="change-title">Change</h2>
           <p className="muted">The amount, the frequency, the last date and the retries are fixed: to change them, cancel and create a new recurrence.</p>
-          <Alert message={changeProblems['']?.join('. ')} />
+          <Alert message={problemsAbove(changeProblems, ['charge_lead_days', 'debtor_name', 'start_date', 'webhook'])} />
           <form onSubmit={(event) => void change(event)} className="stacked" noValidate key={JSON.stringify(recurrence)}>
             <Field id="new-debtor-name" label="Payer's name" problems={changeProblems.debtor_name}>
               <input id="new-debtor-name" name="debtor_name" defaultValue={recurrence.debtor.name} />
@@ -217,7 +242,12 @@ export function RecurrenceDetail({ api, environment, session, clockMoves, recurr
             <Field id="new-webhook" label="Webhook URL" problems={changeProblems.webhook} hint="Empty: no webhooks. Applies to the charges not yet paid too.">
               <input id="new-webhook" name="webhook" type="url" defaultValue={recurrence.webhook ?? ''} />
             </Field>
-            <Field id="new-lead-days" label="Create each charge this many days before its due date" problems={changeProblems.charge_lead_days} hint="3 to 10.">
+            <Field
+              id="new-lead-days"
+              label="Lead days (each charge is created this many days before its due date)"
+              problems={changeProblems.charge_lead_days}
+              hint="3 to 10."
+            >
               <input id="new-lead-days" name="charge_lead_days" type="number" min={3} max={10} defaultValue={recurrence.charge_lead_days} />
             </Field>
             <div className="check">
@@ -244,7 +274,8 @@ export function RecurrenceDetail({ api, environment, session, clockMoves, recurr
   );
 }
 
-function RetryCharge({ onRetry }: { onRetry: (date: string) => void }) {
+/** A failed charge's retry: each charge's field named by its due date, so that two failed charges' fields are told apart. */
+function RetryCharge({ chargeId, dueDate, onRetry }: { chargeId: string; dueDate: string; onRetry: (date: string) => void }) {
   return (
     <form
       className="inline actions"
@@ -253,8 +284,8 @@ function RetryCharge({ onRetry }: { onRetry: (date: string) => void }) {
         onRetry(String(new FormData(event.currentTarget).get('date')));
       }}
     >
-      <label htmlFor="retry-date">Retry on</label>
-      <input id="retry-date" name="date" type="date" required />
+      <label htmlFor={`retry-${chargeId}`}>Retry the charge due {dueDate} on</label>
+      <input id={`retry-${chargeId}`} name="date" type="date" required />
       <button type="submit">Retry</button>
     </form>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { mayAct, money } from '../api';
 import { daysFromToday } from '../forms';
+import { labelOf, PERIODICITY, RECURRENCE_STATUS } from '../labels';
 import { hrefOf } from '../routing';
 import type { PageContext } from './page-context';
 import { ScrollBox } from './ScrollBox';
@@ -74,9 +75,9 @@ export function Recurrences({ api, environment, session, clockMoves }: PageConte
                   </td>
                   <td>{recurrence.debtor.name}</td>
                   <td>{money(recurrence.amount)}</td>
-                  <td>{recurrence.schedule.periodicity}</td>
+                  <td>{labelOf(PERIODICITY, recurrence.schedule.periodicity)}</td>
                   <td>
-                    <span className={`status status-${recurrence.status}`}>{recurrence.status}</span>
+                    <span className={`status status-${recurrence.status}`}>{labelOf(RECURRENCE_STATUS, recurrence.status)}</span>
                   </td>
                 </tr>
               ))}

@@ -4,6 +4,7 @@ import { consoleCall } from '../api';
 import type { PageContext } from './page-context';
 import { ScrollBox } from './ScrollBox';
 import { Alert } from './Alert';
+import { When, withZone } from './When';
 
 /** The request log as the console server answers it: the admin API's own shape (GET /admin/accounts/{id}/requests). */
 type RequestLogPage = AdminComponents['schemas']['RequestLogPage'];
@@ -94,7 +95,7 @@ export function Requests({ environment, session }: PageContext) {
             <caption className="visually-hidden">Your API requests in the {environment}, newest first</caption>
             <thead>
               <tr>
-                <th scope="col">When (UTC)</th>
+                <th scope="col">{withZone('When')}</th>
                 <th scope="col">Request</th>
                 <th scope="col">Status</th>
                 <th scope="col">Duration</th>
@@ -130,7 +131,9 @@ function RequestRow({ line, open, onToggle }: { line: RequestLogLine; open: bool
   return (
     <>
       <tr className={failed ? 'failed' : undefined}>
-        <td>{`${line.at.slice(0, 19).replace('T', ' ')}`}</td>
+        <td>
+          <When iso={line.at} />
+        </td>
         <td>
           <code>
             {line.method} {line.path}

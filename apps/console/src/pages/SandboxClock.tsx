@@ -3,6 +3,7 @@ import { mayAct } from '../api';
 import { brasiliaTime } from '../forms';
 import type { PageContext } from './page-context';
 import { Alert } from './Alert';
+import { zoneOf } from './When';
 
 /** The sandbox's test clock: its now, and advancing it by days and hours so that what falls due plays out. */
 export function SandboxClock({ api, session, environment, clockMoves, onAdvanced }: PageContext & { onAdvanced: () => void }) {
@@ -32,7 +33,10 @@ export function SandboxClock({ api, session, environment, clockMoves, onAdvanced
       <h2 id="clock-title">Test clock</h2>
       <p>
         Now in the sandbox: <time data-testid="clock-today">{clock?.today ?? '…'}</time>{' '}
-        <span className="muted">({clock ? brasiliaTime(clock.now).slice(11, 16) : '…'} Brasília time)</span>
+        <time data-testid="clock-time" dateTime={clock?.now}>
+          {clock ? brasiliaTime(clock.now).slice(11) : '…'}
+        </time>{' '}
+        <span className="muted">({zoneOf(true)})</span>
       </p>
       {mayAct(session.role, environment) && (
         <form onSubmit={(event) => void advance(event)} className="inline">

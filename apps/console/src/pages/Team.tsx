@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { consoleCall, problemsByField, type Role } from '../api';
+import { consoleCall, problemsAbove, problemsByField, type Role } from '../api';
 import type { PageContext } from './page-context';
 import { ScrollBox } from './ScrollBox';
 import { Alert } from './Alert';
 import { CopyButton } from './CopyButton';
 import { Field } from './Field';
+import { When, withZone } from './When';
+import { ROLE } from '../labels';
 
 /** A console user of the account (GET /console/v1/users). */
 interface TeamMember {
@@ -29,7 +31,6 @@ const ROLES: Array<[Role, string]> = [
   ['owner', 'Owner: everything, production and the team included'],
 ];
 
-const when = (iso: string): string => new Date(iso).toLocaleString('en-GB', { timeZone: 'America/Sao_Paulo', dateStyle: 'medium', timeStyle: 'short' });
 const userUrl = (userId: string): string => `${USERS_URL}/${encodeURIComponent(userId)}`;
 
 /** The account's console users, for its owners: add one (with a one-time sign-in link), change a role, make a new link, remove. */
@@ -116,13 +117,13 @@ export function Team({ session, onSessionChanged }: PageContext & { onSessionCha
           Add user
         </button>
       </form>
-      <Alert message={problems['']?.join('. ')} />
+      <Alert message={problemsAbove(problems, ['email', 'role'])} />
       {link && (
         <div className="created-key" role="status" aria-labelledby="link-title">
           <h2 id="link-title">Sign-in link for {link.user.email}</h2>
           <p>
-            Send it to them now: <strong>it is shown only this once</strong>, works once, and stops working {when(link.expires_at)}. With it they choose their
-            password and are signed in.
+            Send it to them now: <strong>it is shown only this once</strong>, works once, and stops working <When iso={link.expires_at} /> (Brasília time). With
+            it they choose their password and are signed in.
           </p>
           <label htmlFor="sign-in-link">Sign-in link</label>
           <div className="inline">
@@ -142,8 +143,8 @@ export function Team({ session, onSessionChanged }: PageContext & { onSessionCha
               <tr>
                 <th scope="col">Email</th>
                 <th scope="col">Role</th>
-                <th scope="col">Added</th>
-                <th scope="col">Last signed in</th>
+                <th scope="col">{withZone('Added')}</th>
+                <th scope="col">{withZone('Last signed in')}</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -168,13 +169,15 @@ export function Team({ session, onSessionChanged }: PageContext & { onSessionCha
                     >
                       {ROLES.map(([value]) => (
                         <option key={value} value={value}>
-                          {value}
+                          {ROLE[value]}
                         </option>
                       ))}
                     </select>
                   </td>
-                  <td>{when(member.created_at)}</td>
-                  <td>{member.last_signed_in_at ? when(member.last_signed_in_at) : 'Never'}</td>
+                  <td>
+                    <When iso={member.created_at} />
+                  </td>
+                  <td>{member.last_signed_in_at ? <When iso={member.last_signed_in_at} /> : 'Never'}</td>
                   <td>
                     {confirming !== member.user_id && (
                       <span className="inline">

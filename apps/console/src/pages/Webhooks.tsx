@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { SandboxComponents, SandboxPaths } from '@pixauto/api-client';
-import { consoleCall, mayAct, problemsByField, type ApiError, type Session } from '../api';
+import { consoleCall, mayAct, problemsAbove, problemsByField, type ApiError, type Session } from '../api';
 import { go, hrefOf } from '../routing';
 import type { PageContext } from './page-context';
 import { ScrollBox } from './ScrollBox';
 import { Field } from './Field';
 import './Webhooks.css';
 import { Alert } from './Alert';
+import { DELIVERY_STATUS, labelOf } from '../labels';
+import { When, withZone } from './When';
 
 type DeliveryList = SandboxComponents['schemas']['DeliveryListResponse'];
 type Delivery = SandboxComponents['schemas']['DeliveryResponse'];
@@ -53,10 +55,8 @@ type Filters = Omit<NonNullable<SandboxPaths['/v2/webhooks/deliveries']['get']['
 /** What the page reads again by itself: a delivery's attempts come within seconds. */
 const REFRESH_MS = 2000;
 
-const when = (iso: string | null): string => (iso === null ? '—' : `${iso.slice(0, 19).replace('T', ' ')} UTC`);
-
 function StatusBadge({ status }: { status: Status }) {
-  return <span className={`status status-${STATUS_LOOK[status]}`}>{status}</span>;
+  return <span className={`status status-${STATUS_LOOK[status]}`}>{labelOf(DELIVERY_STATUS, status)}</span>;
 }
 
 /** Webhooks: the delivery log and its filters, a delivery's attempts, retries, test events and the signing secret. */
@@ -131,7 +131,9 @@ export function Webhooks({ api, environment, session, clockMoves, deliveryId }: 
         <select id="filter-status" name="status" defaultValue={filters.status ?? ''}>
           <option value="">Any</option>
           {STATUSES.map((status) => (
-            <option key={status}>{status}</option>
+            <option key={status} value={status}>
+              {DELIVERY_STATUS[status]}
+            </option>
           ))}
         </select>
         <label htmlFor="filter-start">Created from</label>
@@ -175,7 +177,7 @@ export function Webhooks({ api, environment, session, clockMoves, deliveryId }: 
             <caption className="visually-hidden">Webhook deliveries, newest first</caption>
             <thead>
               <tr>
-                <th scope="col">Created</th>
+                <th scope="col">{withZone('Created')}</th>
                 <th scope="col">Event</th>
                 <th scope="col">Resource</th>
                 <th scope="col">Status</th>
@@ -187,7 +189,9 @@ export function Webhooks({ api, environment, session, clockMoves, deliveryId }: 
               {list.deliveries.map((delivery) => (
                 <tr key={delivery.id}>
                   <td>
-                    <a href={hrefOf({ environment, page: 'webhooks', id: delivery.id })}>{when(delivery.created_at)}</a>
+                    <a href={hrefOf({ environment, page: 'webhooks', id: delivery.id })}>
+                      <When iso={delivery.created_at} />
+                    </a>
                   </td>
                   <td>{delivery.event_type}</td>
                   <td>{delivery.resource_id}</td>
@@ -256,7 +260,7 @@ function RetryConfirmation({ review, onConfirm, onKeep }: { review: RetryReview;
       <ul>
         {review.deliveries.map((delivery) => (
           <li key={delivery.id}>
-            {delivery.event_type} about {delivery.resource_id}, {delivery.status}, created {when(delivery.created_at)}
+            {delivery.event_type} about {delivery.resource_id}, {delivery.status}, created <When iso={delivery.created_at} />
           </li>
         ))}
       </ul>
@@ -322,12 +326,18 @@ function DeliveryDetail({ api, environment, session, clockMoves, deliveryId, rea
         <dd>
           {delivery.resource_type} {delivery.resource_id}
         </dd>
-        <dt>Created</dt>
-        <dd>{when(delivery.created_at)}</dd>
-        <dt>Next automatic attempt</dt>
-        <dd>{when(delivery.next_attempt_at)}</dd>
-        <dt>Delivered</dt>
-        <dd>{when(delivery.delivered_at)}</dd>
+        <dt>{withZone('Created')}</dt>
+        <dd>
+          <When iso={delivery.created_at} />
+        </dd>
+        <dt>{withZone('Next automatic attempt')}</dt>
+        <dd>
+          <When iso={delivery.next_attempt_at} />
+        </dd>
+        <dt>{withZone('Delivered')}</dt>
+        <dd>
+          <When iso={delivery.delivered_at} />
+        </dd>
       </dl>
       <h3>Request</h3>
       <p>
@@ -345,7 +355,7 @@ function DeliveryDetail({ api, environment, session, clockMoves, deliveryId, rea
             <thead>
               <tr>
                 <th scope="col">#</th>
-                <th scope="col">Time</th>
+                <th scope="col">{withZone('Time')}</th>
                 <th scope="col">Trigger</th>
                 <th scope="col">Answer</th>
                 <th scope="col">Latency</th>
@@ -356,7 +366,9 @@ function DeliveryDetail({ api, environment, session, clockMoves, deliveryId, rea
               {delivery.attempts.map((attempt) => (
                 <tr key={attempt.number}>
                   <td>{attempt.number}</td>
-                  <td>{when(attempt.attempted_at)}</td>
+                  <td>
+                    <When iso={attempt.attempted_at} />
+                  </td>
                   <td>{attempt.trigger}</td>
                   <td>{attempt.status_code !== null ? `HTTP ${attempt.status_code}` : attempt.error}</td>
                   <td>{attempt.latency_ms} ms</td>
@@ -392,7 +404,7 @@ function TestEvent({ api, environment }: Pick<PageContext, 'api' | 'environment'
   return (
     <>
       <h2>Send a test event</h2>
-      <Alert message={problems['']?.join('. ')} />
+      <Alert message={problemsAbove(problems, ['event_type', 'url'])} />
       <form onSubmit={(event) => void send(event)} className="stacked" noValidate>
         <Field id="test-event-type" label="Event to send" problems={problems.event_type}>
           <select id="test-event-type" name="event_type" defaultValue="payout.status_changed">
@@ -462,7 +474,11 @@ function SigningSecret({ session, environment }: { session: Session; environment
         <div role="status" className="notice">
           <label htmlFor="new-secret">New {rotated.environment} signing secret</label>
           <input id="new-secret" readOnly value={rotated.webhook_secret} className="secret" />
-          {rotated.previous_secret_valid_until && <p>The previous secret also signs until {when(rotated.previous_secret_valid_until)}.</p>}
+          {rotated.previous_secret_valid_until && (
+            <p>
+              The previous secret also signs until <When iso={rotated.previous_secret_valid_until} /> (Brasília time).
+            </p>
+          )}
         </div>
       )}
       <Alert message={error} />

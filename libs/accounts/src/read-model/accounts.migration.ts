@@ -130,3 +130,52 @@ export class AccountsSandboxWebhookSecret1763800000980 implements MigrationInter
     await db.query('ALTER TABLE accounts DROP COLUMN sandbox_webhook_secret');
   }
 }
+
+/**
+ * The accounts' audit log (docs/decisions/audit-log.md): append-only, which the database itself holds to (UPDATE,
+ * DELETE and TRUNCATE are refused), read newest first per account.
+ */
+export class AuditLog1763800000996 implements MigrationInterface {
+  name = 'AuditLog1763800000996';
+
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`
+      CREATE TABLE audit_log (
+        id          bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        account_id  text NOT NULL,
+        environment text,
+        at          timestamptz NOT NULL,
+        actor_type  text NOT NULL,
+        actor       text,
+        action      text NOT NULL,
+        object      text NOT NULL,
+        detail      jsonb NOT NULL DEFAULT '{}'
+      )`);
+    await db.query('CREATE INDEX audit_log_newest ON audit_log (account_id, id DESC)');
+    await db.query(`
+      CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        RAISE EXCEPTION 'audit_log is append-only: % refused', TG_OP;
+      END $$`);
+    await db.query('CREATE TRIGGER audit_log_no_change BEFORE UPDATE OR DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()');
+    await db.query('CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only()');
+  }
+
+  async down(db: QueryRunner): Promise<void> {
+    await db.query('DROP TABLE audit_log');
+    await db.query('DROP FUNCTION audit_log_append_only()');
+  }
+}
+
+/** A key's name, given when it is issued (keys issued before have none). */
+export class ApiKeyNames1763800000997 implements MigrationInterface {
+  name = 'ApiKeyNames1763800000997';
+
+  async up(db: QueryRunner): Promise<void> {
+    await db.query('ALTER TABLE api_keys ADD COLUMN name text');
+  }
+
+  async down(db: QueryRunner): Promise<void> {
+    await db.query('ALTER TABLE api_keys DROP COLUMN name');
+  }
+}

@@ -49,15 +49,10 @@ function statementFor(event: RecordedEvent<AccountEvent | ApiKeyEvent>): SqlStat
       );
     case AccountEventTypes.keyIssued: {
       const k = event.data;
-      return sql(`INSERT INTO api_keys (key_id, key_hash, account_id, environment, read_only, transactions, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
-        k.key_id,
-        k.key_hash,
-        k.account_id,
-        k.environment,
-        k.read_only,
-        k.transactions,
-        event.occurredAt,
-      ]);
+      return sql(
+        `INSERT INTO api_keys (key_id, key_hash, account_id, environment, read_only, transactions, created_at, name) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [k.key_id, k.key_hash, k.account_id, k.environment, k.read_only, k.transactions, event.occurredAt, k.name ?? null],
+      );
     }
     case AccountEventTypes.keyRevoked:
       return sql('UPDATE api_keys SET revoked_at = $2 WHERE key_id = $1', [event.data.key_id, event.occurredAt]);
@@ -106,9 +101,12 @@ export async function findApiKeyById(
 }
 
 /** The account's keys, the newest first, revoked ones included; never their hashes. */
-export async function listApiKeys(db: EntityManager, accountId: string): Promise<ApiKeySummaryResponse[]> {
-  const rows: Array<Omit<ApiKeySummaryResponse, 'created_at' | 'revoked_at'> & { created_at: Date; revoked_at: Date | null }> = await db.query(
-    'SELECT key_id, environment, read_only, transactions, created_at, revoked_at FROM api_keys WHERE account_id = $1 ORDER BY created_at DESC, key_id',
+/** A key as its read model holds it (its last use is the request log's: RequestLogReader.lastUse). */
+export type StoredApiKeySummary = Omit<ApiKeySummaryResponse, 'last_used_at'>;
+
+export async function listApiKeys(db: EntityManager, accountId: string): Promise<StoredApiKeySummary[]> {
+  const rows: Array<Omit<StoredApiKeySummary, 'created_at' | 'revoked_at'> & { created_at: Date; revoked_at: Date | null }> = await db.query(
+    'SELECT key_id, environment, read_only, transactions, name, created_at, revoked_at FROM api_keys WHERE account_id = $1 ORDER BY created_at DESC, key_id',
     [accountId],
   );
   return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString(), revoked_at: row.revoked_at?.toISOString() ?? null }));

@@ -53,7 +53,7 @@ export interface paths {
         };
         /**
          * An account's API keys
-         * @description Lists every API key of the account, the newest first, revoked ones included: each key's environment, what it may do, and when it was issued and revoked. The keys themselves are not kept, so never shown.
+         * @description Lists every API key of the account, the newest first, revoked ones included: each key's environment, what it may do, when it was issued and revoked, and when a request with it last reached the API (from the request log, so within its retention: `last_used_since`). The keys themselves are not kept, so never shown.
          */
         get: operations["Admin_listKeys"];
         put?: never;
@@ -62,6 +62,26 @@ export interface paths {
          * @description Issues an API key for one environment: `pix_live_...` for production, `pix_test_...` for sandbox. The key is in this answer only (just a hash of it is kept): hand it to the merchant, who sends it as the Authorization header. A key works on its own environment's port only; `read_only` and `transactions` narrow what it may do.
          */
         post: operations["Admin_issueKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/accounts/{account_id}/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account's audit log
+         * @description Who changed what of the account, and when, newest first: API keys issued and revoked, webhook signing secrets rotated, customer limits set, the sandbox clock advanced, console users added, given another role and removed. Each entry names who made the change: a console user (by email), the console itself (its own key), the operator (this API), or an API key (the integration). Entries are written with their change and never changed or deleted. A change made through this API is the operator's unless the `X-Audit-Actor` header names a console user (their email) or `console`, as the console server does.
+         */
+        get: operations["Admin_auditLog"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -276,6 +296,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/console-users/sign-in-link/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a sign-in link
+         * @description Answers 204 when the sign-in link can still be used, without using it, as the console server asks before it shows the form to choose a password; an unknown, used or expired link is answered 404.
+         */
+        post: operations["Admin_checkSignInLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/console-users/verify": {
         parameters: {
             query?: never;
@@ -326,6 +366,8 @@ export interface components {
         ApiKeyListResponse: {
             /** @description The account's keys, the newest first. */
             api_keys: components["schemas"]["ApiKeySummaryResponse"][];
+            /** @description How far back `last_used_at` looks (the request log's retention), ISO 8601 in UTC: a key with `last_used_at` null made no request since. */
+            last_used_since: string;
         };
         /** @description A new API key. */
         ApiKeyResponse: {
@@ -335,6 +377,8 @@ export interface components {
             environment: components["schemas"]["Environment"];
             /** @description Identifier of the key, to revoke it with DELETE /admin/api-keys/{key_id}. */
             key_id: string;
+            /** @description The key's name, as given when it was issued; null without one. */
+            name: string | null;
             /** @description true: the key may only read. */
             read_only: boolean;
             /** @description false: the key may not read receipts (of refunds, payouts and returned payouts). */
@@ -348,12 +392,57 @@ export interface components {
             environment: components["schemas"]["Environment"];
             /** @description Identifier of the key, to revoke it with DELETE /admin/api-keys/{key_id}. */
             key_id: string;
+            /** @description When a request with the key last reached the API (its request log line), ISO 8601 in UTC; null when none since `last_used_since`. */
+            last_used_at: string | null;
+            /** @description The key's name, as given when it was issued; null without one. */
+            name: string | null;
             /** @description true: the key may only read. */
             read_only: boolean;
             /** @description When the key was revoked, ISO 8601 in UTC; null while it works. */
             revoked_at: string | null;
             /** @description false: the key may not read receipts (of refunds, payouts and returned payouts). */
             transactions: boolean;
+        };
+        /**
+         * @description What changed: the account's security-relevant changes (docs/decisions/audit-log.md).
+         * @enum {string}
+         */
+        AuditAction: "api_key.created" | "api_key.revoked" | "webhook_secret.rotated" | "customer_limit.set" | "sandbox_clock.advanced" | "team_member.added" | "team_member.role_changed" | "team_member.removed";
+        /**
+         * @description Who made a change the audit log records.
+         * @enum {string}
+         */
+        AuditActorType: "console_user" | "console" | "operator" | "api_key";
+        /** @description One change to an account, as its audit log keeps it: never changed nor deleted once written. */
+        AuditLogEntry: {
+            /** @description What changed. */
+            action: components["schemas"]["AuditAction"];
+            /** @description The console user's email or the key's `key_id`; null for `console` and `operator`. */
+            actor: string | null;
+            /** @description `console_user`: a person in the console (`actor` is their email); `console`: the console itself, issuing or replacing its own key; `operator`: the admin API; `api_key`: the merchant's integration (`actor` is the key's `key_id`). */
+            actor_type: components["schemas"]["AuditActorType"];
+            /** @description When the change was made, ISO 8601 in UTC. */
+            at: string;
+            /** @description The change's particulars: a key's `read_only`, a role (`role`, `previous_role`), a limit's `type`, `mechanism` and cap, how far a clock moved (`ms`). */
+            detail: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The environment the change is about; null for the account's team, which is the same in both.
+             * @enum {string|null}
+             */
+            environment: "production" | "sandbox" | null;
+            /** @description The entry's place in the log: later entries have greater ids. */
+            id: string;
+            /** @description What it changed: a `key_id`, a console user's email, a customer's masked CPF or CNPJ, `webhook_secret` or `sandbox_clock`. */
+            object: string;
+        };
+        /** @description A page of an account's audit log. */
+        AuditLogPage: {
+            /** @description Newest first. */
+            entries: components["schemas"]["AuditLogEntry"][];
+            /** @description Pass it as `cursor` for the next (older) page; null on the last page. */
+            next_cursor: string | null;
         };
         /**
          * @description A bank the platform works with: it receives an account's Pix charges and makes its payouts.
@@ -388,6 +477,11 @@ export interface components {
              * @enum {string}
              */
             role: "owner" | "developer" | "viewer";
+        };
+        /** @description A sign-in link's token, to check without using it. */
+        CheckSignInLinkRequest: {
+            /** @description The token of the sign-in link (what follows `#/set-password/` in it). */
+            token: string;
         };
         /**
          * @description What a console user may do: a viewer reads; a developer acts in the sandbox and reads production; an owner does everything.
@@ -569,6 +663,8 @@ export interface components {
              * @enum {string}
              */
             environment: "production" | "sandbox";
+            /** @description A name for the key, 1 to 100 characters, so that people tell keys apart (`Billing backend`); listed with the key. Default: none. */
+            name?: string;
             /** @description true: the key may only read; every write answers 403. Default false. */
             read_only?: boolean;
             /** @description false: the key may not read receipts (of refunds, payouts and returned payouts: 403). Default true. */
@@ -914,6 +1010,61 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiKeyResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Admin_auditLog: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page, for the next (older) one. */
+                cursor?: string;
+                /** @description Entries per page, 1 to 100; 50 by default. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The `account_id` returned when the account was opened. */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogPage"];
                 };
             };
             /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
@@ -1547,6 +1698,55 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ConsoleUserResponse"];
                 };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Admin_checkSignInLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckSignInLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
             400: {

@@ -121,8 +121,17 @@ export class IssueApiKeyRequest {
   @IsOptional()
   @IsBoolean({ message: A.transactionsBoolean })
   transactions?: boolean;
+
+  @JSONSchema({
+    description: 'A name for the key, 1 to 100 characters, so that people tell keys apart (`Billing backend`); listed with the key. Default: none.',
+  })
+  @IsOptional()
+  @MaxLength(100, { message: A.apiKeyName })
+  @IsNotEmpty({ message: A.apiKeyName })
+  @IsString({ message: A.apiKeyName })
+  name?: string;
 }
-export const ISSUE_API_KEY_FIELDS = ['environment', 'read_only', 'transactions'] as const;
+export const ISSUE_API_KEY_FIELDS = ['environment', 'read_only', 'transactions', 'name'] as const;
 
 /** A merchant account, as the operator sees it. */
 export interface AccountResponse {
@@ -159,6 +168,8 @@ export interface ApiKeyResponse {
   read_only: boolean;
   /** false: the key may not read receipts (of refunds, payouts and returned payouts). */
   transactions: boolean;
+  /** The key's name, as given when it was issued; null without one. */
+  name: string | null;
 }
 
 /** An API key of the account as listed: what it may do and when it was issued and revoked, never the key itself. */
@@ -171,14 +182,20 @@ export interface ApiKeySummaryResponse {
   read_only: boolean;
   /** false: the key may not read receipts (of refunds, payouts and returned payouts). */
   transactions: boolean;
+  /** The key's name, as given when it was issued; null without one. */
+  name: string | null;
   /** When the key was issued, ISO 8601 in UTC. */
   created_at: string;
   /** When the key was revoked, ISO 8601 in UTC; null while it works. */
   revoked_at: string | null;
+  /** When a request with the key last reached the API (its request log line), ISO 8601 in UTC; null when none since `last_used_since`. */
+  last_used_at: string | null;
 }
 
 /** Every API key of an account, the newest first, revoked ones included. */
 export interface ApiKeyListResponse {
   /** The account's keys, the newest first. */
   api_keys: ApiKeySummaryResponse[];
+  /** How far back `last_used_at` looks (the request log's retention), ISO 8601 in UTC: a key with `last_used_at` null made no request since. */
+  last_used_since: string;
 }

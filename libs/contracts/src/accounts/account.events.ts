@@ -44,6 +44,8 @@ export interface ApiKeyIssuedData {
   environment: Environment;
   read_only: boolean;
   transactions: boolean;
+  /** The name given at issue; absent without one (and on keys issued before keys had names). */
+  name?: string;
 }
 
 /**

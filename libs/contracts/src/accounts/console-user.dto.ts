@@ -67,6 +67,16 @@ export class UseSignInLinkRequest {
 }
 export const USE_SIGN_IN_LINK_FIELDS = ['token', 'password'] as const;
 
+@JSONSchema({ description: "A sign-in link's token, to check without using it." })
+export class CheckSignInLinkRequest {
+  @JSONSchema({ description: 'The token of the sign-in link (what follows `#/set-password/` in it).' })
+  @IsString({ message: A.consoleSignInToken })
+  @Length(1, 128, { message: A.consoleSignInToken })
+  @IsDefined({ message: A.consoleSignInToken })
+  token!: string;
+}
+export const CHECK_SIGN_IN_LINK_FIELDS = ['token'] as const;
+
 @JSONSchema({ description: "A console user's new password, with the current one." })
 export class ChangeConsolePasswordRequest {
   @JSONSchema({ description: 'The password the user signs in with now.' })

@@ -1,8 +1,8 @@
 // Payloads of the charge events on Topics.recurrences (asyncapi.yaml): a recurrence's charges live in its stream,
-// so they are ordered with the recurrence's own events. Each carries what a webhook needs, including the URL in
-// effect when it happened: the recurrence's current webhook for a cycle charge, the one at creation for the
-// activation. Money in integer centavos.
-import { ChargeType } from './charge.types';
+// so they travel with the recurrence's own events, in its order. Each carries what a webhook needs: the URL in
+// effect when it happened (the recurrence's current webhook for a cycle charge, the one at creation for the
+// activation) and, since version 2, the charge as it stands after it. Money in integer centavos.
+import { ChargeResponse, ChargeType } from './charge.types';
 
 interface ChargeEventBase {
   charge_id: string;
@@ -65,3 +65,11 @@ export const ChargeEventTypes = {
   retryScheduled: 'charge.retry_scheduled',
   expired: 'charge.expired',
 } as const;
+
+/**
+ * The record a charge event carries since version 2: the charge once the event applied, as GET shows it. Version 1
+ * events (recorded before) carry only the change; read them through `upcastRecurrenceStreamEvent` (@pixauto/recurrences).
+ */
+export interface ChargeRecordData {
+  charge: ChargeResponse;
+}

@@ -1,7 +1,9 @@
+import { RecurrenceResponse } from './recurrence.response';
 import { Journey, Periodicity, RetryPolicy } from './recurrence.types';
 
 // Payloads of the recurrence events on Topics.recurrences (asyncapi.yaml). Money in integer centavos.
 // The debtor's email and address travel here because the charges need them, though the API never echoes them.
+// Version 2 (every event recorded now) adds the record: what changed, and the recurrence as it stands after it.
 
 export interface RecurrenceDebtorData {
   document_number: string;
@@ -63,3 +65,12 @@ export const RecurrenceEventTypes = {
   cancelled: 'recurrence.cancelled',
   activationExpired: 'recurrence.activation_expired',
 } as const;
+
+/**
+ * The record a recurrence event carries since version 2: the recurrence once the event applied, as GET shows it
+ * without the QR image. Version 1 events (recorded before) carry only the change; read them through
+ * `upcastRecurrenceStreamEvent` (@pixauto/recurrences).
+ */
+export interface RecurrenceRecordData {
+  recurrence: RecurrenceResponse;
+}

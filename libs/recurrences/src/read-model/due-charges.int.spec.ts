@@ -139,3 +139,18 @@ describe('claimDueSandboxAttempts', () => {
     expect((await claimDueSandboxAttempts(replica.manager, now, 10)).items).toEqual([]);
   });
 });
+
+describe("an account's charges by due date (GET /v2/automatic-pix/charges)", () => {
+  it('are read through the due-date index, not the whole table', async () => {
+    const plan: { 'QUERY PLAN': string }[] = await dataSource.transaction(async (tx) => {
+      // The table is empty here: without this the planner would rightly read it whole, which proves nothing.
+      await tx.query('SET LOCAL enable_seqscan = off');
+      return tx.query(
+        `EXPLAIN SELECT charge_id FROM charges WHERE account_id = $1 AND environment = $2 AND due_date >= $3 AND due_date <= $4
+          ORDER BY due_date, recurrence_id, cycle NULLS FIRST LIMIT 100`,
+        ['acc-1', 'sandbox', '2026-12-01', '2026-12-31'],
+      );
+    });
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/Index Scan using charges_due|Bitmap Index Scan on charges_due/);
+  });
+});

@@ -1,8 +1,9 @@
 import { ChargeEventTypes } from '@pixauto/contracts';
 import { Projection, rowsSql } from '@pixauto/event-store';
 import { brasiliaStartOfDay } from '@pixauto/pix';
-import { nextCycleOf, pixCopyPasteOf, Recurrence, RecurrenceEvent, RecurrenceState } from '../recurrence';
+import { nextCycleOf, Recurrence, RecurrenceEvent, RecurrenceState } from '../recurrence';
 import { chargeStatements } from './charges.projection';
+import { recurrenceRowOf } from './recurrences.queries';
 
 /**
  * When the next cycle's charge is due to be created (the start of its creation day in Brasília), or null when no
@@ -33,8 +34,8 @@ export const projectRecurrence: Projection<RecurrenceEvent, RecurrenceState> = (
     [last.tenant.accountId, last.tenant.environment, state.data.recurrence_id, nextChargeAt(state), last.version],
   );
   if (events.every((event) => CHARGE_EVENT_TYPES.has(event.type))) return [schedule, ...chargeStatements(events, state)];
+  const row = recurrenceRowOf(state);
   const r = state.data;
-  const pixCopyPaste = pixCopyPasteOf(state);
   return [
     rowsSql(
       `INSERT INTO recurrences AS r (account_id, environment, recurrence_id, transaction_id, status, journey, debtor_document_number,
@@ -53,23 +54,23 @@ export const projectRecurrence: Projection<RecurrenceEvent, RecurrenceState> = (
       [
         last.tenant.accountId,
         last.tenant.environment,
-        r.recurrence_id,
-        r.transaction_id,
-        state.status,
-        state.journey,
-        r.debtor.document_number,
-        r.debtor.name,
-        r.schedule.start_date,
-        r.schedule.end_date,
-        r.schedule.periodicity,
-        r.amount_centavos,
-        r.retry_policy,
-        r.business_day_adjust,
-        r.charge_lead_days,
-        r.webhook,
-        pixCopyPaste,
-        r.activation?.charge_id ?? null,
-        r.activation?.amount_centavos ?? null,
+        row.recurrence_id,
+        row.transaction_id,
+        row.status,
+        row.journey,
+        row.debtor_document_number,
+        row.debtor_name,
+        row.start_date,
+        row.end_date,
+        row.periodicity,
+        row.amount_centavos,
+        row.retry_policy,
+        row.business_day_adjust,
+        row.charge_lead_days,
+        row.webhook,
+        row.pix_copy_paste,
+        row.activation_charge_id,
+        row.activation_amount_centavos,
         r.bank.id_rec,
         last.version,
         last.occurredAt,

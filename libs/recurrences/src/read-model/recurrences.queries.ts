@@ -2,11 +2,13 @@ import { EntityManager } from 'typeorm';
 import { Journey, Periodicity, RecurrenceResponse, RecurrenceStatus, RetryPolicy, Tenant } from '@pixauto/contracts';
 import { pageWithTotal } from '@pixauto/event-store';
 import { centavosToReais } from '@pixauto/pix';
+import { pixCopyPasteOf, Recurrence } from '../recurrence';
 
 // What the recurrences read model answers: a recurrence as the API shows it, the period list, the transaction_id
 // check, and the recurrence the bank names in a notification. Its rows are written by recurrences.projection.ts.
 
-interface RecurrenceRow {
+/** A recurrences row as read (dates as YYYY-MM-DD), or as the recurrence's state is written. */
+export interface RecurrenceRow {
   recurrence_id: string;
   transaction_id: string;
   status: RecurrenceStatus;
@@ -16,22 +18,26 @@ interface RecurrenceRow {
   start_date: string;
   end_date: string | null;
   periodicity: Periodicity;
-  amount_centavos: string;
+  /** bigint: read as a string. */
+  amount_centavos: string | number;
   retry_policy: RetryPolicy;
   business_day_adjust: boolean;
   charge_lead_days: number;
   webhook: string | null;
   pix_copy_paste: string | null;
   activation_charge_id: string | null;
-  activation_amount_centavos: string | null;
+  activation_amount_centavos: string | number | null;
 }
 
 const COLUMNS = `recurrence_id, transaction_id, status, journey, debtor_document_number, debtor_name, to_char(start_date, 'YYYY-MM-DD') AS start_date,
   to_char(end_date, 'YYYY-MM-DD') AS end_date, periodicity, amount_centavos, retry_policy, business_day_adjust, charge_lead_days, webhook,
   pix_copy_paste, activation_charge_id, activation_amount_centavos`;
 
-/** The recurrence object without its QR image (the caller adds it where the spec shows one). */
-function toResponse(row: RecurrenceRow): RecurrenceResponse {
+/**
+ * The recurrence object without its QR image (the caller adds it where the spec shows one): what GET and the lists
+ * answer, the webhooks send and every recurrence event carries.
+ */
+export function recurrenceResponse(row: RecurrenceRow): RecurrenceResponse {
   return {
     recurrence_id: row.recurrence_id,
     status: row.status,
@@ -51,13 +57,37 @@ function toResponse(row: RecurrenceRow): RecurrenceResponse {
   };
 }
 
+/** The row the projection writes for the recurrence's state. */
+export function recurrenceRowOf(state: Recurrence): RecurrenceRow {
+  const r = state.data;
+  return {
+    recurrence_id: r.recurrence_id,
+    transaction_id: r.transaction_id,
+    status: state.status,
+    journey: state.journey,
+    debtor_document_number: r.debtor.document_number,
+    debtor_name: r.debtor.name,
+    start_date: r.schedule.start_date,
+    end_date: r.schedule.end_date,
+    periodicity: r.schedule.periodicity,
+    amount_centavos: r.amount_centavos,
+    retry_policy: r.retry_policy,
+    business_day_adjust: r.business_day_adjust,
+    charge_lead_days: r.charge_lead_days,
+    webhook: r.webhook,
+    pix_copy_paste: pixCopyPasteOf(state),
+    activation_charge_id: r.activation?.charge_id ?? null,
+    activation_amount_centavos: r.activation?.amount_centavos ?? null,
+  };
+}
+
 export async function findRecurrence(db: EntityManager, tenant: Tenant, recurrenceId: string): Promise<RecurrenceResponse | undefined> {
   const [row]: RecurrenceRow[] = await db.query(`SELECT ${COLUMNS} FROM recurrences WHERE account_id = $1 AND environment = $2 AND recurrence_id = $3`, [
     tenant.accountId,
     tenant.environment,
     recurrenceId,
   ]);
-  return row && toResponse(row);
+  return row && recurrenceResponse(row);
 }
 
 export async function transactionIdTaken(db: EntityManager, tenant: Tenant, transactionId: string): Promise<boolean> {
@@ -82,7 +112,7 @@ export async function listRecurrences(
     { table: 'recurrences', columns: COLUMNS, where, params, orderBy: 'created_at DESC, recurrence_id' },
     query,
   );
-  return { total, recurrences: rows.map(toResponse) };
+  return { total, recurrences: rows.map(recurrenceResponse) };
 }
 
 /** The recurrence the bank knows as idRec, for its notifications. */

@@ -1,6 +1,8 @@
 import { DataSource } from 'typeorm';
 import { EventEnvelope, RecurrenceEventTypes } from '@pixauto/contracts';
 import { createTestDataSource, dropTestDataSource } from '@pixauto/event-store/testing';
+import { recordRecurrenceEvents, recurrence } from '@pixauto/recurrences';
+import { monthlyRecurrence, runCommands } from '@pixauto/recurrences/testing';
 import { SolicitationsReadModel1763800000400 } from './solicitations.migration';
 import { findKnownRecurrence, knownRecurrenceChanges, learnRecurrences } from './solicitations.projection';
 
@@ -74,5 +76,50 @@ describe('learnRecurrences', () => {
     await learnRecurrences(dataSource.manager, [event(RecurrenceEventTypes.approved, 'c1', 2)]);
     await learnRecurrences(dataSource.manager, [created('c1')]);
     expect(await known('c1')).toEqual({ status: 'CANCELLED', bankIdRec: 'RRc1' });
+  });
+});
+
+describe('the known recurrences rebuilt from the topic', () => {
+  /** One recurrence's events as recurrence-service records them, with their records (version 2) or without (version 1). */
+  function stream(recurrenceId: string, accountId: string, withRecords: boolean): EventEnvelope[] {
+    const data = { ...monthlyRecurrence, recurrence_id: recurrenceId, bank: { ...monthlyRecurrence.bank, id_rec: `RR${recurrenceId}` } };
+    const { events } = runCommands(
+      { type: 'CreateRecurrence', data, today: '2027-01-10' },
+      { type: 'UpdateRecurrence', changes: { debtor_name: 'Ana' }, cancel: false },
+      { type: 'ApproveRecurrence', journey: 'JOURNEY_2', at: '2027-01-10T15:00:00.000Z', today: '2027-01-10' },
+      { type: 'UpdateRecurrence', changes: {}, cancel: true },
+    );
+    const at = new Date('2027-01-10T15:00:00.000Z');
+    const recorded = withRecords ? recordRecurrenceEvents(events, recurrence.initialState, [], at) : events;
+    return recorded.map((e, index) => ({
+      event_id: `${accountId}-${recurrenceId}-${index + 1}`,
+      type: e.type,
+      stream_id: `recurrence:${accountId}:sandbox:${recurrenceId}`,
+      version: index + 1,
+      tenant: { account_id: accountId, environment: 'sandbox' },
+      occurred_at: at.toISOString(),
+      data: e.data,
+    }));
+  }
+
+  /** What the follower receives: the recurrence events of the topic (charges are passed over by type), in batches of two. */
+  async function replay(events: EventEnvelope[]): Promise<void> {
+    const followed = events.filter((e) => (Object.values(RecurrenceEventTypes) as string[]).includes(e.type));
+    for (let i = 0; i < followed.length; i += 2) await learnRecurrences(dataSource.manager, followed.slice(i, i + 2));
+  }
+
+  it('are the same whether the events carry their records (version 2) or not (version 1)', async () => {
+    await replay([...stream('v1', 'acc-v1', false), ...stream('v1b', 'acc-v1', false)]);
+    await replay([...stream('v1', 'acc-v2', true), ...stream('v1b', 'acc-v2', true)]);
+    const [v1, withRecords] = await Promise.all(
+      ['acc-v1', 'acc-v2'].map((account) =>
+        dataSource.query('SELECT recurrence_id, status, bank_id_rec, version FROM known_recurrences WHERE account_id = $1 ORDER BY recurrence_id', [account]),
+      ),
+    );
+    expect(v1).toEqual([
+      { recurrence_id: 'v1', status: 'CANCELLED', bank_id_rec: 'RRv1', version: 4 },
+      { recurrence_id: 'v1b', status: 'CANCELLED', bank_id_rec: 'RRv1b', version: 4 },
+    ]);
+    expect(withRecords).toEqual(v1);
   });
 });

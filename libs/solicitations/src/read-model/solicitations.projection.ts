@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { EventEnvelope, RecurrenceCreatedData, RecurrenceEventTypes, SolicitationResponse, SolicitationStatus, Tenant } from '@pixauto/contracts';
+import { recurrenceStatusAfter } from '@pixauto/recurrences';
 import { tenantNowSql } from '@pixauto/runtime';
 import { Claim, claimRows, ClaimTarget, dueRowsSql, Projection, sql, WORK_LEASE_MS } from '@pixauto/event-store';
 import { SolicitationEvent, SolicitationOutcome, SolicitationState } from '../solicitation';
@@ -108,13 +109,6 @@ export async function findKnownRecurrence(db: EntityManager, tenant: Tenant, rec
   return row && { status: row.status, bankIdRec: row.bank_id_rec };
 }
 
-const STATUS_AFTER: Partial<Record<string, string>> = {
-  [RecurrenceEventTypes.approved]: 'APPROVED',
-  [RecurrenceEventTypes.rejected]: 'REJECTED',
-  [RecurrenceEventTypes.expired]: 'EXPIRED',
-  [RecurrenceEventTypes.cancelled]: 'CANCELLED',
-};
-
 /** What a batch of recurrence events teaches about one recurrence: its last status and the version it was learnt at. */
 export interface KnownRecurrenceChange {
   account_id: string;
@@ -127,8 +121,9 @@ export interface KnownRecurrenceChange {
 }
 
 /**
- * Folds a batch of recurrence events (in their order) into one change per recurrence: a creation with the status the
- * later events of the batch lead to, or the last status change of a recurrence created before the batch.
+ * A batch of recurrence events (in their order) as one change per recurrence: a creation with the status the later
+ * events of the batch leave, or the last status of a recurrence created before the batch. The status is the one
+ * each event's record shows (a version 1 event's, read through the upcaster of @pixauto/recurrences).
  */
 export function knownRecurrenceChanges(events: readonly EventEnvelope[]): KnownRecurrenceChange[] {
   const changes = new Map<string, KnownRecurrenceChange>();
@@ -143,13 +138,13 @@ export function knownRecurrenceChanges(events: readonly EventEnvelope[]): KnownR
           account_id,
           environment,
           recurrence_id: data.recurrence_id,
-          status: 'CREATED',
+          status: recurrenceStatusAfter(event) ?? 'CREATED',
           version: event.version,
           bank_id_rec: data.bank.id_rec,
         });
       continue;
     }
-    const status = STATUS_AFTER[event.type];
+    const status = recurrenceStatusAfter(event);
     if (!status) continue;
     const recurrence_id = event.stream_id.split(':').pop() as string;
     const key = `${account_id}/${environment}/${recurrence_id}`;
