@@ -249,6 +249,13 @@ describe('the pixauto command line from the tarball', () => {
   it("tails the account's requests as they happen: a new one printed, those before it and its own reads left out", async () => {
     const before = await fetch(`${sandboxUrl()}/v2/pix?id=999000001`, { headers: { authorization: cliMerchant.sandbox } });
     expect(before.status).toBe(404);
+    // In the log before the tail starts (a line is written within about a second): what the tail finds there is history.
+    await eventually(
+      () =>
+        fetch(`${sandboxUrl()}/v2/requests?path=/v2/pix%3Fid%3D999000001`, { headers: { authorization: cliMerchant.sandbox } }).then((answer) => answer.json()),
+      (page: { requests: unknown[] }) => page.requests.length === 1,
+      { timeoutMs: 10_000, intervalMs: 200, what: 'the earlier request in the log' },
+    );
     // The key from the environment, as a CI job would pass it, over any login.
     const tail = launch(`cd ${scratch} && node_modules/.bin/pixauto logs tail`, {
       PIXAUTO_CONFIG: path.join(scratch, 'nowhere.json'),

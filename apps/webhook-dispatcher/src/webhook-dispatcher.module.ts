@@ -1,5 +1,6 @@
-import { Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
+import { Redis } from 'ioredis';
 import { Kafka } from 'kafkajs';
 import { DataSource } from 'typeorm';
 import { EventEnvelope, FOLLOWED_TOPICS } from '@pixauto/contracts';
@@ -14,6 +15,7 @@ import {
   DeliveryStore,
   describePolicy,
   FOLLOWED_EVENT_TYPES,
+  SandboxListenPublisher,
   takeEvents,
   targetPolicyFrom,
   WebhookDeliveries1763800000800,
@@ -60,13 +62,16 @@ class DeliveryPipeline implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly dispatcher: WebhookDispatcher,
     @Inject(KAFKA) private readonly kafka: Kafka,
     private readonly positions: FollowerPositions,
+    private readonly listeners: SandboxListenPublisher,
   ) {
     this.poller = new PeriodicTask('DueDeliveries', 250, () => this.dispatcher.claimDue());
   }
 
   private async take(events: EventEnvelope[]): Promise<void> {
-    const created = await this.dataSource.transaction((db) => takeEvents(db, events, this.dispatcher.leaseUntil()));
-    this.dispatcher.enqueue(created);
+    const taken = await this.dataSource.transaction((db) => takeEvents(db, events, this.dispatcher.leaseUntil()));
+    this.dispatcher.enqueue(taken.deliveries);
+    // After the commit: what a listener sees has happened. Not awaited: a slow Redis never holds the deliveries back.
+    void this.listeners.publish(taken.webhookEvents).catch((error: unknown) => this.logger.warn(`sandbox listeners missed a batch: ${String(error)}`));
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -111,7 +116,17 @@ class DeliveryPipeline implements OnApplicationBootstrap, OnModuleDestroy {
       useFactory: (store: DeliveryStore, sender: WebhookSender, clock: Clock) =>
         new WebhookDispatcher(store, sender, new CircuitBreaker(), clock, SecretBox.fromEnvironment(), DEFAULT_DISPATCHER_OPTIONS),
     },
+    {
+      provide: SandboxListenPublisher,
+      useFactory: () => new SandboxListenPublisher(new Redis(config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 1000, lazyConnect: false })),
+    },
     DeliveryPipeline,
   ],
 })
-export class WebhookDispatcherModule {}
+export class WebhookDispatcherModule implements OnApplicationShutdown {
+  constructor(private readonly listeners: SandboxListenPublisher) {}
+
+  onApplicationShutdown(): void {
+    this.listeners.close();
+  }
+}

@@ -94,9 +94,12 @@ class HttpDrain {
     this.port = typeof address === 'object' && address ? address.port : undefined;
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     await this.inFlight.idle();
-    // An answer that had started before the drain (a streamed CSV) kept its connection alive: nothing is in flight now.
+    // An answer that had started before the drain (a streamed CSV, an event stream) kept its connection alive: nothing
+    // is in flight now. One whose last bytes were still leaving is not idle yet: it is cut once they had time to go.
     server.closeIdleConnections();
+    const cut = setTimeout(() => server.closeAllConnections(), SOCKET_END_MS);
     await closed;
+    clearTimeout(cut);
   }
 
   /** What the drain still waits for. */

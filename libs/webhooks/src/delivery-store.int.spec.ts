@@ -71,7 +71,7 @@ function recurrenceEvents(accountId: string) {
   };
 }
 
-const take = (events: EventEnvelope[]) => dataSource.transaction((db) => takeEvents(db, events, LEASE));
+const take = (events: EventEnvelope[]) => dataSource.transaction((db) => takeEvents(db, events, LEASE)).then((taken) => taken.deliveries);
 const countFor = async (accountId: string) =>
   Number((await dataSource.query('SELECT count(*) AS n FROM webhook_deliveries WHERE account_id = $1', [accountId]))[0].n);
 

@@ -1,6 +1,15 @@
 import { EntityManager } from 'typeorm';
 import { AccountEventTypes, AccountOpenedData, EventEnvelope, rotatedEnvironmentOf, WebhookSecretRotatedData } from '@pixauto/contracts';
-import { Notification, recordNotification, RECURRENCE_STREAM_EVENT_TYPES, RECORD_EVENT_TYPES, recurrenceStreamStep, WebhookChange } from './notifications';
+import {
+  Notification,
+  notificationOf,
+  recordWebhookEvent,
+  RECURRENCE_STREAM_EVENT_TYPES,
+  RECORD_EVENT_TYPES,
+  recurrenceStreamStep,
+  WebhookChange,
+  WebhookEvent,
+} from './notifications';
 
 // From the followed topics to deliveries, in one transaction per fetched batch: the accounts' secrets, the new
 // deliveries and the pending ones a webhook change ends. Every event carries its record, so none waits for another.
@@ -30,21 +39,31 @@ export const FOLLOWED_EVENT_TYPES: readonly string[] = [
 
 const RECURRENCE_TYPES = new Set(RECURRENCE_STREAM_EVENT_TYPES);
 
-/** Applies a batch of followed events; returns the deliveries created, leased to the caller until `leaseUntil` (real time) so it sends them without a second round trip. */
-export async function takeEvents(db: EntityManager, events: EventEnvelope[], leaseUntil: Date): Promise<DeliveryToSend[]> {
-  const notifications: Notification[] = [];
+/** What a batch made: the deliveries created, and every webhook event of it, a URL or not (for the sandbox's listeners). */
+export interface TakenEvents {
+  deliveries: DeliveryToSend[];
+  webhookEvents: WebhookEvent[];
+}
+
+/**
+ * Applies a batch of followed events; the deliveries it created are leased to the caller until `leaseUntil` (real
+ * time), so that it sends them without a second round trip.
+ */
+export async function takeEvents(db: EntityManager, events: EventEnvelope[], leaseUntil: Date): Promise<TakenEvents> {
+  const webhookEvents: WebhookEvent[] = [];
   const replaced: (WebhookChange & { account_id: string; environment: string })[] = [];
   for (const event of events) {
     if (RECURRENCE_TYPES.has(event.type)) {
       const step = recurrenceStreamStep(event);
-      if (step?.notification) notifications.push(step.notification);
+      if (step) webhookEvents.push(step.event);
       if (step?.webhookChange) replaced.push({ account_id: event.tenant.account_id, environment: event.tenant.environment, ...step.webhookChange });
       continue;
     }
     if (event.type === AccountEventTypes.opened || event.type === AccountEventTypes.webhookSecretRotated) await takeAccountEvent(db, event);
-    const notification = recordNotification(event);
-    if (notification) notifications.push(notification);
+    const webhookEvent = recordWebhookEvent(event);
+    if (webhookEvent) webhookEvents.push(webhookEvent);
   }
+  const notifications = webhookEvents.flatMap((event) => notificationOf(event) ?? []);
   const created = notifications.length > 0 ? await insertDeliveries(db, notifications, leaseUntil) : [];
   for (const change of replaced) {
     await db.query(
@@ -54,7 +73,8 @@ export async function takeEvents(db: EntityManager, events: EventEnvelope[], lea
       [change.account_id, change.environment, change.group_id, change.url, change.version],
     );
   }
-  return created.filter((d) => !replaced.some((r) => r.group_id === d.group_id && r.url !== d.url && d.sequence < r.version));
+  const deliveries = created.filter((d) => !replaced.some((r) => r.group_id === d.group_id && r.url !== d.url && d.sequence < r.version));
+  return { deliveries, webhookEvents };
 }
 
 /**

@@ -10,3 +10,4 @@ export * from './dispatcher';
 export * from './webhook-sender';
 export * from './deliveries-query';
 export * from './test-events';
+export * from './sandbox-listen-publisher';

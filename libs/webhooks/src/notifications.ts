@@ -25,8 +25,8 @@ import { isChargeEvent, upcastRecurrenceStreamEvent } from '@pixauto/recurrences
 // Which domain events reach a merchant's webhook, where, and with what body (docs/api/webhooks.md#the-events).
 // Pure: every event carries its record, so each is read on its own.
 
-/** One request to make, at least once, until a 2xx: a delivery. */
-export interface Notification {
+/** What an event tells the merchant: its webhook body and the resource it is about, whether or not that has a webhook URL. */
+export interface WebhookEvent {
   /** The `webhook-id` of every attempt: derived from the event, so a redelivered event makes no second delivery. */
   id: string;
   tenant: Tenant;
@@ -40,9 +40,16 @@ export interface Notification {
   group_id: string;
   /** The event's version in its stream: the order within the group. */
   sequence: number;
-  url: string;
+  /** The resource's webhook URL in effect for the event; null: none. */
+  url: string | null;
   payload: WebhookPayload;
 }
+
+/** One request to make, at least once, until a 2xx: a delivery, the event of a resource with a webhook URL. */
+export type Notification = WebhookEvent & { url: string };
+
+/** The event's delivery, if its resource has a webhook URL. */
+export const notificationOf = (event: WebhookEvent | undefined): Notification | undefined => (event?.url ? (event as Notification) : undefined);
 
 export const deliveryIdOf = (eventId: string): string => `msg_${eventId.replace(/-/g, '')}`;
 
@@ -56,9 +63,9 @@ export interface WebhookChange {
   version: number;
 }
 
-/** What a recurrence-stream event brings: the notification it makes, if its resource has a webhook, and the webhook it changed. */
+/** What a recurrence-stream event brings: its webhook event, and the webhook it changed. */
 export interface RecurrenceStep {
-  notification: Notification | undefined;
+  event: WebhookEvent;
   webhookChange: WebhookChange | undefined;
 }
 
@@ -79,10 +86,9 @@ export function recurrenceStreamStep(received: EventEnvelope): RecurrenceStep | 
   if (isChargeEvent(event.type)) {
     // The charge event names the URL in effect for it (the activation's own, or the recurrence's current one).
     const { charge, webhook, type } = event.data as unknown as ChargeRecordData & { webhook: string | null; type: string };
-    if (!webhook) return { notification: undefined, webhookChange: undefined };
     const group = type === 'activation' ? `recurrence:${charge.recurrence_id}:activation` : `recurrence:${charge.recurrence_id}`;
     return {
-      notification: { ...base, resource_type: 'charge', resource_id: charge.charge_id, group_id: group, url: webhook, payload: payloadOf(charge) },
+      event: { ...base, resource_type: 'charge', resource_id: charge.charge_id, group_id: group, url: webhook, payload: payloadOf(charge) },
       webhookChange: undefined,
     };
   }
@@ -90,21 +96,18 @@ export function recurrenceStreamStep(received: EventEnvelope): RecurrenceStep | 
   const group_id = `recurrence:${recurrence.recurrence_id}`;
   const changed = event.type === RecurrenceEventTypes.updated && (event.data as { webhook?: string | null }).webhook !== undefined;
   const webhookChange = changed ? { group_id, url: recurrence.webhook, version: event.version } : undefined;
-  const url = recurrence.webhook;
-  if (!url) return { notification: undefined, webhookChange };
   return {
-    notification: { ...base, resource_type: 'recurrence', resource_id: recurrence.recurrence_id, group_id, url, payload: payloadOf(recurrence) },
+    event: { ...base, resource_type: 'recurrence', resource_id: recurrence.recurrence_id, group_id, url: recurrence.webhook, payload: payloadOf(recurrence) },
     webhookChange,
   };
 }
 
 /** Cash-in and payout events carry their whole record, webhook included: no fold needed. */
-export function recordNotification(event: EventEnvelope): Notification | undefined {
+export function recordWebhookEvent(event: EventEnvelope): WebhookEvent | undefined {
   const base = { id: deliveryIdOf(event.event_id), tenant: tenantOf(event), event_type: event.type, sequence: event.version };
   if ((Object.values(PixChargeEventTypes) as string[]).includes(event.type)) {
     const data = event.data as PixChargePaidData | PixChargeRefundData;
     const charge = pixChargeRecordOf(data);
-    if (!charge.webhook) return undefined;
     const resourceId = String(charge.id);
     return {
       ...base,
@@ -123,7 +126,6 @@ export function recordNotification(event: EventEnvelope): Notification | undefin
   }
   if ((Object.values(PayoutEventTypes) as string[]).includes(event.type)) {
     const { payout } = event.data as PayoutCreatedData | PayoutStatusChangedData;
-    if (!payout.webhook) return undefined;
     const resourceId = String(payout.id);
     return {
       ...base,

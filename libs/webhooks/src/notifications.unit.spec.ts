@@ -1,7 +1,7 @@
 import { EventEnvelope, PayoutRecordData, WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from '@pixauto/contracts';
 import { recurrence, RecurrenceEvent, RecurrenceState, withRecords } from '@pixauto/recurrences';
 import { monthlyRecurrence } from '@pixauto/recurrences/testing';
-import { RECORD_EVENT_TYPES, recordNotification, RECURRENCE_STREAM_EVENT_TYPES, recurrenceStreamStep } from './notifications';
+import { notificationOf, RECORD_EVENT_TYPES, recordWebhookEvent, RECURRENCE_STREAM_EVENT_TYPES, recurrenceStreamStep } from './notifications';
 
 const STREAM = 'recurrence:acc1:sandbox:r1';
 let version = 0;
@@ -30,7 +30,7 @@ function recorded(...events: [string, unknown][]): EventEnvelope[] {
 }
 
 const steps = (...events: [string, unknown][]) => recorded(...events).map((event) => recurrenceStreamStep(event));
-const play = (...events: [string, unknown][]) => steps(...events).map((step) => step?.notification);
+const play = (...events: [string, unknown][]) => steps(...events).map((step) => notificationOf(step?.event));
 
 beforeEach(() => (version = 0));
 
@@ -107,8 +107,8 @@ describe('recurrence stream events', () => {
 
   it('make nothing once the webhook is cleared, and the clearing names the group whose pending deliveries end', () => {
     const [, cleared, cancelled] = steps(['recurrence.created', monthlyRecurrence], ['recurrence.updated', { webhook: null }], ['recurrence.cancelled', {}]);
-    expect(cleared?.notification).toBeUndefined();
-    expect(cancelled?.notification).toBeUndefined();
+    expect(notificationOf(cleared?.event)).toBeUndefined();
+    expect(notificationOf(cancelled?.event)).toBeUndefined();
     expect(cleared?.webhookChange).toEqual({ group_id: 'recurrence:r1', url: null, version: 2 });
     const [, renamed, replaced] = steps(
       ['recurrence.created', monthlyRecurrence],
@@ -118,12 +118,15 @@ describe('recurrence stream events', () => {
     expect(renamed?.webhookChange).toBeUndefined();
     expect(replaced).toMatchObject({
       webhookChange: { group_id: 'recurrence:r1', url: 'https://new.example.com/h', version: 6 },
-      notification: { url: 'https://new.example.com/h' },
+      event: { url: 'https://new.example.com/h' },
     });
   });
 
-  it('make nothing for a recurrence created without a webhook', () => {
+  it('make no delivery for a recurrence created without a webhook, but still an event (for the sandbox listeners)', () => {
     expect(play(['recurrence.created', { ...monthlyRecurrence, webhook: null }])).toEqual([undefined]);
+    version = 0;
+    const [step] = steps(['recurrence.created', { ...monthlyRecurrence, webhook: null }]);
+    expect(step?.event).toMatchObject({ url: null, event_type: 'recurrence.created', payload: { type: 'recurrence.created', data: { recurrence_id: 'r1' } } });
   });
 });
 
@@ -131,8 +134,8 @@ describe('recurrence stream events of version 1 (only the change; still on the t
   it('a creation carries all its record needs: the upcaster builds it as the writer does', () => {
     const [created] = recorded(['recurrence.created', monthlyRecurrence]);
     version = 0;
-    const [fromV1] = [envelope('recurrence.created', monthlyRecurrence)].map((event) => recurrenceStreamStep(event)?.notification);
-    expect(fromV1).toEqual(recurrenceStreamStep(created)?.notification);
+    const [fromV1] = [envelope('recurrence.created', monthlyRecurrence)].map((event) => recurrenceStreamStep(event)?.event);
+    expect(fromV1).toEqual(recurrenceStreamStep(created)?.event);
     expect(fromV1?.payload.data).toMatchObject({ status: 'CREATED', recurrence_id: 'r1' });
   });
 
@@ -160,15 +163,19 @@ describe('records (cash-in, payouts)', () => {
     psp_id: 'p1',
   };
 
-  it('a payout event notifies its webhook with the record as GET /v2/withdrawals shows it', () => {
-    const notification = recordNotification(envelope('payout.status_changed', { payout, from: 4, to: 1, reason: null }, 'payout:acc1:sandbox:42'));
+  it('a payout event notifies its webhook with the record as GET /v2/withdrawals shows it; without a webhook, it is an event with no delivery', () => {
+    const notification = notificationOf(
+      recordWebhookEvent(envelope('payout.status_changed', { payout, from: 4, to: 1, reason: null }, 'payout:acc1:sandbox:42')),
+    );
     expect(notification).toMatchObject({ resource_type: 'payout', resource_id: '42', group_id: 'payout:42', url: 'https://shop.example.com/payouts' });
     expect(notification?.payload.data).toMatchObject({ id: 42, amount: 10, status: 1, currency: 'BRL', paid_at: '2027-01-01T12:00:05.000Z', e2e: 'E123' });
-    expect(recordNotification(envelope('payout.created', { payout: { ...payout, webhook: null } }))).toBeUndefined();
+    const withoutWebhook = recordWebhookEvent(envelope('payout.created', { payout: { ...payout, webhook: null } }));
+    expect(notificationOf(withoutWebhook)).toBeUndefined();
+    expect(withoutWebhook).toMatchObject({ url: null, resource_id: '42', payload: { type: 'payout.created', data: { id: 42 } } });
   });
 
   it('other events make nothing', () => {
-    expect(recordNotification(envelope('limit.set', {}))).toBeUndefined();
+    expect(recordWebhookEvent(envelope('limit.set', {}))).toBeUndefined();
   });
 });
 

@@ -404,6 +404,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/sandbox/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your sandbox's events, as they happen
+         * @description Sandbox only: a stream of server-sent events, one per webhook event of your sandbox account from the moment you connect, whether or not the resource has a webhook URL: each `data:` line is JSON `{id, type, body}`, `body` being the exact JSON a webhook of it POSTs (its `webhook-id` is `id`). Comment lines (`: keep-alive`) come every 15 seconds. What happens while you are not connected is not replayed: the delivery log has it. An account holds at most 5 streams at once (429 with Retry-After beyond); a stream whose reader stops reading is closed. The `pixauto listen` command reads it and forwards each event to a local URL, signed.
+         */
+        get: operations["SandboxEvents_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/sandbox/payouts/{id}/return": {
         parameters: {
             query?: never;
@@ -4160,6 +4180,53 @@ export interface operations {
             };
             /** @description The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded or a dependency is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    SandboxEvents_stream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
