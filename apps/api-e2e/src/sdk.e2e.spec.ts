@@ -252,7 +252,9 @@ describe('the pixauto command line from the tarball', () => {
     // In the log before the tail starts (a line is written within about a second): what the tail finds there is history.
     await eventually(
       () =>
-        fetch(`${sandboxUrl()}/v2/requests?path=/v2/pix%3Fid%3D999000001`, { headers: { authorization: cliMerchant.sandbox } }).then((answer) => answer.json()),
+        fetch(`${sandboxUrl()}/v2/requests?path=/v2/pix%3Fid%3D999000001`, { headers: { authorization: cliMerchant.sandbox } }).then(
+          (answer) => answer.json() as Promise<{ requests: unknown[] }>,
+        ),
       (page: { requests: unknown[] }) => page.requests.length === 1,
       { timeoutMs: 10_000, intervalMs: 200, what: 'the earlier request in the log' },
     );
