@@ -1,22 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import {
-  AccountProfiles,
-  AccountsAdmin,
-  AccountsRateLimits1763800000720,
-  AccountsReadModel1763800000200,
-  AccountsSandboxWebhookSecret1763800000980,
-  ApiKeyDirectory,
-  ApiKeyNames1763800000997,
-  AuditLog1763800000996,
-  AuditLogReader,
-  ConsoleUsers,
-  HashSlots,
-  ConsoleUsers1763800000900,
-  ConsoleUserSignInLinks1763800000960,
-  ConsoleUsersPerAccount1763800000971,
-} from '@pixauto/accounts';
+import { ACCOUNT_MIGRATIONS, AccountProfiles, AccountsAdmin, ApiKeyDirectory, AuditLogReader, ConsoleUsers, HashSlots } from '@pixauto/accounts';
 import { Topics } from '@pixauto/contracts';
 import { EventStore } from '@pixauto/event-store';
 import { SecretBox } from '@pixauto/secrets';
@@ -47,19 +32,8 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
   imports: [
     EventSourcingModule.forService({
       config,
-      migrations: [
-        AccountsReadModel1763800000200,
-        AccountsRateLimits1763800000720,
-        ConsoleUsers1763800000900,
-        RequestLog1763800000950,
-        ConsoleUserSignInLinks1763800000960,
-        ConsoleUsersPerAccount1763800000971,
-        RequestLogConsoleUser1763800000972,
-        AccountsSandboxWebhookSecret1763800000980,
-        RequestLogKeyLastUse1763800000995,
-        AuditLog1763800000996,
-        ApiKeyNames1763800000997,
-      ],
+      // TypeORM runs them in the order of their timestamps, the two libraries' interleaved.
+      migrations: [...ACCOUNT_MIGRATIONS, RequestLog1763800000950, RequestLogConsoleUser1763800000972, RequestLogKeyLastUse1763800000995],
       topics: [Topics.accounts, Topics.sandboxClock],
     }),
   ],

@@ -11,13 +11,7 @@ import { apiKeyLookups } from '@pixauto/metrics';
 import { AccountsAdmin } from './accounts-admin';
 import { hashApiKey, newApiKey } from './api-key';
 import { ApiKeyDirectory, ApiKeyGrant, UNKNOWN_KEY_TTL_MS } from './api-key-directory';
-import {
-  AccountsRateLimits1763800000720,
-  AccountsReadModel1763800000200,
-  AccountsSandboxWebhookSecret1763800000980,
-  AuditLog1763800000996,
-  ApiKeyNames1763800000997,
-} from './read-model/accounts.migration';
+import { ACCOUNT_MIGRATIONS } from './read-model/accounts.migration';
 import { account, ACCOUNT_STREAM, accountStreamId } from './account';
 import { projectAccount } from './read-model/accounts.projection';
 
@@ -34,13 +28,7 @@ let accountId: string;
 const secrets = new SecretBox([['test', randomBytes(32)]]);
 
 beforeAll(async () => {
-  dataSource = await createTestDataSource('accounts', [
-    AccountsReadModel1763800000200,
-    AccountsRateLimits1763800000720,
-    AccountsSandboxWebhookSecret1763800000980,
-    AuditLog1763800000996,
-    ApiKeyNames1763800000997,
-  ]);
+  dataSource = await createTestDataSource('accounts', ACCOUNT_MIGRATIONS);
   redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 2 });
   directory = new ApiKeyDirectory(redis, dataSource, prefix);
   profiles = new AccountProfiles(redis, dataSource, `${prefix}account:`);

@@ -10,16 +10,7 @@ import { AccountsAdmin } from './accounts-admin';
 import { ApiKeyDirectory } from './api-key-directory';
 import { actorOfHeader, readAuditLog, recordAudit } from './audit-log';
 import { ConsoleUsers } from './console-users';
-import {
-  AccountsRateLimits1763800000720,
-  AccountsReadModel1763800000200,
-  AccountsSandboxWebhookSecret1763800000980,
-  ApiKeyNames1763800000997,
-  AuditLog1763800000996,
-  ConsoleUsers1763800000900,
-  ConsoleUserSignInLinks1763800000960,
-  ConsoleUsersPerAccount1763800000971,
-} from './read-model/accounts.migration';
+import { ACCOUNT_MIGRATIONS } from './read-model/accounts.migration';
 
 // The audit log against real PostgreSQL: each change of keys, secrets and team writes its entry with it, naming who
 // made it; a refused change writes none; the log reads newest first a page at a time and can only grow.
@@ -34,16 +25,7 @@ let accountId: string;
 let otherAccountId: string;
 
 beforeAll(async () => {
-  dataSource = await createTestDataSource('audit', [
-    AccountsReadModel1763800000200,
-    AccountsRateLimits1763800000720,
-    AccountsSandboxWebhookSecret1763800000980,
-    ConsoleUsers1763800000900,
-    ConsoleUserSignInLinks1763800000960,
-    ConsoleUsersPerAccount1763800000971,
-    AuditLog1763800000996,
-    ApiKeyNames1763800000997,
-  ]);
+  dataSource = await createTestDataSource('audit', ACCOUNT_MIGRATIONS);
   redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 2 });
   admin = new AccountsAdmin(
     new EventStore(dataSource),

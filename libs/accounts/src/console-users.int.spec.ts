@@ -9,16 +9,7 @@ import { AccountProfiles } from './account-profiles';
 import { AccountsAdmin } from './accounts-admin';
 import { ApiKeyDirectory } from './api-key-directory';
 import { ConsoleUsers } from './console-users';
-import {
-  AccountsRateLimits1763800000720,
-  AccountsSandboxWebhookSecret1763800000980,
-  ApiKeyNames1763800000997,
-  AuditLog1763800000996,
-  AccountsReadModel1763800000200,
-  ConsoleUsers1763800000900,
-  ConsoleUserSignInLinks1763800000960,
-  ConsoleUsersPerAccount1763800000971,
-} from './read-model/accounts.migration';
+import { ACCOUNT_MIGRATIONS } from './read-model/accounts.migration';
 import { HashSlots } from './hash-slots';
 
 // Console users against real PostgreSQL: created with their account, one per email within it, checked at sign-in.
@@ -34,16 +25,7 @@ let otherAccountId: string;
 let sharingAccountId: string;
 
 beforeAll(async () => {
-  dataSource = await createTestDataSource('accounts', [
-    AccountsReadModel1763800000200,
-    AccountsRateLimits1763800000720,
-    AccountsSandboxWebhookSecret1763800000980,
-    ConsoleUsers1763800000900,
-    ConsoleUserSignInLinks1763800000960,
-    ConsoleUsersPerAccount1763800000971,
-    AuditLog1763800000996,
-    ApiKeyNames1763800000997,
-  ]);
+  dataSource = await createTestDataSource('accounts', ACCOUNT_MIGRATIONS);
   redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 2 });
   const admin = new AccountsAdmin(
     new EventStore(dataSource),

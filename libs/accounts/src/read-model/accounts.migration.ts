@@ -179,3 +179,15 @@ export class ApiKeyNames1763800000997 implements MigrationInterface {
     await db.query('ALTER TABLE api_keys DROP COLUMN name');
   }
 }
+
+/** The accounts' tables in the gateway's database, in order: the gateway and the tests that stand in for it run these. */
+export const ACCOUNT_MIGRATIONS = [
+  AccountsReadModel1763800000200,
+  AccountsRateLimits1763800000720,
+  ConsoleUsers1763800000900,
+  ConsoleUserSignInLinks1763800000960,
+  ConsoleUsersPerAccount1763800000971,
+  AccountsSandboxWebhookSecret1763800000980,
+  AuditLog1763800000996,
+  ApiKeyNames1763800000997,
+];
