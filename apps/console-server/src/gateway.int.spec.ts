@@ -86,6 +86,15 @@ describe("the console's own keys", () => {
     expect(actors).toEqual(['console', 'console']); // the audit log names the console, not a user, for its own keys
   });
 
+  it("issues one key for a first page's requests asked at once on a replica, none to revoke", async () => {
+    await gateway().forgetKey(accountId, 'sandbox');
+    const before = { issued, revoked: revoked.length };
+    const one = gateway();
+    const keys = await Promise.all([1, 2, 3, 4, 5].map(() => one.apiKey(accountId, 'sandbox')));
+    expect(new Set(keys).size).toBe(1);
+    expect({ issued: issued - before.issued, revoked: revoked.length - before.revoked }).toEqual({ issued: 1, revoked: 0 });
+  });
+
   it('keeps the key sealed in Redis, never in clear', async () => {
     expect(await redis.get(`console:api-key:${accountId}:sandbox`)).not.toContain('pix_test_');
   });

@@ -46,6 +46,8 @@ const ownKeyIdsOf = (accountId: string): string => `console:api-key-ids:${accoun
  */
 export class Gateway {
   private readonly admin: MerchantClient<AdminPaths>;
+  /** The console's keys being issued on this replica, by account and environment. */
+  private readonly issuing = new Map<string, Promise<string>>();
 
   constructor(
     private readonly config: ConsoleConfig,
@@ -179,6 +181,15 @@ export class Gateway {
   async apiKey(accountId: string, environment: Environment): Promise<string> {
     const sealed = await this.redis.get(keyOf(accountId, environment));
     if (sealed) return this.secrets.open(sealed);
+    // A first page asks for several things at once: one key issued for them all on this replica (another replica's
+    // at the same moment is settled by the NX below).
+    const slot = keyOf(accountId, environment);
+    const pending = this.issuing.get(slot) ?? this.issueOwnKey(accountId, environment).finally(() => this.issuing.delete(slot));
+    this.issuing.set(slot, pending);
+    return pending;
+  }
+
+  private async issueOwnKey(accountId: string, environment: Environment): Promise<string> {
     const { data, response } = await this.admin
       .POST('/admin/accounts/{account_id}/api-keys', { params: { path: { account_id: accountId } }, body: { environment }, headers: by('console') })
       .catch(() => this.unreachable());
@@ -186,9 +197,11 @@ export class Gateway {
     await this.redis.sadd(ownKeyIdsOf(accountId), data.key_id);
     const kept = await this.redis.set(keyOf(accountId, environment), this.secrets.seal(data.api_key), 'NX');
     if (kept === 'OK') return data.api_key;
-    // Another request issued one at the same moment and kept it first: ours is revoked, theirs used.
+    // Another replica issued one at the same moment and kept it first: ours is revoked, theirs used.
     await this.revoke(data.key_id, 'console');
-    return this.apiKey(accountId, environment);
+    const theirs = await this.redis.get(keyOf(accountId, environment));
+    if (!theirs) throw new GatewayUnexpected("the console's key kept by another request was forgotten at once");
+    return this.secrets.open(theirs);
   }
 
   /** A new webhook signing secret for one environment of the account; its previous one keeps signing beside it for 24 hours. */
