@@ -121,9 +121,12 @@ describe('console sign-in', () => {
     await user(email);
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => signInAttempt(email, `parallel guess ${i}`, client(5))));
     const statuses = answers.map((answer) => answer.status);
-    // 5 checked (wrong, or the gateway's hash slots busy), 7 refused without a check.
-    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
-    expect(statuses.filter((status) => status === 401 || status === 503)).toHaveLength(5);
+    // At most 5 checked as guesses (401); the rest refused without a check (429). A check the gateway's hash slots
+    // were too busy to run (503) was no guess: it is taken back, and its place may go to another of the burst.
+    const count = (wanted: number) => statuses.filter((status) => status === wanted).length;
+    expect({ others: statuses.filter((status) => ![401, 429, 503].includes(status)), checked: count(401) <= 5 }).toEqual({ others: [], checked: true });
+    expect(count(429)).toBeGreaterThanOrEqual(7 - count(503));
+    expect(count(429)).toBeGreaterThan(0);
     for (const answer of answers.filter(({ status }) => status === 429 || status === 503)) expect(answer.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 

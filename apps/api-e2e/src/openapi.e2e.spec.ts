@@ -48,8 +48,16 @@ const expected404: Record<Listener, string[]> = {
   ],
   // The example's console user and sign-in link do not exist here: the documented answers for an unknown email (as for a
   // wrong password) and for an unknown link (as for a used or expired one).
-  admin: ['POST /admin/console-users/verify → 404', 'POST /admin/console-users/sign-in-link → 404'],
+  admin: ['POST /admin/console-users/verify → 404', 'POST /admin/console-users/sign-in-link → 404', 'POST /admin/console-users/sign-in-link/check → 404'],
 };
+
+/** The first bytes of a streamed answer, then the stream closed. */
+async function firstChunkOf(answer: Response): Promise<string> {
+  const reader = (answer.body as ReadableStream<Uint8Array>).getReader();
+  const { value } = await reader.read();
+  await reader.cancel();
+  return new TextDecoder().decode(value);
+}
 
 const portOf = (listener: Listener) => ({ production: system.profile.gateway, sandbox: system.profile.sandbox, admin: system.profile.admin })[listener];
 const authorizationOf = (listener: Listener) => ({ production: merchant.production, sandbox: merchant.sandbox, admin: `Bearer ${ADMIN_TOKEN}` })[listener];
@@ -96,7 +104,9 @@ describe.each([['production'], ['sandbox'], ['admin']] as Array<[Listener]>)('th
           body: example === undefined ? undefined : JSON.stringify(example),
         });
         const status = String(answer.status);
-        const text = await answer.text();
+        // An event stream never ends by itself: its headers are the answer, its first bytes the stream's opening comment.
+        const streaming = answer.headers.get('content-type')?.startsWith('text/event-stream') ?? false;
+        const text = streaming ? await firstChunkOf(answer) : await answer.text();
         outcomes.push(`${method.toUpperCase()} ${path} → ${status}`);
         const documented = operation.responses[status];
         expect({ where, status, documented: documented !== undefined, body: documented ? undefined : text }).toEqual({
@@ -113,6 +123,8 @@ describe.each([['production'], ['sandbox'], ['admin']] as Array<[Listener]>)('th
           expect({ where, status, body, errors: validate(body) ? null : validate.errors }).toEqual({ where, status, body, errors: null });
         } else if (content['text/csv']) {
           expect(answer.headers.get('content-type')).toMatch(/^text\/csv/);
+        } else if (content['text/event-stream']) {
+          expect({ where, streaming, text }).toEqual({ where, streaming: true, text: expect.stringMatching(/^: /) });
         } else {
           expect({ where, text }).toEqual({ where, text: '' });
         }
@@ -138,6 +150,7 @@ describe.each([['production'], ['sandbox'], ['admin']] as Array<[Listener]>)('th
         'POST /v2/pix → 201',
         'GET /v2/sandbox/clock → 200',
         'POST /v2/sandbox/clock/advance → 200',
+        'GET /v2/sandbox/events → 200',
         'POST /v2/webhooks/deliveries/retry → 202',
         // a loopback URL: a sandbox webhook may be one (WEBHOOK_ALLOW_LOOPBACK), a production one may not (its documented 400)
         'POST /v2/webhooks/test-events → 202',
