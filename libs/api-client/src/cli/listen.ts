@@ -1,4 +1,5 @@
 import { Webhook } from 'standardwebhooks';
+import { machineNow } from './clock';
 
 // `pixauto listen --forward-to URL`: the sandbox's events, streamed from GET /v2/sandbox/events over a connection the
 // command opens (no inbound port, no public URL), each POSTed to the developer's local receiver as a webhook would
@@ -42,7 +43,7 @@ export function splitEvents(buffer: string): { events: string[]; rest: string } 
 
 async function forward(event: ListenedEvent, options: ListenOptions): Promise<void> {
   const fetch = options.fetch ?? globalThis.fetch;
-  const at = new Date();
+  const at = machineNow();
   const signature = new Webhook(options.secret).sign(event.id, at, event.body);
   const headers = {
     'content-type': 'application/json',
