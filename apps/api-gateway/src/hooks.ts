@@ -19,6 +19,8 @@
  * - `metrics`: the request's count and duration in the Prometheus histogram.
  * - `logging`: the access line.
  * - `request-log`: the request's line in the console's request log, kept in memory and written in batches.
+ * - `audit`: a customer limit's set written to the audit log before it is answered (one INSERT); every other request
+ *   one comparison. Off only to price it: the refusal below keeps every deployment's record whole.
  */
 export const GATEWAY_HOOKS = [
   'drain',
@@ -33,6 +35,7 @@ export const GATEWAY_HOOKS = [
   'metrics',
   'logging',
   'request-log',
+  'audit',
 ] as const;
 export type GatewayHook = (typeof GATEWAY_HOOKS)[number];
 

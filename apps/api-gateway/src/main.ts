@@ -65,7 +65,7 @@ async function main(): Promise<void> {
     if (!off.has('text-guard')) refuseUnstorableText(fastify); // first: a refused request claims no Idempotency-Key
     if (!off.has('idempotency')) new IdempotentPosts(core.get(REDIS), core.get(ApiKeyDirectory), environment).install(fastify);
     if (!off.has('request-log')) logRequests(fastify, environment, core.get(RequestLogWriter), core.get(ApiKeyDirectory), core.get(CLOCK), config.adminToken);
-    auditLimitChanges(fastify, core.get(DataSource), core.get(CLOCK), actors); // an audit record, never a hook to turn off
+    if (!off.has('audit')) auditLimitChanges(fastify, core.get(DataSource), core.get(CLOCK), actors);
     serveReference(app, environment); // GET /openapi.json and /docs, outside the API-key guard
   }
   await production.listen(listenOptions(config.port, config.host, shared));

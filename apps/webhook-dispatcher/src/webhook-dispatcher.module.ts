@@ -28,6 +28,15 @@ import { DeliveriesController } from './deliveries.controller';
 
 export const config = serviceConfig('webhook-dispatcher', 4009);
 
+/** SANDBOX_LISTEN: `on` (the default) hands sandbox events to `pixauto listen`; `off` for a deployment without a sandbox. */
+const sandboxListen = sandboxListenOf(process.env.SANDBOX_LISTEN);
+
+function sandboxListenOf(value: string | undefined): boolean {
+  if (value === undefined || value === 'on') return true;
+  if (value === 'off') return false;
+  throw new Error(`SANDBOX_LISTEN must be on or off, not ${value}`);
+}
+
 /**
  * Where webhooks may go (docs/operations.md "Environment variables"): WEBHOOK_ALLOW_LOOPBACK, WEBHOOK_RESERVED_PORTS,
  * WEBHOOK_ALLOW_PRIVATE_NETWORKS. The dispatcher's own listeners and the servers it uses are always reserved.
@@ -118,7 +127,8 @@ class DeliveryPipeline implements OnApplicationBootstrap, OnModuleDestroy {
     },
     {
       provide: SandboxListenPublisher,
-      useFactory: () => new SandboxListenPublisher(new Redis(config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 1000, lazyConnect: false })),
+      useFactory: () =>
+        new SandboxListenPublisher(sandboxListen ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 1000, lazyConnect: false }) : null),
     },
     DeliveryPipeline,
   ],

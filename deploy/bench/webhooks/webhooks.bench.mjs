@@ -5,11 +5,15 @@
 // whole payout and its webhook, 100 accounts), and the latency is publish → request received at the endpoint:
 //   0. baseline: the same requests POSTed straight from here to the receiver at the same rate (HTTP alone);
 //   1. 200 events/s for BENCH_SECONDS, every endpoint healthy: p50/p99;
-//   2. saturation: 20,000 events published at once: deliveries/s until the last arrives;
-//   3. 200 events/s with 10% of the endpoints hanging (never answering): p50/p99 of the healthy ones.
+//   2. 200 events/s of sandbox accounts, each event also handed to the account's `pixauto listen` channel (one PUBLISH
+//      per event, one pipeline per batch), and 3. the same with the dispatcher restarted with SANDBOX_LISTEN=off: the
+//      publish's price as the dispatcher's and Redis's CPU per event (phase 1 prints the same for production events);
+//   4. saturation: 20,000 events published at once: deliveries/s until the last arrives;
+//   5. 200 events/s with 10% of the endpoints hanging (never answering): p50/p99 of the healthy ones.
 // Options: BENCH_SECONDS (20), BENCH_WEBHOOKS_BURST (20000), BENCH_SKIP_BUILD (use dist/ as it is), BENCH_SMOKE=1 (tiny:
 // 2 s a phase, a burst of 500, what `npm test` runs). Leaves nothing behind (its databases dropped).
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import path from 'node:path';
@@ -83,10 +87,10 @@ const envelope = (type, streamId, tenant, data) => ({
 
 let payoutId = 0;
 /** A payout event whose transaction_id carries its publication time. */
-function payoutEvent(accountId, url, publishedAt) {
+function payoutEvent(accountId, url, publishedAt, environment = 'production') {
   const id = ++payoutId;
-  const tenant = { account_id: accountId, environment: 'production' };
-  return envelope('payout.created', `payout:${accountId}:production:${id}`, tenant, {
+  const tenant = { account_id: accountId, environment };
+  return envelope('payout.created', `payout:${accountId}:${environment}:${id}`, tenant, {
     payout: {
       id,
       transaction_id: `b${publishedAt}-${id}`,
@@ -110,7 +114,7 @@ function payoutEvent(accountId, url, publishedAt) {
 const message = (event) => ({ key: event.stream_id, value: JSON.stringify(event), headers: { 'event-type': event.type, [SYSTEM_HEADER]: PREFIX } });
 
 /** `rate` events per second for `seconds`, in batches every 50 ms (as an outbox does); resolves with the transaction_ids sent. */
-async function steady(producer, seconds, urlOf, accounts) {
+async function steady(producer, seconds, urlOf, accounts, environment = 'production') {
   const sent = [];
   const perTick = RATE / 20;
   const started = performance.now();
@@ -118,7 +122,7 @@ async function steady(producer, seconds, urlOf, accounts) {
     const now = Date.now();
     const events = Array.from({ length: perTick }, (_, i) => {
       const account = accounts[(tick * perTick + i) % accounts.length];
-      return { account, event: payoutEvent(account, urlOf(account), now) };
+      return { account, event: payoutEvent(account, urlOf(account), now, environment) };
     });
     await producer.send({ topic: TOPICS.payouts, messages: events.map(({ event }) => message(event)) });
     sent.push(...events.map(({ account, event }) => ({ account, id: event.data.payout.transaction_id })));
@@ -126,6 +130,21 @@ async function steady(producer, seconds, urlOf, accounts) {
     if (wait > 0) await sleep(wait);
   }
   return sent;
+}
+
+/** A process's CPU time so far in ms (utime + stime, in clock ticks of 10 ms), from /proc. */
+function cpuMsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The CPU the dispatcher and Redis spend on what `work` makes happen, in ms per event. */
+async function cpuPerEvent(dispatcherPid, work) {
+  const redisPid = Number(execFileSync('pgrep', ['-o', 'redis-server'], { encoding: 'utf8' }).trim());
+  const before = [cpuMsOf(dispatcherPid), cpuMsOf(redisPid)];
+  const ids = await work();
+  const [dispatcher, redis] = [cpuMsOf(dispatcherPid) - before[0], cpuMsOf(redisPid) - before[1]];
+  return { ids, text: `CPU per event: dispatcher ${(dispatcher / ids.length).toFixed(3)} ms, Redis ${(redis / ids.length).toFixed(3)} ms` };
 }
 
 /** Until every one of `ids` has arrived, or the timeout: then the bench fails, saying how many never came. */
@@ -190,12 +209,18 @@ async function main() {
   if (!process.env.BENCH_SKIP_BUILD)
     spawnSync('npx', ['swc', 'apps', 'libs', '-d', 'dist', '--config-file', '.swcrc', '--quiet'], { cwd: ROOT, stdio: 'inherit' });
   const receiver = await startReceiver();
-  const dispatcher = spawn(process.execPath, [...NODE_FLAGS, path.join(ROOT, 'dist/apps/webhook-dispatcher/src/main.js')], {
-    cwd: ROOT,
-    // The bench's made-up tenants are production ones, and its receiver is on loopback.
-    env: { ...process.env, ...DISPATCHER.env, DATABASE_PREFIX: PREFIX, WEBHOOK_ALLOW_LOOPBACK: 'all' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const startDispatcher = (env = {}) =>
+    spawn(process.execPath, [...NODE_FLAGS, path.join(ROOT, 'dist/apps/webhook-dispatcher/src/main.js')], {
+      cwd: ROOT,
+      // The bench's made-up tenants are mostly production ones, and its receiver is on loopback.
+      env: { ...process.env, ...DISPATCHER.env, DATABASE_PREFIX: PREFIX, WEBHOOK_ALLOW_LOOPBACK: 'all', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  const stopDispatcher = async (child) => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+  };
+  let dispatcher = startDispatcher();
   const kafka = new Kafka({ clientId: 'bench-webhooks', brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','), logLevel: logLevel.NOTHING });
   const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
   try {
@@ -237,9 +262,31 @@ async function main() {
 
     console.log(`0. baseline, HTTP alone at ${RATE}/s: ${summary(await baseline(receiver, Math.min(SECONDS, 10)))}`);
 
-    const healthy = (await steady(producer, SECONDS, ok, accounts)).map((s) => s.id);
-    await waitForArrivals(receiver, healthy);
-    console.log(`1. ${RATE} events/s, every endpoint healthy: publish → received ${summary(latencies(receiver, healthy))}`);
+    const phase1 = await cpuPerEvent(dispatcher.pid, async () => {
+      const ids = (await steady(producer, SECONDS, ok, accounts)).map((s) => s.id);
+      await waitForArrivals(receiver, ids);
+      return ids;
+    });
+    console.log(`1. ${RATE} events/s, every endpoint healthy: publish → received ${summary(latencies(receiver, phase1.ids))}; ${phase1.text}`);
+
+    // Before the hanging endpoints' phase, whose deliveries would still be waiting in the restarted dispatcher.
+    const sandboxPhase = async (label) => {
+      const phase = await cpuPerEvent(dispatcher.pid, async () => {
+        const ids = (await steady(producer, SECONDS, ok, accounts, 'sandbox')).map((s) => s.id);
+        await waitForArrivals(receiver, ids);
+        return ids;
+      });
+      console.log(`${label}: publish → received ${summary(latencies(receiver, phase.ids))}; ${phase.text}`);
+    };
+    await sandboxPhase(`2. ${RATE} sandbox events/s, each handed to the listeners (SANDBOX_LISTEN=on)`);
+    await stopDispatcher(dispatcher);
+    dispatcher = startDispatcher({ SANDBOX_LISTEN: 'off' });
+    await waitReady(DISPATCHER.ready, dispatcher);
+    await waitForArrivals(
+      receiver,
+      (await steady(producer, 2, ok, accounts, 'sandbox')).map((s) => s.id),
+    ); // warm-up
+    await sandboxPhase(`3. ${RATE} sandbox events/s, the dispatcher restarted with SANDBOX_LISTEN=off`);
 
     const burstStart = Date.now();
     const burst = [];
@@ -252,7 +299,7 @@ async function main() {
     const last = Math.max(...burst.map((id) => receiver.arrivals.get(id) ?? 0));
     const arrived = burst.filter((id) => receiver.arrivals.has(id)).length;
     console.log(
-      `2. saturation: ${arrived} of ${BURST} delivered in ${((last - burstStart) / 1000).toFixed(1)} s: ${Math.round(arrived / ((last - burstStart) / 1000))} deliveries/s`,
+      `4. saturation: ${arrived} of ${BURST} delivered in ${((last - burstStart) / 1000).toFixed(1)} s: ${Math.round(arrived / ((last - burstStart) / 1000))} deliveries/s`,
     );
 
     const hanging = new Set(accounts.slice(0, ACCOUNTS / 10));
@@ -264,11 +311,10 @@ async function main() {
     );
     const healthyIds = mixed.filter((s) => !hanging.has(s.account)).map((s) => s.id);
     await waitForArrivals(receiver, healthyIds);
-    console.log(`3. ${RATE} events/s, 10% of endpoints hanging: healthy ones publish → received ${summary(latencies(receiver, healthyIds))}`);
+    console.log(`5. ${RATE} events/s, 10% of endpoints hanging: healthy ones publish → received ${summary(latencies(receiver, healthyIds))}`);
   } finally {
     await producer.disconnect().catch(() => undefined);
-    dispatcher.kill('SIGTERM');
-    await new Promise((resolve) => (dispatcher.exitCode !== null ? resolve() : dispatcher.once('exit', resolve)));
+    await stopDispatcher(dispatcher);
     receiver.close();
     await onDatabase(serverUrl, async (client) => {
       const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${PREFIX}\\_%`]);

@@ -8,9 +8,11 @@ import { WebhookEvent } from './notifications';
  * listener is a developer's terminal, not a delivery: with Redis away its copy is lost; every delivery stays.
  */
 export class SandboxListenPublisher {
-  constructor(private readonly redis: Redis) {}
+  /** `redis` null: SANDBOX_LISTEN=off, a deployment that serves no sandbox listener publishes nothing and holds no connection. */
+  constructor(private readonly redis: Redis | null) {}
 
   async publish(events: readonly WebhookEvent[]): Promise<void> {
+    if (!this.redis) return;
     const sandbox = events.filter((event) => event.tenant.environment === 'sandbox');
     if (sandbox.length === 0) return;
     const pipeline = this.redis.pipeline();
@@ -22,6 +24,6 @@ export class SandboxListenPublisher {
   }
 
   close(): void {
-    this.redis.disconnect();
+    this.redis?.disconnect();
   }
 }
