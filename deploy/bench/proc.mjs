@@ -12,6 +12,13 @@ export function rssKb(pid) {
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
+/** CPU seconds (user + system) of one process so far. */
+export function cpuSecondsOf(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
 /** CPU seconds (user + system) of every live process, grouped: the system's apps by name, PostgreSQL, Kafka, the rest. */
 export function cpuByGroup(appPids) {
   const groupOfPid = new Map([...appPids].map(([name, pid]) => [pid, name]));
@@ -43,5 +50,3 @@ export function machineCpu() {
   const total = v.slice(0, 8).reduce((a, b) => a + b, 0);
   return { busy: total - idle, total };
 }
-
-// ---- the run ----

@@ -13,7 +13,6 @@
 // Options: BENCH_SECONDS (20), BENCH_WEBHOOKS_BURST (20000), BENCH_SKIP_BUILD (use dist/ as it is), BENCH_SMOKE=1 (tiny:
 // 2 s a phase, a burst of 500, what `npm test` runs). Leaves nothing behind (its databases dropped).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import path from 'node:path';
@@ -21,6 +20,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Kafka, logLevel } from 'kafkajs';
 import { Agent, request } from 'undici';
 import { onDatabase, serverUrl, setting } from '../../scripts/bench-support.mjs';
+import { cpuSecondsOf } from '../proc.mjs';
 import { up } from '../../scripts/infra.mjs';
 import { appsOf, NODE_FLAGS, ROOT } from '../../scripts/system.cjs';
 
@@ -132,18 +132,12 @@ async function steady(producer, seconds, urlOf, accounts, environment = 'product
   return sent;
 }
 
-/** A process's CPU time so far in ms (utime + stime, in clock ticks of 10 ms), from /proc. */
-function cpuMsOf(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 /** The CPU the dispatcher and Redis spend on what `work` makes happen, in ms per event. */
 async function cpuPerEvent(dispatcherPid, work) {
   const redisPid = Number(execFileSync('pgrep', ['-o', 'redis-server'], { encoding: 'utf8' }).trim());
-  const before = [cpuMsOf(dispatcherPid), cpuMsOf(redisPid)];
+  const before = [cpuSecondsOf(dispatcherPid), cpuSecondsOf(redisPid)];
   const ids = await work();
-  const [dispatcher, redis] = [cpuMsOf(dispatcherPid) - before[0], cpuMsOf(redisPid) - before[1]];
+  const [dispatcher, redis] = [(cpuSecondsOf(dispatcherPid) - before[0]) * 1000, (cpuSecondsOf(redisPid) - before[1]) * 1000];
   return { ids, text: `CPU per event: dispatcher ${(dispatcher / ids.length).toFixed(3)} ms, Redis ${(redis / ids.length).toFixed(3)} ms` };
 }
 
