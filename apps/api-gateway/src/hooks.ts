@@ -19,8 +19,9 @@
  * - `metrics`: the request's count and duration in the Prometheus histogram.
  * - `logging`: the access line.
  * - `request-log`: the request's line in the console's request log, kept in memory and written in batches.
- * - `audit`: a customer limit's set written to the audit log before it is answered (one INSERT); every other request
- *   one comparison. Off only to price it: the refusal below keeps every deployment's record whole.
+ * - `audit`: a customer limit set or a webhook endpoint changed, written to the audit log before it is answered (one
+ *   INSERT); every other request a comparison or two. Off only to price it: the refusal below keeps every deployment's
+ *   record whole.
  */
 export const GATEWAY_HOOKS = [
   'drain',
