@@ -10,7 +10,7 @@ import { AdminApiModule } from './admin/admin-api.module';
 import { config, GatewayCoreModule, REDIS } from './core.module';
 import { IdempotentPosts } from './merchant/idempotency';
 import { logRequests } from './merchant/request-log';
-import { auditLimitChanges, MerchantActors } from './merchant/audit';
+import { auditLimitChanges, auditWebhookEndpointChanges, MerchantActors } from './merchant/audit';
 import { refuseUnstorableText } from './merchant/text-guard';
 import { MerchantApiModule } from './merchant/merchant-api.module';
 import { serveReference } from './openapi/document';
@@ -66,6 +66,7 @@ async function main(): Promise<void> {
     if (!off.has('idempotency')) new IdempotentPosts(core.get(REDIS), core.get(ApiKeyDirectory), environment).install(fastify);
     if (!off.has('request-log')) logRequests(fastify, environment, core.get(RequestLogWriter), core.get(ApiKeyDirectory), core.get(CLOCK), config.adminToken);
     auditLimitChanges(fastify, core.get(DataSource), core.get(CLOCK), actors); // an audit record, never a hook to turn off
+    auditWebhookEndpointChanges(fastify, core.get(DataSource), core.get(CLOCK), actors);
     serveReference(app, environment); // GET /openapi.json and /docs, outside the API-key guard
   }
   await production.listen(listenOptions(config.port, config.host, shared));

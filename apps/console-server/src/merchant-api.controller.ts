@@ -7,7 +7,7 @@ import { REQUEST_ID_HEADER } from '@pixauto/telemetry';
 import type { ConsoleConfig } from './console.config';
 import { Gateway } from './gateway';
 import { CONSOLE_CONFIG } from './tokens';
-import { merchantApiUrl } from './merchant-routes';
+import { isOwnerOnlyRoute, merchantApiUrl } from './merchant-routes';
 import { isRead, mayAct } from './roles';
 import type { SignedInRequest } from './session.guard';
 
@@ -38,6 +38,8 @@ export class MerchantApiController {
     // (`GET http://elsewhere/... HTTP/1.1`) carries a host of its own, which must never reach the key's destination.
     const url = merchantApiUrl(this.gateway.baseUrl(env), request.method, path ?? '', request.url);
     if (!url) return refuse(notFound(Messages.console.routeNotPassed));
+    const ownerOnly = isOwnerOnlyRoute(url.pathname);
+    if (ownerOnly && role !== 'owner') return refuse({ kind: 'forbidden', message: Messages.console.endpointSecretOwnerOnly });
     const send = async () => {
       const headers: Record<string, string> = { authorization: await this.gateway.apiKey(accountId, env), [REQUEST_ID_HEADER]: request.id };
       for (const name of FORWARDED_HEADERS) {
@@ -45,7 +47,7 @@ export class MerchantApiController {
         if (typeof value === 'string') headers[name] = value;
       }
       // A change names its user, signed for this request: the request log keeps who did it.
-      if (!isRead(request.method)) headers[CONSOLE_USER_HEADER] = consoleUserHeader(this.config.adminToken, request.id, request.session.email);
+      if (!isRead(request.method) || ownerOnly) headers[CONSOLE_USER_HEADER] = consoleUserHeader(this.config.adminToken, request.id, request.session.email);
       const body = isRead(request.method) || request.body === undefined ? undefined : JSON.stringify(request.body);
       return fetch(url, { method: request.method, headers, body, redirect: 'manual' });
     };

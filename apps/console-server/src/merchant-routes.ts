@@ -1,6 +1,6 @@
 import type { SandboxPaths } from '@pixauto/api-client';
 
-type Method = 'GET' | 'POST' | 'PATCH';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
  * The merchant API routes the console's pages call, and nothing else: the way to the merchant API is not a general
@@ -29,6 +29,14 @@ const CONSOLE_ROUTES: ReadonlyArray<readonly [Method, keyof SandboxPaths]> = [
   ['POST', '/v2/webhooks/deliveries/{id}/retry'],
   ['POST', '/v2/webhooks/deliveries/retry'],
   ['POST', '/v2/webhooks/test-events'],
+  ['GET', '/v2/webhooks/endpoints'],
+  ['POST', '/v2/webhooks/endpoints'],
+  ['GET', '/v2/webhooks/endpoints/{endpoint_id}'],
+  ['PATCH', '/v2/webhooks/endpoints/{endpoint_id}'],
+  ['DELETE', '/v2/webhooks/endpoints/{endpoint_id}'],
+  ['GET', '/v2/webhooks/endpoints/{endpoint_id}/secret'],
+  ['POST', '/v2/webhooks/endpoints/{endpoint_id}/secret/rotate'],
+  ['POST', '/v2/webhooks/endpoints/{endpoint_id}/test'],
   ['GET', '/v2/withdrawals'],
   ['GET', '/v2/withdrawals/customer'],
   ['GET', '/v2/withdrawals/period'],
@@ -46,6 +54,16 @@ const CONSOLE_ROUTES: ReadonlyArray<readonly [Method, keyof SandboxPaths]> = [
   ['POST', '/v2/sandbox/recurrences/{recurrence_id}/reject'],
   ['POST', '/v2/sandbox/refunds/{id}/settle'],
 ];
+
+/**
+ * Routes an owner alone may call, whatever the environment: a webhook endpoint's signing secret, read or rotated
+ * (as the account's own secret, WebhookSecretController). The request also names its user, a read included, so the
+ * audit log says who saw the secret.
+ */
+const OWNER_ONLY_ROUTES = [/^\/v2\/webhooks\/endpoints\/[^/]+\/secret(\/rotate)?$/];
+
+/** Whether only an owner may call this path (already resolved by `new URL`). */
+export const isOwnerOnlyRoute = (pathname: string): boolean => OWNER_ONLY_ROUTES.some((pattern) => pattern.test(pathname));
 
 /** A path parameter is one segment: anything but a slash (as sent, percent-encoded). */
 const PATTERNS = CONSOLE_ROUTES.map(([method, template]) => ({

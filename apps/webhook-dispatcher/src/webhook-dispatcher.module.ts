@@ -21,10 +21,13 @@ import {
   WebhookDeliveries1763800000800,
   WebhookSecretsPerEnvironment1763800000990,
   WebhookRecordsInEvents1763800000991,
+  WebhookEndpoints1763800001000,
+  WebhookEndpointStore,
   WebhookDispatcher,
   WebhookSender,
 } from '@pixauto/webhooks';
 import { DeliveriesController } from './deliveries.controller';
+import { EndpointsController } from './endpoints.controller';
 
 export const config = serviceConfig('webhook-dispatcher', 4009);
 
@@ -102,19 +105,30 @@ class DeliveryPipeline implements OnApplicationBootstrap, OnModuleDestroy {
   imports: [
     EventSourcingModule.forService({
       config,
-      migrations: [WebhookDeliveries1763800000800, WebhookSecretsPerEnvironment1763800000990, WebhookRecordsInEvents1763800000991],
+      migrations: [
+        WebhookDeliveries1763800000800,
+        WebhookSecretsPerEnvironment1763800000990,
+        WebhookRecordsInEvents1763800000991,
+        WebhookEndpoints1763800001000,
+      ],
       topics: FOLLOWED_TOPICS.webhookDispatcher,
     }),
   ],
-  controllers: [DeliveriesController],
+  controllers: [DeliveriesController, EndpointsController],
   providers: [
     { provide: DeliveryStore, inject: [getDataSourceToken()], useFactory: (dataSource: DataSource) => new DeliveryStore(dataSource) },
     { provide: WebhookSender, useFactory: () => new WebhookSender(targetPolicy) },
+    { provide: SecretBox, useFactory: () => SecretBox.fromEnvironment() },
+    {
+      provide: WebhookEndpointStore,
+      inject: [getDataSourceToken(), SecretBox],
+      useFactory: (dataSource: DataSource, secretBox: SecretBox) => new WebhookEndpointStore(dataSource, secretBox),
+    },
     {
       provide: WebhookDispatcher,
-      inject: [DeliveryStore, WebhookSender, CLOCK],
-      useFactory: (store: DeliveryStore, sender: WebhookSender, clock: Clock) =>
-        new WebhookDispatcher(store, sender, new CircuitBreaker(), clock, SecretBox.fromEnvironment(), DEFAULT_DISPATCHER_OPTIONS),
+      inject: [DeliveryStore, WebhookSender, CLOCK, SecretBox],
+      useFactory: (store: DeliveryStore, sender: WebhookSender, clock: Clock, secretBox: SecretBox) =>
+        new WebhookDispatcher(store, sender, new CircuitBreaker(), clock, secretBox, DEFAULT_DISPATCHER_OPTIONS),
     },
     {
       provide: SandboxListenPublisher,

@@ -7,6 +7,11 @@ export type AuditAction =
   | 'api_key.revoked'
   | 'webhook_secret.rotated'
   | 'customer_limit.set'
+  | 'webhook_endpoint.created'
+  | 'webhook_endpoint.updated'
+  | 'webhook_endpoint.deleted'
+  | 'webhook_endpoint.secret_revealed'
+  | 'webhook_endpoint.secret_rotated'
   | 'sandbox_clock.advanced'
   | 'team_member.added'
   | 'team_member.role_changed'
@@ -26,9 +31,9 @@ export interface AuditLogEntry {
   actor: string | null;
   /** What changed. */
   action: AuditAction;
-  /** What it changed: a `key_id`, a console user's email, a customer's masked CPF or CNPJ, `webhook_secret` or `sandbox_clock`. */
+  /** What it changed: a `key_id`, a console user's email, a customer's masked CPF or CNPJ, a webhook endpoint's `endpoint_id`, `webhook_secret` or `sandbox_clock`. */
   object: string;
-  /** The change's particulars: a key's `read_only`, a role (`role`, `previous_role`), a limit's `type`, `mechanism` and cap, how far a clock moved (`ms`). */
+  /** The change's particulars: a key's `read_only`, a role (`role`, `previous_role`), a limit's `type`, `mechanism` and cap, how far a clock moved (`ms`), a webhook endpoint's `url`, `event_types` and `enabled` (the fields a change set), a rotation's `previous_secret_valid_until`. */
   detail: Record<string, unknown>;
 }
 

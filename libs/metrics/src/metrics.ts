@@ -123,11 +123,11 @@ export const apiKeyLookups = new Counter({
   labelNames: ['source'] as const,
 });
 
-export type WebhookOutcome = 'delivered' | 'retry' | 'failed' | 'gone' | 'unchanged' | 'deferred';
+export type WebhookOutcome = 'delivered' | 'retry' | 'failed' | 'gone' | 'unchanged' | 'deferred' | 'cancelled';
 
 export const webhookDeliveries = new Counter({
   name: 'pixauto_webhook_deliveries_total',
-  help: 'Webhook delivery attempts by outcome: delivered (2xx), retry (scheduled again), failed (schedule exhausted), gone (410), unchanged (a manual retry that failed), deferred (circuit open, not sent)',
+  help: 'Webhook delivery attempts by outcome: delivered (2xx), retry (scheduled again), failed (schedule exhausted), gone (410), unchanged (a manual retry that failed), deferred (circuit open, not sent), cancelled (its webhook endpoint was disabled or deleted, not sent)',
   labelNames: ['outcome'] as const,
 });
 

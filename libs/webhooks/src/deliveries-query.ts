@@ -10,6 +10,7 @@ const W = Messages.webhooks;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 const DEFAULT_PAGE_SIZE = 20;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A day (YYYY-MM-DD, Brasília) or an instant with its zone; a day as `end` means the whole day. */
 function instantOf(value: string, asEnd: boolean): Date | undefined {
@@ -49,11 +50,13 @@ function filtersOf(query: Record<string, unknown>): { problems: string[]; value:
   const status = single(query.status);
   const eventType = single(query.event_type);
   const resourceId = single(query.resource_id);
+  const endpointId = single(query.endpoint_id);
   const start = single(query.start);
   const end = single(query.end);
   if (status !== undefined && !(DELIVERY_STATUSES as readonly string[]).includes(status)) problems.push(W.statusInvalid);
   if (eventType !== undefined && !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(eventType)) problems.push(W.eventTypeInvalid(WEBHOOK_EVENT_TYPES));
   if (query.resource_id !== undefined && (typeof query.resource_id !== 'string' || query.resource_id.length > 100)) problems.push(W.resourceIdInvalid);
+  if (query.endpoint_id !== undefined && (endpointId === undefined || !UUID.test(endpointId))) problems.push(W.endpointIdInvalid);
   const from = start === undefined ? undefined : instantOf(start, false);
   const to = end === undefined ? undefined : instantOf(end, true);
   if (start !== undefined && from === undefined) problems.push(W.dateTimeInvalid('query.start'));
@@ -63,6 +66,7 @@ function filtersOf(query: Record<string, unknown>): { problems: string[]; value:
     problems,
     value: {
       ...(resourceId !== undefined && { resource_id: resourceId }),
+      ...(endpointId !== undefined && { endpoint_id: endpointId.toLowerCase() }),
       ...(eventType !== undefined && { event_type: eventType }),
       ...(status !== undefined && { status: status as DeliveryStatus }),
       ...(from && { start: from }),

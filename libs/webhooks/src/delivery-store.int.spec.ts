@@ -7,7 +7,12 @@ import { recurrence, RecurrenceEvent, RecurrenceState, withRecords } from '@pixa
 import { monthlyRecurrence } from '@pixauto/recurrences/testing';
 import { DeliveryStore } from './delivery-store';
 import { takeEvents } from './event-intake';
-import { WebhookDeliveries1763800000800, WebhookRecordsInEvents1763800000991, WebhookSecretsPerEnvironment1763800000990 } from './webhooks.migration';
+import {
+  WebhookDeliveries1763800000800,
+  WebhookEndpoints1763800001000,
+  WebhookRecordsInEvents1763800000991,
+  WebhookSecretsPerEnvironment1763800000990,
+} from './webhooks.migration';
 
 // The dispatcher's intake and table on the real PostgreSQL: idempotent, each event read from the record it carries,
 // claims that follow each tenant's clock, and attempts that record what they did.
@@ -20,6 +25,7 @@ beforeAll(async () => {
     WebhookDeliveries1763800000800,
     WebhookSecretsPerEnvironment1763800000990,
     WebhookRecordsInEvents1763800000991,
+    WebhookEndpoints1763800001000,
   ]);
   store = new DeliveryStore(dataSource);
 });

@@ -14,7 +14,7 @@ import { DeliveryToSend } from './event-intake';
 
 // The deliveries table's every other use: claiming what is due, recording attempts, and the merchant's reads.
 
-const SENDABLE = 'id, account_id, environment, group_id, sequence, url, payload, scheduled_attempts, retry_requested, leased_until';
+const SENDABLE = 'id, account_id, environment, group_id, sequence, url, endpoint_id, payload, scheduled_attempts, retry_requested, leased_until';
 
 /** One attempt as made: tenant times for the log, real latency. */
 export interface AttemptRecord {
@@ -163,6 +163,31 @@ export class DeliveryStore {
     return row.previous_secret && row.previous_valid_until && row.previous_valid_until > now ? [row.secret, row.previous_secret] : [row.secret];
   }
 
+  /**
+   * Where a delivery to a webhook endpoint goes now and what signs it (sealed): the endpoint's current URL and secret,
+   * and its previous secret while a rotation's overlap lasts. Read at each attempt, never cached: a rotation or a new
+   * URL holds from the next attempt on, on every replica. Undefined once the endpoint is deleted.
+   */
+  async endpointSigning(endpointId: string, now: Date): Promise<{ url: string; enabled: boolean; secrets: string[] } | undefined> {
+    const [row]: { url: string; enabled: boolean; secret: string; previous_secret: string | null; previous_valid_until: Date | null }[] = await this.db.query(
+      'SELECT url, enabled, secret, previous_secret, previous_valid_until FROM webhook_endpoints WHERE id = $1',
+      [endpointId],
+    );
+    if (!row) return undefined;
+    const overlap = row.previous_secret !== null && row.previous_valid_until !== null && row.previous_valid_until > now;
+    return { url: row.url, enabled: row.enabled, secrets: overlap ? [row.secret, row.previous_secret as string] : [row.secret] };
+  }
+
+  /** Ends a delivery without an attempt (its endpoint was deleted or disabled while it waited). */
+  async cancel(id: string, reason: string): Promise<void> {
+    await this.db.query(
+      `UPDATE webhook_deliveries SET status = CASE WHEN status = 'pending' THEN 'cancelled' ELSE status END, next_attempt_at = NULL,
+         last_error = CASE WHEN status = 'pending' THEN $2 ELSE last_error END, retry_requested = false, leased_until = NULL
+       WHERE id = $1`,
+      [id, reason],
+    );
+  }
+
   async list(tenant: Tenant, query: DeliveryQuery): Promise<DeliveryListResponse> {
     const { condition, params } = filterSql(tenant, query);
     const [{ total }]: { total: number }[] = await this.db.query(`SELECT count(*)::int AS total FROM webhook_deliveries WHERE ${condition}`, params);
@@ -225,6 +250,7 @@ export class DeliveryStore {
 
 export interface DeliveryFilters {
   resource_id?: string;
+  endpoint_id?: string;
   event_type?: string;
   status?: DeliveryStatus;
   start?: Date;
@@ -245,6 +271,7 @@ function filterSql(tenant: Tenant, filters: DeliveryFilters): { condition: strin
     where.push(condition(`$${params.length}`));
   };
   if (filters.resource_id !== undefined) add((n) => `resource_id = ${n}`, filters.resource_id);
+  if (filters.endpoint_id !== undefined) add((n) => `endpoint_id = ${n}::uuid`, filters.endpoint_id);
   if (filters.event_type !== undefined) add((n) => `event_type = ${n}`, filters.event_type);
   if (filters.status !== undefined) add((n) => `status = ${n}`, filters.status);
   if (filters.start !== undefined) add((n) => `created_at >= ${n}`, filters.start);
@@ -252,7 +279,7 @@ function filterSql(tenant: Tenant, filters: DeliveryFilters): { condition: strin
   return { condition: where.join(' AND '), params };
 }
 
-const SUMMARY = 'id, event_type, resource_type, resource_id, url, status, attempt_count, next_attempt_at, last_error, created_at, delivered_at';
+const SUMMARY = 'id, event_type, resource_type, resource_id, url, endpoint_id, status, attempt_count, next_attempt_at, last_error, created_at, delivered_at';
 
 /** The rows as PostgreSQL gives them: the responses' fields, with Dates for the times. */
 type DeliveryRow = Omit<DeliverySummaryResponse, 'next_attempt_at' | 'created_at' | 'delivered_at'> & {

@@ -135,7 +135,20 @@ export class WebhookDispatcher {
       }
     }
     // The delivery's own environment's secrets only: what a production receiver checks never signs a sandbox webhook.
-    const secrets = await this.secretsOf(delivery.account_id, delivery.environment, now);
+    // A webhook endpoint's deliveries are signed with that endpoint's secrets only, and go to its URL of now.
+    let secrets: string[];
+    let url = delivery.url;
+    if (delivery.endpoint_id === null) secrets = await this.secretsOf(delivery.account_id, delivery.environment, now);
+    else {
+      const endpoint = await this.store.endpointSigning(delivery.endpoint_id, now);
+      if (!endpoint || (!endpoint.enabled && !manual)) {
+        await this.store.cancel(delivery.id, endpoint ? 'the webhook endpoint was disabled' : 'the webhook endpoint was deleted');
+        webhookDeliveries.inc({ outcome: 'cancelled' });
+        return;
+      }
+      secrets = endpoint.secrets.map((secret) => this.secretBox.open(secret));
+      url = endpoint.url;
+    }
     // Signed at the real time of sending: receivers check it against their clocks, whatever the sandbox's test clock says.
     const headers = signatureHeaders(delivery.id, this.clock.now(), delivery.payload, secrets);
     const attemptedAt = this.clock.now(tenant);
@@ -146,7 +159,7 @@ export class WebhookDispatcher {
             latencyMs: 0,
             responseBody: null,
           }
-        : await this.sender.send(delivery.url, delivery.environment, headers, delivery.payload);
+        : await this.sender.send(url, delivery.environment, headers, delivery.payload);
     if (sent.result.kind === 'answered') this.breaker.answered(endpoint);
     if (sent.result.kind === 'down') this.breaker.wentDown(endpoint, this.clock.now().getTime());
     const change = afterAttempt(sent.result, manual, delivery.scheduled_attempts + (manual ? 0 : 1));
@@ -155,7 +168,7 @@ export class WebhookDispatcher {
         id: delivery.id,
         manual,
         attemptedAt,
-        url: delivery.url,
+        url,
         statusCode: sent.result.kind === 'answered' ? sent.result.statusCode : null,
         error: change.status === 'delivered' ? null : change.error,
         latencyMs: sent.latencyMs,

@@ -10,10 +10,12 @@ import {
   WebhookChange,
   WebhookEvent,
 } from './notifications';
+import { EndpointTarget, endpointNotifications } from './endpoint-fanout';
 
 // From the followed topics to deliveries, in one transaction per fetched batch: the accounts' secrets, the new
-// deliveries and the pending ones a webhook change ends. Every event carries its record, so none waits for another.
-// Idempotent: a delivery's id is its event's, and a webhook change ends only deliveries of events before it, so a
+// deliveries (to each resource's webhook and to every enabled webhook endpoint that takes the event) and the pending
+// ones a webhook change ends. Every event carries its record, so none waits for another. Idempotent: a delivery's id
+// is its event's (and its endpoint's), and a webhook change ends only deliveries of events before it, so a
 // redelivered batch changes nothing.
 
 /** What a new delivery needs to be sent at once by the instance that created it. */
@@ -24,6 +26,8 @@ export interface DeliveryToSend {
   group_id: string;
   sequence: number;
   url: string;
+  /** The webhook endpoint it is for (signed with that endpoint's secrets); null: a resource's own webhook. */
+  endpoint_id: string | null;
   payload: string;
   scheduled_attempts: number;
   retry_requested: boolean;
@@ -63,7 +67,8 @@ export async function takeEvents(db: EntityManager, events: EventEnvelope[], lea
     const webhookEvent = recordWebhookEvent(event);
     if (webhookEvent) webhookEvents.push(webhookEvent);
   }
-  const notifications = webhookEvents.flatMap((event) => notificationOf(event) ?? []);
+  const endpoints = webhookEvents.length > 0 ? await enabledEndpointsOf(db, webhookEvents) : [];
+  const notifications = [...webhookEvents.flatMap((event) => notificationOf(event) ?? []), ...endpointNotifications(webhookEvents, endpoints)];
   const created = notifications.length > 0 ? await insertDeliveries(db, notifications, leaseUntil) : [];
   for (const change of replaced) {
     await db.query(
@@ -104,23 +109,39 @@ async function takeAccountEvent(db: EntityManager, event: EventEnvelope): Promis
   );
 }
 
+/**
+ * The enabled endpoints of every tenant of the batch, in one query. Locked (FOR SHARE) until the batch commits: an
+ * endpoint disabled or deleted meanwhile waits for it, and then cancels the deliveries it made; one disabled or
+ * deleted first is not seen here.
+ */
+async function enabledEndpointsOf(db: EntityManager, events: WebhookEvent[]): Promise<EndpointTarget[]> {
+  const tenants = [...new Set(events.map((e) => `${e.tenant.accountId}\u0000${e.tenant.environment}`))].map((key) => key.split('\u0000'));
+  return db.query(
+    `SELECT e.id, e.account_id, e.environment, e.url, e.event_types FROM webhook_endpoints e
+     WHERE e.enabled AND (e.account_id, e.environment) IN (SELECT a, v FROM unnest($1::text[], $2::text[]) AS t(a, v))
+     ORDER BY e.id FOR SHARE OF e`,
+    [tenants.map(([account]) => account), tenants.map(([, environment]) => environment)],
+  );
+}
+
 /** New deliveries, due now; one to a (resource, URL) that answered 410 Gone is recorded as failed and never sent. */
 export async function insertDeliveries(db: EntityManager, notifications: Notification[], leaseUntil: Date): Promise<DeliveryToSend[]> {
   const n = notifications;
   const rows: (Omit<DeliveryToSend, 'leased_until'> & { leased_until: Date | null })[] = await db.query(
     `INSERT INTO webhook_deliveries AS d (id, account_id, environment, event_type, resource_type, resource_id, group_id, sequence, url, payload,
-       status, next_attempt_at, last_error, created_at, leased_until)
+       status, next_attempt_at, last_error, created_at, leased_until, endpoint_id)
      SELECT u.id, u.account_id, u.environment, u.event_type, u.resource_type, u.resource_id, u.group_id, u.sequence, u.url, u.payload,
        CASE WHEN g.url IS NULL THEN 'pending' ELSE 'failed' END,
        CASE WHEN g.url IS NULL THEN u.created_at END,
        CASE WHEN g.url IS NULL THEN NULL ELSE 'HTTP 410 Gone: deliveries of this resource to this URL stopped' END,
        u.created_at,
-       CASE WHEN g.url IS NULL THEN $12::timestamptz END
-     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::text[], $10::text[], $11::timestamptz[])
-       AS u(id, account_id, environment, event_type, resource_type, resource_id, group_id, sequence, url, payload, created_at)
+       CASE WHEN g.url IS NULL THEN $12::timestamptz END,
+       u.endpoint_id
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::text[], $10::text[], $11::timestamptz[], $13::uuid[])
+       AS u(id, account_id, environment, event_type, resource_type, resource_id, group_id, sequence, url, payload, created_at, endpoint_id)
      LEFT JOIN webhook_gone g ON g.account_id = u.account_id AND g.environment = u.environment AND g.group_id = u.group_id AND g.url = u.url
      ON CONFLICT (id) DO NOTHING
-     RETURNING d.id, d.account_id, d.environment, d.group_id, d.sequence, d.url, d.payload, d.scheduled_attempts, d.retry_requested, d.leased_until`,
+     RETURNING d.id, d.account_id, d.environment, d.group_id, d.sequence, d.url, d.endpoint_id, d.payload, d.scheduled_attempts, d.retry_requested, d.leased_until`,
     [
       n.map((x) => x.id),
       n.map((x) => x.tenant.accountId),
@@ -134,6 +155,7 @@ export async function insertDeliveries(db: EntityManager, notifications: Notific
       n.map((x) => JSON.stringify(x.payload)),
       n.map((x) => x.payload.timestamp),
       leaseUntil,
+      n.map((x) => x.endpoint_id ?? null),
     ],
   );
   return rows.filter((r): r is DeliveryToSend => r.leased_until !== null);

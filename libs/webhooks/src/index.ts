@@ -11,3 +11,5 @@ export * from './webhook-sender';
 export * from './deliveries-query';
 export * from './test-events';
 export * from './sandbox-listen-publisher';
+export * from './endpoint-fanout';
+export * from './endpoint-store';

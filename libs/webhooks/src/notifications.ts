@@ -45,8 +45,11 @@ export interface WebhookEvent {
   payload: WebhookPayload;
 }
 
-/** One request to make, at least once, until a 2xx: a delivery, the event of a resource with a webhook URL. */
-export type Notification = WebhookEvent & { url: string };
+/**
+ * One request to make, at least once, until a 2xx: a delivery, the event of a resource with a webhook URL, or of a
+ * webhook endpoint that takes it (`endpoint_id`).
+ */
+export type Notification = WebhookEvent & { url: string; endpoint_id?: string };
 
 /** The event's delivery, if its resource has a webhook URL. */
 export const notificationOf = (event: WebhookEvent | undefined): Notification | undefined => (event?.url ? (event as Notification) : undefined);

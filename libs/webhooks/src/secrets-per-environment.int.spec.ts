@@ -15,7 +15,7 @@ import { WebhookDispatcher } from './dispatcher';
 import { insertDeliveries, takeEvents } from './event-intake';
 import { targetPolicyFrom } from './address-guard';
 import { WebhookSender } from './webhook-sender';
-import { WebhookDeliveries1763800000800, WebhookSecretsPerEnvironment1763800000990 } from './webhooks.migration';
+import { WebhookDeliveries1763800000800, WebhookEndpoints1763800001000, WebhookSecretsPerEnvironment1763800000990 } from './webhooks.migration';
 
 // The dispatcher's database as it was when one secret signed both environments, migrated on real PostgreSQL: an
 // account made then keeps getting production webhooks signed with its existing secret, and its sandbox webhooks are
@@ -45,6 +45,7 @@ beforeAll(async () => {
   const runner = dataSource.createQueryRunner();
   try {
     await new WebhookSecretsPerEnvironment1763800000990().up(runner);
+    await new WebhookEndpoints1763800001000().up(runner);
   } finally {
     await runner.release();
   }

@@ -115,3 +115,44 @@ export class WebhookRecordsInEvents1763800000991 implements MigrationInterface {
     await db.query('CREATE TABLE webhook_inbox (stream_id text NOT NULL, version integer NOT NULL, envelope jsonb NOT NULL, PRIMARY KEY (stream_id, version))');
   }
 }
+
+/**
+ * Webhook endpoints (docs/decisions/webhooks.md "Webhook endpoints"): an account's URLs per environment that receive
+ * every event of the types they take, each with its own signing secret (sealed, as the accounts' are), and the
+ * endpoint each delivery is for (null: a resource's own webhook).
+ */
+export class WebhookEndpoints1763800001000 implements MigrationInterface {
+  name = 'WebhookEndpoints1763800001000';
+
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`
+      CREATE TABLE webhook_endpoints (
+        id                   uuid PRIMARY KEY,
+        account_id           text NOT NULL,
+        environment          text NOT NULL CHECK (environment IN ('production', 'sandbox')),
+        url                  text NOT NULL,
+        event_types          text[] NOT NULL,
+        description          text,
+        enabled              boolean NOT NULL,
+        secret               text NOT NULL,
+        previous_secret      text,
+        previous_valid_until timestamptz,
+        version              integer NOT NULL,
+        created_at           timestamptz NOT NULL,
+        updated_at           timestamptz NOT NULL
+      )`);
+    await db.query('CREATE INDEX webhook_endpoints_by_tenant ON webhook_endpoints (account_id, environment, created_at, id)');
+    await db.query('ALTER TABLE webhook_deliveries ADD COLUMN endpoint_id uuid');
+    await db.query(
+      'CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries (account_id, environment, endpoint_id, created_at DESC) WHERE endpoint_id IS NOT NULL',
+    );
+    await db.query("CREATE INDEX webhook_deliveries_pending_endpoint ON webhook_deliveries (endpoint_id) WHERE status = 'pending' AND endpoint_id IS NOT NULL");
+  }
+
+  async down(db: QueryRunner): Promise<void> {
+    await db.query('DROP INDEX webhook_deliveries_pending_endpoint');
+    await db.query('DROP INDEX webhook_deliveries_by_endpoint');
+    await db.query('ALTER TABLE webhook_deliveries DROP COLUMN endpoint_id');
+    await db.query('DROP TABLE webhook_endpoints');
+  }
+}

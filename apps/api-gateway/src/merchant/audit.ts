@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DataSource } from 'typeorm';
 import { AuditActor, recordAudit } from '@pixauto/accounts';
+import type { AuditAction } from '@pixauto/contracts';
 import { Clock } from '@pixauto/pix';
 import { CONSOLE_USER_HEADER, consoleUserOf } from '@pixauto/request-log';
 import { maskDocuments } from '@pixauto/telemetry';
@@ -45,6 +46,63 @@ export function auditLimitChanges(fastify: FastifyInstance, db: DataSource, cloc
         ...(body.amount !== undefined && { amount: body.amount }),
         ...(body.quantity !== undefined && { quantity: body.quantity }),
       },
+    }).then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    );
+  });
+}
+
+const ENDPOINTS = '/v2/webhooks/endpoints';
+
+/** The audit action of a webhook endpoint request answered with success, by method and route; undefined for the others. */
+export function endpointAuditAction(method: string, route: string | undefined): AuditAction | undefined {
+  if (method === 'POST' && route === ENDPOINTS) return 'webhook_endpoint.created';
+  if (method === 'PATCH' && route === `${ENDPOINTS}/:endpoint_id`) return 'webhook_endpoint.updated';
+  if (method === 'DELETE' && route === `${ENDPOINTS}/:endpoint_id`) return 'webhook_endpoint.deleted';
+  if (method === 'GET' && route === `${ENDPOINTS}/:endpoint_id/secret`) return 'webhook_endpoint.secret_revealed';
+  if (method === 'POST' && route === `${ENDPOINTS}/:endpoint_id/secret/rotate`) return 'webhook_endpoint.secret_rotated';
+  return undefined;
+}
+
+/** What an endpoint entry keeps: the fields the request set (never a secret); for a rotation, until when the old secret signs. */
+function endpointDetail(action: AuditAction, body: Record<string, unknown>, answer: Record<string, unknown>): Record<string, unknown> {
+  if (action === 'webhook_endpoint.secret_rotated') return { previous_secret_valid_until: answer.previous_secret_valid_until ?? null };
+  if (action === 'webhook_endpoint.created') return { url: answer.url, event_types: answer.event_types, enabled: answer.enabled };
+  if (action === 'webhook_endpoint.updated') {
+    return Object.fromEntries(
+      ['url', 'event_types', 'description', 'enabled'].filter((field) => body[field] !== undefined).map((field) => [field, answer[field]]),
+    );
+  }
+  return {};
+}
+
+/**
+ * A webhook endpoint's creation, change, deletion, and its secret's reveal and rotation go to the audit log as a
+ * customer limit does (above): the endpoint is the dispatcher's row, so the gateway writes the entry once the
+ * dispatcher has answered, before the merchant gets the answer. A replayed answer records nothing.
+ */
+export function auditWebhookEndpointChanges(fastify: FastifyInstance, db: DataSource, clock: Clock, actors: MerchantActors): void {
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode >= 300 || !request.routeOptions.url?.startsWith(ENDPOINTS)) return done(null, payload);
+    const action = endpointAuditAction(request.method, request.routeOptions.url);
+    if (!action || reply.getHeader('idempotent-replayed') === 'true') return done(null, payload);
+    const authenticated = request as AuthenticatedRequest;
+    let answer: Record<string, unknown> = {};
+    try {
+      answer = typeof payload === 'string' && payload !== '' ? (JSON.parse(payload) as Record<string, unknown>) : {};
+    } catch {
+      answer = {};
+    }
+    const endpointId = (request.params as { endpoint_id?: string }).endpoint_id ?? String(answer.endpoint_id);
+    recordAudit(db.manager, {
+      accountId: authenticated.grant.accountId,
+      environment: authenticated.grant.environment,
+      at: clock.now(),
+      actor: actors.of(authenticated),
+      action,
+      object: endpointId,
+      detail: endpointDetail(action, (request.body ?? {}) as Record<string, unknown>, answer),
     }).then(
       () => done(null, payload),
       (error: Error) => done(error),

@@ -20,6 +20,7 @@ import { SandboxListeners } from '../sandbox-listeners';
 import { SandboxEventsRoutes } from './sandbox-events.routes';
 import { SandboxSolicitationsRoutes, SolicitationsRoutes } from './solicitations.routes';
 import { WebhooksRoutes } from './webhooks.routes';
+import { WebhookEndpointsRoutes } from './webhook-endpoints.routes';
 import { WithdrawalsRoutes } from './withdrawals.routes';
 
 /** The merchant API of one environment: production on PORT, sandbox on SANDBOX_PORT. */
@@ -45,6 +46,7 @@ export class MerchantApiModule {
         ChargesRoutes,
         WithdrawalsRoutes,
         WebhooksRoutes,
+        WebhookEndpointsRoutes,
         RequestLogRoutes,
         ...(environment === 'sandbox'
           ? [

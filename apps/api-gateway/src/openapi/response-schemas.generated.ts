@@ -186,6 +186,11 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "api_key.revoked",
       "webhook_secret.rotated",
       "customer_limit.set",
+      "webhook_endpoint.created",
+      "webhook_endpoint.updated",
+      "webhook_endpoint.deleted",
+      "webhook_endpoint.secret_revealed",
+      "webhook_endpoint.secret_rotated",
       "sandbox_clock.advanced",
       "team_member.added",
       "team_member.role_changed",
@@ -243,12 +248,12 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       },
       "object": {
         "type": "string",
-        "description": "What it changed: a `key_id`, a console user's email, a customer's masked CPF or CNPJ, `webhook_secret` or `sandbox_clock`."
+        "description": "What it changed: a `key_id`, a console user's email, a customer's masked CPF or CNPJ, a webhook endpoint's `endpoint_id`, `webhook_secret` or `sandbox_clock`."
       },
       "detail": {
         "type": "object",
         "additionalProperties": {},
-        "description": "The change's particulars: a key's `read_only`, a role (`role`, `previous_role`), a limit's `type`, `mechanism` and cap, how far a clock moved (`ms`)."
+        "description": "The change's particulars: a key's `read_only`, a role (`role`, `previous_role`), a limit's `type`, `mechanism` and cap, how far a clock moved (`ms`), a webhook endpoint's `url`, `event_types` and `enabled` (the fields a change set), a rotation's `previous_secret_valid_until`."
       }
     },
     "required": [
@@ -664,7 +669,14 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       },
       "url": {
         "type": "string",
-        "description": "The URL the event is sent to: the resource's `webhook` when the event happened."
+        "description": "The URL the event is sent to: the resource's `webhook` when the event happened, or a webhook endpoint's URL."
+      },
+      "endpoint_id": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The webhook endpoint the delivery is for; null for a resource's own `webhook`."
       },
       "status": {
         "$ref": "#/components/schemas/DeliveryStatus",
@@ -716,6 +728,7 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "attempts",
       "created_at",
       "delivered_at",
+      "endpoint_id",
       "event_type",
       "id",
       "last_error",
@@ -736,7 +749,7 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "failed",
       "cancelled"
     ],
-    "description": "pending: waiting for its next attempt. delivered: your endpoint answered 2xx. failed: every attempt of the schedule failed, or your endpoint answered 410 Gone. cancelled: the resource's webhook was cleared or replaced before it was delivered."
+    "description": "pending: waiting for its next attempt. delivered: your endpoint answered 2xx. failed: every attempt of the schedule failed, or your endpoint answered 410 Gone. cancelled: the resource's webhook was cleared or replaced, or the webhook endpoint disabled or deleted, before it was delivered."
   },
   "DeliverySummaryResponse": {
     "type": "object",
@@ -759,7 +772,14 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       },
       "url": {
         "type": "string",
-        "description": "The URL the event is sent to: the resource's `webhook` when the event happened."
+        "description": "The URL the event is sent to: the resource's `webhook` when the event happened, or a webhook endpoint's URL."
+      },
+      "endpoint_id": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The webhook endpoint the delivery is for; null for a resource's own `webhook`."
       },
       "status": {
         "$ref": "#/components/schemas/DeliveryStatus",
@@ -801,6 +821,7 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "resource_type",
       "resource_id",
       "url",
+      "endpoint_id",
       "status",
       "attempt_count",
       "next_attempt_at",
@@ -1895,6 +1916,156 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "CANCELLED"
     ],
     "description": "The path of the alert, not the payer's decision. CREATED: recorded, not yet sent. SENT: sent to the payer's institution. RECEIVED: the payer's institution received it (not that the payer agreed: that shows in the recurrence's status). CANCELLED: you cancelled it before the payer answered."
+  },
+  "WebhookEndpointCreatedResponse": {
+    "type": "object",
+    "properties": {
+      "endpoint_id": {
+        "type": "string",
+        "description": "The endpoint's identifier (a UUID); deliveries to it name it in the delivery log's `endpoint_id`."
+      },
+      "url": {
+        "type": "string",
+        "description": "Where its events are sent."
+      },
+      "event_types": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/WebhookEventType"
+        },
+        "description": "The event types it receives; `[]`: every event type."
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Your note about it; null when none."
+      },
+      "enabled": {
+        "type": "boolean",
+        "description": "Whether it receives events now."
+      },
+      "environment": {
+        "$ref": "#/components/schemas/Environment",
+        "description": "The environment whose events it receives: the one of the key that created it."
+      },
+      "created_at": {
+        "type": "string",
+        "description": "When it was created, ISO 8601 in UTC."
+      },
+      "updated_at": {
+        "type": "string",
+        "description": "When it last changed (its secret's rotation included), ISO 8601 in UTC."
+      },
+      "secret": {
+        "type": "string",
+        "description": "The endpoint's own signing secret (`whsec_...`, Standard Webhooks): verify each of its requests' `webhook-signature` with it. GET .../secret shows it again."
+      }
+    },
+    "required": [
+      "created_at",
+      "description",
+      "enabled",
+      "endpoint_id",
+      "environment",
+      "event_types",
+      "secret",
+      "updated_at",
+      "url"
+    ],
+    "description": "A new endpoint, with its signing secret."
+  },
+  "WebhookEndpointListResponse": {
+    "type": "object",
+    "properties": {
+      "endpoints": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/WebhookEndpointResponse"
+        },
+        "description": "At most 16."
+      }
+    },
+    "required": [
+      "endpoints"
+    ],
+    "description": "Your account's endpoints in this environment, oldest first."
+  },
+  "WebhookEndpointResponse": {
+    "type": "object",
+    "properties": {
+      "endpoint_id": {
+        "type": "string",
+        "description": "The endpoint's identifier (a UUID); deliveries to it name it in the delivery log's `endpoint_id`."
+      },
+      "url": {
+        "type": "string",
+        "description": "Where its events are sent."
+      },
+      "event_types": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/WebhookEventType"
+        },
+        "description": "The event types it receives; `[]`: every event type."
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Your note about it; null when none."
+      },
+      "enabled": {
+        "type": "boolean",
+        "description": "Whether it receives events now."
+      },
+      "environment": {
+        "$ref": "#/components/schemas/Environment",
+        "description": "The environment whose events it receives: the one of the key that created it."
+      },
+      "created_at": {
+        "type": "string",
+        "description": "When it was created, ISO 8601 in UTC."
+      },
+      "updated_at": {
+        "type": "string",
+        "description": "When it last changed (its secret's rotation included), ISO 8601 in UTC."
+      }
+    },
+    "required": [
+      "endpoint_id",
+      "url",
+      "event_types",
+      "description",
+      "enabled",
+      "environment",
+      "created_at",
+      "updated_at"
+    ],
+    "description": "A webhook endpoint: a URL of your account in one environment that receives every event of the types it takes."
+  },
+  "WebhookEndpointSecretResponse": {
+    "type": "object",
+    "properties": {
+      "secret": {
+        "type": "string",
+        "description": "The secret (`whsec_...`) that signs every request to the endpoint."
+      },
+      "previous_secret_valid_until": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Until when, ISO 8601 in UTC, its requests also carry a signature made with the previous secret (after a rotation); null when none does."
+      }
+    },
+    "required": [
+      "secret",
+      "previous_secret_valid_until"
+    ],
+    "description": "An endpoint's signing secret."
   },
   "WebhookEventType": {
     "type": "string",

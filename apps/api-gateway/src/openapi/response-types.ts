@@ -25,6 +25,10 @@ export type {
   RequestLogPage,
   SandboxClockResponse,
   SolicitationResponse,
+  WebhookEndpointCreatedResponse,
+  WebhookEndpointListResponse,
+  WebhookEndpointResponse,
+  WebhookEndpointSecretResponse,
   WebhookSecretRotatedResponse,
 } from '@pixauto/contracts';
 export type * from './shapes'; // every interface of shapes.ts

@@ -109,10 +109,11 @@ export const DELIVERY_FILTERS: QueryDoc[] = [
     name: 'status',
     enum: [...DELIVERY_STATUSES],
     description:
-      'Only deliveries in this status. pending: waiting for an attempt. delivered: answered 2xx. failed: every attempt failed, or 410 Gone. cancelled: the webhook was cleared or replaced first.',
+      'Only deliveries in this status. pending: waiting for an attempt. delivered: answered 2xx. failed: every attempt failed, or 410 Gone. cancelled: the webhook was cleared or replaced, or the webhook endpoint disabled or deleted, first.',
   },
   { name: 'event_type', enum: [...WEBHOOK_EVENT_TYPES], description: 'Only deliveries of this event type' },
   { name: 'resource_id', description: "Only deliveries about this resource: a `recurrence_id` or `charge_id`, or a Pix charge's or payout's `id`." },
+  { name: 'endpoint_id', description: 'Only deliveries to this webhook endpoint (its `endpoint_id`, a UUID).' },
   {
     name: 'start',
     description: 'Only deliveries created from then on: a day, YYYY-MM-DD (from its start, Brasília time), or an ISO 8601 date-time with its time zone.',

@@ -62,6 +62,16 @@ function what(entry: AuditEntry): string {
     }
     case 'sandbox_clock.advanced':
       return `Advanced the test clock by ${duration(detail.ms)}`;
+    case 'webhook_endpoint.created':
+      return `Added a webhook endpoint: ${String(detail.url)}`;
+    case 'webhook_endpoint.updated':
+      return `Changed a webhook endpoint (${Object.keys(detail).join(', ')})`;
+    case 'webhook_endpoint.deleted':
+      return 'Deleted a webhook endpoint';
+    case 'webhook_endpoint.secret_revealed':
+      return "Revealed a webhook endpoint's signing secret";
+    case 'webhook_endpoint.secret_rotated':
+      return "Rotated a webhook endpoint's signing secret";
     case 'team_member.added':
       return `Added a team member as ${String(detail.role)}`;
     case 'team_member.role_changed':
@@ -82,6 +92,12 @@ function which(entry: AuditEntry): string {
       return 'The sandbox test clock';
     case 'customer_limit.set':
       return `Customer ${entry.object}`;
+    case 'webhook_endpoint.created':
+    case 'webhook_endpoint.updated':
+    case 'webhook_endpoint.deleted':
+    case 'webhook_endpoint.secret_revealed':
+    case 'webhook_endpoint.secret_rotated':
+      return `The ${entry.environment ?? ''} webhook endpoint ${entry.object}`;
     default:
       return entry.object;
   }

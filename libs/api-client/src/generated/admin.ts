@@ -407,7 +407,7 @@ export interface components {
          * @description What changed: the account's security-relevant changes (docs/decisions/audit-log.md).
          * @enum {string}
          */
-        AuditAction: "api_key.created" | "api_key.revoked" | "webhook_secret.rotated" | "customer_limit.set" | "sandbox_clock.advanced" | "team_member.added" | "team_member.role_changed" | "team_member.removed";
+        AuditAction: "api_key.created" | "api_key.revoked" | "webhook_secret.rotated" | "customer_limit.set" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_revealed" | "webhook_endpoint.secret_rotated" | "sandbox_clock.advanced" | "team_member.added" | "team_member.role_changed" | "team_member.removed";
         /**
          * @description Who made a change the audit log records.
          * @enum {string}
@@ -423,7 +423,7 @@ export interface components {
             actor_type: components["schemas"]["AuditActorType"];
             /** @description When the change was made, ISO 8601 in UTC. */
             at: string;
-            /** @description The change's particulars: a key's `read_only`, a role (`role`, `previous_role`), a limit's `type`, `mechanism` and cap, how far a clock moved (`ms`). */
+            /** @description The change's particulars: a key's `read_only`, a role (`role`, `previous_role`), a limit's `type`, `mechanism` and cap, how far a clock moved (`ms`), a webhook endpoint's `url`, `event_types` and `enabled` (the fields a change set), a rotation's `previous_secret_valid_until`. */
             detail: {
                 [key: string]: unknown;
             };
@@ -434,7 +434,7 @@ export interface components {
             environment: "production" | "sandbox" | null;
             /** @description The entry's place in the log: later entries have greater ids. */
             id: string;
-            /** @description What it changed: a `key_id`, a console user's email, a customer's masked CPF or CNPJ, `webhook_secret` or `sandbox_clock`. */
+            /** @description What it changed: a `key_id`, a console user's email, a customer's masked CPF or CNPJ, a webhook endpoint's `endpoint_id`, `webhook_secret` or `sandbox_clock`. */
             object: string;
         };
         /** @description A page of an account's audit log. */
@@ -579,6 +579,8 @@ export interface components {
             created_at: string;
             /** @description When your endpoint accepted it, ISO 8601 in UTC; null until then. */
             delivered_at: string | null;
+            /** @description The webhook endpoint the delivery is for; null for a resource's own `webhook`. */
+            endpoint_id: string | null;
             /** @description The event type, e.g. `charge.paid` (the body's `type`). */
             event_type: components["schemas"]["WebhookEventType"];
             /** @description Unique identifier of the delivery (`msg_...`), also the `webhook-id` header of every attempt: use it to ignore a repeat. */
@@ -595,11 +597,11 @@ export interface components {
             resource_type: components["schemas"]["WebhookResourceType"];
             /** @description Where the delivery stands. */
             status: components["schemas"]["DeliveryStatus"];
-            /** @description The URL the event is sent to: the resource's `webhook` when the event happened. */
+            /** @description The URL the event is sent to: the resource's `webhook` when the event happened, or a webhook endpoint's URL. */
             url: string;
         };
         /**
-         * @description pending: waiting for its next attempt. delivered: your endpoint answered 2xx. failed: every attempt of the schedule failed, or your endpoint answered 410 Gone. cancelled: the resource's webhook was cleared or replaced before it was delivered.
+         * @description pending: waiting for its next attempt. delivered: your endpoint answered 2xx. failed: every attempt of the schedule failed, or your endpoint answered 410 Gone. cancelled: the resource's webhook was cleared or replaced, or the webhook endpoint disabled or deleted, before it was delivered.
          * @enum {string}
          */
         DeliveryStatus: "pending" | "delivered" | "failed" | "cancelled";
@@ -611,6 +613,8 @@ export interface components {
             created_at: string;
             /** @description When your endpoint accepted it, ISO 8601 in UTC; null until then. */
             delivered_at: string | null;
+            /** @description The webhook endpoint the delivery is for; null for a resource's own `webhook`. */
+            endpoint_id: string | null;
             /** @description The event type, e.g. `charge.paid` (the body's `type`). */
             event_type: components["schemas"]["WebhookEventType"];
             /** @description Unique identifier of the delivery (`msg_...`), also the `webhook-id` header of every attempt: use it to ignore a repeat. */
@@ -625,7 +629,7 @@ export interface components {
             resource_type: components["schemas"]["WebhookResourceType"];
             /** @description Where the delivery stands. */
             status: components["schemas"]["DeliveryStatus"];
-            /** @description The URL the event is sent to: the resource's `webhook` when the event happened. */
+            /** @description The URL the event is sent to: the resource's `webhook` when the event happened, or a webhook endpoint's URL. */
             url: string;
         };
         /**
@@ -1414,6 +1418,8 @@ export interface operations {
             query: {
                 /** @description Only deliveries created before then: a day, YYYY-MM-DD (that whole day included, Brasília time), or an ISO 8601 date-time with its time zone. Must be after `start`. */
                 end?: string;
+                /** @description Only deliveries to this webhook endpoint (its `endpoint_id`, a UUID). */
+                endpoint_id?: string;
                 /** @description Whose deliveries: the account's `production` or `sandbox` ones. */
                 environment: "production" | "sandbox";
                 /** @description Only deliveries of this event type */
@@ -1426,7 +1432,7 @@ export interface operations {
                 resource_id?: string;
                 /** @description Only deliveries created from then on: a day, YYYY-MM-DD (from its start, Brasília time), or an ISO 8601 date-time with its time zone. */
                 start?: string;
-                /** @description Only deliveries in this status. pending: waiting for an attempt. delivered: answered 2xx. failed: every attempt failed, or 410 Gone. cancelled: the webhook was cleared or replaced first. */
+                /** @description Only deliveries in this status. pending: waiting for an attempt. delivered: answered 2xx. failed: every attempt failed, or 410 Gone. cancelled: the webhook was cleared or replaced, or the webhook endpoint disabled or deleted, first. */
                 status?: "pending" | "delivered" | "failed" | "cancelled";
             };
             header?: never;

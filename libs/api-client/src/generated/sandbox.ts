@@ -724,6 +724,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/webhooks/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook endpoints
+         * @description Lists your account's webhook endpoints in this environment, oldest first (at most 16, one page), without their secrets.
+         */
+        get: operations["WebhookEndpoints_list"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Adds a URL that receives every event of your account in this environment of the types it takes (all of them when `event_types` is absent or empty), beside the `webhook` of each resource, which keeps receiving its own events. Each event is a delivery of its own to each endpoint: the same body as a resource's webhook gets, signed with the endpoint's own secret (answered here once, and by GET .../secret), retried on the same schedule and listed in the delivery log with the endpoint's `endpoint_id`. At most 16 endpoints per environment; a sandbox key's endpoints receive only sandbox events. Read-only keys get 403.
+         */
+        post: operations["WebhookEndpoints_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/webhooks/endpoints/{endpoint_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook endpoint
+         * @description Returns one of your webhook endpoints in this environment, without its secret.
+         */
+        get: operations["WebhookEndpoints_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Deletes the endpoint: it receives nothing more, and its pending deliveries are cancelled (`the webhook endpoint was deleted`). The delivery log keeps every delivery it had. Read-only keys get 403.
+         */
+        delete: operations["WebhookEndpoints_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Changes the fields given, at least one; the others stay. A new `url` is where the endpoint receives from then on, its pending deliveries included; new `event_types` apply to the events that happen from then on. `enabled: false` stops new deliveries to it and cancels its pending ones (they stay in the delivery log, and `POST /v2/webhooks/deliveries/retry?endpoint_id=...&status=cancelled` resends them); `enabled: true` makes it receive again. Read-only keys get 403.
+         */
+        patch: operations["WebhookEndpoints_update"];
+        trace?: never;
+    };
+    "/v2/webhooks/endpoints/{endpoint_id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook endpoint's signing secret
+         * @description Shows the secret that signs every request to the endpoint, and until when a rotation's previous secret signs beside it. Read-only keys get 403: a secret is not a read-only key's to see.
+         */
+        get: operations["WebhookEndpoints_revealSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/webhooks/endpoints/{endpoint_id}/secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook endpoint's signing secret
+         * @description Issues a new secret for the endpoint and answers it. For `previous_secret_expires_in_hours` (24 by default, 0 to 168) every request to the endpoint carries two signatures in `webhook-signature`, one per secret, so your receiver verifies with either while you switch; then only the new one. It changes no other endpoint's secret, nor your account's. Read-only keys get 403.
+         */
+        post: operations["WebhookEndpoints_rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/webhooks/endpoints/{endpoint_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to a webhook endpoint
+         * @description Sends a sample event to the endpoint, signed with its secret, as `POST /v2/webhooks/test-events` does to a URL: answered 202 with the delivery, attempted at once, retried if it fails, and listed in the delivery log with the endpoint's `endpoint_id`. Without `event_type`, the endpoint's first event type (`recurrence.created` for one that takes them all). A URL the platform may not call is refused here, and nothing is recorded. Read-only keys get 403.
+         */
+        post: operations["WebhookEndpoints_sendTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/webhooks/test-events": {
         parameters: {
             query?: never;
@@ -1484,6 +1596,20 @@ export interface components {
             /** @description The recurrence to authorize: one of yours, CREATED, with no other solicitation pending. */
             recurrence_id: string;
         };
+        /** @description A new webhook endpoint: where to send events, which of them, and whether it receives them now. */
+        CreateWebhookEndpointRequest: {
+            /** @description A note of your own: what the endpoint is for. At most 200 characters. */
+            description?: string | null;
+            /** @description `false`: the endpoint is kept but receives nothing until enabled. Default `true`. */
+            enabled?: boolean;
+            /** @description The event types the endpoint receives (the **Webhook events** section); absent or `[]`: every event type. */
+            event_types?: ("recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "payout.created" | "payout.status_changed" | "payout.returned")[];
+            /**
+             * Format: uri
+             * @description Where the events are sent: an http(s) URL of at most 255 characters, held to the rules of every webhook (a production URL must be public https; a refused address is a failed attempt with its reason, in the delivery log).
+             */
+            url: string;
+        };
         /** @description The payer's address. Optional as a whole; when sent, all four fields are required. */
         DebtorAddress: {
             /** @description City, at most 200 characters. */
@@ -1548,6 +1674,8 @@ export interface components {
             created_at: string;
             /** @description When your endpoint accepted it, ISO 8601 in UTC; null until then. */
             delivered_at: string | null;
+            /** @description The webhook endpoint the delivery is for; null for a resource's own `webhook`. */
+            endpoint_id: string | null;
             /** @description The event type, e.g. `charge.paid` (the body's `type`). */
             event_type: components["schemas"]["WebhookEventType"];
             /** @description Unique identifier of the delivery (`msg_...`), also the `webhook-id` header of every attempt: use it to ignore a repeat. */
@@ -1564,11 +1692,11 @@ export interface components {
             resource_type: components["schemas"]["WebhookResourceType"];
             /** @description Where the delivery stands. */
             status: components["schemas"]["DeliveryStatus"];
-            /** @description The URL the event is sent to: the resource's `webhook` when the event happened. */
+            /** @description The URL the event is sent to: the resource's `webhook` when the event happened, or a webhook endpoint's URL. */
             url: string;
         };
         /**
-         * @description pending: waiting for its next attempt. delivered: your endpoint answered 2xx. failed: every attempt of the schedule failed, or your endpoint answered 410 Gone. cancelled: the resource's webhook was cleared or replaced before it was delivered.
+         * @description pending: waiting for its next attempt. delivered: your endpoint answered 2xx. failed: every attempt of the schedule failed, or your endpoint answered 410 Gone. cancelled: the resource's webhook was cleared or replaced, or the webhook endpoint disabled or deleted, before it was delivered.
          * @enum {string}
          */
         DeliveryStatus: "pending" | "delivered" | "failed" | "cancelled";
@@ -1580,6 +1708,8 @@ export interface components {
             created_at: string;
             /** @description When your endpoint accepted it, ISO 8601 in UTC; null until then. */
             delivered_at: string | null;
+            /** @description The webhook endpoint the delivery is for; null for a resource's own `webhook`. */
+            endpoint_id: string | null;
             /** @description The event type, e.g. `charge.paid` (the body's `type`). */
             event_type: components["schemas"]["WebhookEventType"];
             /** @description Unique identifier of the delivery (`msg_...`), also the `webhook-id` header of every attempt: use it to ignore a repeat. */
@@ -1594,7 +1724,7 @@ export interface components {
             resource_type: components["schemas"]["WebhookResourceType"];
             /** @description Where the delivery stands. */
             status: components["schemas"]["DeliveryStatus"];
-            /** @description The URL the event is sent to: the resource's `webhook` when the event happened. */
+            /** @description The URL the event is sent to: the resource's `webhook` when the event happened, or a webhook endpoint's URL. */
             url: string;
         };
         /**
@@ -2037,6 +2167,11 @@ export interface components {
          * @enum {string}
          */
         RetryPolicy: "NOT_ALLOWED" | "ALLOWS_3R_7D";
+        /** @description How long the replaced secret keeps signing beside the new one. */
+        RotateEndpointSecretRequest: {
+            /** @description Hours (0 to 168, default 24) during which every delivery to the endpoint also carries a signature made with the previous secret; 0 ends it at once. */
+            previous_secret_expires_in_hours?: number;
+        };
         /** @description The payer's answer to a solicitation. */
         SandboxAnswerRequest: {
             /**
@@ -2075,6 +2210,14 @@ export interface components {
         SandboxRefundRequest: {
             /** @description Amount to refund, in reais with up to 2 decimal places, at most what is left of the charge. Absent: everything that is left. */
             amount?: number;
+        };
+        /** @description A test event to send to the endpoint. */
+        SendEndpointTestEventRequest: {
+            /**
+             * @description The event type to send a sample of (the **Webhook events** section); absent: the endpoint's first event type, or `recurrence.created` for an endpoint that takes every type.
+             * @enum {string}
+             */
+            event_type?: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "payout.created" | "payout.status_changed" | "payout.returned";
         };
         /** @description A test event to send: its type and where to send it. */
         SendTestEventRequest: {
@@ -2158,6 +2301,72 @@ export interface components {
              * @description A new notification URL (http or https, at most 255 characters); null or an empty string clears it. It also applies to the charges not yet paid; the journey 3 activation keeps the URL it was created with.
              */
             webhook?: string | null;
+        };
+        /** @description The endpoint's fields to change: any of them, at least one. */
+        UpdateWebhookEndpointRequest: {
+            /** @description A note of your own, at most 200 characters; `null` clears it. */
+            description?: string | null;
+            /** @description `false`: no new event is sent to it (its pending deliveries are cancelled); `true`: it receives events again. */
+            enabled?: boolean;
+            /** @description The event types the endpoint receives (the **Webhook events** section); absent or `[]`: every event type. */
+            event_types?: ("recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "payout.created" | "payout.status_changed" | "payout.returned")[];
+            /**
+             * Format: uri
+             * @description Where the events are sent: an http(s) URL of at most 255 characters, held to the rules of every webhook (a production URL must be public https; a refused address is a failed attempt with its reason, in the delivery log).
+             */
+            url?: string;
+        };
+        /** @description A new endpoint, with its signing secret. */
+        WebhookEndpointCreatedResponse: {
+            /** @description When it was created, ISO 8601 in UTC. */
+            created_at: string;
+            /** @description Your note about it; null when none. */
+            description: string | null;
+            /** @description Whether it receives events now. */
+            enabled: boolean;
+            /** @description The endpoint's identifier (a UUID); deliveries to it name it in the delivery log's `endpoint_id`. */
+            endpoint_id: string;
+            /** @description The environment whose events it receives: the one of the key that created it. */
+            environment: components["schemas"]["Environment"];
+            /** @description The event types it receives; `[]`: every event type. */
+            event_types: components["schemas"]["WebhookEventType"][];
+            /** @description The endpoint's own signing secret (`whsec_...`, Standard Webhooks): verify each of its requests' `webhook-signature` with it. GET .../secret shows it again. */
+            secret: string;
+            /** @description When it last changed (its secret's rotation included), ISO 8601 in UTC. */
+            updated_at: string;
+            /** @description Where its events are sent. */
+            url: string;
+        };
+        /** @description Your account's endpoints in this environment, oldest first. */
+        WebhookEndpointListResponse: {
+            /** @description At most 16. */
+            endpoints: components["schemas"]["WebhookEndpointResponse"][];
+        };
+        /** @description A webhook endpoint: a URL of your account in one environment that receives every event of the types it takes. */
+        WebhookEndpointResponse: {
+            /** @description When it was created, ISO 8601 in UTC. */
+            created_at: string;
+            /** @description Your note about it; null when none. */
+            description: string | null;
+            /** @description Whether it receives events now. */
+            enabled: boolean;
+            /** @description The endpoint's identifier (a UUID); deliveries to it name it in the delivery log's `endpoint_id`. */
+            endpoint_id: string;
+            /** @description The environment whose events it receives: the one of the key that created it. */
+            environment: components["schemas"]["Environment"];
+            /** @description The event types it receives; `[]`: every event type. */
+            event_types: components["schemas"]["WebhookEventType"][];
+            /** @description When it last changed (its secret's rotation included), ISO 8601 in UTC. */
+            updated_at: string;
+            /** @description Where its events are sent. */
+            url: string;
+        };
+        /** @description An endpoint's signing secret. */
+        WebhookEndpointSecretResponse: {
+            /** @description Until when, ISO 8601 in UTC, its requests also carry a signature made with the previous secret (after a rotation); null when none does. */
+            previous_secret_valid_until: string | null;
+            /** @description The secret (`whsec_...`) that signs every request to the endpoint. */
+            secret: string;
         };
         /**
          * @description The type of an event a webhook receives (the body's `type`): the `webhooks` section of this reference describes each.
@@ -5322,6 +5531,8 @@ export interface operations {
             query?: {
                 /** @description Only deliveries created before then: a day, YYYY-MM-DD (that whole day included, Brasília time), or an ISO 8601 date-time with its time zone. Must be after `start`. */
                 end?: string;
+                /** @description Only deliveries to this webhook endpoint (its `endpoint_id`, a UUID). */
+                endpoint_id?: string;
                 /** @description Only deliveries of this event type */
                 event_type?: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "payout.created" | "payout.status_changed" | "payout.returned";
                 /** @description The page to return, counted from 0. Default 0. */
@@ -5332,7 +5543,7 @@ export interface operations {
                 resource_id?: string;
                 /** @description Only deliveries created from then on: a day, YYYY-MM-DD (from its start, Brasília time), or an ISO 8601 date-time with its time zone. */
                 start?: string;
-                /** @description Only deliveries in this status. pending: waiting for an attempt. delivered: answered 2xx. failed: every attempt failed, or 410 Gone. cancelled: the webhook was cleared or replaced first. */
+                /** @description Only deliveries in this status. pending: waiting for an attempt. delivered: answered 2xx. failed: every attempt failed, or 410 Gone. cancelled: the webhook was cleared or replaced, or the webhook endpoint disabled or deleted, first. */
                 status?: "pending" | "delivered" | "failed" | "cancelled";
             };
             header?: never;
@@ -5550,13 +5761,15 @@ export interface operations {
             query?: {
                 /** @description Only deliveries created before then: a day, YYYY-MM-DD (that whole day included, Brasília time), or an ISO 8601 date-time with its time zone. Must be after `start`. */
                 end?: string;
+                /** @description Only deliveries to this webhook endpoint (its `endpoint_id`, a UUID). */
+                endpoint_id?: string;
                 /** @description Only deliveries of this event type */
                 event_type?: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "payout.created" | "payout.status_changed" | "payout.returned";
                 /** @description Only deliveries about this resource: a `recurrence_id` or `charge_id`, or a Pix charge's or payout's `id`. */
                 resource_id?: string;
                 /** @description Only deliveries created from then on: a day, YYYY-MM-DD (from its start, Brasília time), or an ISO 8601 date-time with its time zone. */
                 start?: string;
-                /** @description Only deliveries in this status. pending: waiting for an attempt. delivered: answered 2xx. failed: every attempt failed, or 410 Gone. cancelled: the webhook was cleared or replaced first. */
+                /** @description Only deliveries in this status. pending: waiting for an attempt. delivered: answered 2xx. failed: every attempt failed, or 410 Gone. cancelled: the webhook was cleared or replaced, or the webhook endpoint disabled or deleted, first. */
                 status?: "pending" | "delivered" | "failed" | "cancelled";
             };
             header?: {
@@ -5597,6 +5810,621 @@ export interface operations {
             };
             /** @description The key may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the resource's present state; retry later or as the message says */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded or a dependency is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointListResponse"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded or a dependency is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Runs the POST once per key for 24 hours: a repeat with the same request gets the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointCreatedResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the resource's present state; retry later or as the message says */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded or a dependency is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's `endpoint_id` (a UUID). */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointResponse"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded or a dependency is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's `endpoint_id` (a UUID). */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded or a dependency is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's `endpoint_id` (a UUID). */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded or a dependency is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_revealSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's `endpoint_id` (a UUID). */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointSecretResponse"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded or a dependency is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_rotateSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Runs the POST once per key for 24 hours: a repeat with the same request gets the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The endpoint's `endpoint_id` (a UUID). */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RotateEndpointSecretRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointSecretResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the resource's present state; retry later or as the message says */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded or a dependency is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    WebhookEndpoints_sendTestEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Runs the POST once per key for 24 hours: a repeat with the same request gets the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The endpoint's `endpoint_id` (a UUID). */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SendEndpointTestEventRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,8 +7,8 @@ import { WebhookEventType, WebhookResourceType } from './webhook-events';
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'cancelled'] as const;
 /**
  * pending: waiting for its next attempt. delivered: your endpoint answered 2xx. failed: every attempt of the schedule
- * failed, or your endpoint answered 410 Gone. cancelled: the resource's webhook was cleared or replaced before it was
- * delivered.
+ * failed, or your endpoint answered 410 Gone. cancelled: the resource's webhook was cleared or replaced, or the webhook
+ * endpoint disabled or deleted, before it was delivered.
  */
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
@@ -57,8 +57,10 @@ export interface DeliverySummaryResponse {
   resource_type: WebhookResourceType;
   /** The resource's identifier: a `recurrence_id` or `charge_id`, or a Pix charge's or payout's `id`. */
   resource_id: string;
-  /** The URL the event is sent to: the resource's `webhook` when the event happened. */
+  /** The URL the event is sent to: the resource's `webhook` when the event happened, or a webhook endpoint's URL. */
   url: string;
+  /** The webhook endpoint the delivery is for; null for a resource's own `webhook`. */
+  endpoint_id: string | null;
   /** Where the delivery stands. */
   status: DeliveryStatus;
   /** How many attempts have been made, manual retries included. */
