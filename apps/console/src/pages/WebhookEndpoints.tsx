@@ -337,8 +337,8 @@ function EndpointDetail({
 
   const save = async (fields: EndpointFields) => {
     if (!endpoint) return;
-    const body = changedFields(fieldsOf(endpoint), fields);
-    if (Object.keys(body).length === 0) {
+    const { event_types: eventTypes, ...body } = changedFields(fieldsOf(endpoint), fields);
+    if (Object.keys(body).length === 0 && !eventTypes) {
       setEditError(undefined);
       setNotice('Nothing to save: every field is as it was.');
       onEdited();
@@ -347,7 +347,7 @@ function EndpointDetail({
     setBusy(true);
     const { data, error } = await api.PATCH('/v2/webhooks/endpoints/{endpoint_id}', {
       params: { path },
-      body: { ...body, ...(body.event_types && { event_types: body.event_types as EventType[] }) },
+      body: { ...body, ...(eventTypes && { event_types: eventTypes as EventType[] }) },
     });
     setBusy(false);
     setEditError(error as ApiError | undefined);
