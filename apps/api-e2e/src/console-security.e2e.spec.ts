@@ -238,6 +238,34 @@ describe("the console's way to the merchant API", () => {
     const reads = await requestLog(owner.accountId, '&method=GET&path=/v2/sandbox/clock');
     expect(reads.every((request) => request.console_user === null)).toBe(true);
   });
+
+  it("passes the webhook endpoint routes, an endpoint's secret to owners alone, and names who saw it in the audit log", async () => {
+    const prefix = '/console/v1/sandbox/api/v2/webhooks/endpoints';
+    const created = await consoleCall('POST', prefix, { session: owner, json: { url: 'http://127.0.0.1:9/hook', event_types: ['pix_charge.paid'] } });
+    expect(created.status).toBe(201);
+    const id = created.body.endpoint_id as string;
+    expect((await consoleCall('GET', `${prefix}/${id}/secret`, { session: owner })).body).toEqual({
+      secret: created.body.secret,
+      previous_secret_valid_until: null,
+    });
+    await user(`developer-${run}@loja.example`, 'developer');
+    const developer = await signIn(`developer-${run}@loja.example`);
+    expect((await consoleCall('GET', prefix, { session: developer })).body.endpoints.map((e: { endpoint_id: string }) => e.endpoint_id)).toContain(id);
+    expect((await consoleCall('PATCH', `${prefix}/${id}`, { session: developer, json: { description: 'ERP' } })).status).toBe(200);
+    const ownerOnly = { status: 403, body: { message: "Only an owner may reveal or rotate a webhook endpoint's signing secret" } };
+    const refusedReveal = await consoleCall('GET', `${prefix}/${id}/secret`, { session: developer });
+    const refusedRotate = await consoleCall('POST', `${prefix}/${id}/secret/rotate`, { session: developer, json: {} });
+    expect([refusedReveal, refusedRotate].map(({ status, body }) => ({ status, body }))).toEqual([ownerOnly, ownerOnly]);
+    expect((await consoleCall('DELETE', `${prefix}/${id}`, { session: developer })).status).toBe(204);
+    const log = await admin(system, 'GET', `/admin/accounts/${owner.accountId}/audit-log`);
+    const entries = log.body.entries.filter((e: { object: string }) => e.object === id);
+    expect(entries.map((e: { action: string; actor: string }) => [e.action, e.actor])).toEqual([
+      ['webhook_endpoint.deleted', `developer-${run}@loja.example`],
+      ['webhook_endpoint.updated', `developer-${run}@loja.example`],
+      ['webhook_endpoint.secret_revealed', `owner-${run}@loja.example`],
+      ['webhook_endpoint.created', `owner-${run}@loja.example`],
+    ]);
+  });
 });
 
 describe('console emails, scoped to their account', () => {

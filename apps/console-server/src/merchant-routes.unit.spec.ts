@@ -1,4 +1,4 @@
-import { isConsoleRoute, merchantApiUrl } from './merchant-routes';
+import { isConsoleRoute, isOwnerOnlyRoute, merchantApiUrl } from './merchant-routes';
 
 // The way to the merchant API passes the routes the console's pages call, on the configured API's origin, and nothing else.
 
@@ -34,5 +34,33 @@ describe('merchantApiUrl', () => {
 
   it('answers HEAD as the GET it is', () => {
     expect(isConsoleRoute('HEAD', '/v2/limits')).toBe(true);
+  });
+});
+
+describe('webhook endpoints', () => {
+  it('passes their routes, DELETE included, and no other DELETE', () => {
+    const id = '3f0c2a64-1b7e-4d8a-9c1e-2f3a4b5c6d7e';
+    for (const [method, path] of [
+      ['GET', '/v2/webhooks/endpoints'],
+      ['POST', '/v2/webhooks/endpoints'],
+      ['GET', `/v2/webhooks/endpoints/${id}`],
+      ['PATCH', `/v2/webhooks/endpoints/${id}`],
+      ['DELETE', `/v2/webhooks/endpoints/${id}`],
+      ['GET', `/v2/webhooks/endpoints/${id}/secret`],
+      ['POST', `/v2/webhooks/endpoints/${id}/secret/rotate`],
+      ['POST', `/v2/webhooks/endpoints/${id}/test`],
+    ])
+      expect({ method, path, passed: isConsoleRoute(method, path) }).toEqual({ method, path, passed: true });
+    expect(isConsoleRoute('DELETE', '/v2/webhooks/endpoints')).toBe(false);
+    expect(isConsoleRoute('DELETE', '/v2/webhooks/deliveries/msg_1')).toBe(false);
+    expect(isConsoleRoute('PATCH', `/v2/webhooks/endpoints/${id}/secret`)).toBe(false);
+  });
+
+  it("keeps an endpoint's secret, read or rotated, for owners", () => {
+    expect(isOwnerOnlyRoute('/v2/webhooks/endpoints/abc/secret')).toBe(true);
+    expect(isOwnerOnlyRoute('/v2/webhooks/endpoints/abc/secret/rotate')).toBe(true);
+    expect(isOwnerOnlyRoute('/v2/webhooks/endpoints/abc')).toBe(false);
+    expect(isOwnerOnlyRoute('/v2/webhooks/endpoints/abc/test')).toBe(false);
+    expect(isOwnerOnlyRoute('/v2/webhooks/endpoints')).toBe(false);
   });
 });

@@ -131,6 +131,9 @@ describe('the fan-out to webhook endpoints', () => {
     await endpoints.update(tenant, disabled.endpoint_id, { enabled: false }, NOW);
     expect(await endpoints.delete(tenant, deleted.endpoint_id)).toBe(true);
     expect(await endpoints.delete(tenant, deleted.endpoint_id)).toBe(false);
+    expect(await endpoints.delete(tenant, 'not-a-uuid')).toBe(false);
+    expect(await endpoints.rotate(tenant, 'not-a-uuid', 24, NOW, NOW)).toBeUndefined();
+    expect(await endpoints.update(tenant, 'not-a-uuid', { enabled: false }, NOW)).toBeUndefined();
     expect((await rowsOf(tenant.accountId)).map((r: { status: string; last_error: string }) => [r.status, r.last_error])).toEqual([
       ['cancelled', 'the webhook endpoint was disabled'],
       ['cancelled', 'the webhook endpoint was disabled'],

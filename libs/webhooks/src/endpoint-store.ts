@@ -135,6 +135,7 @@ export class WebhookEndpointStore {
 
   /** Deletes the endpoint and cancels its pending deliveries; the log keeps every delivery it had. */
   async delete(tenant: Tenant, id: string): Promise<boolean> {
+    if (!UUID.test(id)) return false;
     return this.dataSource.transaction(async (db) => {
       const [, count]: [unknown, number] = await db.query('DELETE FROM webhook_endpoints WHERE id = $1 AND account_id = $2 AND environment = $3', [
         id,
@@ -155,6 +156,7 @@ export class WebhookEndpointStore {
 
   /** A new secret; the current one signs beside it for `overlapHours` from `now` (real time: signatures are made at it). */
   async rotate(tenant: Tenant, id: string, overlapHours: number, now: Date, at: Date): Promise<WebhookEndpointSecretResponse | undefined> {
+    if (!UUID.test(id)) return undefined;
     const until = overlapHours > 0 ? new Date(now.getTime() + overlapHours * 3_600_000) : null;
     const [[row]]: [EndpointRow[]] = await this.dataSource.query(
       `UPDATE webhook_endpoints SET secret = $4, previous_secret = CASE WHEN $5::timestamptz IS NULL THEN NULL ELSE secret END,
