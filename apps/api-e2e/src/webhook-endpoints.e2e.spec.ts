@@ -348,6 +348,9 @@ describe('what endpoints receive', () => {
     expect((await productionLog(`?resource_id=${inSbx.body.recurrence_id}`)).body.deliveries).toEqual([]);
     expect((await productionLog(`?endpoint_id=${inProduction.endpoint_id}`)).body.deliveries).toHaveLength(1);
     expect(receiver.on(sandboxPath)).toHaveLength(1);
+    expect((await sandboxLog(`?endpoint_id=${inSandbox.endpoint_id}`)).body.deliveries.map((d: { resource_id: string }) => d.resource_id)).toEqual([
+      inSbx.body.recurrence_id,
+    ]);
   });
 
   it('refuses an address the platform may not call, by the reason recorded on the attempt, no connection made', async () => {
