@@ -398,6 +398,8 @@ describe('what endpoints receive', () => {
       status: 'cancelled',
       last_error: 'the webhook endpoint was disabled',
     });
+    expect(await sandbox('POST', `${ENDPOINTS}/${failing.endpoint_id}/test`, {})).toEqual(invalid(W.endpointDisabled));
+    expect((await deliveriesOf(`?endpoint_id=${failing.endpoint_id}`)).body.deliveries).toHaveLength(1);
     await sandbox('PATCH', `${ENDPOINTS}/${failing.endpoint_id}`, { enabled: true, url: receiver.url('ok', path) });
     expect((await sandbox('POST', `/v2/webhooks/deliveries/retry?endpoint_id=${failing.endpoint_id}&status=cancelled`)).body).toEqual({ queued: 1 });
     const [, resent] = await receiver.waitFor(path, 2);

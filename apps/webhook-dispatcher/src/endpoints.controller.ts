@@ -128,6 +128,7 @@ export class EndpointsController {
     const endpoint = (await this.endpoints.get(tenant, params?.endpoint_id ?? '')) ?? endpointNotFound();
     const request = validateBody(SendEndpointTestEventRequest, body ?? {}, SEND_ENDPOINT_TEST_EVENT_FIELDS);
     if (!request.ok) return refuse(request.refusal);
+    if (!endpoint.enabled) return refuse(validation(W.endpointDisabled));
     const type = request.value.event_type ?? endpoint.event_types[0] ?? WEBHOOK_EVENT_TYPES[0];
     const refused = await this.sender.refusal(endpoint.url, tenant.environment);
     if (refused !== undefined) return refuse(validation(W.endpointUrlRefused(refused)));

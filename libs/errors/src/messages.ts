@@ -134,6 +134,7 @@ export const Messages = {
     endpointLimit: (limit: number) => `An account may have at most ${limit} webhook endpoints in each environment: delete one before adding another`,
     endpointOverlapInvalid: 'body.previous_secret_expires_in_hours must be an integer from 0 to 168',
     endpointUrlRefused: (reason: string) => `The webhook endpoint's url is refused: ${reason}`,
+    endpointDisabled: 'The webhook endpoint is disabled: enable it (PATCH enabled: true) before sending it a test event',
     endpointIdInvalid: 'query.endpoint_id must be a webhook endpoint id (a UUID)',
     tooManyListeners: (limit: number) =>
       `Too many listeners at once: this account may hold ${limit} event streams at a time; retry after the Retry-After seconds, once one has closed`,

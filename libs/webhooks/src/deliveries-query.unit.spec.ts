@@ -76,3 +76,18 @@ describe('parseDeliveryFilters', () => {
     });
   });
 });
+
+describe('the endpoint_id filter', () => {
+  it('takes a webhook endpoint id (any case, read in lower case), and refuses anything else', () => {
+    expect(parseDeliveryFilters({ endpoint_id: '3F0C2A64-1B7E-4D8A-9C1E-2F3A4B5C6D7E' })).toEqual({
+      ok: true,
+      value: { endpoint_id: '3f0c2a64-1b7e-4d8a-9c1e-2f3a4b5c6d7e' },
+    });
+    for (const endpoint_id of ['nope', '', ['3f0c2a64-1b7e-4d8a-9c1e-2f3a4b5c6d7e']]) {
+      expect(parseDeliveriesQuery({ endpoint_id })).toMatchObject({
+        ok: false,
+        refusal: { problems: ['query.endpoint_id must be a webhook endpoint id (a UUID)'] },
+      });
+    }
+  });
+});

@@ -129,7 +129,7 @@ export class WebhookEndpointsRoutes {
     summary: 'Send a test event to a webhook endpoint',
     description:
       "Sends a sample event to the endpoint, signed with its secret, as `POST /v2/webhooks/test-events` does to a URL: answered 202 with the delivery, attempted at once, retried if it fails, and listed in the delivery log with the endpoint's `endpoint_id`. " +
-      "Without `event_type`, the endpoint's first event type (`recurrence.created` for one that takes them all). A URL the platform may not call is refused here, and nothing is recorded. Read-only keys get 403.",
+      "Without `event_type`, the endpoint's first event type (`recurrence.created` for one that takes them all). A URL the platform may not call, or a disabled endpoint, is refused here, and nothing is recorded. Read-only keys get 403.",
     params: ENDPOINT_ID,
     body: 'SendEndpointTestEventRequest',
     bodyOptional: true,
@@ -138,6 +138,7 @@ export class WebhookEndpointsRoutes {
     errors: [
       invalid(W.testEventTypeInvalid(WEBHOOK_EVENT_TYPES)),
       invalid(W.endpointUrlRefused('the webhook URL must use https (got http)')),
+      invalid(W.endpointDisabled),
       NOT_FOUND,
       ...WRITE_REFUSALS,
     ],

@@ -567,7 +567,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event to a webhook endpoint
-         * @description Sends a sample event to the endpoint, signed with its secret, as `POST /v2/webhooks/test-events` does to a URL: answered 202 with the delivery, attempted at once, retried if it fails, and listed in the delivery log with the endpoint's `endpoint_id`. Without `event_type`, the endpoint's first event type (`recurrence.created` for one that takes them all). A URL the platform may not call is refused here, and nothing is recorded. Read-only keys get 403.
+         * @description Sends a sample event to the endpoint, signed with its secret, as `POST /v2/webhooks/test-events` does to a URL: answered 202 with the delivery, attempted at once, retried if it fails, and listed in the delivery log with the endpoint's `endpoint_id`. Without `event_type`, the endpoint's first event type (`recurrence.created` for one that takes them all). A URL the platform may not call, or a disabled endpoint, is refused here, and nothing is recorded. Read-only keys get 403.
          */
         post: operations["WebhookEndpoints_sendTestEvent"];
         delete?: never;
