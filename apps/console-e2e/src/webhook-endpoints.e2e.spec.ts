@@ -147,9 +147,13 @@ test('an owner adds an endpoint, edits it, sends it a test event, reveals and ro
     await endpoint.getByRole('button', { name: 'Disable' }).click();
     await expect(endpoint.getByTestId('endpoint-status')).toHaveText('Disabled');
     await expect(row).toContainText('Disabled');
+    // The API sends a disabled endpoint no test event: the page says so instead of offering one.
+    await expect(endpoint.getByRole('button', { name: 'Send test event' })).toHaveCount(0);
+    await expect(endpoint.getByTestId('test-disabled')).toHaveText('This endpoint is disabled: enable it to send it a test event.');
     await endpoint.getByRole('button', { name: 'Enable' }).click();
     await expect(endpoint.getByTestId('endpoint-status')).toHaveText('Enabled');
     await expect(row).toContainText('Enabled');
+    await expect(endpoint.getByRole('button', { name: 'Send test event' })).toBeVisible();
 
     // The other environment has endpoints of its own: none.
     await page.getByRole('navigation', { name: 'Environment' }).getByRole('link', { name: 'Production' }).click();

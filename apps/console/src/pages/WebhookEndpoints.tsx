@@ -639,18 +639,25 @@ function EndpointTestEvent({ api, environment, endpoint }: Pick<PageContext, 'ap
     <>
       <h3>Send a test event</h3>
       <Alert message={problemsAbove(problems, ['event_type'])} />
-      <form onSubmit={(event) => void send(event)} className="inline" aria-label="Send a test event to this endpoint" noValidate>
-        <Field id="endpoint-test-type" label="Event to send" problems={problems.event_type}>
-          <select id="endpoint-test-type" name="event_type" defaultValue={types[0]}>
-            {types.map((type) => (
-              <option key={type}>{type}</option>
-            ))}
-          </select>
-        </Field>
-        <button type="submit" disabled={busy}>
-          Send test event
-        </button>
-      </form>
+      {!endpoint.enabled && (
+        <p className="muted" data-testid="test-disabled">
+          This endpoint is disabled: enable it to send it a test event.
+        </p>
+      )}
+      {endpoint.enabled && (
+        <form onSubmit={(event) => void send(event)} className="inline" aria-label="Send a test event to this endpoint" noValidate>
+          <Field id="endpoint-test-type" label="Event to send" problems={problems.event_type}>
+            <select id="endpoint-test-type" name="event_type" defaultValue={types[0]}>
+              {types.map((type) => (
+                <option key={type}>{type}</option>
+              ))}
+            </select>
+          </Field>
+          <button type="submit" disabled={busy}>
+            Send test event
+          </button>
+        </form>
+      )}
       {delivery && (
         <div role="status" className="created-key" data-testid="test-result">
           <p>
