@@ -52,6 +52,14 @@ test(`every page fits a ${WIDTH} px wide screen, Sign out in sight, no two field
     pix_key: 'maria@example.com',
   });
 
+  // Disabled: it receives none of the events the other tests make, and it is deleted at the end.
+  const endpoint = await created(page, '/v2/webhooks/endpoints', {
+    url: 'https://loja.example/webhooks/pixauto-orders-and-payouts',
+    event_types: ['pix_charge.paid', 'payout.returned'],
+    description: `A long description to see it wrap on a phone ${run}`,
+    enabled: false,
+  });
+
   const places = [
     'overview',
     'recurrences',
@@ -63,6 +71,8 @@ test(`every page fits a ${WIDTH} px wide screen, Sign out in sight, no two field
     `payouts/${payout.id as number}`,
     'limits',
     'webhooks',
+    'webhook-endpoints',
+    `webhook-endpoints/${endpoint.endpoint_id as string}`,
     'requests',
     'api-keys',
     'team',
@@ -95,4 +105,8 @@ test(`every page fits a ${WIDTH} px wide screen, Sign out in sight, no two field
     ).toEqual([]);
   }
   await expectAccessible(page);
+  await page.evaluate(async (id) => {
+    const session = await (await fetch('/console/v1/session')).json();
+    await fetch(`/console/v1/sandbox/api/v2/webhooks/endpoints/${id}`, { method: 'DELETE', headers: { 'x-csrf-token': session.csrf_token } });
+  }, endpoint.endpoint_id as string);
 });

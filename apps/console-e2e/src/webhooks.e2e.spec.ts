@@ -1,38 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { ADMIN_TOKEN, type ConsoleFixture } from './support/global-setup';
 import { expect, expectAccessible, screenshot, signIn, test } from './support/console';
+import { Receiver } from './support/receiver';
 
 // The Webhooks page against the whole system: a merchant's endpoint on loopback that fails, then is fixed; its
 // deliveries in the log, retried one by one or all that a filter matches; test events; the signing secret.
-
-/** A merchant's endpoint on loopback: 500 while `failing`, 204 once fixed; what it received, in order. */
-class Endpoint {
-  failing = true;
-  readonly received: { path: string; headers: IncomingHttpHeaders; body: string }[] = [];
-  private readonly server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      this.received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      response.writeHead(this.failing ? 500 : 204).end(this.failing ? 'down for maintenance' : undefined);
-    });
-  });
-
-  async start(): Promise<void> {
-    await new Promise<void>((listening) => this.server.listen(0, '127.0.0.1', listening));
-  }
-
-  url(path: string): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((closed) => this.server.close(closed));
-  }
-}
 
 /** The account's signing secret of one environment, as the operator reads it. */
 async function webhookSecret(system: ConsoleFixture, environment: 'production' | 'sandbox'): Promise<string> {
@@ -43,7 +15,7 @@ async function webhookSecret(system: ConsoleFixture, environment: 'production' |
 
 test('a failing endpoint shows in the log; once fixed, a retry and a retry of all that match deliver; a test event is signed', async ({ page, system }) => {
   test.setTimeout(120_000);
-  const endpoint = new Endpoint();
+  const endpoint = new Receiver();
   await endpoint.start();
   try {
     await signIn(page, system, 'developer');
@@ -163,7 +135,7 @@ test('an owner rotates the signing secret; a developer may not, and a viewer onl
 
 test('a retry without a filter sends again the failed deliveries only, after saying how many and which', async ({ page, system }) => {
   test.setTimeout(120_000);
-  const endpoint = new Endpoint();
+  const endpoint = new Receiver();
   await endpoint.start();
   try {
     await signIn(page, system, 'developer');

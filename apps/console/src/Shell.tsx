@@ -12,6 +12,7 @@ import { Recurrences } from './pages/Recurrences';
 import { PixChargeDetail } from './pages/PixChargeDetail';
 import { PixCharges } from './pages/PixCharges';
 import { Webhooks } from './pages/Webhooks';
+import { WebhookEndpoints } from './pages/WebhookEndpoints';
 import { Payouts } from './pages/Payouts';
 import { PayoutDetail } from './pages/PayoutDetail';
 import { CustomerLimits } from './pages/CustomerLimits';
@@ -33,13 +34,20 @@ const TITLES: Record<string, string> = {
   payouts: 'Payouts',
   limits: 'Customer limits',
   webhooks: 'Webhooks',
+  'webhook-endpoints': 'Webhook endpoints',
   requests: 'Requests',
   'api-keys': 'API keys',
   team: 'Team',
   'audit-log': 'Audit log',
   account: 'Your account',
 };
-const SINGULAR: Record<string, string> = { recurrences: 'Recurrence', pix: 'Pix charge', payouts: 'Payout', webhooks: 'Webhook delivery' };
+const SINGULAR: Record<string, string> = {
+  recurrences: 'Recurrence',
+  pix: 'Pix charge',
+  payouts: 'Payout',
+  webhooks: 'Webhook delivery',
+  'webhook-endpoints': 'Webhook endpoint',
+};
 
 /** "Payout 12 · Sandbox · pixauto console": the page, the thing shown, the environment. */
 export const titleOf = (page: string, id: string | undefined, environment: Environment): string =>
@@ -111,6 +119,9 @@ export function Shell({ session, onSignedOut, onSessionChanged }: { session: Ses
           <a href={hrefOf({ environment, page: 'webhooks' })} aria-current={place.page === 'webhooks' ? 'page' : undefined}>
             Webhooks
           </a>
+          <a href={hrefOf({ environment, page: 'webhook-endpoints' })} aria-current={place.page === 'webhook-endpoints' ? 'page' : undefined}>
+            Webhook endpoints
+          </a>
           <a href={hrefOf({ environment, page: 'requests' })} aria-current={place.page === 'requests' ? 'page' : undefined}>
             Requests
           </a>
@@ -141,6 +152,7 @@ export function Shell({ session, onSignedOut, onSessionChanged }: { session: Ses
           {place.page === 'pix' && !place.id && <PixCharges {...context} />}
           {place.page === 'pix' && place.id && <PixChargeDetail {...context} chargeId={place.id} />}
           {place.page === 'webhooks' && <Webhooks {...context} deliveryId={place.id} />}
+          {place.page === 'webhook-endpoints' && <WebhookEndpoints key={environment} {...context} endpointId={place.id} />}
           {place.page === 'overview' && <Overview {...context} />}
           {place.page === 'api-keys' && <ApiKeys {...context} />}
           {place.page === 'payouts' && !place.id && <Payouts {...context} />}

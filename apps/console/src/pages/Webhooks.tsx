@@ -17,7 +17,7 @@ type Status = Delivery['status'];
 type RotatedSecret = { environment: string; webhook_secret: string; previous_secret_valid_until: string | null };
 
 /** Every event type a webhook receives; the compiler holds it to the API's own list (below). */
-const EVENT_TYPES = [
+export const EVENT_TYPES = [
   'recurrence.created',
   'recurrence.updated',
   'recurrence.approved',
@@ -55,7 +55,7 @@ type Filters = Omit<NonNullable<SandboxPaths['/v2/webhooks/deliveries']['get']['
 /** What the page reads again by itself: a delivery's attempts come within seconds. */
 const REFRESH_MS = 2000;
 
-function StatusBadge({ status }: { status: Status }) {
+export function StatusBadge({ status }: { status: Status }) {
   return <span className={`status status-${STATUS_LOOK[status]}`}>{labelOf(DELIVERY_STATUS, status)}</span>;
 }
 
@@ -115,6 +115,10 @@ export function Webhooks({ api, environment, session, clockMoves, deliveryId }: 
   return (
     <section aria-labelledby="webhooks-title">
       <h1 id="webhooks-title">Webhooks</h1>
+      <p className="muted">
+        Every webhook your account sent in the {environment}. To have your account&apos;s events sent to URLs of your own, each with its own signing secret, add{' '}
+        <a href={hrefOf({ environment, page: 'webhook-endpoints' })}>webhook endpoints</a>.
+      </p>
       {deliveryId && <DeliveryDetail key={deliveryId} {...{ api, environment, session, clockMoves, deliveryId, reads }} />}
       <h2>Deliveries</h2>
       <form onSubmit={filter} className="inline filters" aria-label="Filter deliveries">
