@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { eventually } from '@pixauto/testing';
 import { freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { queryService } from './support/database';
@@ -92,6 +93,34 @@ describe('Idempotency-Key', () => {
     expect(again).toMatchObject({ status: 201, body: first.body, replayed: 'true', retryAfter: null });
     expect(await chargesOf(body.transaction_id)).toBe(1);
     expect(await servedBy([first.requestId, again.requestId])).toEqual([first.requestId]);
+  });
+
+  it("keeps the answer sealed in Redis: neither the payer nor a webhook endpoint's secret is there in clear", async () => {
+    const key = fresh('k');
+    const body = pixBody();
+    expect((await post('/v2/pix', body, key)).status).toBe(201);
+    const endpointKey = fresh('k');
+    const endpoint = await post('/v2/webhooks/endpoints', { url: 'https://merchant.example/webhooks' }, endpointKey);
+    expect(endpoint.status).toBe(201);
+    expect(endpoint.body.secret).toMatch(/^whsec_/);
+    const redis = new Redis({ host: '127.0.0.1', port: 6379, db: system.profile.redisDb });
+    try {
+      const kept = [
+        await redis.get(`idempotency:${merchant.accountId}:sandbox:${key}`),
+        await redis.get(`idempotency:${merchant.accountId}:sandbox:${endpointKey}`),
+      ];
+      expect(kept.every((record) => record !== null)).toBe(true);
+      expect(kept[0]).not.toContain(body.payer.document_number);
+      expect(kept[0]).not.toContain(body.payer.name);
+      expect(kept[1]).not.toContain(endpoint.body.secret);
+    } finally {
+      redis.disconnect();
+    }
+    expect(await post('/v2/webhooks/endpoints', { url: 'https://merchant.example/webhooks' }, endpointKey)).toMatchObject({
+      status: 201,
+      body: endpoint.body,
+      replayed: 'true',
+    });
   });
 
   it('refuses the key for another request (422), and keeps accounts and environments apart', async () => {

@@ -45,11 +45,12 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
     { provide: ApiKeyDirectory, inject: [REDIS, DataSource], useFactory: (redis: Redis, db: DataSource) => new ApiKeyDirectory(redis, db) },
     { provide: AccountProfiles, inject: [REDIS, DataSource], useFactory: (redis: Redis, db: DataSource) => new AccountProfiles(redis, db) },
     { provide: RateLimiter, inject: [REDIS], useFactory: (redis: Redis) => new RateLimiter(redis) },
+    { provide: SecretBox, useFactory: () => SecretBox.fromEnvironment() },
     {
       provide: AccountsAdmin,
-      inject: [EventStore, DataSource, ApiKeyDirectory, AccountProfiles, CLOCK],
-      useFactory: (store: EventStore, db: DataSource, directory: ApiKeyDirectory, profiles: AccountProfiles, clock: Clock) =>
-        new AccountsAdmin(store, db, directory, profiles, clock, SecretBox.fromEnvironment()),
+      inject: [EventStore, DataSource, ApiKeyDirectory, AccountProfiles, CLOCK, SecretBox],
+      useFactory: (store: EventStore, db: DataSource, directory: ApiKeyDirectory, profiles: AccountProfiles, clock: Clock, box: SecretBox) =>
+        new AccountsAdmin(store, db, directory, profiles, clock, box),
     },
     {
       provide: ConsoleUsers,

@@ -10,6 +10,7 @@ import { AdminApiModule } from './admin/admin-api.module';
 import { config, GatewayCoreModule, REDIS } from './core.module';
 import { IdempotentPosts } from './merchant/idempotency';
 import { logRequests } from './merchant/request-log';
+import { SecretBox } from '@pixauto/secrets';
 import { auditLimitChanges, auditWebhookEndpointChanges, MerchantActors } from './merchant/audit';
 import { refuseUnstorableText } from './merchant/text-guard';
 import { MerchantApiModule } from './merchant/merchant-api.module';
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
     const fastify = app.getHttpAdapter().getInstance();
     instrumentHttp(fastify, environment, off);
     if (!off.has('text-guard')) refuseUnstorableText(fastify); // first: a refused request claims no Idempotency-Key
-    if (!off.has('idempotency')) new IdempotentPosts(core.get(REDIS), core.get(ApiKeyDirectory), environment).install(fastify);
+    if (!off.has('idempotency')) new IdempotentPosts(core.get(REDIS), core.get(ApiKeyDirectory), environment, core.get(SecretBox)).install(fastify);
     if (!off.has('request-log')) logRequests(fastify, environment, core.get(RequestLogWriter), core.get(ApiKeyDirectory), core.get(CLOCK), config.adminToken);
     if (!off.has('audit')) {
       auditLimitChanges(fastify, core.get(DataSource), core.get(CLOCK), actors);

@@ -5,12 +5,14 @@ import type { Redis } from 'ioredis';
 import { ApiKeyDirectory } from '@pixauto/accounts';
 import { Environment } from '@pixauto/contracts';
 import { HttpError, Messages, toHttp, unavailable, validation } from '@pixauto/errors';
+import type { SecretBox } from '@pixauto/secrets';
 import { grantOf } from './api-key.guard';
 
 // Idempotency-Key on every POST (docs/decisions/idempotency.md, as Stripe does and the IETF httpapi idempotency-key draft writes it):
 // a POST carrying the header runs once per (account, environment, key) for 24 hours; a repeat with the same request
 // gets the first answer again (`Idempotent-Replayed: true`), one with another request 422, one while the first still
-// runs 409 with Retry-After. Kept in Redis, so it holds across gateway restarts and instances.
+// runs 409 with Retry-After. Kept in Redis, so it holds across gateway restarts and instances; each kept answer sealed
+// (SECRETS_KEYS), as it may carry a secret (a webhook endpoint's, at its creation) and carries payers' names and documents.
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long an answer is kept for repeats. */
@@ -66,6 +68,7 @@ export class IdempotentPosts {
     private readonly redis: Redis,
     private readonly directory: ApiKeyDirectory,
     private readonly environment: Environment,
+    private readonly box: SecretBox,
   ) {}
 
   install(fastify: FastifyInstance): void {
@@ -99,7 +102,7 @@ export class IdempotentPosts {
       const outcome = repeatOutcome(stored, fingerprint);
       if (outcome === 'conflict') return this.answer(reply, { status: 422, body: { type: 'ValidationError', message: Messages.idempotency.otherRequest } });
       if (outcome === 'running' || stored.state !== 'done') return this.answer(reply, { status: 409, body: { message: Messages.idempotency.inProgress } }, 1);
-      return reply.status(stored.status).header('idempotent-replayed', 'true').type(stored.contentType).send(stored.body);
+      return reply.status(stored.status).header('idempotent-replayed', 'true').type(stored.contentType).send(this.box.open(stored.body));
     } catch (error) {
       // Without its store the promise cannot be kept: better no answer than a second execution.
       this.logger.warn(`idempotency store unavailable: ${String(error)}`);
@@ -115,7 +118,7 @@ export class IdempotentPosts {
       if (retryable(reply.statusCode) || typeof payload !== 'string') await this.redis.del(claim.redisKey);
       else {
         const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-        const stored: Stored = { fingerprint: claim.fingerprint, state: 'done', status: reply.statusCode, body: payload, contentType };
+        const stored: Stored = { fingerprint: claim.fingerprint, state: 'done', status: reply.statusCode, body: this.box.seal(payload), contentType };
         await this.redis.set(claim.redisKey, JSON.stringify(stored), 'PX', KEEP_MS);
       }
     } catch (error) {
