@@ -1,0 +1,199 @@
+import { Messages, validation } from '@pixauto/errors';
+import { addDays, brasiliaStartOfDay, centavosToReais, daysBetween, isValidCalendarDate } from '@pixauto/pix';
+import { Validated } from '../validation';
+
+// GET /v2/reports/daily-totals (docs/api/reports.md): the money that moved per Brasília day, each kind summed by the
+// service that owns it (one GROUP BY over its read model) and composed by the gateway.
+
+/** The days a report covers when none are asked for: the 30 ending today (the environment's today). */
+export const DEFAULT_REPORT_DAYS = 30;
+/** At most a quarter in one report: 92 days. */
+export const MAX_REPORT_DAYS = 92;
+/** The failed Automatic Pix charges a report lists (newest due date first); `count` counts them all. */
+export const FAILED_CHARGES_LISTED = 10;
+
+/** The days of a report, Brasília days (YYYY-MM-DD), both included. */
+export interface ReportDays {
+  start_day: string;
+  end_day: string;
+}
+
+/** The instants a report's days span: from the start of `start_day` to the start of the day after `end_day` (Brasília). */
+export function reportPeriod(days: ReportDays): { from: Date; to: Date } {
+  return { from: brasiliaStartOfDay(days.start_day), to: brasiliaStartOfDay(addDays(days.end_day, 1)) };
+}
+
+const R = Messages.reports;
+const single = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/**
+ * `start_day` and `end_day`, each optional: `end_day` defaults to `today` (the environment's), `start_day` to 29 days
+ * before `end_day`; `end_day` must not be before `start_day`, and the period is at most MAX_REPORT_DAYS days.
+ */
+export function parseReportDays(query: Record<string, unknown>, today: string): Validated<ReportDays> {
+  const start = single(query.start_day);
+  const end = single(query.end_day);
+  const problems: string[] = [];
+  if (query.start_day !== undefined && (start === undefined || isValidCalendarDate(start) !== 'ok')) problems.push(R.dayInvalid('query.start_day'));
+  if (query.end_day !== undefined && (end === undefined || isValidCalendarDate(end) !== 'ok')) problems.push(R.dayInvalid('query.end_day'));
+  if (problems.length > 0) return { ok: false, refusal: validation(...problems) };
+  const end_day = end ?? today;
+  const start_day = start ?? addDays(end_day, -(DEFAULT_REPORT_DAYS - 1));
+  const length = daysBetween(start_day, end_day) + 1;
+  if (length < 1) return { ok: false, refusal: validation(R.periodOrder) };
+  if (length > MAX_REPORT_DAYS) return { ok: false, refusal: validation(R.periodTooLong(MAX_REPORT_DAYS)) };
+  return { ok: true, value: { start_day, end_day } };
+}
+
+/** A service's part of a report: the gateway has settled the days, and sends both. */
+export function requiredReportDays(query: Record<string, unknown> | undefined): Validated<ReportDays> {
+  const end = single(query?.end_day);
+  if (single(query?.start_day) === undefined || end === undefined) return { ok: false, refusal: validation(R.dayInvalid('query.start_day')) };
+  return parseReportDays(query ?? {}, end);
+}
+
+// ---- what each service answers (centavos, integers as text from PostgreSQL's sums: never a float on the way) ----
+
+/** One Brasília day's figures of one kind, as a service sums them. */
+export interface DayCentavos {
+  day: string;
+  count: number;
+  /** The day's sum in centavos, as PostgreSQL wrote it. */
+  centavos: string;
+}
+
+/** payments-service: Pix charges paid (by `paid_at`) and refunds asked for, failed ones left out (by `created_at`). */
+export interface PaymentsDailyTotals {
+  pix_charges_paid: DayCentavos[];
+  refunds: DayCentavos[];
+}
+
+/** payout-query-service: payouts made (by `created_at`), canceled and rejected ones left out, and the rejected count. */
+export interface PayoutsDailyTotals {
+  payouts: DayCentavos[];
+  rejected: number;
+}
+
+/** recurrence-service: Automatic Pix charges paid (by `paid_at`), and the failed ones due in the period. */
+export interface ChargesDailyTotals {
+  paid: DayCentavos[];
+  failed_count: number;
+  failed: Array<{ charge_id: string; recurrence_id: string; centavos: string; due_date: string }>;
+}
+
+/** webhook-dispatcher: deliveries created in the period whose every attempt was refused. */
+export interface DeliveriesDailyTotals {
+  failed: number;
+}
+
+// ---- the merchant's answer ----
+
+/** How many, and how much in reais. */
+export interface CountAndAmount {
+  /** How many. */
+  count: number;
+  /** Their sum in reais, exact to the centavo (summed in centavos). */
+  amount: number;
+}
+
+/** One Brasília day's money movements. */
+export interface DailyTotalsDay {
+  /** The Brasília day, YYYY-MM-DD. */
+  day: string;
+  /** Automatic Pix charges the payer's bank paid that day (by `paid_at`). */
+  automatic_pix_charges_paid: CountAndAmount;
+  /** Pix charges (cash-in, journey 3 activation payments among them) paid that day (by `paid_at`). */
+  pix_charges_paid: CountAndAmount;
+  /** Refunds of Pix charges asked for that day (by `created_at`), failed ones left out. */
+  refunds: CountAndAmount;
+  /** Payouts made that day (by `created_at`), canceled and rejected ones left out. */
+  payouts: CountAndAmount;
+}
+
+/** An Automatic Pix charge whose debit the payer's bank refused, due in the period. */
+export interface FailedChargeSummary {
+  /** The charge's id. */
+  charge_id: string;
+  /** The recurrence it belongs to. */
+  recurrence_id: string;
+  /** Its amount in reais. */
+  amount: number;
+  /** Its due date, YYYY-MM-DD. */
+  due_date: string;
+}
+
+/**
+ * The money that moved in your account per Brasília day, by kind, with the period's totals and what needs attention:
+ * exact counts and sums, computed where the data is.
+ */
+export interface DailyTotalsResponse {
+  /** The first day covered, YYYY-MM-DD (Brasília). */
+  start_day: string;
+  /** The last day covered, YYYY-MM-DD (Brasília), included. */
+  end_day: string;
+  /** Every day from `start_day` to `end_day`, oldest first; a day with nothing moved has zeros. */
+  days: DailyTotalsDay[];
+  /** The whole period's figures of each kind. */
+  totals: Omit<DailyTotalsDay, 'day'>;
+  /** Payouts made in the period that the bank rejected (status 3). */
+  rejected_payouts: number;
+  /** Webhook deliveries created in the period whose every attempt was refused (status `failed`). */
+  failed_webhook_deliveries: number;
+  /** Automatic Pix charges due in the period whose debit failed (status FAILED). */
+  failed_charges: {
+    /** How many, in all. */
+    count: number;
+    /** The first 10 of them, latest due date first. */
+    latest: FailedChargeSummary[];
+  };
+}
+
+const KINDS = ['automatic_pix_charges_paid', 'pix_charges_paid', 'refunds', 'payouts'] as const;
+
+/** The merchant's answer, from the four services' parts: every day of the period, amounts turned to reais only at the end. */
+export function composeDailyTotals(
+  days: ReportDays,
+  parts: { payments: PaymentsDailyTotals; payouts: PayoutsDailyTotals; charges: ChargesDailyTotals; deliveries: DeliveriesDailyTotals },
+): DailyTotalsResponse {
+  const byKind: Record<(typeof KINDS)[number], DayCentavos[]> = {
+    automatic_pix_charges_paid: parts.charges.paid,
+    pix_charges_paid: parts.payments.pix_charges_paid,
+    refunds: parts.payments.refunds,
+    payouts: parts.payouts.payouts,
+  };
+  const count = daysBetween(days.start_day, days.end_day) + 1;
+  const dayList = Array.from({ length: count }, (_, i) => addDays(days.start_day, i));
+  const totals = Object.fromEntries(KINDS.map((kind) => [kind, { count: 0, centavos: 0n }])) as Record<
+    (typeof KINDS)[number],
+    { count: number; centavos: bigint }
+  >;
+  const found = new Map(KINDS.map((kind) => [kind, new Map(byKind[kind].map((row) => [row.day, row]))]));
+  const reais = (centavos: bigint): number => centavosToReais(Number(centavos));
+  return {
+    start_day: days.start_day,
+    end_day: days.end_day,
+    days: dayList.map((day) => {
+      const entry = { day } as DailyTotalsDay;
+      for (const kind of KINDS) {
+        const row = found.get(kind)?.get(day);
+        const centavos = BigInt(row?.centavos ?? '0');
+        totals[kind].count += row?.count ?? 0;
+        totals[kind].centavos += centavos;
+        entry[kind] = { count: row?.count ?? 0, amount: reais(centavos) };
+      }
+      return entry;
+    }),
+    totals: Object.fromEntries(KINDS.map((kind) => [kind, { count: totals[kind].count, amount: reais(totals[kind].centavos) }])) as Omit<DailyTotalsDay, 'day'>,
+    rejected_payouts: parts.payouts.rejected,
+    failed_webhook_deliveries: parts.deliveries.failed,
+    failed_charges: {
+      count: parts.charges.failed_count,
+      latest: parts.charges.failed.map((charge) => ({
+        charge_id: charge.charge_id,
+        recurrence_id: charge.recurrence_id,
+        amount: reais(BigInt(charge.centavos)),
+        due_date: charge.due_date,
+      })),
+    },
+  };
+}
