@@ -96,18 +96,22 @@ export interface CountAndAmount {
   amount: number;
 }
 
+/** The money movements of each kind, in a day or in the whole period. */
+export interface DailyTotalsKinds {
+  /** Automatic Pix charges the payer's bank paid, each on the Brasília day of its `paid_at`. */
+  automatic_pix_charges_paid: CountAndAmount;
+  /** Pix charges (cash-in, journey 3 activation payments among them) paid, each on the Brasília day of its `paid_at`. */
+  pix_charges_paid: CountAndAmount;
+  /** Refunds of Pix charges, each on the Brasília day it was asked for (`created_at`), failed ones left out. */
+  refunds: CountAndAmount;
+  /** Payouts, each on the Brasília day it was made (`created_at`), canceled and rejected ones left out. */
+  payouts: CountAndAmount;
+}
+
 /** One Brasília day's money movements. */
-export interface DailyTotalsDay {
+export interface DailyTotalsDay extends DailyTotalsKinds {
   /** The Brasília day, YYYY-MM-DD. */
   day: string;
-  /** Automatic Pix charges the payer's bank paid that day (by `paid_at`). */
-  automatic_pix_charges_paid: CountAndAmount;
-  /** Pix charges (cash-in, journey 3 activation payments among them) paid that day (by `paid_at`). */
-  pix_charges_paid: CountAndAmount;
-  /** Refunds of Pix charges asked for that day (by `created_at`), failed ones left out. */
-  refunds: CountAndAmount;
-  /** Payouts made that day (by `created_at`), canceled and rejected ones left out. */
-  payouts: CountAndAmount;
 }
 
 /** An Automatic Pix charge whose debit the payer's bank refused, due in the period. */
@@ -134,7 +138,7 @@ export interface DailyTotalsResponse {
   /** Every day from `start_day` to `end_day`, oldest first; a day with nothing moved has zeros. */
   days: DailyTotalsDay[];
   /** The whole period's figures of each kind. */
-  totals: Omit<DailyTotalsDay, 'day'>;
+  totals: DailyTotalsKinds;
   /** Payouts made in the period that the bank rejected (status 3). */
   rejected_payouts: number;
   /** Webhook deliveries created in the period whose every attempt was refused (status `failed`). */
@@ -148,42 +152,49 @@ export interface DailyTotalsResponse {
   };
 }
 
-const KINDS = ['automatic_pix_charges_paid', 'pix_charges_paid', 'refunds', 'payouts'] as const;
+type Kind = keyof DailyTotalsKinds;
+
+/** Each kind's figures, from one function of the kind. */
+const eachKind = (of: (kind: Kind) => CountAndAmount): DailyTotalsKinds => ({
+  automatic_pix_charges_paid: of('automatic_pix_charges_paid'),
+  pix_charges_paid: of('pix_charges_paid'),
+  refunds: of('refunds'),
+  payouts: of('payouts'),
+});
+
+/** Centavos (an integer, as text or bigint) to the API's reais. */
+const reais = (centavos: bigint | string): number => centavosToReais(Number(BigInt(centavos)));
 
 /** The merchant's answer, from the four services' parts: every day of the period, amounts turned to reais only at the end. */
 export function composeDailyTotals(
   days: ReportDays,
   parts: { payments: PaymentsDailyTotals; payouts: PayoutsDailyTotals; charges: ChargesDailyTotals; deliveries: DeliveriesDailyTotals },
 ): DailyTotalsResponse {
-  const byKind: Record<(typeof KINDS)[number], DayCentavos[]> = {
+  const byKind: Record<Kind, DayCentavos[]> = {
     automatic_pix_charges_paid: parts.charges.paid,
     pix_charges_paid: parts.payments.pix_charges_paid,
     refunds: parts.payments.refunds,
     payouts: parts.payouts.payouts,
   };
-  const count = daysBetween(days.start_day, days.end_day) + 1;
-  const dayList = Array.from({ length: count }, (_, i) => addDays(days.start_day, i));
-  const totals = Object.fromEntries(KINDS.map((kind) => [kind, { count: 0, centavos: 0n }])) as Record<
-    (typeof KINDS)[number],
-    { count: number; centavos: bigint }
-  >;
-  const found = new Map(KINDS.map((kind) => [kind, new Map(byKind[kind].map((row) => [row.day, row]))]));
-  const reais = (centavos: bigint): number => centavosToReais(Number(centavos));
+  const rowOf = (kind: Kind, day: string): DayCentavos | undefined => byKind[kind].find((row) => row.day === day);
+  const sumOf = (kind: Kind): CountAndAmount => ({
+    count: byKind[kind].reduce((count, row) => count + row.count, 0),
+    amount: reais(byKind[kind].reduce((centavos, row) => centavos + BigInt(row.centavos), 0n)),
+  });
+  const length = daysBetween(days.start_day, days.end_day) + 1;
+  const inPeriod = (kind: Kind) => byKind[kind].every((row) => row.day >= days.start_day && row.day <= days.end_day);
+  if (!(Object.keys(byKind) as Kind[]).every(inPeriod)) throw new RangeError('a service answered a day outside the period');
   return {
     start_day: days.start_day,
     end_day: days.end_day,
-    days: dayList.map((day) => {
-      const entry = { day } as DailyTotalsDay;
-      for (const kind of KINDS) {
-        const row = found.get(kind)?.get(day);
-        const centavos = BigInt(row?.centavos ?? '0');
-        totals[kind].count += row?.count ?? 0;
-        totals[kind].centavos += centavos;
-        entry[kind] = { count: row?.count ?? 0, amount: reais(centavos) };
-      }
-      return entry;
-    }),
-    totals: Object.fromEntries(KINDS.map((kind) => [kind, { count: totals[kind].count, amount: reais(totals[kind].centavos) }])) as Omit<DailyTotalsDay, 'day'>,
+    days: Array.from({ length }, (_, i) => addDays(days.start_day, i)).map((day) => ({
+      day,
+      ...eachKind((kind) => {
+        const row = rowOf(kind, day);
+        return row ? { count: row.count, amount: reais(row.centavos) } : { count: 0, amount: 0 };
+      }),
+    })),
+    totals: eachKind(sumOf),
     rejected_payouts: parts.payouts.rejected,
     failed_webhook_deliveries: parts.deliveries.failed,
     failed_charges: {
@@ -191,7 +202,7 @@ export function composeDailyTotals(
       latest: parts.charges.failed.map((charge) => ({
         charge_id: charge.charge_id,
         recurrence_id: charge.recurrence_id,
-        amount: reais(BigInt(charge.centavos)),
+        amount: reais(charge.centavos),
         due_date: charge.due_date,
       })),
     },
