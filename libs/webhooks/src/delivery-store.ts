@@ -18,7 +18,7 @@ import { DeliveryToSend } from './event-intake';
 // The deliveries table's every other use: claiming what is due, recording attempts, and the merchant's reads.
 
 /** The failed deliveries of a tenant's period (docs/api/reports.md). */
-const FAILED_IN_PERIOD = `SELECT count(*)::int AS failed FROM webhook_deliveries
+export const FAILED_IN_PERIOD = `SELECT count(*)::int AS failed FROM webhook_deliveries
   WHERE account_id = $1 AND environment = $2 AND created_at >= $3 AND created_at < $4 AND status = 'failed'`;
 
 const SENDABLE = 'id, account_id, environment, group_id, sequence, url, payload, scheduled_attempts, retry_requested, leased_until';
