@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { dropBenchDatabases, json, onDatabase, serverUrl, setting } from '../../scripts/bench-support.mjs';
 import { up } from '../../scripts/infra.mjs';
