@@ -117,7 +117,8 @@ describe('GET /v2/reports/daily-totals', () => {
     await api.paidPixCharge(1);
     await api.payout(2);
 
-    // An Automatic Pix charge paid today, another failed (due in two days), and a delivery that failed yesterday.
+    // An Automatic Pix charge paid today, another failed (due in two days), a journey 3 activation paid, and a delivery
+    // that failed yesterday.
     const recurrences = recurrenceClient(system, merchant, 'sandbox');
     const charges = chargeClient(system, merchant);
     const chargeOf = async (amount: number): Promise<{ charge_id: string; recurrence_id: string; due_date: string }> => {
@@ -135,6 +136,10 @@ describe('GET /v2/reports/daily-totals', () => {
     expect((await charges.pay(paidCharge.charge_id)).body.status).toBe('PAID');
     const failedCharge = await chargeOf(3);
     expect((await charges.fail(failedCharge.charge_id)).body.status).toBe('FAILED');
+    // A journey 3 recurrence authorized: its activation payment counts once, among the Pix charges paid.
+    const journey3 = await recurrences.create(recurrenceBody({ schedule: { start_date: dayAfter(next, 3), periodicity: 'MONTHLY' }, activation_amount: 0.5 }));
+    expect(journey3.status).toBe(201);
+    expect((await recurrences.authorize(journey3.body.recurrence_id)).body.status).toBe('APPROVED');
     await queryService(
       system.profile.databasePrefix,
       'webhook_dispatcher',
@@ -143,7 +148,7 @@ describe('GET /v2/reports/daily-totals', () => {
       [fresh('dlv'), merchant.accountId, late.now],
     );
 
-    // Read right after the writes: the payouts' lookups are a follower's, and still show the payouts just made.
+    // Read right after the writes: the payouts' lookups and the activation deposit are followers', and still show them.
     const answer = await api.report();
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ start_day: dayAfter(next, -29), end_day: next, rejected_payouts: 1, failed_webhook_deliveries: 1 });
@@ -158,13 +163,13 @@ describe('GET /v2/reports/daily-totals', () => {
     expect(byDay.get(next)).toEqual({
       day: next,
       automatic_pix_charges_paid: { count: 1, amount: 7.77 },
-      pix_charges_paid: { count: 1, amount: 1 },
+      pix_charges_paid: { count: 2, amount: 1.5 },
       refunds: zero,
       payouts: { count: 1, amount: 2 },
     });
     expect(answer.body.totals).toEqual({
       automatic_pix_charges_paid: { count: 1, amount: 7.77 },
-      pix_charges_paid: { count: 3, amount: 1.3 },
+      pix_charges_paid: { count: 4, amount: 1.8 },
       refunds: { count: 1, amount: 0.05 },
       payouts: { count: 2, amount: 14.34 },
     });

@@ -547,7 +547,7 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
     "properties": {
       "automatic_pix_charges_paid": {
         "$ref": "#/components/schemas/CountAndAmount",
-        "description": "Automatic Pix charges the payer's bank paid, each on the Brasília day of its `paid_at`."
+        "description": "Automatic Pix charges (cycles) the payer's bank paid, each on the Brasília day of its `paid_at`; a journey 3 activation counts among the Pix charges."
       },
       "pix_charges_paid": {
         "$ref": "#/components/schemas/CountAndAmount",
@@ -580,7 +580,7 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
     "properties": {
       "automatic_pix_charges_paid": {
         "$ref": "#/components/schemas/CountAndAmount",
-        "description": "Automatic Pix charges the payer's bank paid, each on the Brasília day of its `paid_at`."
+        "description": "Automatic Pix charges (cycles) the payer's bank paid, each on the Brasília day of its `paid_at`; a journey 3 activation counts among the Pix charges."
       },
       "pix_charges_paid": {
         "$ref": "#/components/schemas/CountAndAmount",

@@ -1253,7 +1253,7 @@ export interface components {
         };
         /** @description One Brasília day's money movements. */
         DailyTotalsDay: {
-            /** @description Automatic Pix charges the payer's bank paid, each on the Brasília day of its `paid_at`. */
+            /** @description Automatic Pix charges (cycles) the payer's bank paid, each on the Brasília day of its `paid_at`; a journey 3 activation counts among the Pix charges. */
             automatic_pix_charges_paid: components["schemas"]["CountAndAmount"];
             /** @description The Brasília day, YYYY-MM-DD. */
             day: string;
@@ -1266,7 +1266,7 @@ export interface components {
         };
         /** @description The money movements of each kind, in a day or in the whole period. */
         DailyTotalsKinds: {
-            /** @description Automatic Pix charges the payer's bank paid, each on the Brasília day of its `paid_at`. */
+            /** @description Automatic Pix charges (cycles) the payer's bank paid, each on the Brasília day of its `paid_at`; a journey 3 activation counts among the Pix charges. */
             automatic_pix_charges_paid: components["schemas"]["CountAndAmount"];
             /** @description Payouts, each on the Brasília day it was made (`created_at`), canceled and rejected ones left out. */
             payouts: components["schemas"]["CountAndAmount"];

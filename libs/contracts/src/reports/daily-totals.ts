@@ -74,7 +74,7 @@ export interface PayoutsDailyTotals {
   rejected: number;
 }
 
-/** recurrence-service: Automatic Pix charges paid (by `paid_at`), and the failed ones due in the period. */
+/** recurrence-service: Automatic Pix charges (cycles) paid (by `paid_at`), and the failed ones due in the period. */
 export interface ChargesDailyTotals {
   paid: DayCentavos[];
   failed_count: number;
@@ -98,7 +98,7 @@ export interface CountAndAmount {
 
 /** The money movements of each kind, in a day or in the whole period. */
 export interface DailyTotalsKinds {
-  /** Automatic Pix charges the payer's bank paid, each on the Brasília day of its `paid_at`. */
+  /** Automatic Pix charges (cycles) the payer's bank paid, each on the Brasília day of its `paid_at`; a journey 3 activation counts among the Pix charges. */
   automatic_pix_charges_paid: CountAndAmount;
   /** Pix charges (cash-in, journey 3 activation payments among them) paid, each on the Brasília day of its `paid_at`. */
   pix_charges_paid: CountAndAmount;

@@ -3,11 +3,12 @@ import { ChargesDailyTotals, DayCentavos, FAILED_CHARGES_LISTED, ReportDays, rep
 
 // GET /v2/reports/daily-totals, recurrence-service's part: Automatic Pix charges paid per Brasília day (by paid_at, a
 // range of charges_paid), summed in integer centavos; and the failed ones due in the period (a range of charges_due).
+// Cycle charges only: a journey 3 activation is paid as a Pix charge, and payments-service counts it among those.
 
 const CHARGES_PAID = `
   SELECT to_char((paid_at AT TIME ZONE 'America/Sao_Paulo')::date, 'YYYY-MM-DD') AS day, count(*)::int AS count, sum(amount_centavos)::text AS centavos
     FROM charges
-   WHERE account_id = $1 AND environment = $2 AND status = 'PAID' AND paid_at >= $3 AND paid_at < $4
+   WHERE account_id = $1 AND environment = $2 AND status = 'PAID' AND paid_at >= $3 AND paid_at < $4 AND type = 'cycle'
    GROUP BY 1 ORDER BY 1`;
 
 /** Every failed charge due in the period, counted, and the latest FAILED_CHARGES_LISTED of them. */
