@@ -18,6 +18,11 @@ export class SandboxClocks {
     return this.at(state.offsetMs);
   }
 
+  /** The environment's today in Brasília: production's real one, a sandbox tenant's on its test clock. */
+  async today(tenant: Tenant): Promise<string> {
+    return tenant.environment === 'sandbox' ? (await this.get(tenant)).today : brasiliaDate(this.clock.now());
+  }
+
   /** Moves the clock; its audit log entry is written in the same statement as the clock's event. */
   async advance(tenant: Tenant, body: unknown, actor: AuditActor): Promise<SandboxClockResponse> {
     const request = validateClockAdvance(body);

@@ -44,13 +44,35 @@ export class Upstreams {
   }
 
   async relay(name: UpstreamName, pattern: string, tenant: Tenant, request: FastifyRequest, reply: FastifyReply, account?: AccountProfile): Promise<void> {
+    const answer = await this.send(name, pattern, tenant, request, { query: request.query as Record<string, unknown>, account });
+    reply.status(answer.status).headers(answer.headers ?? {});
+    if (answer.json === undefined) reply.send(answer.body);
+    else reply.type('application/json; charset=utf-8').send(answer.json);
+  }
+
+  /**
+   * One of several calls the gateway composes into one answer (GET /v2/reports/daily-totals): the service's reply for
+   * the gateway to read, with the query the gateway settled rather than the merchant's. Its own writes and refusals
+   * travel as a relayed request's do.
+   */
+  async ask(name: UpstreamName, pattern: string, tenant: Tenant, request: FastifyRequest, query: Record<string, unknown>): Promise<ServiceReply> {
+    return this.send(name, pattern, tenant, request, { query });
+  }
+
+  private async send(
+    name: UpstreamName,
+    pattern: string,
+    tenant: Tenant,
+    request: FastifyRequest,
+    { query, account }: { query: Record<string, unknown>; account?: AccountProfile },
+  ): Promise<ServiceReply> {
     const client = this.clients.get(name) ?? refuse(unavailable(Messages.request.serviceUnavailable));
     const written = this.ownWrites && (await this.ownWrites.pendingFor(pattern, tenant));
     const message: ServiceRequest = {
       tenant,
       ...(account && { account }),
       body: request.body,
-      query: request.query as Record<string, unknown>,
+      query,
       params: request.params as Record<string, string>,
       ...(tenant.environment === 'sandbox' && { clock_offset_ms: this.clockOffsetOf(tenant) }),
       ...(this.deadlines && { deadline_ms: this.wallClock.now().getTime() + START_DEADLINE_MS }),
@@ -64,9 +86,7 @@ export class Upstreams {
     // again, since the replica may have done it (the merchant's repeat finds it by its id).
     const answer = await client.send<ServiceReply>(pattern, message, REPLY_TIMEOUT_MS);
     await this.ownWrites?.remember(tenant, answer.written);
-    reply.status(answer.status).headers(answer.headers ?? {});
-    if (answer.json === undefined) reply.send(answer.body);
-    else reply.type('application/json; charset=utf-8').send(answer.json);
+    return answer;
   }
 
   /**

@@ -1,8 +1,8 @@
 import { admin, userWithPassword } from './support/global-setup';
 import { expect, expectAccessible, screenshot, signIn, test } from './support/console';
 
-// The console's home: today's and the last 30 days' figures and what needs attention, read from the merchant API, on
-// an account of its own so that no other test's data changes them.
+// The console's home: today's and the last 30 days' figures and what needs attention, read from the merchant API's
+// daily totals in one request, on an account of its own so that no other test's data changes them.
 
 test('shows today, the last 30 days as charts (cash-in and refunds among them), and what needs attention, accessibly', async ({ page, system }) => {
   const { account_id: accountId } = await admin<{ account_id: string }>(system.adminUrl, 'POST', '/admin/accounts', { name: 'Loja da Visão Geral' });
@@ -76,9 +76,12 @@ test('shows today, the last 30 days as charts (cash-in and refunds among them), 
   await expect(page.getByRole('img', { name: /^Pix charges paid \(cash-in\), by day: 1 for R\$\s20,00 in the last 30 days/ })).toBeVisible();
   await expect(page.getByRole('img', { name: /^Refunds, by day: 1 for R\$\s5,00 in the last 30 days/ })).toBeVisible();
   await screenshot(page, 'overview');
-  // The figures in a fixed number of requests, whatever the number of recurrences: none per recurrence.
-  expect(overviewRequests.filter((request) => /\/recurrences\/[^/]+\/charges$/.test(request))).toEqual([]);
-  expect(overviewRequests.filter((request) => request.endsWith('/api/v2/automatic-pix/charges'))).toHaveLength(1);
+  // The figures in one request, whatever the number of recurrences, payouts or charges: the daily totals, and no list.
+  expect(overviewRequests.filter((request) => request.endsWith('/api/v2/reports/daily-totals'))).toEqual([
+    'GET /console/v1/sandbox/api/v2/reports/daily-totals',
+  ]);
+  const lists = /\/api\/v2\/(withdrawals\/period|pix\/charges|transactions\/refunds|automatic-pix\/charges|recurrences\/[^/]+\/charges)$/;
+  expect(overviewRequests.filter((request) => lists.test(request))).toEqual([]);
   expect(recurrences).toHaveLength(3);
   await page.getByText('Payouts: figures by day').click();
   await expect(page.getByRole('row', { name: /R\$\s12,34/ })).toHaveCount(1);

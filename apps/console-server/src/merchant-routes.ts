@@ -39,6 +39,7 @@ const CONSOLE_ROUTES: ReadonlyArray<readonly [Method, keyof SandboxPaths]> = [
   ['POST', '/v2/webhooks/endpoints/{endpoint_id}/test'],
   ['GET', '/v2/withdrawals'],
   ['GET', '/v2/withdrawals/customer'],
+  ['GET', '/v2/reports/daily-totals'],
   ['GET', '/v2/withdrawals/period'],
   ['GET', '/v2/withdrawals/period/csv'],
   ['GET', '/v2/withdrawals/receipt'],

@@ -32,6 +32,13 @@ describe('merchantApiUrl', () => {
     expect(merchantApiUrl(BASE, 'GET', 'v2/automatic-pix/recurrences/a?b', '/x')?.pathname).toBe('/v2/automatic-pix/recurrences/a%3Fb');
   });
 
+  it("passes the overview's one read of its figures", () => {
+    expect(merchantApiUrl(BASE, 'GET', 'v2/reports/daily-totals', '/console/v1/sandbox/api/v2/reports/daily-totals')?.href).toBe(
+      'http://127.0.0.1:3001/v2/reports/daily-totals',
+    );
+    expect(merchantApiUrl(BASE, 'POST', 'v2/reports/daily-totals', '/x')).toBeUndefined();
+  });
+
   it('answers HEAD as the GET it is', () => {
     expect(isConsoleRoute('HEAD', '/v2/limits')).toBe(true);
   });

@@ -1,6 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Patterns, reply, ServiceReply, ServiceRequest } from '@pixauto/contracts';
+import { DataSource } from 'typeorm';
+import { PaymentsDailyTotals, Patterns, reply, requiredReportDays, ServiceReply, ServiceRequest } from '@pixauto/contracts';
+import { refuse } from '@pixauto/errors';
+import { paymentsDailyTotals } from '@pixauto/payments';
 import { sandboxTenantOf } from '@pixauto/runtime';
 import { PixCharges } from './pix-charges';
 import { Refunds } from './refunds';
@@ -11,7 +14,16 @@ export class PaymentsController {
   constructor(
     private readonly pixCharges: PixCharges,
     private readonly refunds: Refunds,
+    private readonly dataSource: DataSource,
   ) {}
+
+  /** GET /v2/reports/daily-totals: Pix charges paid and refunds made per Brasília day. */
+  @MessagePattern(Patterns.payments.dailyTotals)
+  async dailyTotals(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    const days = requiredReportDays(request.query);
+    if (!days.ok) return refuse(days.refusal);
+    return reply((await paymentsDailyTotals(this.dataSource.manager, request.tenant, days.value)) satisfies PaymentsDailyTotals);
+  }
 
   @MessagePattern(Patterns.payments.createPixCharge)
   create(@Payload() request: ServiceRequest): Promise<ServiceReply> {

@@ -2,9 +2,31 @@ import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
-import { Environment, ENVIRONMENTS, Patterns, payoutResponse, reply, replyJson, ServiceReply, ServiceRequest, Tenant, TenantHeaders } from '@pixauto/contracts';
+import {
+  Environment,
+  ENVIRONMENTS,
+  Patterns,
+  payoutResponse,
+  PayoutsDailyTotals,
+  reply,
+  replyJson,
+  requiredReportDays,
+  ServiceReply,
+  ServiceRequest,
+  Tenant,
+  TenantHeaders,
+} from '@pixauto/contracts';
 import { Messages, notFound, refuse } from '@pixauto/errors';
-import { customerPayouts, findPayoutLookup, parseCustomer, parseLookup, parsePeriod, parsePeriodPage, periodPageJson } from '@pixauto/payout-query';
+import {
+  customerPayouts,
+  findPayoutLookup,
+  payoutsDailyTotals,
+  parseCustomer,
+  parseLookup,
+  parsePeriod,
+  parsePeriodPage,
+  periodPageJson,
+} from '@pixauto/payout-query';
 import { PayoutCsvExport } from './payout-csv-export';
 
 /** The four payout lookups (docs/decisions/payout-lookups.md), from this service's read model only. */
@@ -28,6 +50,14 @@ export class PayoutLookupsController {
     const asked = parsePeriodPage(query ?? {});
     if (!asked.ok) return refuse(asked.refusal);
     return replyJson(await periodPageJson(this.dataSource.manager, tenant, asked.value));
+  }
+
+  /** GET /v2/reports/daily-totals: payouts made per Brasília day, and the rejected ones. */
+  @MessagePattern(Patterns.payoutQuery.dailyTotals)
+  async dailyTotals(@Payload() { tenant, query }: ServiceRequest): Promise<ServiceReply> {
+    const days = requiredReportDays(query);
+    if (!days.ok) return refuse(days.refusal);
+    return reply((await payoutsDailyTotals(this.dataSource.manager, tenant, days.value)) satisfies PayoutsDailyTotals);
   }
 
   @MessagePattern(Patterns.payoutQuery.customer)

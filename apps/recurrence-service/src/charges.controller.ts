@@ -1,6 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Patterns, reply, ServiceReply, ServiceRequest } from '@pixauto/contracts';
+import { DataSource } from 'typeorm';
+import { ChargesDailyTotals, Patterns, reply, requiredReportDays, ServiceReply, ServiceRequest } from '@pixauto/contracts';
+import { refuse } from '@pixauto/errors';
+import { chargesDailyTotals } from '@pixauto/recurrences';
 import { sandboxTenantOf } from '@pixauto/runtime';
 import { Charges } from './charges';
 
@@ -9,7 +12,18 @@ const chargeIdOf = (request: ServiceRequest): string => request.params?.charge_i
 /** The charges of a recurrence and the sandbox payer's bank, behind the gateway. */
 @Controller()
 export class ChargesController {
-  constructor(private readonly charges: Charges) {}
+  constructor(
+    private readonly charges: Charges,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  /** GET /v2/reports/daily-totals: the charges paid per Brasília day, and the failed ones due in the period. */
+  @MessagePattern(Patterns.charges.dailyTotals)
+  async dailyTotals(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    const days = requiredReportDays(request.query);
+    if (!days.ok) return refuse(days.refusal);
+    return reply((await chargesDailyTotals(this.dataSource.manager, request.tenant, days.value)) satisfies ChargesDailyTotals);
+  }
 
   @MessagePattern(Patterns.charges.list)
   async list(@Payload() request: ServiceRequest): Promise<ServiceReply> {

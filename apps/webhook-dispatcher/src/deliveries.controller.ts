@@ -8,6 +8,7 @@ import {
   DeliveryResponse,
   Patterns,
   reply,
+  requiredReportDays,
   SEND_TEST_EVENT_FIELDS,
   SendTestEventRequest,
   ServiceReply,
@@ -47,6 +48,14 @@ export class DeliveriesController {
     const parsed = parseDeliveriesQuery(query ?? {});
     if (!parsed.ok) return refuse(parsed.refusal);
     return reply((await this.store.list(tenant, parsed.value)) satisfies DeliveryListResponse);
+  }
+
+  /** GET /v2/reports/daily-totals: the period's failed deliveries. */
+  @MessagePattern(Patterns.webhooks.dailyTotals)
+  async dailyTotals(@Payload() { tenant, query }: ServiceRequest): Promise<ServiceReply> {
+    const days = requiredReportDays(query);
+    if (!days.ok) return refuse(days.refusal);
+    return reply(await this.store.dailyTotals(tenant, days.value));
   }
 
   @MessagePattern(Patterns.webhooks.getDelivery)

@@ -16,3 +16,4 @@ export * from './payouts';
 export * from './webhooks';
 export * from './request-log';
 export * from './audit-log';
+export * from './reports';

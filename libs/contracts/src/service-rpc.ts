@@ -90,6 +90,8 @@ export const Patterns = {
     retry: 'charges.retry',
     sandboxPay: 'charges.sandbox.pay',
     sandboxFail: 'charges.sandbox.fail',
+    /** GET /v2/reports/daily-totals: the charges paid per day and the failed ones. */
+    dailyTotals: 'charges.daily-totals',
   },
   payments: {
     getPixCharge: 'payments.pix.get',
@@ -106,12 +108,16 @@ export const Patterns = {
     createAccountPayout: 'payments.payouts.create-account',
     sandboxPayoutStatus: 'payments.payouts.sandbox.status',
     sandboxPayoutReturn: 'payments.payouts.sandbox.return',
+    /** GET /v2/reports/daily-totals: Pix charges paid and refunds per day. */
+    dailyTotals: 'payments.daily-totals',
   },
   /** The read side of payouts (payout-query-service); the CSV export streams over its HTTP listener instead. */
   payoutQuery: {
     byId: 'payout-query.by-id',
     period: 'payout-query.period',
     customer: 'payout-query.customer',
+    /** GET /v2/reports/daily-totals: payouts per day and the rejected ones. */
+    dailyTotals: 'payout-query.daily-totals',
   },
   /** Refund receipts, fetched live from the bank (receipt-service). */
   receipts: {
@@ -134,6 +140,8 @@ export const Patterns = {
     revealEndpointSecret: 'webhooks.endpoints.secret.reveal',
     rotateEndpointSecret: 'webhooks.endpoints.secret.rotate',
     sendEndpointTestEvent: 'webhooks.endpoints.test',
+    /** GET /v2/reports/daily-totals: the failed deliveries of the period. */
+    dailyTotals: 'webhooks.daily-totals',
   },
   solicitations: {
     create: 'solicitations.create',
@@ -169,16 +177,20 @@ export const FOLLOWER_FED_READS: ReadonlyMap<string, readonly string[]> = new Ma
   [Patterns.charges.list, namesOf(FOLLOWED_TOPICS.recurrenceService)],
   [Patterns.charges.listDue, namesOf(FOLLOWED_TOPICS.recurrenceService)],
   [Patterns.charges.get, namesOf(FOLLOWED_TOPICS.recurrenceService)],
+  [Patterns.charges.dailyTotals, namesOf(FOLLOWED_TOPICS.recurrenceService)],
   [Patterns.payments.getPixCharge, namesOf(FOLLOWED_TOPICS.paymentsService)],
   [Patterns.payments.listPixCharges, namesOf(FOLLOWED_TOPICS.paymentsService)],
+  [Patterns.payments.dailyTotals, namesOf(FOLLOWED_TOPICS.paymentsService)],
   [Patterns.payoutQuery.byId, namesOf(FOLLOWED_TOPICS.payoutQueryService)],
   [Patterns.payoutQuery.period, namesOf(FOLLOWED_TOPICS.payoutQueryService)],
   [Patterns.payoutQuery.customer, namesOf(FOLLOWED_TOPICS.payoutQueryService)],
+  [Patterns.payoutQuery.dailyTotals, namesOf(FOLLOWED_TOPICS.payoutQueryService)],
   [Patterns.receipts.refundReceipt, namesOf(FOLLOWED_TOPICS.receiptService)],
   [Patterns.receipts.payoutRefundReceipt, namesOf(FOLLOWED_TOPICS.receiptService)],
   [Patterns.receipts.payoutReceipt, namesOf(FOLLOWED_TOPICS.receiptService)],
   [Patterns.webhooks.listDeliveries, namesOf(FOLLOWED_TOPICS.webhookDispatcher)],
   [Patterns.webhooks.getDelivery, namesOf(FOLLOWED_TOPICS.webhookDispatcher)],
+  [Patterns.webhooks.dailyTotals, namesOf(FOLLOWED_TOPICS.webhookDispatcher)],
   [Patterns.solicitations.get, namesOf(FOLLOWED_TOPICS.solicitationService)],
 ]);
 

@@ -358,6 +358,13 @@ export const Messages = {
   },
 
   // Payout lookups (docs/decisions/payout-lookups.md). Messages without a field prefix are quoted as the spec writes them.
+  // The money moved per day (ours: docs/api/reports.md).
+  reports: {
+    dayInvalid: (field: string) => `${field} must be a date, YYYY-MM-DD`,
+    periodOrder: 'query.end_day must not be before query.start_day',
+    periodTooLong: (days: number) => `a report covers at most ${days} days: narrow query.start_day to query.end_day`,
+  },
+
   withdrawals: {
     sizeTooLarge: 'size must be less than or equal to 100',
     startNotBeforeEnd: 'start date must be less than end date',

@@ -12,3 +12,5 @@ export * from './refunds/refunds.read-model';
 export * from './payment-work-claims.migration';
 export * from './period-lists.migration';
 export * from './migrations';
+export * from './daily-totals';
+export * from './daily-totals.migration';

@@ -1,6 +1,7 @@
 import { CustomerLimitUsage1763800000600 } from './limit-usage/customer-limit-usage.migration';
 import { PaymentWorkClaims1763800000640 } from './payment-work-claims.migration';
 import { PaymentPeriodLists1763800000650 } from './period-lists.migration';
+import { PixChargesPaidIndex1763800001100 } from './daily-totals.migration';
 import { PayoutsReadModel1763800000610 } from './payouts/payouts.migration';
 import { PixChargesCashIn1763800000620 } from './read-model/pix-charges.cash-in.migration';
 import { PixChargesReadModel1763800000500 } from './read-model/pix-charges.migration';
@@ -15,4 +16,5 @@ export const PAYMENTS_MIGRATIONS = [
   PixRefundsReadModel1763800000630,
   PaymentWorkClaims1763800000640,
   PaymentPeriodLists1763800000650,
+  PixChargesPaidIndex1763800001100,
 ];

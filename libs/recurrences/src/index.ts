@@ -13,3 +13,5 @@ export * from './cycle-plan';
 export * from './read-model/recurrence-work-claims.migration';
 export * from './read-model/migrations';
 export * from './records';
+export * from './read-model/daily-totals';
+export * from './read-model/daily-totals.migration';

@@ -1,11 +1,14 @@
 import { DataSource, EntityManager } from 'typeorm';
 import {
+  DeliveriesDailyTotals,
   DeliveryAttemptResponse,
   DeliveryListResponse,
   DeliveryResponse,
   DeliveryStatus,
   DeliverySummaryResponse,
   Environment,
+  ReportDays,
+  reportPeriod,
   Tenant,
 } from '@pixauto/contracts';
 import { tenantNowSql } from '@pixauto/runtime';
@@ -13,6 +16,10 @@ import { DeliveryChange } from './attempt-outcome';
 import { DeliveryToSend } from './event-intake';
 
 // The deliveries table's every other use: claiming what is due, recording attempts, and the merchant's reads.
+
+/** The failed deliveries of a tenant's period (docs/api/reports.md). */
+export const FAILED_IN_PERIOD = `SELECT count(*)::int AS failed FROM webhook_deliveries
+  WHERE account_id = $1 AND environment = $2 AND created_at >= $3 AND created_at < $4 AND status = 'failed'`;
 
 const SENDABLE = 'id, account_id, environment, group_id, sequence, url, endpoint_id, payload, scheduled_attempts, retry_requested, leased_until';
 
@@ -199,6 +206,16 @@ export class DeliveryStore {
       pagination: { current_page: query.page, page_size: query.page_size, total_pages: Math.ceil(total / query.page_size), total_items: total },
       deliveries: rows.map(summaryOf),
     };
+  }
+
+  /**
+   * GET /v2/reports/daily-totals, the dispatcher's part: the deliveries created in the period whose every attempt was
+   * refused, a range of webhook_deliveries_by_tenant.
+   */
+  async dailyTotals(tenant: Tenant, days: ReportDays): Promise<DeliveriesDailyTotals> {
+    const { from, to } = reportPeriod(days);
+    const [{ failed }]: { failed: number }[] = await this.db.query(FAILED_IN_PERIOD, [tenant.accountId, tenant.environment, from, to]);
+    return { failed };
   }
 
   async get(tenant: Tenant, id: string): Promise<DeliveryResponse | undefined> {

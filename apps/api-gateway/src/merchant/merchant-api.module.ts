@@ -12,6 +12,7 @@ import { PaymentsRoutes, SandboxPaymentsRoutes } from './payments.routes';
 import { PayoutsRoutes, SandboxPayoutsRoutes } from './payouts.routes';
 import { RecurrencesRoutes, SandboxRecurrencesRoutes } from './recurrences.routes';
 import { RefundListRoutes, RefundsRoutes, SandboxRefundsRoutes } from './refunds.routes';
+import { ReportsRoutes } from './reports.routes';
 import { RequestLogRoutes } from './request-log.routes';
 import { RequestLogReader } from '@pixauto/request-log';
 import { SandboxClockRoutes } from './sandbox-clock.routes';
@@ -48,6 +49,7 @@ export class MerchantApiModule {
         WebhooksRoutes,
         WebhookEndpointsRoutes,
         RequestLogRoutes,
+        ReportsRoutes,
         ...(environment === 'sandbox'
           ? [
               SandboxRecurrencesRoutes,

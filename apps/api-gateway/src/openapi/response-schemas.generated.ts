@@ -529,6 +529,148 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
     ],
     "description": "A console user, as the operator and the console server see it. The password is never stored in clear, only a hash."
   },
+  "CountAndAmount": {
+    "type": "object",
+    "properties": {
+      "count": {
+        "type": "number",
+        "description": "How many."
+      },
+      "amount": {
+        "type": "number",
+        "description": "Their sum in reais, exact to the centavo (summed in centavos)."
+      }
+    },
+    "required": [
+      "count",
+      "amount"
+    ],
+    "description": "How many, and how much in reais."
+  },
+  "DailyTotalsDay": {
+    "type": "object",
+    "properties": {
+      "automatic_pix_charges_paid": {
+        "$ref": "#/components/schemas/CountAndAmount",
+        "description": "Automatic Pix charges (cycles) the payer's bank paid, each on the Brasília day of its `paid_at`; a journey 3 activation counts among the Pix charges."
+      },
+      "pix_charges_paid": {
+        "$ref": "#/components/schemas/CountAndAmount",
+        "description": "Pix charges (cash-in, journey 3 activation payments among them) paid, each on the Brasília day of its `paid_at`."
+      },
+      "refunds": {
+        "$ref": "#/components/schemas/CountAndAmount",
+        "description": "Refunds of Pix charges, each on the Brasília day it was asked for (`created_at`), failed ones left out."
+      },
+      "payouts": {
+        "$ref": "#/components/schemas/CountAndAmount",
+        "description": "Payouts, each on the Brasília day it was made (`created_at`), canceled and rejected ones left out."
+      },
+      "day": {
+        "type": "string",
+        "description": "The Brasília day, YYYY-MM-DD."
+      }
+    },
+    "required": [
+      "automatic_pix_charges_paid",
+      "day",
+      "payouts",
+      "pix_charges_paid",
+      "refunds"
+    ],
+    "description": "One Brasília day's money movements."
+  },
+  "DailyTotalsKinds": {
+    "type": "object",
+    "properties": {
+      "automatic_pix_charges_paid": {
+        "$ref": "#/components/schemas/CountAndAmount",
+        "description": "Automatic Pix charges (cycles) the payer's bank paid, each on the Brasília day of its `paid_at`; a journey 3 activation counts among the Pix charges."
+      },
+      "pix_charges_paid": {
+        "$ref": "#/components/schemas/CountAndAmount",
+        "description": "Pix charges (cash-in, journey 3 activation payments among them) paid, each on the Brasília day of its `paid_at`."
+      },
+      "refunds": {
+        "$ref": "#/components/schemas/CountAndAmount",
+        "description": "Refunds of Pix charges, each on the Brasília day it was asked for (`created_at`), failed ones left out."
+      },
+      "payouts": {
+        "$ref": "#/components/schemas/CountAndAmount",
+        "description": "Payouts, each on the Brasília day it was made (`created_at`), canceled and rejected ones left out."
+      }
+    },
+    "required": [
+      "automatic_pix_charges_paid",
+      "pix_charges_paid",
+      "refunds",
+      "payouts"
+    ],
+    "description": "The money movements of each kind, in a day or in the whole period."
+  },
+  "DailyTotalsResponse": {
+    "type": "object",
+    "properties": {
+      "start_day": {
+        "type": "string",
+        "description": "The first day covered, YYYY-MM-DD (Brasília)."
+      },
+      "end_day": {
+        "type": "string",
+        "description": "The last day covered, YYYY-MM-DD (Brasília), included."
+      },
+      "days": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/DailyTotalsDay"
+        },
+        "description": "Every day from `start_day` to `end_day`, oldest first; a day with nothing moved has zeros."
+      },
+      "totals": {
+        "$ref": "#/components/schemas/DailyTotalsKinds",
+        "description": "The whole period's figures of each kind."
+      },
+      "rejected_payouts": {
+        "type": "number",
+        "description": "Payouts made in the period that the bank rejected (status 3)."
+      },
+      "failed_webhook_deliveries": {
+        "type": "number",
+        "description": "Webhook deliveries created in the period whose every attempt was refused (status `failed`)."
+      },
+      "failed_charges": {
+        "type": "object",
+        "properties": {
+          "count": {
+            "type": "number",
+            "description": "How many, in all."
+          },
+          "latest": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/FailedChargeSummary"
+            },
+            "description": "The first 10 of them, latest due date first."
+          }
+        },
+        "required": [
+          "count",
+          "latest"
+        ],
+        "description": "Automatic Pix charges due in the period whose debit failed (status FAILED)."
+      }
+    },
+    "required": [
+      "start_day",
+      "end_day",
+      "days",
+      "totals",
+      "rejected_payouts",
+      "failed_webhook_deliveries",
+      "failed_charges"
+    ],
+    "description": "The money that moved in your account per Brasília day, by kind, with the period's totals and what needs attention: exact counts and sums, computed where the data is."
+  },
   "DeliveriesRetriedResponse": {
     "type": "object",
     "properties": {
@@ -838,6 +980,34 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "sandbox"
     ],
     "description": "`production` (real money, real banks) or `sandbox` (simulated payer, banks and clock). Their data never mix."
+  },
+  "FailedChargeSummary": {
+    "type": "object",
+    "properties": {
+      "charge_id": {
+        "type": "string",
+        "description": "The charge's id."
+      },
+      "recurrence_id": {
+        "type": "string",
+        "description": "The recurrence it belongs to."
+      },
+      "amount": {
+        "type": "number",
+        "description": "Its amount in reais."
+      },
+      "due_date": {
+        "type": "string",
+        "description": "Its due date, YYYY-MM-DD."
+      }
+    },
+    "required": [
+      "charge_id",
+      "recurrence_id",
+      "amount",
+      "due_date"
+    ],
+    "description": "An Automatic Pix charge whose debit the payer's bank refused, due in the period."
   },
   "Journey": {
     "type": "string",

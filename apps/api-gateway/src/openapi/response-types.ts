@@ -9,6 +9,7 @@ export type {
   ConsoleSignInLinkResponse,
   ConsoleUserListResponse,
   ConsoleUserResponse,
+  DailyTotalsResponse,
   DeliveriesRetriedResponse,
   DeliveryListResponse,
   DeliveryResponse,

@@ -1,56 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import type { SandboxComponents } from '@pixauto/api-client';
 import { consoleCall, merchantApi, money, type MerchantApi, type Session } from '../api';
-import { dayBefore } from '../forms';
-import {
-  brasiliaDay,
-  cashInCreatedSince,
-  chargesFailed,
-  chargesPaid,
-  dailyVolume,
-  daysUpTo,
-  payoutsSent,
-  refundsMade,
-  scaleTop,
-  startOfBrasiliaDay,
-  totalOf,
-  type DayVolume,
-} from '../overview';
+import { nothingMoved, scaleTop, volumeOf, type DailyTotals, type DayVolume } from '../overview';
 import { hrefOf } from '../routing';
 import type { PageContext } from './page-context';
 import { ScrollBox } from './ScrollBox';
 import { Alert } from './Alert';
-
-type Charge = SandboxComponents['schemas']['ChargeResponse'];
-type Payout = SandboxComponents['schemas']['PayoutResponse'];
-type Pagination = SandboxComponents['schemas']['Pagination'];
-
-const PERIOD_DAYS = 30;
-/** Payouts, Pix charges paid, refunds and Automatic Pix charges read for the charts: 10 pages of 100 of each. */
-const PAGES_READ = 10;
-/** A failed charge may be retried and paid up to 7 days after its due date: charges paid in the period fell due up to 7 days before it. */
-const RETRY_DAYS = 7;
-/** A charge is created at most 10 days before its due date. */
-const LEAD_DAYS = 10;
-
-interface Figures {
-  days: string[];
-  charges: DayVolume[];
-  payouts: DayVolume[];
-  payoutsTruncated: boolean;
-  cashIn: DayVolume[];
-  refunds: DayVolume[];
-  /** More Pix charges paid or refunds in the period than the pages read. */
-  cashInTruncated: boolean;
-  /** More Automatic Pix charges due in the period than the pages read. */
-  chargesTruncated: boolean;
-  failedCharges: Charge[];
-  rejectedPayouts: number;
-  failedDeliveries: number;
-}
-
-/** The payout period's format: YYYY-MM-DD HH:MM:SS in UTC. */
-const payoutTime = (iso: string): string => iso.slice(0, 19).replace('T', ' ');
 
 /** An answer's data, or its refusal as an error: a figure the API did not give is never shown as a zero. */
 function dataOf<T>({ data, error }: { data?: T; error?: unknown }): T {
@@ -58,74 +12,12 @@ function dataOf<T>({ data, error }: { data?: T; error?: unknown }): T {
   return data;
 }
 
-/** The items of a list by period, page after page from 0, up to PAGES_READ pages; `truncated` when there were more. */
-async function readPages<T>(read: (page: number) => Promise<{ pagination: Pagination; items: T[] }>): Promise<{ items: T[]; truncated: boolean }> {
-  const items: T[] = [];
-  let pages = 1;
-  for (let page = 0; page < Math.min(pages, PAGES_READ); page++) {
-    const answer = await read(page);
-    items.push(...answer.items);
-    pages = answer.pagination.total_pages;
-  }
-  return { items, truncated: pages > PAGES_READ };
-}
-
-/** Everything the overview shows, from the merchant API's lists, in the environment's own time (the sandbox's test clock). */
-async function readFigures(api: MerchantApi, sandbox: boolean): Promise<Figures> {
-  const now = sandbox ? dataOf(await api.GET('/v2/sandbox/clock')).now : new Date().toISOString();
-  const today = brasiliaDay(now);
-  const days = daysUpTo(today, PERIOD_DAYS);
-  const from = startOfBrasiliaDay(days[0]);
-  const until = new Date(Date.parse(startOfBrasiliaDay(today)) + 86_399_000).toISOString();
-
-  const payouts: Payout[] = [];
-  let payoutPages = 1;
-  for (let page = 1; page <= Math.min(payoutPages, PAGES_READ); page++) {
-    const data = dataOf(await api.GET('/v2/withdrawals/period', { params: { query: { start: payoutTime(from), end: payoutTime(until), page, size: 100 } } }));
-    payouts.push(...data.data);
-    payoutPages = data.count_pages;
-  }
-  const rejected = dataOf(
-    await api.GET('/v2/withdrawals/period', {
-      params: { query: { start: payoutTime(from), end: payoutTime(until), page: 1, size: 1, status: '3' /* rejected */ } },
-    }),
-  );
-  // Pix charges count on the day they were paid: those created a day before the period may have been paid in it.
-  const endOfToday = new Date(Date.parse(startOfBrasiliaDay(today)) + 86_400_000).toISOString();
-  const cashIn = await readPages(async (page) => {
-    const query = { start: cashInCreatedSince(from), end: endOfToday, status: 'PAID' as const, page, page_size: 100 };
-    const { pagination, charges } = dataOf(await api.GET('/v2/pix/charges', { params: { query } }));
-    return { pagination, items: charges };
-  });
-  const refunds = await readPages(async (page) => {
-    const { pagination, refunds } = dataOf(
-      await api.GET('/v2/transactions/refunds', { params: { query: { start: from, end: endOfToday, page, page_size: 100 } } }),
-    );
-    return { pagination, items: refunds };
-  });
-  const deliveries = dataOf(await api.GET('/v2/webhooks/deliveries', { params: { query: { status: 'failed', start: days[0], page_size: 1 } } }));
-
-  // Every recurrence's charges at once, by due date: those paid in the period fell due in it or up to RETRY_DAYS
-  // before, or fall due within LEAD_DAYS (created ahead, a sandbox payer may pay them early).
-  const charges = await readPages(async (page) => {
-    const query = { due_from: dayBefore(days[0], RETRY_DAYS), due_to: dayBefore(today, -LEAD_DAYS), page, page_size: 100 };
-    const { pagination, charges } = dataOf(await api.GET('/v2/automatic-pix/charges', { params: { query } }));
-    return { pagination, items: charges };
-  });
-
-  return {
-    days,
-    charges: dailyVolume(chargesPaid(charges.items), days),
-    payouts: dailyVolume(payoutsSent(payouts), days),
-    payoutsTruncated: payoutPages > PAGES_READ,
-    cashIn: dailyVolume(chargesPaid(cashIn.items), days),
-    refunds: dailyVolume(refundsMade(refunds.items), days),
-    cashInTruncated: cashIn.truncated || refunds.truncated,
-    chargesTruncated: charges.truncated,
-    failedCharges: chargesFailed(charges.items, days),
-    rejectedPayouts: rejected.count_data,
-    failedDeliveries: deliveries.pagination.total_items,
-  };
+/**
+ * Everything the overview shows, in one request: the daily totals of the 30 days ending on the environment's today
+ * (the sandbox's test clock), summed exactly where the data is.
+ */
+async function readFigures(api: MerchantApi): Promise<DailyTotals> {
+  return dataOf(await api.GET('/v2/reports/daily-totals'));
 }
 
 /** The first steps of an integration, each done or not (in the sandbox, whichever environment is shown). */
@@ -182,10 +74,9 @@ function Checklist({ steps }: { steps: FirstSteps }) {
 }
 
 /** Amounts per day as bars, with the same figures as a table for whoever does not see the chart. */
-function VolumeChart({ title, volume }: { title: string; volume: DayVolume[] }) {
+function VolumeChart({ title, volume, total }: { title: string; volume: DayVolume[]; total: { count: number; amount: number } }) {
   const id = useId();
   const top = scaleTop(Math.max(...volume.map((day) => day.amount)));
-  const total = totalOf(volume);
   const [width, height, barGap] = [600, 140, 2];
   const barWidth = width / volume.length - barGap;
   return (
@@ -243,7 +134,7 @@ function VolumeChart({ title, volume }: { title: string; volume: DayVolume[] }) 
 
 /** The console's home: today's and the last 30 days' volume, and what needs attention. */
 export function Overview({ api, environment, session, clockMoves }: PageContext) {
-  const [figures, setFigures] = useState<Figures>();
+  const [figures, setFigures] = useState<DailyTotals>();
   const [error, setError] = useState<string>();
   const [steps, setSteps] = useState<FirstSteps>();
 
@@ -254,12 +145,12 @@ export function Overview({ api, environment, session, clockMoves }: PageContext)
   useEffect(() => {
     setFigures(undefined);
     setError(undefined);
-    readFigures(api, environment === 'sandbox').then(setFigures, (failure: Error) => setError(failure.message));
+    readFigures(api).then(setFigures, (failure: Error) => setError(failure.message));
   }, [api, environment, clockMoves]);
 
-  const today = (volume: DayVolume[]) => volume[volume.length - 1];
-  const quiet = figures && [figures.charges, figures.cashIn, figures.refunds, figures.payouts].every((volume) => totalOf(volume).count === 0);
+  const today = figures?.days[figures.days.length - 1];
   const started = steps && steps.key && steps.recurrence && steps.webhook;
+  const period = figures?.days.length;
 
   return (
     <section aria-labelledby="overview-title">
@@ -267,70 +158,75 @@ export function Overview({ api, environment, session, clockMoves }: PageContext)
       {steps && !started && <Checklist steps={steps} />}
       <Alert message={error} />
       {!figures && !error && <p className="loading">Reading your figures…</p>}
-      {figures && (
+      {figures && today && (
         <>
           <h2>Today</h2>
           <dl className="terms" data-testid="today">
             <dt>Automatic Pix charges paid</dt>
             <dd data-testid="today-charges">
-              {today(figures.charges).count} for {money(today(figures.charges).amount)}
+              {today.automatic_pix_charges_paid.count} for {money(today.automatic_pix_charges_paid.amount)}
             </dd>
             <dt>Pix charges paid (cash-in)</dt>
             <dd data-testid="today-cash-in">
-              {today(figures.cashIn).count} for {money(today(figures.cashIn).amount)}
+              {today.pix_charges_paid.count} for {money(today.pix_charges_paid.amount)}
             </dd>
             <dt>Refunds</dt>
             <dd data-testid="today-refunds">
-              {today(figures.refunds).count} for {money(today(figures.refunds).amount)}
+              {today.refunds.count} for {money(today.refunds.amount)}
             </dd>
             <dt>Payouts</dt>
             <dd data-testid="today-payouts">
-              {today(figures.payouts).count} for {money(today(figures.payouts).amount)}
+              {today.payouts.count} for {money(today.payouts.amount)}
             </dd>
           </dl>
 
           <h2>Needs attention</h2>
           <ul className="attention" data-testid="attention">
             <li>
-              <strong>{figures.failedDeliveries}</strong> webhook deliveries failed in the last {PERIOD_DAYS} days (every attempt refused).
+              <strong>{figures.failed_webhook_deliveries}</strong> webhook deliveries failed in the last {period} days (every attempt refused).
             </li>
             <li>
-              <strong>{figures.failedCharges.length}</strong> Automatic Pix charges due in the last {PERIOD_DAYS} days failed
-              {figures.failedCharges.length > 0 && ':'}
-              {figures.failedCharges.length > 0 && (
+              <strong>{figures.failed_charges.count}</strong> Automatic Pix charges due in the last {period} days failed
+              {figures.failed_charges.count > 0 && ':'}
+              {figures.failed_charges.latest.length > 0 && (
                 <ul>
-                  {figures.failedCharges.slice(0, 10).map((charge) => (
+                  {figures.failed_charges.latest.map((charge) => (
                     <li key={charge.charge_id}>
                       <a href={hrefOf({ environment, page: 'recurrences', id: charge.recurrence_id })}>
                         {money(charge.amount)} due {charge.due_date}
                       </a>
                     </li>
                   ))}
+                  {figures.failed_charges.count > figures.failed_charges.latest.length && (
+                    <li className="muted">and {figures.failed_charges.count - figures.failed_charges.latest.length} more, due earlier</li>
+                  )}
                 </ul>
               )}
             </li>
             <li>
-              <strong>{figures.rejectedPayouts}</strong> payouts made in the last {PERIOD_DAYS} days were rejected by the bank.
+              <strong>{figures.rejected_payouts}</strong> payouts made in the last {period} days were rejected by the bank.
             </li>
           </ul>
 
-          <h2>Last {PERIOD_DAYS} days</h2>
-          {quiet ? (
-            <p data-testid="no-volume">Nothing was paid, refunded or paid out in the last {PERIOD_DAYS} days: the charts show here once money moves.</p>
+          <h2>Last {period} days</h2>
+          {nothingMoved(figures) ? (
+            <p data-testid="no-volume">Nothing was paid, refunded or paid out in the last {period} days: the charts show here once money moves.</p>
           ) : (
             <>
-              <VolumeChart title="Automatic Pix charges paid" volume={figures.charges} />
-              <VolumeChart title="Pix charges paid (cash-in)" volume={figures.cashIn} />
-              <VolumeChart title="Refunds" volume={figures.refunds} />
-              <VolumeChart title="Payouts" volume={figures.payouts} />
+              <VolumeChart
+                title="Automatic Pix charges paid"
+                volume={volumeOf(figures, 'automatic_pix_charges_paid')}
+                total={figures.totals.automatic_pix_charges_paid}
+              />
+              <VolumeChart title="Pix charges paid (cash-in)" volume={volumeOf(figures, 'pix_charges_paid')} total={figures.totals.pix_charges_paid} />
+              <VolumeChart title="Refunds" volume={volumeOf(figures, 'refunds')} total={figures.totals.refunds} />
+              <VolumeChart title="Payouts" volume={volumeOf(figures, 'payouts')} total={figures.totals.payouts} />
             </>
           )}
           <p className="muted">
-            Days are Brasília days. Automatic Pix charges paid count on the day the payer's bank paid them
-            {figures.chargesTruncated && `, the first ${PAGES_READ * 100} due in the period only`}. Payouts count on the day you made them, canceled and
-            rejected ones left out{figures.payoutsTruncated && `, the first ${PAGES_READ * 100} of the period only`}. Pix charges paid (journey 3 activation
-            payments among them) count on the day the payer paid them, refunds on the day they were asked for, failed ones left out
-            {figures.cashInTruncated && `; of each, the newest ${PAGES_READ * 100} only`}.
+            Days are Brasília days, from {figures.start_day} to {figures.end_day}. Automatic Pix charges paid count on the day the payer's bank paid them.
+            Payouts count on the day you made them, canceled and rejected ones left out. Pix charges paid (journey 3 activation payments among them) count on
+            the day the payer paid them, refunds on the day they were asked for, failed ones left out.
           </p>
         </>
       )}

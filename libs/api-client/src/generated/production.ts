@@ -304,6 +304,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/reports/daily-totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Daily totals
+         * @description The money that moved in your account per Brasília day, exact to the centavo: Automatic Pix charges paid and Pix charges paid (on the day they were paid), refunds (on the day they were asked for, failed ones left out) and payouts (on the day they were made, canceled and rejected ones left out), with the period's totals. Also what needs attention in the period: payouts the bank rejected, webhook deliveries whose every attempt failed, and the Automatic Pix charges due in it that failed (how many, and the latest 10). Without `start_day` and `end_day` it covers the 30 days ending today (in the sandbox, today on your test clock); `start_day` and `end_day` say which days it covered. At most 92 days in one request. Read-only keys may read it. Figures of something you did a moment ago are in it.
+         */
+        get: operations["Reports_dailyTotals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/requests": {
         parameters: {
             query?: never;
@@ -1245,6 +1265,13 @@ export interface components {
          * @enum {string}
          */
         ChargeType: "cycle" | "activation";
+        /** @description How many, and how much in reais. */
+        CountAndAmount: {
+            /** @description Their sum in reais, exact to the centavo (summed in centavos). */
+            amount: number;
+            /** @description How many. */
+            count: number;
+        };
         /** @description A payout (cash-out): money sent by Pix to a Pix key or to a bank account. */
         CreatePayoutRequest: {
             /** @description Amount to pay, in reais (BRL): positive, at most 2 decimal places, at most 9999999999.99. A cash-out limit set for the beneficiary applies. */
@@ -1349,6 +1376,52 @@ export interface components {
              * @description Where the events are sent: an http(s) URL of at most 255 characters, held to the rules of every webhook (a production URL must be public https; a refused address is a failed attempt with its reason, in the delivery log).
              */
             url: string;
+        };
+        /** @description One Brasília day's money movements. */
+        DailyTotalsDay: {
+            /** @description Automatic Pix charges (cycles) the payer's bank paid, each on the Brasília day of its `paid_at`; a journey 3 activation counts among the Pix charges. */
+            automatic_pix_charges_paid: components["schemas"]["CountAndAmount"];
+            /** @description The Brasília day, YYYY-MM-DD. */
+            day: string;
+            /** @description Payouts, each on the Brasília day it was made (`created_at`), canceled and rejected ones left out. */
+            payouts: components["schemas"]["CountAndAmount"];
+            /** @description Pix charges (cash-in, journey 3 activation payments among them) paid, each on the Brasília day of its `paid_at`. */
+            pix_charges_paid: components["schemas"]["CountAndAmount"];
+            /** @description Refunds of Pix charges, each on the Brasília day it was asked for (`created_at`), failed ones left out. */
+            refunds: components["schemas"]["CountAndAmount"];
+        };
+        /** @description The money movements of each kind, in a day or in the whole period. */
+        DailyTotalsKinds: {
+            /** @description Automatic Pix charges (cycles) the payer's bank paid, each on the Brasília day of its `paid_at`; a journey 3 activation counts among the Pix charges. */
+            automatic_pix_charges_paid: components["schemas"]["CountAndAmount"];
+            /** @description Payouts, each on the Brasília day it was made (`created_at`), canceled and rejected ones left out. */
+            payouts: components["schemas"]["CountAndAmount"];
+            /** @description Pix charges (cash-in, journey 3 activation payments among them) paid, each on the Brasília day of its `paid_at`. */
+            pix_charges_paid: components["schemas"]["CountAndAmount"];
+            /** @description Refunds of Pix charges, each on the Brasília day it was asked for (`created_at`), failed ones left out. */
+            refunds: components["schemas"]["CountAndAmount"];
+        };
+        /** @description The money that moved in your account per Brasília day, by kind, with the period's totals and what needs attention: exact counts and sums, computed where the data is. */
+        DailyTotalsResponse: {
+            /** @description Every day from `start_day` to `end_day`, oldest first; a day with nothing moved has zeros. */
+            days: components["schemas"]["DailyTotalsDay"][];
+            /** @description The last day covered, YYYY-MM-DD (Brasília), included. */
+            end_day: string;
+            /** @description Automatic Pix charges due in the period whose debit failed (status FAILED). */
+            failed_charges: {
+                /** @description How many, in all. */
+                count: number;
+                /** @description The first 10 of them, latest due date first. */
+                latest: components["schemas"]["FailedChargeSummary"][];
+            };
+            /** @description Webhook deliveries created in the period whose every attempt was refused (status `failed`). */
+            failed_webhook_deliveries: number;
+            /** @description Payouts made in the period that the bank rejected (status 3). */
+            rejected_payouts: number;
+            /** @description The first day covered, YYYY-MM-DD (Brasília). */
+            start_day: string;
+            /** @description The whole period's figures of each kind. */
+            totals: components["schemas"]["DailyTotalsKinds"];
         };
         /** @description The payer's address. Optional as a whole; when sent, all four fields are required. */
         DebtorAddress: {
@@ -1494,6 +1567,17 @@ export interface components {
                 /** @description Why the settlement system refused it. */
                 reason: string;
             }[];
+        };
+        /** @description An Automatic Pix charge whose debit the payer's bank refused, due in the period. */
+        FailedChargeSummary: {
+            /** @description Its amount in reais. */
+            amount: number;
+            /** @description The charge's id. */
+            charge_id: string;
+            /** @description Its due date, YYYY-MM-DD. */
+            due_date: string;
+            /** @description The recurrence it belongs to. */
+            recurrence_id: string;
         };
         /**
          * @description How the payer authorized the recurrence. AWAITING_DEFINITION: not yet. JOURNEY_1: by an alert in their banking app (a solicitation). JOURNEY_2: by scanning the QR code or pasting the Pix code. JOURNEY_3: by paying the activation payment with the same scan.
@@ -3673,6 +3757,67 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PixChargeListResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded or a dependency is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Reports_dailyTotals: {
+        parameters: {
+            query?: {
+                /** @description The last day, included, YYYY-MM-DD (Brasília). Default: today. */
+                end_day?: string;
+                /** @description The first day, YYYY-MM-DD (Brasília). Default: 29 days before `end_day`. */
+                start_day?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyTotalsResponse"];
                 };
             };
             /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
