@@ -2,15 +2,15 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
-import { ApiKeyDirectory } from '@pixauto/accounts';
+import { ApiKeyDirectory, AuditWriter } from '@pixauto/accounts';
 import { RequestLogWriter } from '@pixauto/request-log';
+import { SecretBox } from '@pixauto/secrets';
 import { CLOCK, createHttpApp, GracefulShutdown, instrumentHttp, startOperations } from '@pixauto/runtime';
 import { flushLogs, NestLogger, rootLogger } from '@pixauto/telemetry';
 import { AdminApiModule } from './admin/admin-api.module';
 import { config, GatewayCoreModule, REDIS } from './core.module';
 import { IdempotentPosts } from './merchant/idempotency';
 import { logRequests } from './merchant/request-log';
-import { SecretBox } from '@pixauto/secrets';
 import { auditLimitChanges, auditWebhookEndpointChanges, MerchantActors } from './merchant/audit';
 import { refuseUnstorableText } from './merchant/text-guard';
 import { MerchantApiModule } from './merchant/merchant-api.module';
@@ -53,6 +53,7 @@ async function main(): Promise<void> {
   // Every hook on, unless a bench turns some off (GATEWAY_HOOKS_OFF, hooks.ts: refused at start outside the bench).
   const off = config.hooksOff;
   const actors = new MerchantActors(config.adminToken);
+  const audit = new AuditWriter(core.get(DataSource).manager); // one for both listeners: their entries share statements
   const merchantApp = (environment: 'production' | 'sandbox') =>
     createHttpApp(MerchantApiModule.forEnvironment(environment, core, { rateLimits: !off.has('rate-limit'), actors }), { hooksOff: off });
   const production = await merchantApp('production');
@@ -67,8 +68,8 @@ async function main(): Promise<void> {
     if (!off.has('idempotency')) new IdempotentPosts(core.get(REDIS), core.get(ApiKeyDirectory), environment, core.get(SecretBox)).install(fastify);
     if (!off.has('request-log')) logRequests(fastify, environment, core.get(RequestLogWriter), core.get(ApiKeyDirectory), core.get(CLOCK), config.adminToken);
     if (!off.has('audit')) {
-      auditLimitChanges(fastify, core.get(DataSource), core.get(CLOCK), actors);
-      auditWebhookEndpointChanges(fastify, core.get(DataSource), core.get(CLOCK), actors);
+      auditLimitChanges(fastify, audit, core.get(CLOCK), actors);
+      auditWebhookEndpointChanges(fastify, audit, core.get(CLOCK), actors);
     }
     serveReference(app, environment); // GET /openapi.json and /docs, outside the API-key guard
   }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { EventStore } from '@pixauto/event-store';
 import { SecretBox } from '@pixauto/secrets';
 import { FixedClock } from '@pixauto/pix';
@@ -8,7 +8,7 @@ import { createTestDataSource, dropTestDataSource } from '@pixauto/event-store/t
 import { AccountProfiles } from './account-profiles';
 import { AccountsAdmin } from './accounts-admin';
 import { ApiKeyDirectory } from './api-key-directory';
-import { actorOfHeader, readAuditLog, recordAudit } from './audit-log';
+import { actorOfHeader, AuditWriter, readAuditLog, recordAudit } from './audit-log';
 import { ConsoleUsers } from './console-users';
 import { ACCOUNT_MIGRATIONS } from './read-model/accounts.migration';
 
@@ -179,6 +179,46 @@ describe('the audit log (PostgreSQL)', () => {
     await expect(dataSource.query('DELETE FROM audit_log')).rejects.toThrow(/append-only: DELETE refused/);
     await expect(dataSource.query('TRUNCATE audit_log')).rejects.toThrow(/append-only: TRUNCATE refused/);
     expect((await entries()).length).toBe(4);
+  });
+
+  it('writes the entries that wait on one another in one statement each batch, every caller answered once its own is stored', async () => {
+    const writerAccount = `writer-${randomBytes(4).toString('hex')}`;
+    let statements = 0;
+    let failNext = false;
+    const counting = {
+      query: (text: string, values: unknown[]) => {
+        statements++;
+        if (failNext) {
+          failNext = false;
+          return Promise.reject(new Error('connection lost'));
+        }
+        return dataSource.manager.query(text, values);
+      },
+    } as unknown as EntityManager;
+    const writer = new AuditWriter(counting);
+    const entry = (i: number) => ({
+      accountId: writerAccount,
+      environment: i % 2 === 0 ? ('sandbox' as const) : null,
+      at: clock.now(),
+      actor: i % 3 === 0 ? ana : ({ type: 'api_key', keyId: `key-${i}` } as const),
+      action: 'customer_limit.set' as const,
+      object: `customer ${i}`,
+      detail: { i },
+    });
+    await Promise.all(Array.from({ length: 60 }, (_, i) => writer.write(entry(i))));
+    // The first is written at once; the 59 that came while it ran, in the next statement.
+    expect(statements).toBe(2);
+    const written = await entries(writerAccount);
+    expect(written).toHaveLength(60);
+    expect(written.find((e) => e.object === 'customer 3')).toMatchObject({ environment: null, actor_type: 'console_user', actor: ana.email, detail: { i: 3 } });
+    expect(written.find((e) => e.object === 'customer 4')).toMatchObject({ environment: 'sandbox', actor_type: 'api_key', actor: 'key-4' });
+
+    failNext = true;
+    const outcomes = await Promise.allSettled([writer.write(entry(100)), writer.write(entry(101))]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'fulfilled']); // the failed batch is the first alone
+    await writer.write(entry(102));
+    expect((await entries(writerAccount)).map((e) => e.object)).toEqual(expect.arrayContaining(['customer 101', 'customer 102']));
+    expect((await entries(writerAccount)).map((e) => e.object)).not.toContain('customer 100');
   });
 
   it("takes the admin API's header as the console sends it, and the operator otherwise", () => {

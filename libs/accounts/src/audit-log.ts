@@ -68,6 +68,62 @@ export async function recordAudit(db: EntityManager, record: AuditRecord): Promi
   await db.query(text, values);
 }
 
+/** Entries written together by one statement: PostgreSQL takes at most 65,535 parameters, and 8 arrays need only 8. */
+const MAX_BATCH = 500;
+
+/**
+ * Entries of changes the gateway does not own (a customer limit, a webhook endpoint), each written before its change
+ * is answered, grouped as PostgreSQL groups commits: the first entry is written at once, and those that arrive while
+ * an INSERT runs go into the next one, a statement and a commit for all of them. Each caller's promise settles once
+ * its own entry is stored (or the statement failed).
+ */
+export class AuditWriter {
+  private pending: { record: AuditRecord; settle: (error?: unknown) => void }[] = [];
+  private writing = false;
+
+  constructor(private readonly db: EntityManager) {}
+
+  write(record: AuditRecord): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ record, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (!this.writing) void this.writeAll();
+    });
+  }
+
+  private async writeAll(): Promise<void> {
+    this.writing = true;
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0, MAX_BATCH);
+      const error = await this.insert(batch.map((entry) => entry.record)).then(
+        () => undefined,
+        (failure: unknown) => failure ?? new Error('the audit log could not be written'),
+      );
+      for (const entry of batch) entry.settle(error);
+    }
+    this.writing = false;
+  }
+
+  private async insert(records: AuditRecord[]): Promise<void> {
+    const actors = records.map((record) => actorColumns(record.actor));
+    await this.db.query(
+      `INSERT INTO audit_log (account_id, environment, at, actor_type, actor, action, object, detail)
+       SELECT account_id, environment, at, actor_type, actor, action, object, detail::jsonb
+       FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+         AS u(account_id, environment, at, actor_type, actor, action, object, detail)`,
+      [
+        records.map((record) => record.accountId),
+        records.map((record) => record.environment),
+        records.map((record) => record.at),
+        actors.map(([type]) => type),
+        actors.map(([, actor]) => actor),
+        records.map((record) => record.action),
+        records.map((record) => record.object),
+        records.map((record) => JSON.stringify(record.detail ?? {})),
+      ],
+    );
+  }
+}
+
 const MAX_LIMIT = 100;
 const DEFAULT_LIMIT = 50;
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DataSource } from 'typeorm';
-import { AuditActor, recordAudit } from '@pixauto/accounts';
+import { AuditActor, AuditWriter } from '@pixauto/accounts';
 import type { AuditAction } from '@pixauto/contracts';
 import { Clock } from '@pixauto/pix';
 import { CONSOLE_USER_HEADER, consoleUserOf } from '@pixauto/request-log';
@@ -26,30 +25,32 @@ export class MerchantActors {
  * not one transaction: an entry that cannot be written answers the set 500, which the merchant repeats safely (a set
  * replaces). A replayed answer (Idempotency-Key) changed nothing and records nothing.
  */
-export function auditLimitChanges(fastify: FastifyInstance, db: DataSource, clock: Clock, actors: MerchantActors): void {
+export function auditLimitChanges(fastify: FastifyInstance, audit: AuditWriter, clock: Clock, actors: MerchantActors): void {
   // Synchronous for every other request: the hook costs them one comparison, no promise.
   fastify.addHook('onSend', (request, reply, payload, done) => {
     if (request.method !== 'POST' || request.routeOptions.url !== '/v2/limits' || reply.statusCode >= 300) return done(null, payload);
     if (reply.getHeader('idempotent-replayed') === 'true') return done(null, payload);
     const authenticated = request as AuthenticatedRequest;
     const body = (request.body ?? {}) as Record<string, unknown>;
-    recordAudit(db.manager, {
-      accountId: authenticated.grant.accountId,
-      environment: authenticated.grant.environment,
-      at: clock.now(),
-      actor: actors.of(authenticated),
-      action: 'customer_limit.set',
-      object: maskDocuments(String(body.document_number)),
-      detail: {
-        type: body.type,
-        mechanism: body.mechanism,
-        ...(body.amount !== undefined && { amount: body.amount }),
-        ...(body.quantity !== undefined && { quantity: body.quantity }),
-      },
-    }).then(
-      () => done(null, payload),
-      (error: Error) => done(error),
-    );
+    audit
+      .write({
+        accountId: authenticated.grant.accountId,
+        environment: authenticated.grant.environment,
+        at: clock.now(),
+        actor: actors.of(authenticated),
+        action: 'customer_limit.set',
+        object: maskDocuments(String(body.document_number)),
+        detail: {
+          type: body.type,
+          mechanism: body.mechanism,
+          ...(body.amount !== undefined && { amount: body.amount }),
+          ...(body.quantity !== undefined && { quantity: body.quantity }),
+        },
+      })
+      .then(
+        () => done(null, payload),
+        (error: Error) => done(error),
+      );
   });
 }
 
@@ -82,7 +83,7 @@ function endpointDetail(action: AuditAction, body: Record<string, unknown>, answ
  * customer limit does (above): the endpoint is the dispatcher's row, so the gateway writes the entry once the
  * dispatcher has answered, before the merchant gets the answer. A replayed answer records nothing.
  */
-export function auditWebhookEndpointChanges(fastify: FastifyInstance, db: DataSource, clock: Clock, actors: MerchantActors): void {
+export function auditWebhookEndpointChanges(fastify: FastifyInstance, audit: AuditWriter, clock: Clock, actors: MerchantActors): void {
   fastify.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode >= 300 || !request.routeOptions.url?.startsWith(ENDPOINTS)) return done(null, payload);
     const action = endpointAuditAction(request.method, request.routeOptions.url);
@@ -95,17 +96,19 @@ export function auditWebhookEndpointChanges(fastify: FastifyInstance, db: DataSo
       answer = {};
     }
     const endpointId = (request.params as { endpoint_id?: string }).endpoint_id ?? String(answer.endpoint_id);
-    recordAudit(db.manager, {
-      accountId: authenticated.grant.accountId,
-      environment: authenticated.grant.environment,
-      at: clock.now(),
-      actor: actors.of(authenticated),
-      action,
-      object: endpointId,
-      detail: endpointDetail(action, (request.body ?? {}) as Record<string, unknown>, answer),
-    }).then(
-      () => done(null, payload),
-      (error: Error) => done(error),
-    );
+    audit
+      .write({
+        accountId: authenticated.grant.accountId,
+        environment: authenticated.grant.environment,
+        at: clock.now(),
+        actor: actors.of(authenticated),
+        action,
+        object: endpointId,
+        detail: endpointDetail(action, (request.body ?? {}) as Record<string, unknown>, answer),
+      })
+      .then(
+        () => done(null, payload),
+        (error: Error) => done(error),
+      );
   });
 }
