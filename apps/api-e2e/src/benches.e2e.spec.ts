@@ -18,7 +18,7 @@ const FIGURES: Record<string, RegExp> = {
   'bench:transport': /\| kafka \| \d+ \|/,
   'bench:charges': /\| elapsed until N charges \| [\d.]+ s \|/,
   'bench:payouts': /\| through the gateway \| [\d.]+ \| \d+ \|/,
-  'bench:webhooks': /3\. 200 events\/s, 10% of endpoints hanging: healthy ones publish → received p50 [\d.]+ ms/,
+  'bench:webhooks': /5\. 200 events\/s, 10% of endpoints hanging: healthy ones publish → received p50 [\d.]+ ms/,
   'bench:scale': /\| 2 \| \d+ \| [\d.]+ \/ [\d.]+ \|/,
   'bench:reports': /\| production, 20 connections \| \d+ \| [\d.]+ \| [\d.]+ \| /,
   'bench:receipts': /\| PROVIDER_B, the bank simulator alone \(the same receipts\) \| \d+ \|/,
