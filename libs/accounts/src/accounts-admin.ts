@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import {
   AccountProfile,
@@ -16,7 +16,7 @@ import {
 } from '@pixauto/contracts';
 import { Messages, notFound, refuse } from '@pixauto/errors';
 import { EventStore } from '@pixauto/event-store';
-import { SecretBox } from '@pixauto/secrets';
+import { newWebhookSecret, SecretBox } from '@pixauto/secrets';
 import { Clock } from '@pixauto/pix';
 import { account, ACCOUNT_STREAM, accountStreamId } from './account';
 import { apiKey, API_KEY_STREAM, apiKeyStreamId, hashApiKey, newApiKey } from './api-key';
@@ -32,7 +32,6 @@ const DEFAULT_PROVIDERS: ProviderCredentials[] = [
 ];
 
 /** Standard Webhooks' secret format: `whsec_` and the base64 of the key (24 random bytes). */
-const newWebhookSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
 
 /** What the gateway and the services read of an account on every request (AccountProfiles). */
 export const profileOf = (account: AccountResponse): AccountProfile => ({

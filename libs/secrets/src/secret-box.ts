@@ -80,3 +80,6 @@ export const isSealed = (value: unknown): value is string => typeof value === 's
 
 /** A new key for SECRETS_KEYS (npm start writes one for development, as it does the admin token). */
 export const newSecretKey = (id: string): string => `${id}:${randomBytes(32).toString('base64')}`;
+
+/** A new webhook signing secret in Standard Webhooks' form: `whsec_` and the base64 of 24 random bytes. */
+export const newWebhookSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;

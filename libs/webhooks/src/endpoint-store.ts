@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import {
   Environment,
@@ -9,14 +9,11 @@ import {
   WebhookEndpointSecretResponse,
   WebhookEventType,
 } from '@pixauto/contracts';
-import { SecretBox } from '@pixauto/secrets';
+import { newWebhookSecret, SecretBox } from '@pixauto/secrets';
 
 // An account's webhook endpoints (docs/decisions/webhooks.md "Webhook endpoints"), one table in the dispatcher's
 // database: the fan-out reads them in each batch's transaction, and a merchant reads its own write at once. Secrets are
 // sealed in the row; only the dispatcher holds the keys that open them.
-
-/** Standard Webhooks' secret format: `whsec_` and the base64 of the key (24 random bytes), as the accounts' secrets. */
-export const newEndpointSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
 
 interface EndpointRow {
   id: string;
@@ -73,7 +70,7 @@ export class WebhookEndpointStore {
    * hold the tenant's advisory lock, so two creations at once cannot both pass the limit.
    */
   async create(tenant: Tenant, endpoint: NewEndpoint, at: Date): Promise<WebhookEndpointCreatedResponse | undefined> {
-    const secret = newEndpointSecret();
+    const secret = newWebhookSecret();
     return this.dataSource.transaction(async (db) => {
       await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`webhook_endpoints:${tenant.accountId}:${tenant.environment}`]);
       const [{ count }]: { count: number }[] = await db.query(
@@ -162,7 +159,7 @@ export class WebhookEndpointStore {
       `UPDATE webhook_endpoints SET secret = $4, previous_secret = CASE WHEN $5::timestamptz IS NULL THEN NULL ELSE secret END,
          previous_valid_until = $5, version = version + 1, updated_at = $6
        WHERE id = $1 AND account_id = $2 AND environment = $3 RETURNING ${COLUMNS}`,
-      [id, tenant.accountId, tenant.environment, this.secretBox.seal(newEndpointSecret()), until, at],
+      [id, tenant.accountId, tenant.environment, this.secretBox.seal(newWebhookSecret()), until, at],
     );
     return row && this.secretOf(row, now);
   }
