@@ -29,6 +29,8 @@ export default tseslint.config(
         clearTimeout: 'readonly',
         Buffer: 'readonly',
         URL: 'readonly',
+        fetch: 'readonly',
+        AbortSignal: 'readonly',
       },
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -1,3 +1,4 @@
+/** @shared-system */
 import { parse } from 'csv-parse/sync';
 import { pdfText } from '@pixauto/receipts/testing';
 import { alphanumericCnpj } from '@pixauto/testing';
@@ -5,7 +6,7 @@ import { freshAlphanumericCnpj, freshCpf, Merchant, newMerchant } from './suppor
 import { call } from './support/http';
 import { queryService } from './support/database';
 import { brasiliaDay, freshTransactionId, invalid, RECURRENCES, storedFor } from './support/recurrences';
-import { RunningSystem, startSystem } from './support/system';
+import { RunningSystem, sharedSystem } from './support/system';
 
 // The alphanumeric CNPJ (issued since July 2026: 12 capitals and digits, then two check digits) wherever a CNPJ goes,
 // through the gateway: the recurrence's debtor, the solicitation's account holder, the Pix charge's payer, both
@@ -17,10 +18,9 @@ let system: RunningSystem;
 let merchant: Merchant;
 
 beforeAll(async () => {
-  system = await startSystem();
+  system = sharedSystem();
   merchant = await newMerchant(system);
 });
-afterAll(() => system?.stop());
 
 const sandbox = (method: string, path: string, json?: unknown) => call(system.profile.sandbox, method, path, { key: merchant.sandbox, json });
 

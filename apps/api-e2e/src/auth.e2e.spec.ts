@@ -1,9 +1,10 @@
+/** @shared-system */
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { call } from './support/http';
 import { admin, freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { metricsOf, total } from './support/metrics';
-import { RunningSystem, startSystem } from './support/system';
+import { RunningSystem, sharedSystem } from './support/system';
 
 // docs/decisions/api-access.md: API keys, environments, read-only keys, tenants, the admin API.
 
@@ -13,10 +14,9 @@ let system: RunningSystem;
 let merchant: Merchant;
 
 beforeAll(async () => {
-  system = await startSystem();
+  system = sharedSystem();
   merchant = await newMerchant(system);
 });
-afterAll(() => system?.stop());
 
 const limitQuery = (document: string) => `/v2/limits?document_number=${document}&type=cashin`;
 const limitBody = (document: string) => ({ document_number: document, type: 'cashin', mechanism: 'quantity', quantity: 2 });

@@ -1,7 +1,8 @@
+/** @shared-system */
 import { eventually } from '@pixauto/testing';
 import { call } from './support/http';
 import { brasiliaDay, invalid, openAccount, recurrenceBody, recurrenceClient } from './support/recurrences';
-import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
+import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/system';
 
 // GET /v2/automatic-pix/charges: the charges of every recurrence of the account due in a period, in one request (what
 // the console's overview reads), by due date, a status at a time if asked.
@@ -9,12 +10,8 @@ import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
 let system: RunningSystem;
 
 beforeAll(async () => {
-  system = await startSystem();
+  system = sharedSystem();
 });
-afterAll(async () => {
-  await system?.stop();
-});
-
 const dueList = (key: string, query: string) => call(system.profile.sandbox, 'GET', `/v2/automatic-pix/charges?${query}`, { key });
 
 it("lists the charges of all the account's recurrences due in the period, by due date, by status, and no other account's", async () => {

@@ -1,3 +1,4 @@
+/** @shared-system */
 import { cycleDueDate } from '@pixauto/pix';
 import { eventually } from '@pixauto/testing';
 import { advanceTo, CHARGE_NOT_FOUND, chargeClient, ChargeClient, providerError } from './support/charges';
@@ -16,7 +17,7 @@ import {
   recurrenceClient,
   RecurrenceClient,
 } from './support/recurrences';
-import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
+import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/system';
 
 // Cycle charges (docs/decisions/charges.md) and the sandbox test clock (docs/decisions/sandbox-clock.md),
 // through the gateway, with the real scheduler, the bank simulator's settlement rules and Kafka.
@@ -25,13 +26,12 @@ let system: RunningSystem;
 let watcher: TopicWatcher;
 
 beforeAll(async () => {
-  system = await startSystem();
+  system = sharedSystem();
   watcher = new TopicWatcher(RECURRENCE_TOPIC);
   await watcher.start();
 });
 afterAll(async () => {
   await watcher?.stop();
-  await system?.stop();
 });
 
 /** A merchant of its own per test: each has its own sandbox clock. */

@@ -1,3 +1,4 @@
+/** @shared-system */
 import { randomUUID } from 'node:crypto';
 import { eventually } from '@pixauto/testing';
 import { chargeClient } from './support/charges';
@@ -5,7 +6,7 @@ import { queryService } from './support/database';
 import { freshCpf, Merchant } from './support/fixtures';
 import { call } from './support/http';
 import { openAccount, recurrenceBody, recurrenceClient } from './support/recurrences';
-import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
+import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/system';
 
 // GET /v2/reports/daily-totals: the money moved per Brasília day, each kind summed by the service that owns it and
 // composed by the gateway. Each test has an account of its own (its own sandbox clock).
@@ -13,12 +14,8 @@ import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
 let system: RunningSystem;
 
 beforeAll(async () => {
-  system = await startSystem();
+  system = sharedSystem();
 });
-afterAll(async () => {
-  await system?.stop();
-});
-
 const REPORT = '/v2/reports/daily-totals';
 const invalid = (message: string) => ({ status: 400, body: { type: 'ValidationError', message } });
 const zero = { count: 0, amount: 0 };

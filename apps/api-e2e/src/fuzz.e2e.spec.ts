@@ -1,7 +1,8 @@
+/** @shared-system */
 import fc from 'fast-check';
 import { queryService } from './support/database';
 import { Merchant, newMerchant } from './support/fixtures';
-import { RunningSystem, startSystem } from './support/system';
+import { RunningSystem, sharedSystem } from './support/system';
 
 // Hostile input (docs/decisions/requests.md): generated bodies, queries and ids for every route of the sandbox
 // listener (it serves them all).
@@ -14,11 +15,10 @@ let merchant: Merchant;
 let other: Merchant;
 
 beforeAll(async () => {
-  system = await startSystem();
+  system = sharedSystem();
   merchant = await newMerchant(system);
   other = await newMerchant(system);
 });
-afterAll(() => system?.stop());
 
 type Method = 'GET' | 'POST' | 'PATCH';
 /** Every merchant route; `:x` stands for a generated path parameter. */

@@ -1,10 +1,11 @@
+/** @shared-system */
 import fs from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { eventually } from '@pixauto/testing';
 import { freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { queryService } from './support/database';
-import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
+import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/system';
 
 // Idempotency-Key on POSTs (docs/decisions/idempotency.md): a POST with the header runs once per (account, environment, key); a repeat
 // gets the first answer again, marked; another request under the key is 422; a repeat while the first runs is 409.
@@ -15,14 +16,10 @@ let merchant: Merchant;
 let other: Merchant;
 
 beforeAll(async () => {
-  system = await startSystem();
+  system = sharedSystem();
   merchant = await newMerchant(system);
   other = await newMerchant(system);
 });
-afterAll(async () => {
-  await system?.stop();
-});
-
 let sequence = 0;
 const fresh = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++sequence}`;
 const pixBody = (transactionId = fresh('idem')) => ({

@@ -1,8 +1,9 @@
+/** @shared-system */
 import { call } from './support/http';
 import { admin, freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { queryService } from './support/database';
 import { TopicWatcher } from './support/kafka';
-import { RunningSystem, startSystem } from './support/system';
+import { RunningSystem, sharedSystem } from './support/system';
 
 // POST and GET /v2/limits: docs/api/limits.md and docs/decisions/limits.md#setting-a-limit.
 
@@ -12,14 +13,13 @@ let merchant: Merchant;
 let watcher: TopicWatcher;
 
 beforeAll(async () => {
-  system = await startSystem();
+  system = sharedSystem();
   merchant = await newMerchant(system);
   watcher = new TopicWatcher(TOPIC);
   await watcher.start();
 });
 afterAll(async () => {
   await watcher?.stop();
-  await system?.stop();
 });
 
 const setLimit = (json: unknown) => call(system.profile.gateway, 'POST', '/v2/limits', { key: merchant.production, json });

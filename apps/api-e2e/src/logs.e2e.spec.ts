@@ -1,8 +1,9 @@
+/** @shared-system */
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { eventually } from '@pixauto/testing';
-import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
+import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/system';
 import { openAccount, RECURRENCES, recurrenceBody } from './support/recurrences';
 import { admin, freshCpf, newMerchant } from './support/fixtures';
 import type { RequestLogPage } from '@pixauto/contracts';
@@ -26,21 +27,13 @@ const APPS = [
 const fileOf = (app: string): string => path.join(LOG_DIR, `${app}.log`);
 
 let system: RunningSystem;
-/** Where each log file ended before this run: the apps append to them. */
-const startOf = new Map<string, number>();
 
-beforeAll(async () => {
-  for (const app of APPS) startOf.set(app, fs.existsSync(fileOf(app)) ? fs.statSync(fileOf(app)).size : 0);
-  system = await startSystem();
+beforeAll(() => {
+  system = sharedSystem();
 });
-afterAll(() => system?.stop());
 
-/** What an app has logged in this run. */
-const logOf = (app: string): string =>
-  fs
-    .readFileSync(fileOf(app))
-    .subarray(startOf.get(app) ?? 0)
-    .toString('utf8');
+/** What an app has logged since the shared system's start, and before it (the apps append to their files). */
+const logOf = (app: string): string => fs.readFileSync(fileOf(app), 'utf8');
 
 /** The JSON lines of an app's log that hold `text`. */
 const linesWith = (app: string, text: string): Record<string, unknown>[] =>

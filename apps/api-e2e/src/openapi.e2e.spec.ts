@@ -1,10 +1,11 @@
+/** @shared-system */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { sandboxClient } from '@pixauto/api-client';
 import { Merchant, newMerchant } from './support/fixtures';
-import { ADMIN_TOKEN, RunningSystem, startSystem } from './support/system';
+import { ADMIN_TOKEN, RunningSystem, sharedSystem } from './support/system';
 
 // The API documents' contract test (docs/architecture.md#the-api-documents): the running gateway serves each
 // listener's document and reference page without a key, and each documented request example, replayed through it
@@ -19,10 +20,9 @@ const documentOf = (listener: Listener): Json => JSON.parse(readFileSync(join(__
 let system: RunningSystem;
 let merchant: Merchant;
 beforeAll(async () => {
-  system = await startSystem();
+  system = sharedSystem();
   merchant = await newMerchant(system); // through the typed admin client (support/fixtures.ts)
 });
-afterAll(() => system?.stop());
 
 /** The documented examples without an id in their path whose answer is 404: lookups of data that does not exist, and a solicitation for the examples' recurrence id. */
 const expected404: Record<Listener, string[]> = {

@@ -1,3 +1,4 @@
+/** @shared-system */
 import fs from 'node:fs';
 import path from 'node:path';
 import { eventually } from '@pixauto/testing';
@@ -5,7 +6,7 @@ import { call } from './support/http';
 import { freshCpf, newMerchant } from './support/fixtures';
 import { queryService } from './support/database';
 import { metricsOf, sample } from './support/metrics';
-import { OpsPorts, RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
+import { OpsPorts, RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/system';
 
 // Every app's ops listener: liveness, readiness (its dependencies, for real: a database that refuses connections
 // turns it 503) and Prometheus metrics that count what was just done.
@@ -13,9 +14,8 @@ import { OpsPorts, RunningSystem, startSystem, WITHIN_SECONDS } from './support/
 let system: RunningSystem;
 
 beforeAll(async () => {
-  system = await startSystem();
+  system = sharedSystem();
 });
-afterAll(() => system?.stop());
 
 const APPS: [string, keyof OpsPorts][] = [
   ['api-gateway', 'gatewayOps'],

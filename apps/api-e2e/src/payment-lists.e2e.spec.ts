@@ -1,8 +1,9 @@
+/** @shared-system */
 import { eventually } from '@pixauto/testing';
 import { call } from './support/http';
 import { freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { recurrenceBody, recurrenceClient } from './support/recurrences';
-import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
+import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/system';
 
 // The lists by period of the cash-in side: GET /v2/pix/charges and GET /v2/transactions/refunds, shaped as
 // the recurrences' list (period required, page from 0, page_size at most 100), each
@@ -13,14 +14,10 @@ let merchant: Merchant;
 let other: Merchant;
 
 beforeAll(async () => {
-  system = await startSystem();
+  system = sharedSystem();
   merchant = await newMerchant(system);
   other = await newMerchant(system);
 });
-afterAll(async () => {
-  await system?.stop();
-});
-
 type Item = Record<string, unknown> & { id: number };
 const sandbox = (method: string, path: string, json?: unknown, key = merchant.sandbox) => call(system.profile.sandbox, method, path, { key, json });
 const production = (method: string, path: string, key = merchant.production) => call(system.profile.gateway, method, path, { key });

@@ -1,8 +1,9 @@
+/** @shared-system */
 import { call } from './support/http';
 import { freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { queryService } from './support/database';
 import { SeenEvent, TopicWatcher } from './support/kafka';
-import { RunningSystem, startSystem } from './support/system';
+import { RunningSystem, sharedSystem } from './support/system';
 
 // Payouts (cash-out): POST /v2/payout/pix and POST /v2/payout, the payout record, its status
 // codes (docs/decisions/payouts.md), the sandbox's moves and the cashout customer limits (docs/decisions/limits.md).
@@ -14,7 +15,7 @@ let other: Merchant;
 let watcher: TopicWatcher;
 
 beforeAll(async () => {
-  system = await startSystem();
+  system = sharedSystem();
   merchant = await newMerchant(system);
   other = await newMerchant(system);
   watcher = new TopicWatcher(TOPIC);
@@ -22,7 +23,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await watcher?.stop();
-  await system?.stop();
 });
 
 const sandbox = (method: string, path: string, json?: unknown, key = merchant.sandbox) => call(system.profile.sandbox, method, path, { key, json });

@@ -1,3 +1,4 @@
+/** @shared-system */
 import { PixBankClient, SimulatedPayer } from '@pixauto/bank';
 import { eventually, until } from '@pixauto/testing';
 import { call } from './support/http';
@@ -6,7 +7,7 @@ import { queryService } from './support/database';
 import { SeenEvent, TopicWatcher } from './support/kafka';
 import { metricsOf, total } from './support/metrics';
 import { brCodeFields, emvFields, openAccount, recurrenceBody, recurrenceClient } from './support/recurrences';
-import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
+import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/system';
 
 // Cash-in Pix charges: POST and GET /v2/pix (docs/decisions/cash-in.md), the sandbox payer's
 // POST /v2/sandbox/pix/:id/pay, the bank's notification of a payment, expiry by the test clock, the events on Kafka
@@ -23,7 +24,7 @@ let bank: PixBankClient;
 let payer: SimulatedPayer;
 
 beforeAll(async () => {
-  system = await startSystem();
+  system = sharedSystem();
   merchant = await newMerchant(system);
   other = await newMerchant(system);
   watcher = new TopicWatcher(TOPIC);
@@ -35,7 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([bank?.close(), payer?.close()]);
   await watcher?.stop();
-  await system?.stop();
 });
 
 const sandbox = (method: string, path: string, json?: unknown, key = merchant.sandbox) => call(system.profile.sandbox, method, path, { key, json });

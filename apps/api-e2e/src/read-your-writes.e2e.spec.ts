@@ -1,9 +1,10 @@
+/** @shared-system */
 import { eventually } from '@pixauto/testing';
 import { call } from './support/http';
 import { admin, cpf, freshCpf, Merchant } from './support/fixtures';
 import { queryService } from './support/database';
 import { openAccount, recurrenceBody, recurrenceClient } from './support/recurrences';
-import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
+import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/system';
 
 // A merchant reads what its own earlier request was answered for, even where a follower of Kafka answers the read
 // (docs/decisions/read-your-writes.md): every read below is asked once, straight after the write, never polled.
@@ -12,13 +13,9 @@ let system: RunningSystem;
 let merchant: Merchant;
 
 beforeAll(async () => {
-  system = await startSystem();
+  system = sharedSystem();
   merchant = await openAccount(system);
 });
-afterAll(async () => {
-  await system?.stop();
-});
-
 let sequence = 0;
 const fresh = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++sequence}`;
 const sandbox = (method: string, path: string, json?: unknown, key = merchant.sandbox) => call(system.profile.sandbox, method, path, { key, json });

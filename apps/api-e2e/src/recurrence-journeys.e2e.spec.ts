@@ -1,3 +1,4 @@
+/** @shared-system */
 import { eventually } from '@pixauto/testing';
 import { call } from './support/http';
 import { admin, freshCpf, Merchant } from './support/fixtures';
@@ -13,7 +14,7 @@ import {
   recurrenceClient,
   RecurrenceClient,
 } from './support/recurrences';
-import { RunningSystem, startSystem } from './support/system';
+import { RunningSystem, sharedSystem } from './support/system';
 
 // The payer's side in the sandbox (docs/api/sandbox.md): journeys 2 and 3 by QR, refusal; and the recurrence events on
 // Kafka (asyncapi.yaml).
@@ -24,7 +25,7 @@ let sandbox: RecurrenceClient;
 let watcher: TopicWatcher;
 
 beforeAll(async () => {
-  system = await startSystem();
+  system = sharedSystem();
   merchant = await openAccount(system);
   sandbox = recurrenceClient(system, merchant, 'sandbox');
   watcher = new TopicWatcher(RECURRENCE_TOPIC);
@@ -32,7 +33,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await watcher?.stop();
-  await system?.stop();
 });
 
 const QRCODE = /^data:image\/png;base64,/;

@@ -1,3 +1,4 @@
+/** @shared-system */
 import { call } from './support/http';
 import { admin, freshCpf, Merchant } from './support/fixtures';
 import {
@@ -17,7 +18,7 @@ import {
   storedFor,
   writtenSince,
 } from './support/recurrences';
-import { RunningSystem, startSystem } from './support/system';
+import { RunningSystem, sharedSystem } from './support/system';
 
 // Recurrences through the gateway: docs/api/recurrences.md and docs/decisions/recurrences.md
 // (transaction_id per tenant).
@@ -27,11 +28,10 @@ let merchant: Merchant;
 let api: RecurrenceClient;
 
 beforeAll(async () => {
-  system = await startSystem();
+  system = sharedSystem();
   merchant = await openAccount(system);
   api = recurrenceClient(system, merchant);
 });
-afterAll(() => system?.stop());
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const QRCODE = /^data:image\/png;base64,[A-Za-z0-9+/]+=*$/;

@@ -1,3 +1,4 @@
+/** @shared-system */
 import { PixBankClient } from '@pixauto/bank';
 import { eventually } from '@pixauto/testing';
 import { call } from './support/http';
@@ -5,7 +6,7 @@ import { admin, freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { pdfText } from '@pixauto/receipts/testing';
 import { queryService } from './support/database';
 import { TopicWatcher } from './support/kafka';
-import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
+import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/system';
 
 // Refunds of paid cash-in charges: POST /v2/transactions/refund (docs/decisions/refunds.md), the sandbox's own
 // refunds and settlement, the bank's refunds behind them (BCB PUT /pix/{e2eid}/devolucao/{id}) and their events;
@@ -21,7 +22,7 @@ let watcher: TopicWatcher;
 let bank: PixBankClient;
 
 beforeAll(async () => {
-  system = await startSystem();
+  system = sharedSystem();
   merchant = await newMerchant(system);
   other = await newMerchant(system);
   watcher = new TopicWatcher(TOPIC);
@@ -31,7 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await bank?.close();
   await watcher?.stop();
-  await system?.stop();
 });
 
 const sandbox = (method: string, path: string, json?: unknown, key = merchant.sandbox) => call(system.profile.sandbox, method, path, { key, json });

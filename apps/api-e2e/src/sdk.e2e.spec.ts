@@ -1,3 +1,4 @@
+/** @shared-system */
 import * as fs from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,7 +9,7 @@ import { shutdownDeadlineMs } from '@pixauto/runtime';
 import { eventually, until } from '@pixauto/testing';
 import { launch, printedJson, run, stopGroup } from './support/commands';
 import { admin, freshCpf, Merchant, newMerchant } from './support/fixtures';
-import { RunningSystem, startSystem } from './support/system';
+import { RunningSystem, sharedSystem } from './support/system';
 
 // The SDK as a merchant gets it (libs/api-client/README.md): packed with `npm run sdk:pack`, installed from its tarball
 // into a scratch project outside the repository (offline, from npm's cache: its dependencies are the monorepo's too),
@@ -47,7 +48,7 @@ let merchant: Merchant;
 let scratch: string;
 
 beforeAll(async () => {
-  system = await startSystem();
+  system = sharedSystem();
   merchant = await newMerchant(system);
   const packed = await run('npm run --silent sdk:pack', {}, 120_000);
   expect(packed).toMatchObject({ code: 0 });
@@ -60,7 +61,6 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => {
   if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
-  await system?.stop();
 });
 
 describe('the SDK from its tarball', () => {

@@ -1,8 +1,9 @@
+/** @shared-system */
 import { eventually } from '@pixauto/testing';
 import { call } from './support/http';
 import { cpf, freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { queryService } from './support/database';
-import { RunningSystem, startSystem } from './support/system';
+import { RunningSystem, sharedSystem } from './support/system';
 
 // Journey 1 (docs/api/recurrences.md, and the sandbox payer), through the gateway.
 
@@ -10,10 +11,9 @@ let system: RunningSystem;
 let merchant: Merchant;
 
 beforeAll(async () => {
-  system = await startSystem();
+  system = sharedSystem();
   merchant = await newMerchant(system);
 });
-afterAll(() => system?.stop());
 
 const sandbox = (method: string, path: string, json?: unknown, key = merchant.sandbox) => call(system.profile.sandbox, method, path, { key, json });
 const invalid = (message: string) => ({ status: 400, body: { type: 'ValidationError', message } });

@@ -1,3 +1,4 @@
+/** @shared-system */
 import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_EVENT_TYPES } from '@pixauto/contracts';
 import { Messages } from '@pixauto/errors';
@@ -5,7 +6,7 @@ import { eventually } from '@pixauto/testing';
 import { admin, Merchant } from './support/fixtures';
 import { Answer, call } from './support/http';
 import { openAccount, recurrenceBody, recurrenceClient } from './support/recurrences';
-import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
+import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/system';
 import { Received, WebhookReceiver } from './support/webhook-receiver';
 
 // Webhook endpoints (docs/api/webhooks.md#webhook-endpoints): an account's URLs per environment that receive every
@@ -25,12 +26,11 @@ let accountSecret: string;
 beforeAll(async () => {
   receiver = new WebhookReceiver();
   await receiver.start();
-  system = await startSystem();
+  system = sharedSystem();
   merchant = await openAccount(system);
   accountSecret = (await admin(system, 'GET', `/admin/accounts/${merchant.accountId}`)).body.sandbox_webhook_secret;
 }, 300_000);
 afterAll(async () => {
-  await system?.stop();
   await receiver?.stop();
 });
 

@@ -1,3 +1,4 @@
+/** @shared-system */
 import { Webhook } from 'standardwebhooks';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import { chargeClient } from './support/charges';
 import { admin, freshCpf, Merchant } from './support/fixtures';
 import { Answer, call } from './support/http';
 import { brasiliaDay, openAccount, recurrenceBody, recurrenceClient } from './support/recurrences';
-import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
+import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/system';
 import { Received, WebhookReceiver } from './support/webhook-receiver';
 
 // Webhooks (docs/decisions/webhooks.md): every event of a resource with a webhook reaches it signed
@@ -26,12 +27,11 @@ let secret: string;
 beforeAll(async () => {
   receiver = new WebhookReceiver();
   await receiver.start();
-  system = await startSystem();
+  system = sharedSystem();
   merchant = await openAccount(system);
   secret = (await admin(system, 'GET', `/admin/accounts/${merchant.accountId}`)).body.sandbox_webhook_secret;
 });
 afterAll(async () => {
-  await system?.stop();
   await receiver?.stop();
 });
 

@@ -1,4 +1,3 @@
-import path from 'node:path';
 /** Each app's ops listener: /health/live, /health/ready, /metrics. */
 export interface OpsPorts {
   gatewayOps: number;
@@ -39,7 +38,14 @@ export interface RunningSystem {
   stop(): Promise<void>;
 }
 
-export const ADMIN_TOKEN = 'e2e-admin-token';
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS, shared with the suite's Jest environment
+const e2e = require('./e2e-system.cjs') as {
+  ADMIN_TOKEN: string;
+  LOOPBACK_ONLY: string;
+  startE2eSystem: (options: { appEnv?: Record<string, Record<string, string>> }) => Promise<RunningSystem>;
+};
+
+export const { ADMIN_TOKEN, LOOPBACK_ONLY } = e2e;
 
 /**
  * How long a test waits for what the running system does "within seconds" (an event followed, a read model caught up,
@@ -47,23 +53,23 @@ export const ADMIN_TOKEN = 'e2e-admin-token';
  */
 export const WITHIN_SECONDS = { timeoutMs: 20_000, intervalMs: 200 };
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- the launcher is the plain-Node script npm start uses
-const launcher = require('../../../../deploy/scripts/system.cjs') as { startSystem: (options: object) => Promise<RunningSystem> };
+/**
+ * A system of this file's own, started as `npm start` starts one (support/e2e-system.cjs: the e2e profile, or
+ * E2E_PROFILE and E2E_REPLICAS), for a file that needs settings of its own or stops apps for good; the file stops it.
+ * `appEnv` adds to an app's environment (a test's preload), not to its settings.
+ */
+export const startSystem = (options: { appEnv?: Record<string, Record<string, string>> } = {}): Promise<RunningSystem> => e2e.startE2eSystem(options);
+
+declare global {
+  var e2eSharedSystem: RunningSystem | undefined;
+}
 
 /**
- * The same process launcher as `npm start` (deploy/scripts/system.cjs), on the e2e ports and databases
- * (E2E_PROFILE picks another profile of system.cjs, to run beside a suite already using them; E2E_REPLICAS runs that
- * many of every app but the bank simulator, as `npm start -- --replicas N`). `appEnv` adds to an app's environment
- * (a test's preload), not to its settings.
+ * The suite's one shared system, for a file whose docblock says `@shared-system` (support/e2e-environment.cjs starts
+ * it before the first such file and stops it after the last). The file must leave it as it found it: an app it
+ * crashes or stops, it restarts.
  */
-export const startSystem = (options: { appEnv?: Record<string, Record<string, string>> } = {}): Promise<RunningSystem> =>
-  launcher.startSystem({
-    profile: process.env.E2E_PROFILE ?? 'e2e',
-    adminToken: ADMIN_TOKEN,
-    everyAppEnv: { NODE_OPTIONS: LOOPBACK_ONLY },
-    appEnv: options.appEnv ?? {},
-    replicas: Number(process.env.E2E_REPLICAS ?? 1),
-  });
-
-/** Every app runs with the loopback-only preload (support/loopback-only.cjs): nothing a test starts reaches beyond loopback. */
-export const LOOPBACK_ONLY = `--require ${path.join(__dirname, 'loopback-only.cjs')}`;
+export function sharedSystem(): RunningSystem {
+  if (!globalThis.e2eSharedSystem) throw new Error('no shared system: this file needs `/** @shared-system */` as its first lines');
+  return globalThis.e2eSharedSystem;
+}
