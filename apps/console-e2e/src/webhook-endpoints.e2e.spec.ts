@@ -7,7 +7,8 @@ import { Receiver } from './support/receiver';
 // event it receives signed with its own secret, the secret revealed and rotated (both signatures during the overlap),
 // disabled, deleted; a developer without the secret, a viewer reading only. Every endpoint a test adds it deletes, so
 // that no other test's events reach a receiver that is gone. Their test events stay in the log: none is of a type the
-// Webhooks tests look for there by name (charge.paid, pix_charge.refunded), nor has one of those in its name.
+// Webhooks tests look for there by name (charge.paid, pix_charge.refunded), nor has one of those in its name. The
+// delivery log, filtered by the endpoint, names it on each of its deliveries.
 
 /** The merchant API through the console, as the page calls it: the status and the answer. */
 async function viaConsole(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
@@ -154,6 +155,16 @@ test('an owner adds an endpoint, edits it, sends it a test event, reveals and ro
     await expect(endpoint.getByTestId('endpoint-status')).toHaveText('Enabled');
     await expect(row).toContainText('Enabled');
     await expect(endpoint.getByRole('button', { name: 'Send test event' })).toBeVisible();
+
+    // The delivery log names each delivery's endpoint and filters by it: this one's two test events are there.
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
+    await page.getByLabel('Endpoint', { exact: true }).selectOption({ label: `ERP ${run}` });
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const deliveries = page.getByTestId('deliveries').locator('tbody tr');
+    await expect(deliveries.filter({ hasText: 'pix_charge.refund_requested' })).toHaveCount(1);
+    await expect(deliveries.filter({ hasText: 'payout.returned' })).toHaveCount(1);
+    await expect(deliveries.filter({ hasNotText: `ERP ${run}` })).toHaveCount(0);
+    await page.getByRole('main').getByRole('link', { name: 'webhook endpoints' }).click();
 
     // The other environment has endpoints of its own: none.
     await page.getByRole('navigation', { name: 'Environment' }).getByRole('link', { name: 'Production' }).click();

@@ -14,6 +14,7 @@ type DeliveryList = SandboxComponents['schemas']['DeliveryListResponse'];
 type Delivery = SandboxComponents['schemas']['DeliveryResponse'];
 type EventType = Delivery['event_type'];
 type Status = Delivery['status'];
+type Endpoint = SandboxComponents['schemas']['WebhookEndpointResponse'];
 type RotatedSecret = { environment: string; webhook_secret: string; previous_secret_valid_until: string | null };
 
 /** Every event type a webhook receives; the compiler holds it to the API's own list (below). */
@@ -49,7 +50,7 @@ void everyEventType;
 const STATUSES: Status[] = ['pending', 'delivered', 'failed', 'cancelled'];
 /** A delivery's status in the colours the other pages give theirs. */
 const STATUS_LOOK: Record<Status, string> = { pending: 'SCHEDULED', delivered: 'PAID', failed: 'FAILED', cancelled: 'CANCELLED' };
-const FILTERS = ['resource_id', 'event_type', 'status', 'start', 'end'] as const;
+const FILTERS = ['resource_id', 'event_type', 'endpoint_id', 'status', 'start', 'end'] as const;
 /** The log's filters as the API takes them (the form's values, checked by the API itself). */
 type Filters = Omit<NonNullable<SandboxPaths['/v2/webhooks/deliveries']['get']['parameters']['query']>, 'page' | 'page_size'>;
 /** What the page reads again by itself: a delivery's attempts come within seconds. */
@@ -68,7 +69,13 @@ export function Webhooks({ api, environment, session, clockMoves, deliveryId }: 
   const [notice, setNotice] = useState<string>();
   const [reads, setReads] = useState(0);
   const [retry, setRetry] = useState<RetryReview>();
+  const [endpoints, setEndpoints] = useState<Endpoint[]>([]);
   const acts = mayAct(session.role, environment);
+
+  // The account's webhook endpoints, by which the log is filtered and each delivery named.
+  useEffect(() => {
+    void api.GET('/v2/webhooks/endpoints').then(({ data }) => setEndpoints(data?.endpoints ?? []));
+  }, [api]);
 
   useEffect(() => {
     void api.GET('/v2/webhooks/deliveries', { params: { query: { ...filters, page, page_size: 20 } } }).then(({ data, error }) => {
@@ -131,6 +138,19 @@ export function Webhooks({ api, environment, session, clockMoves, deliveryId }: 
             <option key={type}>{type}</option>
           ))}
         </select>
+        {endpoints.length > 0 && (
+          <>
+            <label htmlFor="filter-endpoint">Endpoint</label>
+            <select id="filter-endpoint" name="endpoint_id" defaultValue={filters.endpoint_id ?? ''}>
+              <option value="">Any</option>
+              {endpoints.map((endpoint) => (
+                <option key={endpoint.endpoint_id} value={endpoint.endpoint_id}>
+                  {endpointName(endpoint)}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
         <label htmlFor="filter-status">Status</label>
         <select id="filter-status" name="status" defaultValue={filters.status ?? ''}>
           <option value="">Any</option>
@@ -184,6 +204,7 @@ export function Webhooks({ api, environment, session, clockMoves, deliveryId }: 
                 <th scope="col">{withZone('Created')}</th>
                 <th scope="col">Event</th>
                 <th scope="col">Resource</th>
+                <th scope="col">Sent to</th>
                 <th scope="col">Status</th>
                 <th scope="col">Attempts</th>
                 <th scope="col">Last error</th>
@@ -199,6 +220,9 @@ export function Webhooks({ api, environment, session, clockMoves, deliveryId }: 
                   </td>
                   <td>{delivery.event_type}</td>
                   <td>{delivery.resource_id}</td>
+                  <td>
+                    <SentTo delivery={delivery} endpoints={endpoints} />
+                  </td>
                   <td>
                     <StatusBadge status={delivery.status} />
                   </td>
@@ -227,6 +251,16 @@ export function Webhooks({ api, environment, session, clockMoves, deliveryId }: 
       {session.role === 'owner' && <SigningSecret key={environment} session={session} environment={environment} />}
     </section>
   );
+}
+
+/** An endpoint as the filter names it: its description, or its URL. */
+const endpointName = (endpoint: Endpoint): string => endpoint.description || endpoint.url;
+
+/** Where a delivery goes: the webhook endpoint it is for (named as the filter names it), or the resource's own webhook URL. */
+function SentTo({ delivery, endpoints }: { delivery: Pick<Delivery, 'endpoint_id' | 'url'>; endpoints: Endpoint[] }) {
+  if (!delivery.endpoint_id) return <span title={delivery.url}>the resource&apos;s webhook</span>;
+  const endpoint = endpoints.find((candidate) => candidate.endpoint_id === delivery.endpoint_id);
+  return <span title={delivery.url}>{endpoint ? endpointName(endpoint) : `endpoint ${delivery.endpoint_id}`}</span>;
 }
 
 /** How many of the deliveries a retry would send again are listed before it is confirmed. */
