@@ -11,7 +11,7 @@ import { AdminApiModule } from './admin/admin-api.module';
 import { config, GatewayCoreModule, REDIS } from './core.module';
 import { IdempotentPosts } from './merchant/idempotency';
 import { logRequests } from './merchant/request-log';
-import { auditLimitChanges, auditWebhookEndpointChanges, MerchantActors } from './merchant/audit';
+import { auditChanges, MerchantActors } from './merchant/audit';
 import { refuseUnstorableText } from './merchant/text-guard';
 import { MerchantApiModule } from './merchant/merchant-api.module';
 import { serveReference } from './openapi/document';
@@ -67,10 +67,7 @@ async function main(): Promise<void> {
     if (!off.has('text-guard')) refuseUnstorableText(fastify); // first: a refused request claims no Idempotency-Key
     if (!off.has('idempotency')) new IdempotentPosts(core.get(REDIS), core.get(ApiKeyDirectory), environment, core.get(SecretBox)).install(fastify);
     if (!off.has('request-log')) logRequests(fastify, environment, core.get(RequestLogWriter), core.get(ApiKeyDirectory), core.get(CLOCK), config.adminToken);
-    if (!off.has('audit')) {
-      auditLimitChanges(fastify, audit, core.get(CLOCK), actors);
-      auditWebhookEndpointChanges(fastify, audit, core.get(CLOCK), actors);
-    }
+    if (!off.has('audit')) auditChanges(fastify, audit, core.get(CLOCK), actors);
     serveReference(app, environment); // GET /openapi.json and /docs, outside the API-key guard
   }
   await production.listen(listenOptions(config.port, config.host, shared));
