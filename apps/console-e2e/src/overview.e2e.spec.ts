@@ -100,7 +100,7 @@ test('a new account sees its first steps, each a link, ticked as it takes them, 
   for (const [step, name, place] of [
     ['key', 'Create a sandbox API key', '#/sandbox/api-keys'],
     ['recurrence', 'Create a first sandbox recurrence', '#/sandbox/new-recurrence'],
-    ['webhook', 'Set a webhook URL', '#/sandbox/webhooks'],
+    ['webhook', 'Add a webhook endpoint', '#/sandbox/webhook-endpoints'],
   ]) {
     await expect(page.getByTestId(`step-${step}`)).toContainText('Not yet.');
     await expect(steps.getByRole('link', { name })).toHaveAttribute('href', place);

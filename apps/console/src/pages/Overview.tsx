@@ -52,7 +52,12 @@ function Checklist({ steps }: { steps: FirstSteps }) {
   const items: Array<[keyof FirstSteps, string, string, string]> = [
     ['key', 'api-keys', 'Create a sandbox API key', 'for your integration to call the API with'],
     ['recurrence', 'new-recurrence', 'Create a first sandbox recurrence', 'and play the payer authorizing it'],
-    ['webhook', 'webhooks', 'Set a webhook URL', 'on a recurrence, a Pix charge or a payout (or send a test event) to receive its events'],
+    [
+      'webhook',
+      'webhook-endpoints',
+      'Add a webhook endpoint',
+      "to receive your account's events (or give a webhook URL on a recurrence, a Pix charge or a payout, or send a test event)",
+    ],
   ];
   return (
     <section aria-labelledby="first-steps-title" className="first-steps" data-testid="first-steps">
