@@ -218,8 +218,8 @@ export function Webhooks({ api, environment, session, clockMoves, deliveryId }: 
                       <When iso={delivery.created_at} />
                     </a>
                   </td>
-                  <td>{delivery.event_type}</td>
-                  <td>{delivery.resource_id}</td>
+                  <td className="whole">{delivery.event_type}</td>
+                  <td className="whole">{delivery.resource_id}</td>
                   <td>
                     <SentTo delivery={delivery} endpoints={endpoints} />
                   </td>
