@@ -301,7 +301,7 @@ export const Messages = {
     fileNameInvalid: (i: number) => `body.evidence[${i}].file_name must be a non-empty string of at most 200 characters`,
     contentTypeInvalid: (i: number) => `body.evidence[${i}].content_type must be one of the following values: application/pdf, image/png, image/jpeg`,
     contentInvalid: (i: number) => `body.evidence[${i}].content_base64 must be the file's bytes in base64`,
-    fileTooLarge: (i: number) => `body.evidence[${i}] must be at most 1 MiB (1048576 bytes)`,
+    fileTooLarge: (i: number) => `body.evidence[${i}] must be at most 200 KiB (204800 bytes)`,
     contentMismatch: (i: number, type: string) => `body.evidence[${i}] is not a ${type} file: its content does not match its content_type`,
     notPaid: (status: string) => `the transaction is ${status}: only a PAID transaction can be disputed`,
     alreadyOpen: 'the transaction already has a dispute in progress',

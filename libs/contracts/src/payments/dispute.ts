@@ -40,8 +40,8 @@ export interface DisputeEvidenceData {
 
 export type EvidenceContentType = 'application/pdf' | 'image/png' | 'image/jpeg';
 export const EVIDENCE_CONTENT_TYPES: readonly EvidenceContentType[] = ['application/pdf', 'image/png', 'image/jpeg'];
-/** Each evidence file at most 1 MiB, at most 3 files: a defence travels to the bank in one request. */
-export const MAX_EVIDENCE_BYTES = 1024 * 1024;
+/** Each evidence file at most 200 KiB, at most 3 files: a whole defence, in base64, fits the API's 1 MiB request limit. */
+export const MAX_EVIDENCE_BYTES = 200 * 1024;
 export const MAX_EVIDENCE_FILES = 3;
 export const MAX_DEFENCE_TEXT = 5000;
 
