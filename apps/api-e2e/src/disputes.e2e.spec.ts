@@ -268,7 +268,7 @@ describe('refusals: each with its message, and a refused request leaves no dispu
     );
     expect(await open(charge.id, { outcome: 'MAYBE', defence_days: 0 })).toEqual(
       invalid(
-        'body.outcome must be one of the following values: RETURNED, PARTIALLY_RETURNED, REJECTED; body.defence_days must be a whole number of days from 1 to 30',
+        'body.outcome must be one of the following values: RETURNED, PARTIALLY_RETURNED, REJECTED. body.defence_days must be a whole number of days from 1 to 30',
       ),
     );
     expect(await open(charge.id, { amount: 20.01 })).toEqual(invalid('body.amount must be at most what is left to refund of the transaction: 20.00'));

@@ -19,14 +19,19 @@ export class PixDisputesReadModel1763800002100 implements MigrationInterface {
         status                 text NOT NULL,
         opened_at              timestamptz NOT NULL,
         record                 jsonb NOT NULL,
-        -- The sandbox's chosen timing: when its bank concludes the dispute, on the tenant's clock (bookkeeping, not an event).
-        conclude_at            timestamptz,
-        next_check_at          timestamptz,
         version                integer NOT NULL
       )`);
+    // The sandbox's chosen timing: when its bank concludes a dispute, on the tenant's clock (bookkeeping, not an event),
+    // and the conclusion task's next look. A table of its own: written beside the opening's events in their statement.
+    await db.query(`
+      CREATE TABLE sandbox_dispute_conclusions (
+        dispute_id    bigint PRIMARY KEY,
+        conclude_at   timestamptz NOT NULL,
+        next_check_at timestamptz NOT NULL
+      )`);
+    await db.query('CREATE INDEX sandbox_dispute_conclusions_next ON sandbox_dispute_conclusions (next_check_at)');
     await db.query('CREATE UNIQUE INDEX pix_disputes_infraction ON pix_disputes (environment, infraction_id)');
     await db.query('CREATE INDEX pix_disputes_opened ON pix_disputes (account_id, environment, opened_at DESC, id DESC)');
-    await db.query(`CREATE INDEX pix_disputes_in_progress ON pix_disputes (next_check_at) WHERE status IN ('OPEN', 'DEFENDED') AND conclude_at IS NOT NULL`);
     // A defence's files: readable only through the account's own API key (account_id and environment in every read).
     await db.query('CREATE SEQUENCE dispute_evidence_ids');
     await db.query(`
@@ -44,6 +49,7 @@ export class PixDisputesReadModel1763800002100 implements MigrationInterface {
   async down(db: QueryRunner): Promise<void> {
     await db.query('DROP TABLE dispute_evidence');
     await db.query('DROP SEQUENCE dispute_evidence_ids');
+    await db.query('DROP TABLE sandbox_dispute_conclusions');
     await db.query('DROP TABLE pix_disputes');
     await db.query('ALTER TABLE pix_charges DROP COLUMN dispute');
     await db.query('DROP SEQUENCE pix_dispute_ids');

@@ -47,9 +47,9 @@ export function projectDisputeEvents(events: readonly RecordedEvent[]): SqlState
     });
 }
 
-/** The sandbox's timing of a dispute it opens, written with its opening (the same transaction). */
+/** The sandbox's timing of a dispute it opens, written with its opening (the same statement). */
 export const sandboxConclusionSql = (disputeId: number, concludeAt: string): SqlStatement =>
-  sql('UPDATE pix_disputes SET conclude_at = $2, next_check_at = now() WHERE id = $1', [disputeId, concludeAt]);
+  sql('INSERT INTO sandbox_dispute_conclusions (dispute_id, conclude_at, next_check_at) VALUES ($1, $2, now())', [disputeId, concludeAt]);
 
 /** A defence's files, written with its event (the same transaction): ids drawn before, in the files' order. */
 export const evidenceSql = (tenant: Tenant, disputeId: number, files: readonly { id: number; file: EvidenceFile }[]): SqlStatement[] =>
@@ -148,13 +148,14 @@ export async function findEvidence(
 export async function claimDueConclusions(db: EntityManager, now: Date, limit: number): Promise<DisputeRef[]> {
   const [rows]: [DisputeRow[], number] = await db.query(
     `WITH due AS (
-       SELECT id FROM pix_disputes
-        WHERE status IN ('OPEN', 'DEFENDED') AND conclude_at IS NOT NULL AND next_check_at <= now()
-          AND conclude_at <= ${tenantNowSql('$1', 'pix_disputes.account_id', 'pix_disputes.environment')}
-        ORDER BY next_check_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-     UPDATE pix_disputes d SET next_check_at = now() + interval '2 seconds' FROM due WHERE d.id = due.id
+       SELECT c.dispute_id FROM sandbox_dispute_conclusions c JOIN pix_disputes d ON d.id = c.dispute_id
+        WHERE d.status IN ('OPEN', 'DEFENDED') AND c.next_check_at <= now()
+          AND c.conclude_at <= ${tenantNowSql('$1', 'd.account_id', 'd.environment')}
+        ORDER BY c.next_check_at LIMIT $2 FOR UPDATE OF c SKIP LOCKED)
+     UPDATE sandbox_dispute_conclusions c SET next_check_at = now() + interval '2 seconds'
+       FROM due, pix_disputes d WHERE c.dispute_id = due.dispute_id AND d.id = c.dispute_id
      RETURNING ${COLUMNS.split(', ')
-       .map((c) => `d.${c}`)
+       .map((column) => `d.${column}`)
        .join(', ')}`,
     [now, limit],
   );
