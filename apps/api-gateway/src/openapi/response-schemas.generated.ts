@@ -1017,6 +1017,34 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
     ],
     "description": "Your defence of a dispute: what happened, and the files that show it. Accepted once, until the dispute's `defence_deadline`."
   },
+  "DisputeEvidence": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number",
+        "description": "The file's id: `GET /v2/disputes/{id}/evidence/{evidence_id}` reads it back."
+      },
+      "file_name": {
+        "type": "string",
+        "description": "The name you gave it."
+      },
+      "content_type": {
+        "$ref": "#/components/schemas/EvidenceContentType",
+        "description": "application/pdf, image/png or image/jpeg."
+      },
+      "size_bytes": {
+        "type": "number",
+        "description": "Its size in bytes."
+      }
+    },
+    "required": [
+      "id",
+      "file_name",
+      "content_type",
+      "size_bytes"
+    ],
+    "description": "An evidence file of your defence."
+  },
   "DisputeEvidenceResponse": {
     "type": "object",
     "properties": {
@@ -1137,27 +1165,7 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
               "evidence": {
                 "type": "array",
                 "items": {
-                  "type": "object",
-                  "properties": {
-                    "id": {
-                      "type": "number"
-                    },
-                    "file_name": {
-                      "type": "string"
-                    },
-                    "content_type": {
-                      "$ref": "#/components/schemas/EvidenceContentType"
-                    },
-                    "size_bytes": {
-                      "type": "number"
-                    }
-                  },
-                  "required": [
-                    "id",
-                    "file_name",
-                    "content_type",
-                    "size_bytes"
-                  ]
+                  "$ref": "#/components/schemas/DisputeEvidence"
                 },
                 "description": "The files you sent, readable only by your account at `GET /v2/disputes/{id}/evidence/{evidence_id}`."
               },
@@ -1264,7 +1272,8 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "application/pdf",
       "image/png",
       "image/jpeg"
-    ]
+    ],
+    "description": "The type of an evidence file: application/pdf, image/png or image/jpeg."
   },
   "FailedChargeSummary": {
     "type": "object",

@@ -1718,6 +1718,17 @@ export interface components {
             text: string;
         };
         /** @description An evidence file of your defence. */
+        DisputeEvidence: {
+            /** @description application/pdf, image/png or image/jpeg. */
+            content_type: components["schemas"]["EvidenceContentType"];
+            /** @description The name you gave it. */
+            file_name: string;
+            /** @description The file's id: `GET /v2/disputes/{id}/evidence/{evidence_id}` reads it back. */
+            id: number;
+            /** @description Its size in bytes. */
+            size_bytes: number;
+        };
+        /** @description An evidence file of your defence. */
         DisputeEvidenceResponse: {
             /** @description The file's bytes, base64-encoded, as you sent them. */
             content_base64: string;
@@ -1751,12 +1762,7 @@ export interface components {
             /** @description Your defence, once sent; null until then. */
             defence: {
                 /** @description The files you sent, readable only by your account at `GET /v2/disputes/{id}/evidence/{evidence_id}`. */
-                evidence: {
-                    content_type: components["schemas"]["EvidenceContentType"];
-                    file_name: string;
-                    id: number;
-                    size_bytes: number;
-                }[];
+                evidence: components["schemas"]["DisputeEvidence"][];
                 /** @description When you sent it, ISO 8601 in UTC. */
                 submitted_at: string;
                 /** @description What you wrote. */
@@ -1826,7 +1832,10 @@ export interface components {
                 reason: string;
             }[];
         };
-        /** @enum {string} */
+        /**
+         * @description The type of an evidence file: application/pdf, image/png or image/jpeg.
+         * @enum {string}
+         */
         EvidenceContentType: "application/pdf" | "image/png" | "image/jpeg";
         /** @description An Automatic Pix charge whose debit the payer's bank refused, due in the period. */
         FailedChargeSummary: {

@@ -38,6 +38,7 @@ export interface DisputeEvidenceData {
   size_bytes: number;
 }
 
+/** The type of an evidence file: application/pdf, image/png or image/jpeg. */
 export type EvidenceContentType = 'application/pdf' | 'image/png' | 'image/jpeg';
 export const EVIDENCE_CONTENT_TYPES: readonly EvidenceContentType[] = ['application/pdf', 'image/png', 'image/jpeg'];
 /** Each evidence file at most 200 KiB, at most 3 files: a whole defence, in base64, fits the API's 1 MiB request limit. */
@@ -78,6 +79,18 @@ export interface PixChargeDisputeData {
   dispute: DisputeRecordData;
 }
 
+/** An evidence file of your defence. */
+export interface DisputeEvidence {
+  /** The file's id: `GET /v2/disputes/{id}/evidence/{evidence_id}` reads it back. */
+  id: number;
+  /** The name you gave it. */
+  file_name: string;
+  /** application/pdf, image/png or image/jpeg. */
+  content_type: EvidenceContentType;
+  /** Its size in bytes. */
+  size_bytes: number;
+}
+
 /** A Pix you received that the payer's bank disputes (Banco Central's special return mechanism, MED). */
 export interface DisputeResponse {
   /** Unique identifier of the dispute (an integer). */
@@ -106,7 +119,7 @@ export interface DisputeResponse {
     /** What you wrote. */
     text: string;
     /** The files you sent, readable only by your account at `GET /v2/disputes/{id}/evidence/{evidence_id}`. */
-    evidence: { id: number; file_name: string; content_type: EvidenceContentType; size_bytes: number }[];
+    evidence: DisputeEvidence[];
     /** When you sent it, ISO 8601 in UTC. */
     submitted_at: string;
   } | null;
