@@ -63,8 +63,9 @@ test('disputes a paid charge, warns on the overview, takes a defence with its ev
   await expect(page.getByTestId('disputes').getByRole('row', { name: /disputed-pix/ })).toContainText('Defended');
   await expectAccessible(page);
   await sandbox('/v2/sandbox/clock/advance', { days: 8 });
+  await page.goto(disputeUrl);
   await expect(async () => {
-    await page.goto(disputeUrl);
+    await page.reload();
     await expect(page.getByTestId('dispute-status')).toHaveText('Returned to the payer', { timeout: 1000 });
   }).toPass({ timeout: 20_000 });
   await expect(page.getByTestId('dispute-return')).toContainText('MED_FRAUDE');
