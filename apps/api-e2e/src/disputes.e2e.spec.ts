@@ -271,7 +271,7 @@ describe('refusals: each with its message, and a refused request leaves no dispu
         'body.outcome must be one of the following values: RETURNED, PARTIALLY_RETURNED, REJECTED. body.defence_days must be a whole number of days from 1 to 30',
       ),
     );
-    expect(await open(charge.id, { amount: 20.01 })).toEqual(invalid('body.amount must be at most what is left to refund of the transaction: 20.00'));
+    expect(await open(charge.id, { amount: 20.01 })).toEqual(invalid('body.amount must be at most what was paid: 20.00'));
     expect(await open(charge.id, { why: 1 })).toEqual(invalid('`why` is not a field of this endpoint'));
     expect(await api.production('POST', `/v2/sandbox/transactions/${charge.id}/dispute`)).toMatchObject({ status: 404 });
     expect(await disputeRows(merchant)).toBe(0);

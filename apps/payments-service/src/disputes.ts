@@ -14,8 +14,7 @@ import {
   validatePixChargeId,
   validateSandboxDispute,
 } from '@pixauto/contracts';
-import { centavosToValor, DesfechoInfracao, Infracao, InfracaoMotivo, valorToCentavos } from '@pixauto/bank';
-import { Banks } from '@pixauto/bank';
+import { Banks, centavosToValor, DesfechoInfracao, Infracao, InfracaoMotivo, valorToCentavos } from '@pixauto/bank';
 import { Messages, notFound, refuse, validation } from '@pixauto/errors';
 import { EventStore, SqlStatement } from '@pixauto/event-store';
 import {
@@ -141,7 +140,6 @@ export class Disputes {
     const claimed = r.amount_centavos ?? (state.status === 'NONE' ? 0 : state.charge.amount_centavos);
     const toOpen = {
       id: disputeId,
-      infraction_id: '',
       reason: r.reason,
       claimed_centavos: claimed,
       defence_deadline: isoUtc(new Date(now.getTime() + r.defence_days * DAY_MS)),
@@ -150,8 +148,8 @@ export class Disputes {
     // The refusals a dispute has (not PAID, one in progress) before the bank hears of it.
     const dry = pixCharge.decide({ type: 'OpenDispute', dispute: { ...toOpen, infraction_id: `dry-${disputeId}` } }, state);
     if (!dry.ok) return refuse(dry.refusal);
-    if (state.status === 'NONE' || !state.charge.e2e_id) return refuse(validation(Messages.refunds.notTraceable));
-    if (claimed > state.charge.amount_centavos) return refuse(validation(Messages.refunds.amountExceeds(centavosToValor(state.charge.amount_centavos))));
+    if (state.status === 'NONE' || !state.charge.e2e_id) return refuse(validation(Messages.disputes.notTraceable));
+    if (claimed > state.charge.amount_centavos) return refuse(validation(Messages.disputes.claimExceeds(centavosToValor(state.charge.amount_centavos))));
     const infracao = await this.banks.sandboxPayer.at(now).openInfraction({
       endToEndId: state.charge.e2e_id,
       motivo: MOTIVO_OF_REASON[r.reason],

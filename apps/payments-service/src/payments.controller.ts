@@ -9,7 +9,7 @@ import { PixCharges } from './pix-charges';
 import { Disputes } from './disputes';
 import { Refunds } from './refunds';
 
-/** POST and GET /v2/pix, GET /v2/pix/charges, refunds and their list, and the sandbox's POST /v2/sandbox/pix/:id/pay and refunds, behind the gateway. */
+/** POST and GET /v2/pix, GET /v2/pix/charges, refunds and their list, disputes, and the sandbox's POST /v2/sandbox/pix/:id/pay, refunds and disputes, behind the gateway. */
 @Controller()
 export class PaymentsController {
   constructor(

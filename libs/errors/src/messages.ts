@@ -305,6 +305,8 @@ export const Messages = {
     contentMismatch: (i: number, type: string) => `body.evidence[${i}] is not a ${type} file: its content does not match its content_type`,
     notPaid: (status: string) => `the transaction is ${status}: only a PAID transaction can be disputed`,
     alreadyOpen: 'the transaction already has a dispute in progress',
+    notTraceable: 'this transaction cannot be disputed: the bank named no payment for it',
+    claimExceeds: (paid: string) => `body.amount must be at most what was paid: ${paid}`,
     defenceLate: (deadline: string) => `the deadline for a defence passed at ${deadline}: no defence is accepted any more`,
     defenceTwice: 'a defence has already been sent for this dispute: only one is accepted',
     defenceClosed: (status: string) => `the dispute is ${status}: a defence is accepted only while it is OPEN`,
