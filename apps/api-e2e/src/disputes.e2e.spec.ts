@@ -322,10 +322,12 @@ describe('a merchant refund racing a MED return on one payment', () => {
 
   it('never gives back more than was paid, here or at the bank, whichever comes first', async () => {
     const api = client(merchant);
-    const charges = await Promise.all(Array.from({ length: 6 }, () => paidCharge(merchant, 100)));
+    // The refund leaves a little later on each payment, so that either may reach the payment's stream first.
+    const delays = [0, 0, 15, 30, 60, 90, 120, 200];
+    const charges = await Promise.all(delays.map(() => paidCharge(merchant, 100)));
     // Both at once on each payment: a dispute of the whole payment (to be returned whole) and a refund of all of it.
     const raced = await Promise.all(
-      charges.map(async (charge) => {
+      charges.map(async (charge, i) => {
         const [dispute, refund] = await Promise.all([
           api.sandbox('POST', `/v2/sandbox/transactions/${charge.id}/dispute`, {
             reason: 'OPERATIONAL_FLAW',
@@ -333,7 +335,9 @@ describe('a merchant refund racing a MED return on one payment', () => {
             defence_days: 1,
             conclude_after_days: 2,
           }),
-          api.sandbox('POST', '/v2/transactions/refund', { id: charge.id, refund_id: fresh('race') }),
+          new Promise((resolve) => setTimeout(resolve, delays[i])).then(() =>
+            api.sandbox('POST', '/v2/transactions/refund', { id: charge.id, refund_id: fresh('race') }),
+          ),
         ]);
         return { charge, dispute, refund };
       }),
