@@ -115,6 +115,7 @@ describe('POST /v2/pix', () => {
         expires_at: expect.stringMatching(ISO_UTC),
         created_at: expect.stringMatching(ISO_UTC),
         paid_at: null,
+        dispute: null,
       },
     });
     const charge = answer.body;

@@ -130,6 +130,7 @@ describe('journey 3: authorization with the activation payment', () => {
         expires_at: expect.stringMatching(/Z$/),
         created_at: expect.stringMatching(/Z$/),
         paid_at: expect.stringMatching(/Z$/),
+        dispute: null,
       },
     });
     expect(await read(`id=${deposit.body.id}`)).toEqual(deposit);

@@ -1,5 +1,6 @@
 import type {
   Devolucao,
+  Infracao,
   CobCompleta,
   CobRCompleta,
   Documento,
@@ -15,7 +16,9 @@ import type {
   WebhookPix,
   WebhookRec,
 } from '@pixauto/bank';
+import { valorToCentavos } from '@pixauto/bank';
 import { brasiliaDate } from '@pixauto/pix';
+import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { SimulatorConfig } from './config';
 import { isExpired, newCharge, pay, removeCharge, reviseCharge } from './domain/charge';
@@ -25,6 +28,7 @@ import { orRefuse, ProblemException, Problems, Result, violation } from './domai
 import { approve, expire, newRecurrence, reject, revise } from './domain/recurrence';
 import { payoutReceipt, payoutReturnReceipt, pixRefundReceipt, renderReceipt } from './domain/receipt-pdf';
 import { devolucaoView, liquidate, newRefund, RefundRecord } from './domain/refund';
+import { conclude, defend, infracaoView, InfractionRecord, newInfraction } from './domain/infraction';
 import { changeStatus, newPayout, pagamentoView, resolveDestination, returnPayout, settle as settlePayout } from './domain/payout';
 import { CobRecord, CobRRecord, LocationRecord, PayoutRecord, RecRecord, SolicRecord, WebhookKind } from './domain/records';
 import {
@@ -321,6 +325,71 @@ export class SimulatedBank {
       const refund = (await this.store.lockRefund(m, client, endToEndId, id)) ?? refuse(Problems.refundNotFound());
       return devolucaoView(await this.saveRefund(m, client, refund, liquidate(refund, now), notices));
     });
+  }
+
+  // ---- Infractions (MED): the bank's own API ----
+
+  /**
+   * The payer's bank reports an infraction on one of the client's paid Pix (/sim/infracoes): ABERTA. The charge is
+   * locked, as for a refund, so the return it may cause is judged one at a time with the refunds.
+   */
+  openInfraction(client: string, body: unknown): Promise<Infracao> {
+    const now = this.clock.now();
+    return this.transaction(async (m) => {
+      const e2eId = (body as { endToEndId?: unknown } | null)?.endToEndId;
+      const peek = typeof e2eId === 'string' ? await this.store.findChargeByEndToEndId(m, client, e2eId) : undefined;
+      const cob = (peek && (await this.store.findCharge(m, client, peek.txid, true))) ?? refuse(Problems.pixNotFound());
+      const infraction = orRefuse(newInfraction(`INF${randomUUID().replace(/-/g, '').slice(0, 29)}`, body, cob.amount, now));
+      await this.store.insertInfraction(m, client, infraction);
+      return infracaoView(infraction);
+    });
+  }
+
+  /** GET /infracoes/{id}, with the return it caused once CONCLUIDA and DEVOLVIDO. */
+  async getInfraction(client: string, id: string): Promise<Infracao> {
+    const infraction = (await this.store.findInfraction(this.dataSource.manager, client, id)) ?? refuse(Problems.infractionNotFound());
+    return this.infracaoWithReturn(this.dataSource.manager, client, infraction);
+  }
+
+  /** POST /infracoes/{id}/defesa: the receiver's defence, once, until prazoDefesa (the tenant's "now" in the sandbox). */
+  defendInfraction(client: string, id: string, body: unknown): Promise<Infracao> {
+    const now = this.clock.now();
+    return this.transaction(async (m) => {
+      const infraction = (await this.store.findInfraction(m, client, id, true)) ?? refuse(Problems.infractionNotFound());
+      const defended = orRefuse(defend(infraction, body, now));
+      await this.store.updateInfraction(m, client, defended);
+      return infracaoView(defended);
+    });
+  }
+
+  /**
+   * The banks conclude an infraction now (/sim/infracoes/{id}/concluir {valorBloqueado}): by its desfecho, the return
+   * (a devolução of natureza MED_*, DEVOLVIDO at once, never above what the Pix has left) or the rejection. Once.
+   */
+  concludeInfraction(client: string, id: string, body: unknown): Promise<Infracao> {
+    const now = this.clock.now();
+    return this.transaction(async (m, notices) => {
+      const infraction = (await this.store.findInfraction(m, client, id, true)) ?? refuse(Problems.infractionNotFound());
+      const peek = (await this.store.findChargeByEndToEndId(m, client, infraction.endToEndId)) ?? refuse(Problems.pixNotFound());
+      const cob = (await this.store.findCharge(m, client, peek.txid, true)) ?? refuse(Problems.pixNotFound());
+      const blocked = valorToCentavos((body as { valorBloqueado?: unknown } | null)?.valorBloqueado);
+      if (blocked === undefined) refuse(Problems.infractionInvalid([violation('valorBloqueado', 'O campo valorBloqueado não respeita o schema.', undefined)]));
+      const refunds = await this.store.findRefunds(m, client, infraction.endToEndId, true);
+      const done = conclude(infraction, blocked as number, { amount: cob.amount, refunds }, returnId(this.config.receiver.ispb, now), now);
+      if (done.infraction === infraction) return this.infracaoWithReturn(m, client, infraction);
+      await this.store.updateInfraction(m, client, done.infraction);
+      if (done.refund) {
+        await this.store.insertRefund(m, client, done.refund, null);
+        if (cob.payment) notices.push({ client, notification: { kind: 'pix', pix: await this.pixWithRefunds(m, client, cob) } });
+      }
+      return infracaoView(done.infraction, done.refund && devolucaoView(done.refund));
+    });
+  }
+
+  private async infracaoWithReturn(m: EntityManager, client: string, infraction: InfractionRecord): Promise<Infracao> {
+    if (infraction.resultado !== 'DEVOLVIDO') return infracaoView(infraction);
+    const refund = (await this.store.findRefunds(m, client, infraction.endToEndId)).find((r) => r.id === `MED${infraction.id}`.slice(0, 35));
+    return infracaoView(infraction, refund && devolucaoView(refund));
   }
 
   /**

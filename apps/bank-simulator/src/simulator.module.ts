@@ -16,6 +16,7 @@ import {
   SolicitationsController,
 } from './http/bcb.controllers';
 import { HealthController } from './http/health.controller';
+import { InfractionsController, SimulatedInfractionsController } from './http/infractions.controller';
 import { PayerController } from './http/payer.controller';
 import { PayoutsController, PayoutWebhookController } from './http/payouts.controller';
 import { SimulatedBank } from './simulated-bank';
@@ -78,6 +79,8 @@ export class SimulatorModule {
         PayoutsController,
         PayoutWebhookController,
         PayerController,
+        InfractionsController,
+        SimulatedInfractionsController,
         ProviderAController,
         ProviderBController,
       ],

@@ -24,6 +24,9 @@ const CONSOLE_ROUTES: ReadonlyArray<readonly [Method, keyof SandboxPaths]> = [
   ['GET', '/v2/transactions/refunds'],
   ['POST', '/v2/transactions/refund'],
   ['GET', '/v2/transactions/refund/receipt'],
+  ['GET', '/v2/disputes'],
+  ['GET', '/v2/disputes/{id}'],
+  ['POST', '/v2/disputes/{id}/defence'],
   ['GET', '/v2/webhooks/deliveries'],
   ['GET', '/v2/webhooks/deliveries/{id}'],
   ['POST', '/v2/webhooks/deliveries/{id}/retry'],
@@ -54,6 +57,7 @@ const CONSOLE_ROUTES: ReadonlyArray<readonly [Method, keyof SandboxPaths]> = [
   ['POST', '/v2/sandbox/recurrences/{recurrence_id}/authorize'],
   ['POST', '/v2/sandbox/recurrences/{recurrence_id}/reject'],
   ['POST', '/v2/sandbox/refunds/{id}/settle'],
+  ['POST', '/v2/sandbox/transactions/{id}/dispute'],
 ];
 
 /**

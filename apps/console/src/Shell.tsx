@@ -11,6 +11,7 @@ import { RecurrenceDetail } from './pages/RecurrenceDetail';
 import { Recurrences } from './pages/Recurrences';
 import { PixChargeDetail } from './pages/PixChargeDetail';
 import { PixCharges } from './pages/PixCharges';
+import { Disputes } from './pages/Disputes';
 import { Webhooks } from './pages/Webhooks';
 import { WebhookEndpoints } from './pages/WebhookEndpoints';
 import { Payouts } from './pages/Payouts';
@@ -31,6 +32,7 @@ const TITLES: Record<string, string> = {
   recurrences: 'Recurrences',
   'new-recurrence': 'New recurrence',
   pix: 'Pix charges',
+  disputes: 'Disputes',
   payouts: 'Payouts',
   limits: 'Customer limits',
   webhooks: 'Webhooks',
@@ -44,6 +46,7 @@ const TITLES: Record<string, string> = {
 const SINGULAR: Record<string, string> = {
   recurrences: 'Recurrence',
   pix: 'Pix charge',
+  disputes: 'Dispute',
   payouts: 'Payout',
   webhooks: 'Webhook delivery',
   'webhook-endpoints': 'Webhook endpoint',
@@ -110,6 +113,9 @@ export function Shell({ session, onSignedOut, onSessionChanged }: { session: Ses
           <a href={hrefOf({ environment, page: 'pix' })} aria-current={place.page === 'pix' ? 'page' : undefined}>
             Pix charges
           </a>
+          <a href={hrefOf({ environment, page: 'disputes' })} aria-current={place.page === 'disputes' ? 'page' : undefined}>
+            Disputes
+          </a>
           <a href={hrefOf({ environment, page: 'payouts' })} aria-current={place.page === 'payouts' ? 'page' : undefined}>
             Payouts
           </a>
@@ -151,6 +157,7 @@ export function Shell({ session, onSignedOut, onSessionChanged }: { session: Ses
           {place.page === 'recurrences' && place.id && <RecurrenceDetail {...context} recurrenceId={place.id} />}
           {place.page === 'pix' && !place.id && <PixCharges {...context} />}
           {place.page === 'pix' && place.id && <PixChargeDetail {...context} chargeId={place.id} />}
+          {place.page === 'disputes' && <Disputes {...context} disputeId={place.id} />}
           {place.page === 'webhooks' && <Webhooks {...context} deliveryId={place.id} />}
           {place.page === 'webhook-endpoints' && <WebhookEndpoints key={environment} {...context} endpointId={place.id} />}
           {place.page === 'overview' && <Overview {...context} />}

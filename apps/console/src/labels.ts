@@ -40,6 +40,19 @@ export const PIX_CHARGE_STATUS: Record<Schemas['PixChargeStatus'], string> = {
   EXPIRED: 'Expired',
 };
 
+export const DISPUTE_STATUS: Record<Schemas['DisputeResponse']['status'], string> = {
+  OPEN: 'Awaiting your defence',
+  DEFENDED: 'Defended',
+  RETURNED: 'Returned to the payer',
+  REJECTED: 'Claim rejected',
+};
+
+export const DISPUTE_REASON: Record<Schemas['DisputeResponse']['reason'], string> = {
+  FRAUD: 'Fraud',
+  OPERATIONAL_FLAW: 'Operational flaw',
+  PIX_AUTOMATICO: 'Pix Automático debit disputed',
+};
+
 export const REFUND_STATUS: Record<Schemas['RefundStatus'], string> = {
   PROCESSING: 'In progress',
   REFUNDED: 'Refunded',

@@ -6,14 +6,16 @@ import { refuse } from '@pixauto/errors';
 import { paymentsDailyTotals } from '@pixauto/payments';
 import { sandboxTenantOf } from '@pixauto/runtime';
 import { PixCharges } from './pix-charges';
+import { Disputes } from './disputes';
 import { Refunds } from './refunds';
 
-/** POST and GET /v2/pix, GET /v2/pix/charges, refunds and their list, and the sandbox's POST /v2/sandbox/pix/:id/pay and refunds, behind the gateway. */
+/** POST and GET /v2/pix, GET /v2/pix/charges, refunds and their list, disputes, and the sandbox's POST /v2/sandbox/pix/:id/pay, refunds and disputes, behind the gateway. */
 @Controller()
 export class PaymentsController {
   constructor(
     private readonly pixCharges: PixCharges,
     private readonly refunds: Refunds,
+    private readonly disputes: Disputes,
     private readonly dataSource: DataSource,
   ) {}
 
@@ -63,5 +65,30 @@ export class PaymentsController {
   @MessagePattern(Patterns.payments.sandboxSettleRefund)
   async sandboxSettleRefund(@Payload() request: ServiceRequest): Promise<ServiceReply> {
     return reply(await this.refunds.sandboxSettle(sandboxTenantOf(request), request.params?.id));
+  }
+
+  @MessagePattern(Patterns.payments.listDisputes)
+  async listDisputes(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.disputes.list(request.tenant, request.query));
+  }
+
+  @MessagePattern(Patterns.payments.getDispute)
+  async getDispute(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.disputes.get(request.tenant, request.params?.id));
+  }
+
+  @MessagePattern(Patterns.payments.getDisputeEvidence)
+  async getDisputeEvidence(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.disputes.evidence(request.tenant, request.params?.id, request.params?.evidence_id));
+  }
+
+  @MessagePattern(Patterns.payments.defendDispute)
+  async defendDispute(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.disputes.defend(request.tenant, request.params?.id, request.body));
+  }
+
+  @MessagePattern(Patterns.payments.sandboxOpenDispute)
+  async sandboxOpenDispute(@Payload() request: ServiceRequest): Promise<ServiceReply> {
+    return reply(await this.disputes.sandboxOpen(sandboxTenantOf(request), request.params?.id, request.body), 201);
   }
 }

@@ -13,6 +13,7 @@ import { PayoutsController } from './payouts.controller';
 import { bankCallbacks } from './pix-callbacks';
 import { BankCallbacksController } from './bank-callbacks.controller';
 import { pixChargeExpiry, PixCharges } from './pix-charges';
+import { disputeConclusions, Disputes } from './disputes';
 import { refundReconciler, Refunds } from './refunds';
 
 export const config = serviceConfig('payments-service', 4007);
@@ -52,6 +53,8 @@ const recurrenceFollower = kafkaFollower('RecurrenceFollower', [Payments, DataSo
     { provide: 'PixChargeExpiry', inject: [PixCharges], useFactory: pixChargeExpiry },
     Refunds,
     { provide: 'RefundReconciler', inject: [Refunds], useFactory: refundReconciler },
+    Disputes,
+    { provide: 'DisputeConclusions', inject: [Disputes], useFactory: disputeConclusions },
     bankCallbacks,
     { provide: Banks, useFactory: () => new Banks(bankSettings()) },
   ],

@@ -1,4 +1,5 @@
 import { BankConnectionOptions, BankHttp, segment } from './bank-http';
+import type { DefesaInfracao, Infracao } from './infractions';
 import type {
   CobCompleta,
   CobGerada,
@@ -118,6 +119,16 @@ export class PixBankClient {
   /** GET /pix/{e2eid}/devolucao/{id}: DEVOLVIDO (with horario.liquidacao) once the bank liquidated it; 404 PixDevolucaoNaoEncontrada. */
   getRefund(e2eid: string, id: string): Promise<Devolucao> {
     return this.http.send('GET', `/pix/${segment(e2eid)}/devolucao/${segment(id)}`);
+  }
+
+  /** GET /infracoes/{id}: an infraction reported on a Pix received (the bank's own API, not the BCB's); 404 InfracaoNaoEncontrada. */
+  getInfraction(id: string): Promise<Infracao> {
+    return this.http.send('GET', `/infracoes/${segment(id)}`);
+  }
+
+  /** POST /infracoes/{id}/defesa → 200 DEFENDIDA: the receiver's defence, once, until prazoDefesa; 400 InfracaoOperacaoInvalida otherwise. */
+  defendInfraction(id: string, body: DefesaInfracao): Promise<Infracao> {
+    return this.http.send('POST', `/infracoes/${segment(id)}/defesa`, body);
   }
 
   /** PUT /webhook/{chave} → 200: the bank POSTs {webhookUrl}/pix ({pix: [...]}) when charges on this key are paid. */

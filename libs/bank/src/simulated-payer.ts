@@ -1,7 +1,11 @@
 import { BankConnectionOptions, BankHttp, segment } from './bank-http';
+import type { Infracao, InfracaoMotivo } from './infractions';
 import type { CobCompleta, CobRCompleta, Devolucao, Pagamento, PagamentoStatus, RecCompleta, SolicRecCompleta } from './wire';
 
 export type PayerDecision = 'ACCEPT' | 'REJECT';
+
+/** How a simulated infraction ends when concluded: the claim returned whole, half of it, or rejected. */
+export type DesfechoInfracao = 'DEVOLVER' | 'DEVOLVER_PARCIAL' | 'REJEITAR';
 
 /**
  * The payer and the payer's bank, as the bank simulator plays them (its /sim/... endpoints, apps/bank-simulator
@@ -71,6 +75,22 @@ export class SimulatedPayer {
    */
   returnPayout(idEnvio: string, body: { valor?: string; id?: string }): Promise<Pagamento> {
     return this.http.send('POST', `/sim/pagamentos/${segment(idEnvio)}/devolucao`, body);
+  }
+
+  /**
+   * The payer's bank reports an infraction on a Pix received now (POST /sim/infracoes): ABERTA, with how it will end
+   * (`desfecho`: the whole claim returned, half of it, or rejected) when concluded.
+   */
+  openInfraction(body: { endToEndId: string; motivo: InfracaoMotivo; valor: string; prazoDefesa: string; desfecho: DesfechoInfracao }): Promise<Infracao> {
+    return this.http.send('POST', '/sim/infracoes', body);
+  }
+
+  /**
+   * The banks conclude the infraction now (POST /sim/infracoes/{id}/concluir), returning at most `valorBloqueado`
+   * (what the receiver still held of the Pix) as a devolução of the natureza its motivo gives; CONCLUIDA once, repeats answer it.
+   */
+  concludeInfraction(id: string, valorBloqueado: string): Promise<Infracao> {
+    return this.http.send('POST', `/sim/infracoes/${segment(id)}/concluir`, { valorBloqueado });
   }
 
   /** This payer at another "now" (x-simulated-now, as PixBankClient.at); the view shares the connection pool and never closes it. */

@@ -102,6 +102,11 @@ export const Patterns = {
     listRefunds: 'payments.refunds.list',
     sandboxRefund: 'payments.refunds.sandbox.create',
     sandboxSettleRefund: 'payments.refunds.sandbox.settle',
+    listDisputes: 'payments.disputes.list',
+    getDispute: 'payments.disputes.get',
+    getDisputeEvidence: 'payments.disputes.evidence',
+    defendDispute: 'payments.disputes.defend',
+    sandboxOpenDispute: 'payments.disputes.sandbox.open',
     /** POST /v2/payout/pix: to a Pix key or an account. */
     createPixPayout: 'payments.payouts.create-pix',
     /** POST /v2/payout: to an account. */

@@ -288,6 +288,38 @@ export const Messages = {
     amountExceeds: (left: string) => `body.amount must be at most what is left to refund of the transaction: ${left}`,
   },
 
+  // Pix disputes (docs/decisions/disputes.md): the payer's bank's claims on a Pix received, and the merchant's defence.
+  disputes: {
+    notFound: 'Dispute not found',
+    pathIdInvalid: 'params.id must be a positive integer',
+    evidenceIdInvalid: 'params.evidence_id must be a positive integer',
+    evidenceNotFound: 'Evidence not found',
+    statusInvalid: 'query.status must be one of the following values: OPEN, DEFENDED, RETURNED, REJECTED',
+    textInvalid: 'body.text must be a non-empty string of at most 5000 characters',
+    evidenceInvalid: 'body.evidence must be a list of at most 3 files',
+    evidenceFileInvalid: (i: number) => `body.evidence[${i}] must be an object of file_name, content_type and content_base64`,
+    fileNameInvalid: (i: number) => `body.evidence[${i}].file_name must be a non-empty string of at most 200 characters`,
+    contentTypeInvalid: (i: number) => `body.evidence[${i}].content_type must be one of the following values: application/pdf, image/png, image/jpeg`,
+    contentInvalid: (i: number) => `body.evidence[${i}].content_base64 must be the file's bytes in base64`,
+    fileTooLarge: (i: number) => `body.evidence[${i}] must be at most 200 KiB (204800 bytes)`,
+    contentMismatch: (i: number, type: string) => `body.evidence[${i}] is not a ${type} file: its content does not match its content_type`,
+    notPaid: (status: string) => `the transaction is ${status}: only a PAID transaction can be disputed`,
+    alreadyOpen: 'the transaction already has a dispute in progress',
+    notTraceable: 'this transaction cannot be disputed: the bank named no payment for it',
+    claimExceeds: (paid: string) => `body.amount must be at most what was paid: ${paid}`,
+    defenceLate: (deadline: string) => `the deadline for a defence passed at ${deadline}: no defence is accepted any more`,
+    defenceTwice: 'a defence has already been sent for this dispute: only one is accepted',
+    defenceClosed: (status: string) => `the dispute is ${status}: a defence is accepted only while it is OPEN`,
+    returnExceedsBlocked: (blocked: string) => `the return must be at most the blocked amount: ${blocked}`,
+    blocked: (left: string, blocked: string) =>
+      `body.amount must be at most what is left to refund of the transaction: ${left} (${blocked} is held by a dispute in progress)`,
+    reasonInvalid: 'body.reason must be one of the following values: FRAUD, OPERATIONAL_FLAW, PIX_AUTOMATICO',
+    outcomeInvalid: 'body.outcome must be one of the following values: RETURNED, PARTIALLY_RETURNED, REJECTED',
+    amountInvalid: 'body.amount must be a positive amount in reais with at most 2 decimal places',
+    defenceDaysInvalid: 'body.defence_days must be a whole number of days from 1 to 30',
+    concludeDaysInvalid: 'body.conclude_after_days must be a whole number of days from 1 to 60, after defence_days',
+  },
+
   // GET /v2/transactions/refund/receipt (docs/decisions/receipts.md): quoted as the spec writes them.
   receipts: {
     onlyOneIdentifier: 'please provide only one of refund_id, id, transaction_id',

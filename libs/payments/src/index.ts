@@ -14,3 +14,6 @@ export * from './period-lists.migration';
 export * from './migrations';
 export * from './daily-totals';
 export * from './daily-totals.migration';
+export * from './disputes/dispute-rules';
+export * from './disputes/disputes.read-model';
+export * from './disputes/disputes.migration';

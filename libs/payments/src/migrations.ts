@@ -1,3 +1,4 @@
+import { PixDisputesReadModel1763800002100 } from './disputes/disputes.migration';
 import { CustomerLimitUsage1763800000600 } from './limit-usage/customer-limit-usage.migration';
 import { PaymentWorkClaims1763800000640 } from './payment-work-claims.migration';
 import { PaymentPeriodLists1763800000650 } from './period-lists.migration';
@@ -17,4 +18,5 @@ export const PAYMENTS_MIGRATIONS = [
   PaymentWorkClaims1763800000640,
   PaymentPeriodLists1763800000650,
   PixChargesPaidIndex1763800001100,
+  PixDisputesReadModel1763800002100,
 ];

@@ -1,5 +1,7 @@
 import {
+  DisputeRecordData,
   PixChargeChangedData,
+  PixChargeDisputeData,
   PixChargeEventTypes,
   PixChargePaidData,
   PixChargeRecordData,
@@ -12,6 +14,15 @@ import {
 import { Messages, notFound, validation } from '@pixauto/errors';
 import { accept, Decider, DomainEvent, reject } from '@pixauto/event-store';
 import { Centavos, centavosToReais } from '@pixauto/pix';
+import {
+  concludeDispute,
+  defendDispute,
+  disputeBlockedCentavos,
+  DisputeOutcome,
+  disputeReturnedCentavos,
+  DisputeToOpen,
+  openDispute,
+} from './disputes/dispute-rules';
 
 // A cash-in Pix charge (docs/decisions/cash-in.md): created PENDING by the merchant (POST /v2/pix), then PAID by the payer
 // (the sandbox payer, or the bank's notification) or EXPIRED once past expires_at. A journey 3 activation payment
@@ -24,10 +35,18 @@ export type PixChargeEvent =
   | DomainEvent<typeof PixChargeEventTypes.expired, PixChargeChangedData>
   | DomainEvent<typeof PixChargeEventTypes.refundRequested, PixChargeRefundData>
   | DomainEvent<typeof PixChargeEventTypes.refunded, PixChargeRefundData>
-  | DomainEvent<typeof PixChargeEventTypes.refundFailed, PixChargeRefundData>;
+  | DomainEvent<typeof PixChargeEventTypes.refundFailed, PixChargeRefundData>
+  | DomainEvent<typeof PixChargeEventTypes.disputeOpened, PixChargeDisputeData>
+  | DomainEvent<typeof PixChargeEventTypes.disputeDefended, PixChargeDisputeData>
+  | DomainEvent<typeof PixChargeEventTypes.disputeReturned, PixChargeDisputeData>
+  | DomainEvent<typeof PixChargeEventTypes.disputeRejected, PixChargeDisputeData>;
 
-/** A charge and its refunds, oldest first (a refund lives on its charge's stream: their sum is one invariant). */
-export type PixChargeState = { status: 'NONE' } | { status: PixChargeStatus; charge: PixChargeRecordData; refunds: RefundRecordData[] };
+/**
+ * A charge, its refunds and its disputes, oldest first (both live on the charge's stream: what they give back is one
+ * invariant).
+ */
+export type PixChargeState =
+  { status: 'NONE' } | { status: PixChargeStatus; charge: PixChargeRecordData; refunds: RefundRecordData[]; disputes: DisputeRecordData[] };
 
 /** A refund to ask for: `amount_centavos` undefined means what is left. */
 export interface RefundToRequest {
@@ -56,7 +75,12 @@ export type PixChargeCommand =
   /** A journey 3 activation, paid with the payer's authorization. */
   | { type: 'RecordPaidDeposit'; charge: PixChargeRecordData }
   | { type: 'RequestRefund'; refund: RefundToRequest }
-  | { type: 'RecordRefundOutcome'; refundId: number; outcome: RefundOutcome };
+  | { type: 'RecordRefundOutcome'; refundId: number; outcome: RefundOutcome }
+  /** The bank reports an infraction on the payment. */
+  | { type: 'OpenDispute'; dispute: DisputeToOpen }
+  | { type: 'DefendDispute'; disputeId: number; defence: NonNullable<DisputeRecordData['defence']> }
+  /** The bank concluded the infraction. */
+  | { type: 'ConcludeDispute'; infractionId: string; outcome: DisputeOutcome };
 
 export const PIX_CHARGE_STREAM = 'pix_charge';
 /** Keyed by transaction_id, unique per tenant: a second charge with the same one lands on the same stream and is refused. */
@@ -113,6 +137,12 @@ export const pixCharge: Decider<PixChargeCommand, PixChargeEvent, PixChargeState
               data: { charge: state.charge, refund: { ...refund, status: 'FAILED', failure_reason: o.reason } },
             });
       }
+      case 'OpenDispute':
+        return openDispute(command.dispute, state, state.status === 'NONE' ? 0 : refundedCentavos(state.refunds));
+      case 'DefendDispute':
+        return defendDispute(command.disputeId, command.defence, state);
+      case 'ConcludeDispute':
+        return concludeDispute(command.infractionId, command.outcome, state);
       default: {
         const unreachable: never = command;
         return unreachable;
@@ -122,19 +152,32 @@ export const pixCharge: Decider<PixChargeCommand, PixChargeEvent, PixChargeState
 
   evolve(state, event) {
     const refunds = state.status === 'NONE' ? [] : state.refunds;
+    const disputes = state.status === 'NONE' ? [] : state.disputes;
     switch (event.type) {
       case PixChargeEventTypes.created:
       case PixChargeEventTypes.expired:
-        return { status: event.data.charge.status, charge: event.data.charge, refunds };
+        return { status: event.data.charge.status, charge: event.data.charge, refunds, disputes };
       case PixChargeEventTypes.paid: {
         const charge = pixChargeRecordOf(event.data);
-        return { status: charge.status, charge, refunds };
+        return { status: charge.status, charge, refunds, disputes };
       }
       case PixChargeEventTypes.refundRequested:
       case PixChargeEventTypes.refunded:
       case PixChargeEventTypes.refundFailed: {
         const { charge, refund } = event.data;
-        return { status: charge.status, charge, refunds: [...refunds.filter((r) => r.id !== refund.id), refund].sort((a, b) => a.id - b.id) };
+        return {
+          status: charge.status,
+          charge,
+          refunds: [...refunds.filter((r) => r.id !== refund.id), refund].sort((a, b) => a.id - b.id),
+          disputes,
+        };
+      }
+      case PixChargeEventTypes.disputeOpened:
+      case PixChargeEventTypes.disputeDefended:
+      case PixChargeEventTypes.disputeReturned:
+      case PixChargeEventTypes.disputeRejected: {
+        const { charge, dispute } = event.data;
+        return { status: charge.status, charge, refunds, disputes: [...disputes.filter((d) => d.id !== dispute.id), dispute].sort((a, b) => a.id - b.id) };
       }
       default: {
         const unreachable: never = event;
@@ -155,10 +198,16 @@ function requestRefund(request: RefundToRequest, state: PixChargeState) {
   if (!state.charge.e2e_id) return reject<PixChargeEvent>(validation(Messages.refunds.notTraceable));
   if (request.refund_id !== null && state.refunds.some((r) => r.refund_id === request.refund_id && r.status !== 'FAILED'))
     return reject<PixChargeEvent>(validation(Messages.refunds.refundIdTaken));
-  const left = state.charge.amount_centavos - refundedCentavos(state.refunds);
-  if (left <= 0) return reject<PixChargeEvent>(validation(Messages.refunds.fullyRefunded));
+  // What a dispute returned is gone, what one in progress holds is not the merchant's to refund.
+  const blocked = disputeBlockedCentavos(state.disputes);
+  const left = state.charge.amount_centavos - refundedCentavos(state.refunds) - disputeReturnedCentavos(state.disputes) - blocked;
+  const tooMuch = () =>
+    blocked > 0
+      ? Messages.disputes.blocked(centavosToReais(Math.max(0, left)).toFixed(2), centavosToReais(blocked).toFixed(2))
+      : Messages.refunds.amountExceeds(centavosToReais(left).toFixed(2));
+  if (left <= 0) return reject<PixChargeEvent>(validation(blocked > 0 ? tooMuch() : Messages.refunds.fullyRefunded));
   const amount = request.amount_centavos ?? left;
-  if (amount > left) return reject<PixChargeEvent>(validation(Messages.refunds.amountExceeds(centavosToReais(left).toFixed(2))));
+  if (amount > left) return reject<PixChargeEvent>(validation(tooMuch()));
   const refund: RefundRecordData = {
     id: request.id,
     refund_id: request.refund_id,

@@ -37,7 +37,7 @@ const NOT_FOUND = notFound('Pix charge not found');
 describe('pix charge: creation', () => {
   it('creates a PENDING charge carrying the whole record', () => {
     given().when({ type: 'CreatePixCharge', charge: pending }).then([created]);
-    expect(fold(pixCharge, [created])).toEqual({ status: 'PENDING', charge: pending, refunds: [] });
+    expect(fold(pixCharge, [created])).toEqual({ status: 'PENDING', charge: pending, refunds: [], disputes: [] });
   });
 
   it('refuses a second charge with the same transaction_id (same stream), whatever became of the first', () => {
@@ -52,7 +52,7 @@ describe('pix charge: creation', () => {
 describe('pix charge: payment', () => {
   it('pays a PENDING charge: PAID, paid_at and e2e id, the code voided', () => {
     given(created).when({ type: 'RecordPayment', payment }).then([paid]);
-    expect(fold(pixCharge, [created, paid])).toEqual({ status: 'PAID', charge: paidCharge, refunds: [] });
+    expect(fold(pixCharge, [created, paid])).toEqual({ status: 'PAID', charge: paidCharge, refunds: [], disputes: [] });
   });
 
   it('records a payment once: the sandbox answer and the bank notification of it are one event', () => {
@@ -81,7 +81,7 @@ describe('pix charge: payment', () => {
 describe('pix charge: expiry', () => {
   it('expires a PENDING charge: EXPIRED, the code voided', () => {
     given(created).when({ type: 'ExpirePixCharge' }).then([expired]);
-    expect(fold(pixCharge, [created, expired])).toEqual({ status: 'EXPIRED', charge: expiredCharge, refunds: [] });
+    expect(fold(pixCharge, [created, expired])).toEqual({ status: 'EXPIRED', charge: expiredCharge, refunds: [], disputes: [] });
   });
 
   it('leaves a paid or expired charge as it is', () => {

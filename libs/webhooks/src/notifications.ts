@@ -9,6 +9,8 @@ import {
   PayoutStatusChangedData,
   PixChargeEventTypes,
   PixChargeRefundData,
+  PixChargeDisputeData,
+  disputeResponse,
   refundResponse,
   PixChargePaidData,
   pixChargeRecordOf,
@@ -109,7 +111,7 @@ export function recurrenceStreamStep(received: EventEnvelope): RecurrenceStep | 
 export function recordWebhookEvent(event: EventEnvelope): WebhookEvent | undefined {
   const base = { id: deliveryIdOf(event.event_id), tenant: tenantOf(event), event_type: event.type, sequence: event.version };
   if ((Object.values(PixChargeEventTypes) as string[]).includes(event.type)) {
-    const data = event.data as PixChargePaidData | PixChargeRefundData;
+    const data = event.data as PixChargePaidData | PixChargeRefundData | PixChargeDisputeData;
     const charge = pixChargeRecordOf(data);
     const resourceId = String(charge.id);
     return {
@@ -118,12 +120,12 @@ export function recordWebhookEvent(event: EventEnvelope): WebhookEvent | undefin
       resource_id: resourceId,
       group_id: `pix_charge:${resourceId}`,
       url: charge.webhook,
-      // A refund event shows the refund (its charge named in `transaction`); the others, the charge.
+      // A refund or dispute event shows the refund or dispute (its charge named in `transaction`); the others, the charge.
       payload: {
         type: event.type,
         environment: event.tenant.environment,
         timestamp: event.occurred_at,
-        data: 'refund' in data ? refundResponse(data.refund, charge) : pixChargeResponse(charge),
+        data: 'refund' in data ? refundResponse(data.refund, charge) : 'dispute' in data ? disputeResponse(data.dispute, charge) : pixChargeResponse(charge),
       },
     };
   }

@@ -10,6 +10,7 @@ import {
   RefundResponse,
   Tenant,
   WEBHOOK_EVENTS,
+  DisputeResponse,
   WebhookEventType,
 } from '@pixauto/contracts';
 import { Notification } from './notifications';
@@ -87,6 +88,31 @@ function pixChargeSample(type: WebhookEventType, at: Date, url: string): PixChar
     expires_at: new Date(at.getTime() + 3_600_000).toISOString(),
     created_at: at.toISOString(),
     paid_at: status === 'PAID' ? at.toISOString() : null,
+    dispute: null,
+  };
+}
+
+function disputeSample(type: WebhookEventType, at: Date): DisputeResponse {
+  const status =
+    type === PixChargeEventTypes.disputeReturned
+      ? 'RETURNED'
+      : type === PixChargeEventTypes.disputeRejected
+        ? 'REJECTED'
+        : type === PixChargeEventTypes.disputeDefended
+          ? 'DEFENDED'
+          : 'OPEN';
+  return {
+    id: 1,
+    status,
+    reason: 'FRAUD',
+    transaction: { id: PIX_CHARGE_ID, transaction_id: 'test-pedido-0001', amount: 120.5 },
+    amount: 120.5,
+    blocked_amount: 120.5,
+    defence_deadline: new Date(at.getTime() + 7 * 86_400_000).toISOString(),
+    defence: status === 'OPEN' ? null : { text: 'The goods were delivered.', evidence: [], submitted_at: at.toISOString() },
+    return: status === 'RETURNED' ? { amount: 120.5, e2e_id: 'D60701190202601011200TEST000003', natureza: 'MED_FRAUDE', returned_at: at.toISOString() } : null,
+    opened_at: at.toISOString(),
+    closed_at: status === 'RETURNED' || status === 'REJECTED' ? at.toISOString() : null,
   };
 }
 
@@ -133,6 +159,8 @@ export function sampleData(type: WebhookEventType, at: Date, url: string): { res
       return { resource_id: String(PIX_CHARGE_ID), data: pixChargeSample(type, at, url) };
     case 'RefundResponse':
       return { resource_id: String(PIX_CHARGE_ID), data: refundSample(type, at) };
+    case 'DisputeResponse':
+      return { resource_id: String(PIX_CHARGE_ID), data: disputeSample(type, at) };
     case 'PayoutResponse':
       return { resource_id: String(PAYOUT_ID), data: payoutSample(type, at, url) };
   }

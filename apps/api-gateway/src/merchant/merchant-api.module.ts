@@ -11,6 +11,7 @@ import { LimitsRoutes } from './limits.routes';
 import { PaymentsRoutes, SandboxPaymentsRoutes } from './payments.routes';
 import { PayoutsRoutes, SandboxPayoutsRoutes } from './payouts.routes';
 import { RecurrencesRoutes, SandboxRecurrencesRoutes } from './recurrences.routes';
+import { DisputesRoutes, SandboxDisputesRoutes } from './disputes.routes';
 import { RefundListRoutes, RefundsRoutes, SandboxRefundsRoutes } from './refunds.routes';
 import { ReportsRoutes } from './reports.routes';
 import { RequestLogRoutes } from './request-log.routes';
@@ -42,6 +43,7 @@ export class MerchantApiModule {
         SolicitationsRoutes,
         PaymentsRoutes,
         RefundsRoutes,
+        DisputesRoutes,
         RefundListRoutes,
         PayoutsRoutes,
         ChargesRoutes,
@@ -59,6 +61,7 @@ export class MerchantApiModule {
               SandboxPayoutsRoutes,
               SandboxPaymentsRoutes,
               SandboxRefundsRoutes,
+              SandboxDisputesRoutes,
               SandboxEventsRoutes,
             ]
           : []),

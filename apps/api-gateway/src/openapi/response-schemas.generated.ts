@@ -973,6 +973,291 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
     ],
     "description": "A webhook delivery: one event sent to one URL, attempted until your endpoint answers 2xx within 15 seconds. Failed attempts are retried 10 times in all over about 3 days (after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h, 24 h)."
   },
+  "DisputeDefenceRequest": {
+    "type": "object",
+    "properties": {
+      "text": {
+        "type": "string",
+        "description": "Your account of the payment, 1 to 5000 characters."
+      },
+      "evidence": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "file_name": {
+              "type": "string",
+              "description": "The file's name, 1 to 200 characters."
+            },
+            "content_type": {
+              "type": "string",
+              "enum": [
+                "application/pdf",
+                "image/png",
+                "image/jpeg"
+              ],
+              "description": "application/pdf, image/png or image/jpeg."
+            },
+            "content_base64": {
+              "type": "string",
+              "description": "The file's bytes, base64-encoded."
+            }
+          },
+          "required": [
+            "file_name",
+            "content_type",
+            "content_base64"
+          ]
+        },
+        "description": "Up to 3 files, each at most 200 KiB: a PDF, PNG or JPEG whose content matches its `content_type`."
+      }
+    },
+    "required": [
+      "text"
+    ],
+    "description": "Your defence of a dispute: what happened, and the files that show it. Accepted once, until the dispute's `defence_deadline`."
+  },
+  "DisputeEvidence": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number",
+        "description": "The file's id: `GET /v2/disputes/{id}/evidence/{evidence_id}` reads it back."
+      },
+      "file_name": {
+        "type": "string",
+        "description": "The name you gave it."
+      },
+      "content_type": {
+        "$ref": "#/components/schemas/EvidenceContentType",
+        "description": "application/pdf, image/png or image/jpeg."
+      },
+      "size_bytes": {
+        "type": "number",
+        "description": "Its size in bytes."
+      }
+    },
+    "required": [
+      "id",
+      "file_name",
+      "content_type",
+      "size_bytes"
+    ],
+    "description": "An evidence file of your defence."
+  },
+  "DisputeEvidenceResponse": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number",
+        "description": "The file's `id` in the dispute's `defence.evidence`."
+      },
+      "file_name": {
+        "type": "string",
+        "description": "The name you gave it."
+      },
+      "content_type": {
+        "type": "string",
+        "description": "application/pdf, image/png or image/jpeg."
+      },
+      "content_base64": {
+        "type": "string",
+        "description": "The file's bytes, base64-encoded, as you sent them."
+      }
+    },
+    "required": [
+      "id",
+      "file_name",
+      "content_type",
+      "content_base64"
+    ],
+    "description": "An evidence file of your defence."
+  },
+  "DisputeListResponse": {
+    "type": "object",
+    "properties": {
+      "pagination": {
+        "$ref": "#/components/schemas/Pagination",
+        "description": "Where this page sits in the whole result."
+      },
+      "disputes": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/DisputeResponse"
+        },
+        "description": "This page's disputes, newest first by `opened_at`, whatever their status."
+      }
+    },
+    "required": [
+      "pagination",
+      "disputes"
+    ],
+    "description": "One page of the disputes opened in the requested period, newest first."
+  },
+  "DisputeReason": {
+    "type": "string",
+    "enum": [
+      "FRAUD",
+      "OPERATIONAL_FLAW",
+      "PIX_AUTOMATICO"
+    ],
+    "description": "Why the payer's bank claims the money back."
+  },
+  "DisputeResponse": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number",
+        "description": "Unique identifier of the dispute (an integer)."
+      },
+      "status": {
+        "$ref": "#/components/schemas/DisputeStatus",
+        "description": "OPEN until you send a defence (DEFENDED); the bank concludes it RETURNED (money went back to the payer) or REJECTED (the money is released)."
+      },
+      "reason": {
+        "$ref": "#/components/schemas/DisputeReason",
+        "description": "Why the payer's bank claims the money: FRAUD, OPERATIONAL_FLAW (a mistake in the payment) or PIX_AUTOMATICO (a Pix Automático debit the payer disputes)."
+      },
+      "transaction": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "number",
+            "description": "The Pix charge's `id`."
+          },
+          "transaction_id": {
+            "type": "string",
+            "description": "The Pix charge's `transaction_id`."
+          },
+          "amount": {
+            "type": "number",
+            "description": "What the payer paid, in reais (BRL)."
+          }
+        },
+        "required": [
+          "id",
+          "transaction_id",
+          "amount"
+        ],
+        "description": "The disputed payment."
+      },
+      "amount": {
+        "type": "number",
+        "description": "What the payer's bank claims, in reais (BRL)."
+      },
+      "blocked_amount": {
+        "type": "number",
+        "description": "What is held from your balance while the dispute is analysed, in reais (BRL): the claim, at most what was paid less what you had already refunded."
+      },
+      "defence_deadline": {
+        "type": "string",
+        "description": "Until when a defence is accepted, ISO 8601 in UTC."
+      },
+      "defence": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "text": {
+                "type": "string",
+                "description": "What you wrote."
+              },
+              "evidence": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/DisputeEvidence"
+                },
+                "description": "The files you sent, readable only by your account at `GET /v2/disputes/{id}/evidence/{evidence_id}`."
+              },
+              "submitted_at": {
+                "type": "string",
+                "description": "When you sent it, ISO 8601 in UTC."
+              }
+            },
+            "required": [
+              "text",
+              "evidence",
+              "submitted_at"
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Your defence, once sent; null until then."
+      },
+      "return": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "amount": {
+                "type": "number",
+                "description": "Amount returned, in reais (BRL): all or part of the blocked amount."
+              },
+              "e2e_id": {
+                "type": "string",
+                "description": "The return's end-to-end id (the devolução's rtrId)."
+              },
+              "natureza": {
+                "$ref": "#/components/schemas/MedNatureza",
+                "description": "MED_FRAUDE, MED_OPERACIONAL or MED_PIX_AUTOMATICO, as Banco Central's API Pix names the return."
+              },
+              "returned_at": {
+                "type": "string",
+                "description": "When the money went back, ISO 8601 in UTC."
+              }
+            },
+            "required": [
+              "amount",
+              "e2e_id",
+              "natureza",
+              "returned_at"
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The money returned to the payer when the dispute is RETURNED; null otherwise."
+      },
+      "opened_at": {
+        "type": "string",
+        "description": "When the bank reported the dispute, ISO 8601 in UTC."
+      },
+      "closed_at": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "When the bank concluded it, ISO 8601 in UTC; null while OPEN or DEFENDED."
+      }
+    },
+    "required": [
+      "id",
+      "status",
+      "reason",
+      "transaction",
+      "amount",
+      "blocked_amount",
+      "defence_deadline",
+      "defence",
+      "return",
+      "opened_at",
+      "closed_at"
+    ],
+    "description": "A Pix you received that the payer's bank disputes (Banco Central's special return mechanism, MED)."
+  },
+  "DisputeStatus": {
+    "type": "string",
+    "enum": [
+      "OPEN",
+      "DEFENDED",
+      "RETURNED",
+      "REJECTED"
+    ],
+    "description": "OPEN: awaiting your defence. DEFENDED: your defence is with the bank. RETURNED: money went back to the payer. REJECTED: the claim was rejected, the money released."
+  },
   "Environment": {
     "type": "string",
     "enum": [
@@ -980,6 +1265,15 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "sandbox"
     ],
     "description": "`production` (real money, real banks) or `sandbox` (simulated payer, banks and clock). Their data never mix."
+  },
+  "EvidenceContentType": {
+    "type": "string",
+    "enum": [
+      "application/pdf",
+      "image/png",
+      "image/jpeg"
+    ],
+    "description": "The type of an evidence file: application/pdf, image/png or image/jpeg."
   },
   "FailedChargeSummary": {
     "type": "object",
@@ -1079,6 +1373,15 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "cashout"
     ],
     "description": "`cashin`: Pix charges the customer pays. `cashout`: payouts to the customer."
+  },
+  "MedNatureza": {
+    "type": "string",
+    "enum": [
+      "MED_OPERACIONAL",
+      "MED_FRAUDE",
+      "MED_PIX_AUTOMATICO"
+    ],
+    "description": "The natureza of the return a dispute causes, as Banco Central's API Pix names it."
   },
   "Pagination": {
     "type": "object",
@@ -1355,6 +1658,35 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
     ],
     "description": "How often a cycle falls due: every week, month, 3 months, 6 months or year from `start_date`."
   },
+  "PixChargeDisputeSummary": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number",
+        "description": "The dispute's `id` (GET /v2/disputes/{id})."
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "OPEN",
+          "DEFENDED",
+          "RETURNED",
+          "REJECTED"
+        ],
+        "description": "OPEN, DEFENDED, RETURNED or REJECTED."
+      },
+      "returned_amount": {
+        "type": "number",
+        "description": "What went back to the payer through disputes, in reais (BRL); 0 until a dispute is RETURNED."
+      }
+    },
+    "required": [
+      "id",
+      "status",
+      "returned_amount"
+    ],
+    "description": "The payment's latest dispute, as the charge shows it."
+  },
   "PixChargeListResponse": {
     "type": "object",
     "properties": {
@@ -1470,6 +1802,17 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
           "null"
         ],
         "description": "When the payer paid, ISO 8601 in UTC; null until the charge is PAID."
+      },
+      "dispute": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/PixChargeDisputeSummary"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The payer's bank disputes (or disputed) this payment: the latest dispute and what disputes returned; null: never disputed."
       }
     },
     "required": [
@@ -1484,7 +1827,8 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "pix_copy_paste",
       "expires_at",
       "created_at",
-      "paid_at"
+      "paid_at",
+      "dispute"
     ],
     "description": "A Pix charge (cash-in): an amount the payer pays by QR code or Pix copy-and-paste. A journey 3 activation payment reaches you as one too, already PAID, its `transaction_id` the recurrence's followed by `-ativacao`."
   },
@@ -2017,6 +2361,42 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
     ],
     "description": "The sandbox account's test clock: the time every date rule, due date and expiry of the account follows."
   },
+  "SandboxDisputeRequest": {
+    "type": "object",
+    "properties": {
+      "reason": {
+        "type": "string",
+        "enum": [
+          "FRAUD",
+          "OPERATIONAL_FLAW",
+          "PIX_AUTOMATICO"
+        ],
+        "description": "FRAUD (the default), OPERATIONAL_FLAW or PIX_AUTOMATICO: the return's natureza follows it (MED_FRAUDE, MED_OPERACIONAL, MED_PIX_AUTOMATICO)."
+      },
+      "outcome": {
+        "type": "string",
+        "enum": [
+          "RETURNED",
+          "PARTIALLY_RETURNED",
+          "REJECTED"
+        ],
+        "description": "RETURNED (the default: the blocked amount goes back to the payer), PARTIALLY_RETURNED (half of it) or REJECTED (released)."
+      },
+      "amount": {
+        "type": "number",
+        "description": "The claim, in reais, at most what was paid. Absent: the whole payment."
+      },
+      "defence_days": {
+        "type": "number",
+        "description": "Days you have to defend, 1 to 30 (default 7)."
+      },
+      "conclude_after_days": {
+        "type": "number",
+        "description": "Days after opening when the bank concludes, after `defence_days`, at most 60 (default `defence_days` + 1)."
+      }
+    },
+    "description": "The dispute the sandbox's payer's bank opens on a paid Pix charge: why, how it ends, and when (days on your test clock)."
+  },
   "SandboxPayoutReturnRequest": {
     "type": "object",
     "properties": {
@@ -2260,6 +2640,10 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "[PixChargeEventTypes.refundRequested]",
       "[PixChargeEventTypes.refunded]",
       "[PixChargeEventTypes.refundFailed]",
+      "[PixChargeEventTypes.disputeOpened]",
+      "[PixChargeEventTypes.disputeDefended]",
+      "[PixChargeEventTypes.disputeReturned]",
+      "[PixChargeEventTypes.disputeRejected]",
       "[PayoutEventTypes.created]",
       "[PayoutEventTypes.statusChanged]",
       "[PayoutEventTypes.returned]"

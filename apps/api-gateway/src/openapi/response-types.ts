@@ -13,6 +13,8 @@ export type {
   DeliveriesRetriedResponse,
   DeliveryListResponse,
   DeliveryResponse,
+  DisputeListResponse,
+  DisputeResponse,
   LimitResponse,
   PayoutReceiptResponse,
   PayoutResponse,

@@ -58,6 +58,50 @@ export interface SandboxRefundRequest {
   amount?: number;
 }
 
+// POST /v2/disputes/:id/defence.
+/** Your defence of a dispute: what happened, and the files that show it. Accepted once, until the dispute's `defence_deadline`. */
+export interface DisputeDefenceRequest {
+  /** Your account of the payment, 1 to 5000 characters. */
+  text: string;
+  /** Up to 3 files, each at most 200 KiB: a PDF, PNG or JPEG whose content matches its `content_type`. */
+  evidence?: {
+    /** The file's name, 1 to 200 characters. */
+    file_name: string;
+    /** application/pdf, image/png or image/jpeg. */
+    content_type: 'application/pdf' | 'image/png' | 'image/jpeg';
+    /** The file's bytes, base64-encoded. */
+    content_base64: string;
+  }[];
+}
+
+// GET /v2/disputes/:id/evidence/:evidence_id.
+/** An evidence file of your defence. */
+export interface DisputeEvidenceResponse {
+  /** The file's `id` in the dispute's `defence.evidence`. */
+  id: number;
+  /** The name you gave it. */
+  file_name: string;
+  /** application/pdf, image/png or image/jpeg. */
+  content_type: string;
+  /** The file's bytes, base64-encoded, as you sent them. */
+  content_base64: string;
+}
+
+// POST /v2/sandbox/transactions/:id/dispute.
+/** The dispute the sandbox's payer's bank opens on a paid Pix charge: why, how it ends, and when (days on your test clock). */
+export interface SandboxDisputeRequest {
+  /** FRAUD (the default), OPERATIONAL_FLAW or PIX_AUTOMATICO: the return's natureza follows it (MED_FRAUDE, MED_OPERACIONAL, MED_PIX_AUTOMATICO). */
+  reason?: 'FRAUD' | 'OPERATIONAL_FLAW' | 'PIX_AUTOMATICO';
+  /** RETURNED (the default: the blocked amount goes back to the payer), PARTIALLY_RETURNED (half of it) or REJECTED (released). */
+  outcome?: 'RETURNED' | 'PARTIALLY_RETURNED' | 'REJECTED';
+  /** The claim, in reais, at most what was paid. Absent: the whole payment. */
+  amount?: number;
+  /** Days you have to defend, 1 to 30 (default 7). */
+  defence_days?: number;
+  /** Days after opening when the bank concludes, after `defence_days`, at most 60 (default `defence_days` + 1). */
+  conclude_after_days?: number;
+}
+
 // POST /v2/sandbox/payouts/:id/status.
 /** The status the bank moves the payout to. */
 export interface SandboxPayoutStatusRequest {

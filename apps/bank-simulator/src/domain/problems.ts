@@ -97,6 +97,16 @@ export const Problems = {
     ),
 
   pixNotFound: () => problem('PixNaoEncontrado', 'Pix não encontrado.', 404, 'Pix não encontrado para o e2eid informado.'),
+  infractionNotFound: () => problem('InfracaoNaoEncontrada', 'Infração não encontrada.', 404, 'Infração representada por {id} não encontrada.'),
+  infractionInvalid: (violacoes: Violacao[]) =>
+    problem(
+      'InfracaoInvalida',
+      'Infração inválida.',
+      400,
+      detailOf('A requisição não respeita o schema ou não faz sentido semanticamente.', violacoes),
+      violacoes,
+    ),
+  infractionOperationInvalid: (detail: string) => problem('InfracaoOperacaoInvalida', 'Operação inválida.', 400, detail),
   refundNotFound: () =>
     problem('PixDevolucaoNaoEncontrada', 'Devolução não encontrada.', 404, 'Devolução representada por {id} não encontrada para o e2eid informado.'),
   refundInvalid: (violacoes: Violacao[]) =>

@@ -1,6 +1,6 @@
 // Refunds of a Pix received (BCB `PUT /pix/{e2eid}/devolucao/{id}`): asked EM_PROCESSAMENTO, liquidated
 // (DEVOLVIDO) by the bank by itself some time later or at once through /sim. Pure rules; the store keeps the records.
-import { centavosToValor, Devolucao, Violacao, valorToCentavos } from '@pixauto/bank';
+import { centavosToValor, Devolucao, DevolucaoNatureza, Violacao, valorToCentavos } from '@pixauto/bank';
 import { Centavos } from '@pixauto/pix';
 import { CobRecord } from './records';
 import { ok, Problems, refused, Result, violation } from './problems';
@@ -12,6 +12,8 @@ export interface RefundRecord {
   /** The return's own end-to-end id (pacs.004 ReturnIdentification). */
   rtrId: string;
   amount: Centavos;
+  /** ORIGINAL (absent) for the receiver's own refunds; MED_* for the return an infraction concluded. */
+  natureza?: DevolucaoNatureza;
   descricao?: string;
   status: Devolucao['status'];
   solicitacao: string;
@@ -63,7 +65,7 @@ export const devolucaoView = (r: RefundRecord): Devolucao => ({
   id: r.id,
   rtrId: r.rtrId,
   valor: centavosToValor(r.amount),
-  natureza: 'ORIGINAL',
+  natureza: r.natureza ?? 'ORIGINAL',
   ...(r.descricao !== undefined && { descricao: r.descricao }),
   horario: { solicitacao: r.solicitacao, ...(r.liquidacao && { liquidacao: r.liquidacao }) },
   status: r.status,

@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import { InfractionRecord } from '../domain/infraction';
 import { RefundRecord } from '../domain/refund';
 import { CobRecord, CobRRecord, LocationRecord, PayoutRecord, RecRecord, SolicRecord, WebhookKind } from '../domain/records';
 
@@ -250,6 +251,20 @@ export class BankStore {
   async duePayouts(m: EntityManager, now: Date, limit: number): Promise<{ client: string; idEnvio: string }[]> {
     const rows: Row[] = await m.query('SELECT client, id_envio FROM payouts WHERE due_at <= $1 ORDER BY due_at LIMIT $2', [now, limit]);
     return rows.map((row) => ({ client: row.client as string, idEnvio: row.id_envio as string }));
+  }
+
+  async insertInfraction(m: EntityManager, client: string, r: InfractionRecord): Promise<void> {
+    await m.query('INSERT INTO infractions (client, id, end_to_end_id, record) VALUES ($1, $2, $3, $4)', [client, r.id, r.endToEndId, JSON.stringify(r)]);
+  }
+
+  /** An infraction of the client's; locked when `lock`. */
+  async findInfraction(m: EntityManager, client: string, id: string, lock = false): Promise<InfractionRecord | undefined> {
+    const rows: Row[] = await m.query(`SELECT record FROM infractions WHERE client = $1 AND id = $2${forUpdate(lock)}`, [client, id]);
+    return rows[0]?.record as InfractionRecord | undefined;
+  }
+
+  async updateInfraction(m: EntityManager, client: string, r: InfractionRecord): Promise<void> {
+    await m.query('UPDATE infractions SET record = $3 WHERE client = $1 AND id = $2', [client, r.id, JSON.stringify(r)]);
   }
 
   /** The refunds of one Pix, oldest first; locked when `lock` (a new one is judged against them). */

@@ -1,6 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { BankSimulatorCashInOut1766000000000 } from './cash-in-out.migration';
 import { BankSimulatorRecurringCharges1765000000000 } from './recurring-charges.migration';
+import { BankSimulatorInfractions1768000002100 } from './infractions.migration';
 import { BankSimulatorRefunds1767000000000 } from './refunds.migration';
 
 // Plain tables: the simulator stands in for an external bank, so no event store. Each row belongs to one
@@ -71,4 +72,5 @@ export const SIMULATOR_MIGRATIONS = [
   BankSimulatorRecurringCharges1765000000000,
   BankSimulatorCashInOut1766000000000,
   BankSimulatorRefunds1767000000000,
+  BankSimulatorInfractions1768000002100,
 ];

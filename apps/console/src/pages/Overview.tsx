@@ -5,6 +5,7 @@ import { hrefOf } from '../routing';
 import type { PageContext } from './page-context';
 import { ScrollBox } from './ScrollBox';
 import { Alert } from './Alert';
+import { When } from './When';
 
 /** An answer's data, or its refusal as an error: a figure the API did not give is never shown as a zero. */
 function dataOf<T>({ data, error }: { data?: T; error?: unknown }): T {
@@ -137,11 +138,27 @@ function VolumeChart({ title, volume, total }: { title: string; volume: DayVolum
   );
 }
 
+/** Disputes awaiting a defence (opened in the last 90 days, whose defences run for days): how many, and the one due first. */
+async function readOpenDisputes(api: MerchantApi): Promise<OpenDisputes> {
+  const start = new Date(Date.now() - 90 * 86_400_000).toISOString();
+  const end = new Date(Date.now() + 400 * 86_400_000).toISOString();
+  const { data, error } = await api.GET('/v2/disputes', { params: { query: { start, end, status: 'OPEN', page_size: 100 } } });
+  if (!data) throw new Error((error as { message: string }).message);
+  const first = [...data.disputes].sort((a, b) => a.defence_deadline.localeCompare(b.defence_deadline))[0];
+  return { count: data.pagination.total_items, first };
+}
+
+interface OpenDisputes {
+  count: number;
+  first?: { id: number; defence_deadline: string; amount: number };
+}
+
 /** The console's home: today's and the last 30 days' volume, and what needs attention. */
 export function Overview({ api, environment, session, clockMoves }: PageContext) {
   const [figures, setFigures] = useState<DailyTotals>();
   const [error, setError] = useState<string>();
   const [steps, setSteps] = useState<FirstSteps>();
+  const [disputes, setDisputes] = useState<OpenDisputes>();
 
   useEffect(() => {
     void readFirstSteps(session).then(setSteps, () => setSteps(undefined));
@@ -151,6 +168,7 @@ export function Overview({ api, environment, session, clockMoves }: PageContext)
     setFigures(undefined);
     setError(undefined);
     readFigures(api).then(setFigures, (failure: Error) => setError(failure.message));
+    readOpenDisputes(api).then(setDisputes, (failure: Error) => setError(failure.message));
   }, [api, environment, clockMoves]);
 
   const today = figures?.days[figures.days.length - 1];
@@ -211,6 +229,21 @@ export function Overview({ api, environment, session, clockMoves }: PageContext)
             <li>
               <strong>{figures.rejected_payouts}</strong> payouts made in the last {period} days were rejected by the bank.
             </li>
+            {disputes && (
+              <li data-testid="attention-disputes">
+                <strong>{disputes.count}</strong> <a href={hrefOf({ environment, page: 'disputes' })}>disputes</a> await your defence
+                {disputes.first && (
+                  <>
+                    : the first is due{' '}
+                    <a href={hrefOf({ environment, page: 'disputes', id: String(disputes.first.id) })}>
+                      <When iso={disputes.first.defence_deadline} testClock={environment === 'sandbox'} />
+                    </a>{' '}
+                    ({money(disputes.first.amount)})
+                  </>
+                )}
+                .
+              </li>
+            )}
           </ul>
 
           <h2>Last {period} days</h2>

@@ -8,7 +8,8 @@ import { Alert } from './Alert';
 import { CopyButton } from './CopyButton';
 import { Field } from './Field';
 import { When, withZone } from './When';
-import { labelOf, PIX_CHARGE_STATUS, REFUND_STATUS } from '../labels';
+import { DISPUTE_STATUS, labelOf, PIX_CHARGE_STATUS, REFUND_STATUS } from '../labels';
+import { go, hrefOf } from '../routing';
 
 type PixCharge = SandboxComponents['schemas']['PixChargeResponse'];
 type Refund = SandboxComponents['schemas']['RefundResponse'];
@@ -59,6 +60,13 @@ export function PixChargeDetail({ api, environment, session, clockMoves, chargeI
     const { data, error } = await api.POST('/v2/sandbox/pix/{id}/pay', { params: { path: { id: chargeId } } });
     if (data) setCharge(data);
     setError(error as ApiError | undefined);
+  };
+
+  /** Sandbox: the payer's bank disputes the payment (whole, returned if not defended in time), and the dispute opens. */
+  const dispute = async () => {
+    const { data, error } = await api.POST('/v2/sandbox/transactions/{id}/dispute', { params: { path: { id: chargeId } }, body: {} });
+    setError(error as ApiError | undefined);
+    if (data) go({ environment, page: 'disputes', id: String(data.id) });
   };
 
   const refund = async (event: FormEvent<HTMLFormElement>) => {
@@ -140,6 +148,21 @@ export function PixChargeDetail({ api, environment, session, clockMoves, chargeI
           <h2 id="pix-payer-title">Act as the payer</h2>
           <button type="button" onClick={() => void pay()}>
             Pay
+          </button>
+        </section>
+      )}
+      {charge.dispute && (
+        <p data-testid="pix-dispute">
+          Disputed by the payer&apos;s bank:{' '}
+          <a href={hrefOf({ environment, page: 'disputes', id: String(charge.dispute.id) })}>{labelOf(DISPUTE_STATUS, charge.dispute.status)}</a>
+          {charge.dispute.returned_amount > 0 && `, ${money(charge.dispute.returned_amount)} returned to the payer`}
+        </p>
+      )}
+      {acts && sandbox && charge.status === 'PAID' && charge.dispute?.status !== 'OPEN' && charge.dispute?.status !== 'DEFENDED' && (
+        <section className="payer" aria-labelledby="pix-payer-dispute-title">
+          <h2 id="pix-payer-dispute-title">Act as the payer&apos;s bank</h2>
+          <button type="button" className="secondary" onClick={() => void dispute()}>
+            Dispute this payment
           </button>
         </section>
       )}

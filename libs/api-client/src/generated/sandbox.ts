@@ -196,6 +196,86 @@ export interface paths {
         patch: operations["Solicitations_cancel"];
         trace?: never;
     };
+    "/v2/disputes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List disputes
+         * @description Lists the disputes of Pix you received opened from `start` to `end`, newest first, one page at a time (`pagination` says how many pages and disputes there are), of one `status` or all. A dispute is a payer's bank's claim on a Pix (Banco Central's special return mechanism, MED).
+         */
+        get: operations["Disputes_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/disputes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a dispute
+         * @description One dispute: the disputed payment, the claim, what is blocked, the deadline for your defence, your defence, and how it ended.
+         */
+        get: operations["Disputes_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/disputes/{id}/defence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Defend a dispute
+         * @description Sends your defence of an OPEN dispute to the bank: a text and up to 3 files (PDF, PNG or JPEG, each at most 200 KiB, base64-encoded), until `defence_deadline`. One defence per dispute: a second one, or one after the deadline, is refused. The dispute becomes DEFENDED and `pix_charge.dispute_defended` is notified.
+         */
+        post: operations["Disputes_defend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/disputes/{id}/evidence/{evidence_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an evidence file of your defence
+         * @description One file of your defence, as you sent it (base64). Only your account can read it.
+         */
+        get: operations["Disputes_evidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/limits": {
         parameters: {
             query?: never;
@@ -578,6 +658,26 @@ export interface paths {
          * @description Sandbox only: plays the payer answering the alert in their banking app, once the solicitation is RECEIVED. ACCEPT makes the recurrence APPROVED with journey JOURNEY_1; REJECT makes it REJECTED. In the sandbox a solicitation reaches RECEIVED by itself within a second or two, except when `destination.ispb` starts with 9999 (an institution that does not exist): the alert then stays SENT and the recurrence expires at `expires_at`.
          */
         post: operations["SandboxSolicitations_answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/sandbox/transactions/{id}/dispute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The payer's bank disputes a paid Pix charge
+         * @description Sandbox only: the payer's bank opens a dispute on a PAID Pix charge, with the `reason`, `outcome` and timing you choose (days on your account's test clock). The dispute is OPEN with the claim blocked; advance the test clock past `defence_deadline` to see a late defence refused, and past `conclude_after_days` to see the bank conclude it: RETURNED (a return of the natureza the reason gives) or REJECTED.
+         */
+        post: operations["SandboxDisputes_open"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1218,6 +1318,86 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "pix_charge.dispute_defended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * pix_charge.dispute_defended
+         * @description Your defence of a dispute reached the bank (status DEFENDED). Sent to the webhook URL of the Pix charge; `data` is the pix charge as its GET shows it at that moment.
+         */
+        post: operations["webhook_pix_charge_dispute_defended"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "pix_charge.dispute_opened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * pix_charge.dispute_opened
+         * @description The payer's bank disputes a Pix you received (status OPEN): `blocked_amount` is held, and a defence is accepted until `defence_deadline`. Sent to the webhook URL of the Pix charge; `data` is the pix charge as its GET shows it at that moment.
+         */
+        post: operations["webhook_pix_charge_dispute_opened"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "pix_charge.dispute_rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * pix_charge.dispute_rejected
+         * @description The bank rejected the claim (status REJECTED): the blocked amount is released. Sent to the webhook URL of the Pix charge; `data` is the pix charge as its GET shows it at that moment.
+         */
+        post: operations["webhook_pix_charge_dispute_rejected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "pix_charge.dispute_returned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * pix_charge.dispute_returned
+         * @description The bank concluded the dispute for the payer (status RETURNED): `return` says how much went back, its end-to-end id and natureza. Sent to the webhook URL of the Pix charge; `data` is the pix charge as its GET shows it at that moment.
+         */
+        post: operations["webhook_pix_charge_dispute_returned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "pix_charge.expired": {
         parameters: {
             query?: never;
@@ -1630,7 +1810,7 @@ export interface components {
             /** @description `false`: the endpoint is kept but receives nothing until enabled. Default `true`. */
             enabled?: boolean;
             /** @description The event types the endpoint receives (the **Webhook events** section); absent or `[]`: every event type. */
-            event_types?: ("recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "payout.created" | "payout.status_changed" | "payout.returned")[];
+            event_types?: ("recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "pix_charge.dispute_opened" | "pix_charge.dispute_defended" | "pix_charge.dispute_returned" | "pix_charge.dispute_rejected" | "payout.created" | "payout.status_changed" | "payout.returned")[];
             /**
              * Format: uri
              * @description Where the events are sent: an http(s) URL of at most 255 characters, held to the rules of every webhook (a production URL must be public https; a refused address is a failed attempt with its reason, in the delivery log).
@@ -1800,6 +1980,110 @@ export interface components {
             /** @description The URL the event is sent to: the resource's `webhook` when the event happened, or a webhook endpoint's URL. */
             url: string;
         };
+        /** @description Your defence of a dispute: what happened, and the files that show it. Accepted once, until the dispute's `defence_deadline`. */
+        DisputeDefenceRequest: {
+            /** @description Up to 3 files, each at most 200 KiB: a PDF, PNG or JPEG whose content matches its `content_type`. */
+            evidence?: {
+                /** @description The file's bytes, base64-encoded. */
+                content_base64: string;
+                /**
+                 * @description application/pdf, image/png or image/jpeg.
+                 * @enum {string}
+                 */
+                content_type: "application/pdf" | "image/png" | "image/jpeg";
+                /** @description The file's name, 1 to 200 characters. */
+                file_name: string;
+            }[];
+            /** @description Your account of the payment, 1 to 5000 characters. */
+            text: string;
+        };
+        /** @description An evidence file of your defence. */
+        DisputeEvidence: {
+            /** @description application/pdf, image/png or image/jpeg. */
+            content_type: components["schemas"]["EvidenceContentType"];
+            /** @description The name you gave it. */
+            file_name: string;
+            /** @description The file's id: `GET /v2/disputes/{id}/evidence/{evidence_id}` reads it back. */
+            id: number;
+            /** @description Its size in bytes. */
+            size_bytes: number;
+        };
+        /** @description An evidence file of your defence. */
+        DisputeEvidenceResponse: {
+            /** @description The file's bytes, base64-encoded, as you sent them. */
+            content_base64: string;
+            /** @description application/pdf, image/png or image/jpeg. */
+            content_type: string;
+            /** @description The name you gave it. */
+            file_name: string;
+            /** @description The file's `id` in the dispute's `defence.evidence`. */
+            id: number;
+        };
+        /** @description One page of the disputes opened in the requested period, newest first. */
+        DisputeListResponse: {
+            /** @description This page's disputes, newest first by `opened_at`, whatever their status. */
+            disputes: components["schemas"]["DisputeResponse"][];
+            /** @description Where this page sits in the whole result. */
+            pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * @description Why the payer's bank claims the money back.
+         * @enum {string}
+         */
+        DisputeReason: "FRAUD" | "OPERATIONAL_FLAW" | "PIX_AUTOMATICO";
+        /** @description A Pix you received that the payer's bank disputes (Banco Central's special return mechanism, MED). */
+        DisputeResponse: {
+            /** @description What the payer's bank claims, in reais (BRL). */
+            amount: number;
+            /** @description What is held from your balance while the dispute is analysed, in reais (BRL): the claim, at most what was paid less what you had already refunded. */
+            blocked_amount: number;
+            /** @description When the bank concluded it, ISO 8601 in UTC; null while OPEN or DEFENDED. */
+            closed_at: string | null;
+            /** @description Your defence, once sent; null until then. */
+            defence: {
+                /** @description The files you sent, readable only by your account at `GET /v2/disputes/{id}/evidence/{evidence_id}`. */
+                evidence: components["schemas"]["DisputeEvidence"][];
+                /** @description When you sent it, ISO 8601 in UTC. */
+                submitted_at: string;
+                /** @description What you wrote. */
+                text: string;
+            } | null;
+            /** @description Until when a defence is accepted, ISO 8601 in UTC. */
+            defence_deadline: string;
+            /** @description Unique identifier of the dispute (an integer). */
+            id: number;
+            /** @description When the bank reported the dispute, ISO 8601 in UTC. */
+            opened_at: string;
+            /** @description Why the payer's bank claims the money: FRAUD, OPERATIONAL_FLAW (a mistake in the payment) or PIX_AUTOMATICO (a Pix Automático debit the payer disputes). */
+            reason: components["schemas"]["DisputeReason"];
+            /** @description The money returned to the payer when the dispute is RETURNED; null otherwise. */
+            return: {
+                /** @description Amount returned, in reais (BRL): all or part of the blocked amount. */
+                amount: number;
+                /** @description The return's end-to-end id (the devolução's rtrId). */
+                e2e_id: string;
+                /** @description MED_FRAUDE, MED_OPERACIONAL or MED_PIX_AUTOMATICO, as Banco Central's API Pix names the return. */
+                natureza: components["schemas"]["MedNatureza"];
+                /** @description When the money went back, ISO 8601 in UTC. */
+                returned_at: string;
+            } | null;
+            /** @description OPEN until you send a defence (DEFENDED); the bank concludes it RETURNED (money went back to the payer) or REJECTED (the money is released). */
+            status: components["schemas"]["DisputeStatus"];
+            /** @description The disputed payment. */
+            transaction: {
+                /** @description What the payer paid, in reais (BRL). */
+                amount: number;
+                /** @description The Pix charge's `id`. */
+                id: number;
+                /** @description The Pix charge's `transaction_id`. */
+                transaction_id: string;
+            };
+        };
+        /**
+         * @description OPEN: awaiting your defence. DEFENDED: your defence is with the bank. RETURNED: money went back to the payer. REJECTED: the claim was rejected, the money released.
+         * @enum {string}
+         */
+        DisputeStatus: "OPEN" | "DEFENDED" | "RETURNED" | "REJECTED";
         /**
          * @description `production` (real money, real banks) or `sandbox` (simulated payer, banks and clock). Their data never mix.
          * @enum {string}
@@ -1828,6 +2112,11 @@ export interface components {
                 reason: string;
             }[];
         };
+        /**
+         * @description The type of an evidence file: application/pdf, image/png or image/jpeg.
+         * @enum {string}
+         */
+        EvidenceContentType: "application/pdf" | "image/png" | "image/jpeg";
         /** @description An Automatic Pix charge whose debit the payer's bank refused, due in the period. */
         FailedChargeSummary: {
             /** @description Its amount in reais. */
@@ -1873,6 +2162,11 @@ export interface components {
          * @enum {string}
          */
         LimitType: "cashin" | "cashout";
+        /**
+         * @description The natureza of the return a dispute causes, as Banco Central's API Pix names it.
+         * @enum {string}
+         */
+        MedNatureza: "MED_OPERACIONAL" | "MED_FRAUDE" | "MED_PIX_AUTOMATICO";
         /** @description Where a page sits in the whole result of a list. */
         Pagination: {
             /** @description The page returned, counted from 0. */
@@ -1996,6 +2290,18 @@ export interface components {
          * @enum {string}
          */
         Periodicity: "WEEKLY" | "MONTHLY" | "QUARTERLY" | "SEMIANNUAL" | "ANNUAL";
+        /** @description The payment's latest dispute, as the charge shows it. */
+        PixChargeDisputeSummary: {
+            /** @description The dispute's `id` (GET /v2/disputes/{id}). */
+            id: number;
+            /** @description What went back to the payer through disputes, in reais (BRL); 0 until a dispute is RETURNED. */
+            returned_amount: number;
+            /**
+             * @description OPEN, DEFENDED, RETURNED or REJECTED.
+             * @enum {string}
+             */
+            status: "OPEN" | "DEFENDED" | "RETURNED" | "REJECTED";
+        };
         /** @description One page of the Pix charges created in the requested period, newest first. */
         PixChargeListResponse: {
             /** @description This page's charges, newest first by creation time; list results carry no `qrcode`. */
@@ -2025,6 +2331,8 @@ export interface components {
             created_at: string;
             /** @description The message shown to the payer (for an activation payment, the recurrence's `object`); null: none. */
             description: string | null;
+            /** @description The payer's bank disputes (or disputed) this payment: the latest dispute and what disputes returned; null: never disputed. */
+            dispute: components["schemas"]["PixChargeDisputeSummary"] | null;
             /** @description When the code stops being payable, ISO 8601 in UTC (creation plus `expires_in`); null only on some older activation payments. */
             expires_at: string | null;
             /** @description Unique identifier of the charge (an integer), assigned at creation; refunds and receipts accept it as `id`. */
@@ -2278,6 +2586,25 @@ export interface components {
             /** @description The account's current date in Brasília time, YYYY-MM-DD: the "today" of date rules such as `start_date`. */
             today: string;
         };
+        /** @description The dispute the sandbox's payer's bank opens on a paid Pix charge: why, how it ends, and when (days on your test clock). */
+        SandboxDisputeRequest: {
+            /** @description The claim, in reais, at most what was paid. Absent: the whole payment. */
+            amount?: number;
+            /** @description Days after opening when the bank concludes, after `defence_days`, at most 60 (default `defence_days` + 1). */
+            conclude_after_days?: number;
+            /** @description Days you have to defend, 1 to 30 (default 7). */
+            defence_days?: number;
+            /**
+             * @description RETURNED (the default: the blocked amount goes back to the payer), PARTIALLY_RETURNED (half of it) or REJECTED (released).
+             * @enum {string}
+             */
+            outcome?: "RETURNED" | "PARTIALLY_RETURNED" | "REJECTED";
+            /**
+             * @description FRAUD (the default), OPERATIONAL_FLAW or PIX_AUTOMATICO: the return's natureza follows it (MED_FRAUDE, MED_OPERACIONAL, MED_PIX_AUTOMATICO).
+             * @enum {string}
+             */
+            reason?: "FRAUD" | "OPERATIONAL_FLAW" | "PIX_AUTOMATICO";
+        };
         /** @description What the receiving bank sends back. An empty body returns everything that is left, under the bank's own return id. */
         SandboxPayoutReturnRequest: {
             /** @description Amount sent back, in reais (BRL): positive, at most 2 decimal places, at most what is left of the payout. Absent: everything that is left. */
@@ -2301,7 +2628,7 @@ export interface components {
              * @description The event type to send a sample of (the **Webhook events** section); absent: the endpoint's first event type, or `recurrence.created` for an endpoint that takes every type.
              * @enum {string}
              */
-            event_type?: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "payout.created" | "payout.status_changed" | "payout.returned";
+            event_type?: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "pix_charge.dispute_opened" | "pix_charge.dispute_defended" | "pix_charge.dispute_returned" | "pix_charge.dispute_rejected" | "payout.created" | "payout.status_changed" | "payout.returned";
         };
         /** @description A test event to send: its type and where to send it. */
         SendTestEventRequest: {
@@ -2309,7 +2636,7 @@ export interface components {
              * @description The event type to send a sample of: any type a webhook receives (the **Webhook events** section).
              * @enum {string}
              */
-            event_type: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "payout.created" | "payout.status_changed" | "payout.returned";
+            event_type: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "pix_charge.dispute_opened" | "pix_charge.dispute_defended" | "pix_charge.dispute_returned" | "pix_charge.dispute_rejected" | "payout.created" | "payout.status_changed" | "payout.returned";
             /**
              * Format: uri
              * @description Where to send it: an http(s) URL of at most 255 characters, held to the same rules as every webhook (a production URL must be public https).
@@ -2393,7 +2720,7 @@ export interface components {
             /** @description `false`: no new event is sent to it (its pending deliveries are cancelled); `true`: it receives events again. */
             enabled?: boolean;
             /** @description The event types the endpoint receives (the **Webhook events** section); absent or `[]`: every event type. */
-            event_types?: ("recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "payout.created" | "payout.status_changed" | "payout.returned")[];
+            event_types?: ("recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "pix_charge.dispute_opened" | "pix_charge.dispute_defended" | "pix_charge.dispute_returned" | "pix_charge.dispute_rejected" | "payout.created" | "payout.status_changed" | "payout.returned")[];
             /**
              * Format: uri
              * @description Where the events are sent: an http(s) URL of at most 255 characters, held to the rules of every webhook (a production URL must be public https; a refused address is a failed attempt with its reason, in the delivery log).
@@ -2456,7 +2783,7 @@ export interface components {
          * @description The type of an event a webhook receives (the body's `type`): the `webhooks` section of this reference describes each.
          * @enum {string}
          */
-        WebhookEventType: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "payout.created" | "payout.status_changed" | "payout.returned";
+        WebhookEventType: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "pix_charge.dispute_opened" | "pix_charge.dispute_defended" | "pix_charge.dispute_returned" | "pix_charge.dispute_rejected" | "payout.created" | "payout.status_changed" | "payout.returned";
         /** @description The JSON body of every webhook request (Standard Webhooks). */
         WebhookPayload: {
             /** @description The resource as its GET showed it right after the event (a recurrence without `qrcode`; for a refund event, the refund). */
@@ -3502,6 +3829,313 @@ export interface operations {
             };
             /** @description The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded or a dependency is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Disputes_list: {
+        parameters: {
+            query: {
+                /** @description End of the period, excluded: an ISO 8601 date-time with its time zone. */
+                end: string;
+                /** @description The page to return, counted from 0. Default 0; a page past the last is empty. */
+                page?: number;
+                /** @description Disputes per page: default and maximum 100; a larger value is read as 100. */
+                page_size?: number;
+                /** @description Start of the period, included, compared with the creation time: an ISO 8601 date-time with its time zone (e.g. 2026-12-01T00:00:00-03:00). */
+                start: string;
+                /** @description Only disputes in this status: OPEN, DEFENDED, RETURNED or REJECTED. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputeListResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded or a dependency is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Disputes_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dispute's `id` (an integer). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputeResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded or a dependency is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Disputes_defend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Runs the POST once per key for 24 hours: a repeat with the same request gets the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The dispute's `id` (an integer). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisputeDefenceRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputeResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the resource's present state; retry later or as the message says */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded or a dependency is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Disputes_evidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file's `id` in `defence.evidence`. */
+                evidence_id: string;
+                /** @description The dispute's `id` (an integer). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputeEvidenceResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5306,6 +5940,108 @@ export interface operations {
             };
         };
     };
+    SandboxDisputes_open: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Runs the POST once per key for 24 hours: a repeat with the same request gets the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The Pix charge's `id` (an integer). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SandboxDisputeRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputeResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the resource's present state; retry later or as the message says */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded or a dependency is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     SandboxRefunds_refund: {
         parameters: {
             query?: never;
@@ -5679,7 +6415,7 @@ export interface operations {
                 /** @description Only deliveries to this webhook endpoint (its `endpoint_id`, a UUID). */
                 endpoint_id?: string;
                 /** @description Only deliveries of this event type */
-                event_type?: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "payout.created" | "payout.status_changed" | "payout.returned";
+                event_type?: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "pix_charge.dispute_opened" | "pix_charge.dispute_defended" | "pix_charge.dispute_returned" | "pix_charge.dispute_rejected" | "payout.created" | "payout.status_changed" | "payout.returned";
                 /** @description The page to return, counted from 0. Default 0. */
                 page?: number;
                 /** @description Deliveries per page: 1 to 100, default 20. */
@@ -5909,7 +6645,7 @@ export interface operations {
                 /** @description Only deliveries to this webhook endpoint (its `endpoint_id`, a UUID). */
                 endpoint_id?: string;
                 /** @description Only deliveries of this event type */
-                event_type?: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "payout.created" | "payout.status_changed" | "payout.returned";
+                event_type?: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "pix_charge.dispute_opened" | "pix_charge.dispute_defended" | "pix_charge.dispute_returned" | "pix_charge.dispute_rejected" | "payout.created" | "payout.status_changed" | "payout.returned";
                 /** @description Only deliveries about this resource: a `recurrence_id` or `charge_id`, or a Pix charge's or payout's `id`. */
                 resource_id?: string;
                 /** @description Only deliveries created from then on: a day, YYYY-MM-DD (from its start, Brasília time), or an ISO 8601 date-time with its time zone. */
@@ -7770,6 +8506,230 @@ export interface operations {
                      * @constant
                      */
                     type: "pix_charge.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_pix_charge_dispute_defended: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["DisputeResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "pix_charge.dispute_defended";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_pix_charge_dispute_opened: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["DisputeResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "pix_charge.dispute_opened";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_pix_charge_dispute_rejected: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["DisputeResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "pix_charge.dispute_rejected";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_pix_charge_dispute_returned: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["DisputeResponse"];
+                    /**
+                     * @description Where the event happened: `sandbox` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "sandbox";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "pix_charge.dispute_returned";
                 };
             };
         };

@@ -110,6 +110,7 @@ describe('the Pix charge record', () => {
       expires_at: '2026-11-24T13:00:00.000Z',
       created_at: '2026-11-24T12:00:00.000Z',
       paid_at: null,
+      dispute: null,
     });
   });
 

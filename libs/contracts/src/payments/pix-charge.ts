@@ -55,6 +55,8 @@ export interface PixChargeResponse {
   created_at: string;
   /** When the payer paid, ISO 8601 in UTC; null until the charge is PAID. */
   paid_at: string | null;
+  /** The payer's bank disputes (or disputed) this payment: the latest dispute and what disputes returned; null: never disputed. */
+  dispute: PixChargeDisputeSummary | null;
 }
 
 /**
@@ -82,6 +84,18 @@ export interface PixChargeRecordData {
   e2e_id: string | null;
   /** A journey 3 activation: the recurrence and its activation charge; null for a merchant's charge. */
   origin: PixChargeOrigin | null;
+  /** The payment's latest dispute; absent or null: never disputed. */
+  dispute?: PixChargeDisputeSummary | null;
+}
+
+/** The payment's latest dispute, as the charge shows it. */
+export interface PixChargeDisputeSummary {
+  /** The dispute's `id` (GET /v2/disputes/{id}). */
+  id: number;
+  /** OPEN, DEFENDED, RETURNED or REJECTED. */
+  status: 'OPEN' | 'DEFENDED' | 'RETURNED' | 'REJECTED';
+  /** What went back to the payer through disputes, in reais (BRL); 0 until a dispute is RETURNED. */
+  returned_amount: number;
 }
 
 export interface PixChargeOrigin {
@@ -118,6 +132,14 @@ export const PixChargeEventTypes = {
   refundRequested: 'pix_charge.refund_requested',
   refunded: 'pix_charge.refunded',
   refundFailed: 'pix_charge.refund_failed',
+  /** The payer's bank disputes the payment (PixChargeDisputeData); the disputed amount is blocked. */
+  disputeOpened: 'pix_charge.dispute_opened',
+  /** The merchant sent a defence. */
+  disputeDefended: 'pix_charge.dispute_defended',
+  /** The bank concluded for the payer: money returned (a devolução of natureza MED_*). */
+  disputeReturned: 'pix_charge.dispute_returned',
+  /** The bank rejected the claim: the blocked money is released. */
+  disputeRejected: 'pix_charge.dispute_rejected',
 } as const;
 
 /** The charge a `pix_charge.*` event carries, whichever version of the payload it has. */
@@ -157,6 +179,7 @@ export function pixChargeResponse(charge: PixChargeRecordData): PixChargeRespons
     expires_at: charge.expires_at,
     created_at: charge.created_at,
     paid_at: charge.paid_at,
+    dispute: charge.dispute ?? null,
   };
 }
 

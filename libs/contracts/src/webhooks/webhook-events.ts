@@ -12,7 +12,7 @@ export type WebhookResourceType = 'recurrence' | 'charge' | 'pix_charge' | 'payo
 export interface WebhookEventDoc {
   resource: WebhookResourceType;
   /** The component schema of the body's `data`: the resource as its GET answers it when the event happened. */
-  data: 'RecurrenceResponse' | 'ChargeResponse' | 'PixChargeResponse' | 'RefundResponse' | 'PayoutResponse';
+  data: 'RecurrenceResponse' | 'ChargeResponse' | 'PixChargeResponse' | 'RefundResponse' | 'DisputeResponse' | 'PayoutResponse';
   /** When it is sent, in a merchant's words. */
   description: string;
 }
@@ -21,6 +21,7 @@ const recurrence = (description: string): WebhookEventDoc => ({ resource: 'recur
 const charge = (description: string): WebhookEventDoc => ({ resource: 'charge', data: 'ChargeResponse', description });
 const pixCharge = (description: string): WebhookEventDoc => ({ resource: 'pix_charge', data: 'PixChargeResponse', description });
 const refund = (description: string): WebhookEventDoc => ({ resource: 'pix_charge', data: 'RefundResponse', description });
+const dispute = (description: string): WebhookEventDoc => ({ resource: 'pix_charge', data: 'DisputeResponse', description });
 const payout = (description: string): WebhookEventDoc => ({ resource: 'payout', data: 'PayoutResponse', description });
 
 export const WEBHOOK_EVENTS = {
@@ -50,6 +51,14 @@ export const WEBHOOK_EVENTS = {
   [PixChargeEventTypes.refundRequested]: refund('A refund of a paid Pix charge was asked for (status PROCESSING); the charge stays PAID.'),
   [PixChargeEventTypes.refunded]: refund('The bank returned the money to the payer (status REFUNDED, `refunded_at` set): its receipt can be fetched.'),
   [PixChargeEventTypes.refundFailed]: refund('The bank could not return the money (status FAILED); the amount can be refunded again.'),
+  [PixChargeEventTypes.disputeOpened]: dispute(
+    "The payer's bank disputes a Pix you received (status OPEN): `blocked_amount` is held, and a defence is accepted until `defence_deadline`.",
+  ),
+  [PixChargeEventTypes.disputeDefended]: dispute('Your defence of a dispute reached the bank (status DEFENDED).'),
+  [PixChargeEventTypes.disputeReturned]: dispute(
+    'The bank concluded the dispute for the payer (status RETURNED): `return` says how much went back, its end-to-end id and natureza.',
+  ),
+  [PixChargeEventTypes.disputeRejected]: dispute('The bank rejected the claim (status REJECTED): the blocked amount is released.'),
   [PayoutEventTypes.created]: payout('A payout was accepted (status 0, created, awaiting processing).'),
   [PayoutEventTypes.statusChanged]: payout('A payout changed status: 4 processing, 1 completed (`paid_at`, `e2e` set), 2 cancelled or 3 rejected.'),
   [PayoutEventTypes.returned]: payout('The receiving bank sent (part of) a completed payout back; its status stays 1 and its return receipt can be fetched.'),

@@ -189,6 +189,7 @@ describe('the pix_charges read model (PostgreSQL)', () => {
       expires_at: null,
       created_at: v1.created_at,
       paid_at: v1.paid_at,
+      dispute: null,
     });
     // A redelivered approval of it records nothing more.
     const again = await run(tenant, v1.transaction_id, { type: 'RecordPaidDeposit', charge: await chargeOf(tenant, { transaction_id: v1.transaction_id }) });

@@ -4,6 +4,7 @@ import {
   Environment,
   EventEnvelope,
   ListPixChargesQuery,
+  PixChargeDisputeSummary,
   PixChargeResponse,
   PixChargeStatus,
   RecurrenceApprovedData,
@@ -16,6 +17,7 @@ import { centavosToReais, isoUtc } from '@pixauto/pix';
 import { tenantNowSql } from '@pixauto/runtime';
 import { PixChargeEvent, PixChargeState } from '../pix-charge';
 import { projectRefundEvents } from '../refunds/refunds.read-model';
+import { projectDisputeEvents } from '../disputes/disputes.read-model';
 
 /** The pix_charges row follows the stream: written whole at the first event, its changing columns after. */
 export const projectPixCharge: Projection<PixChargeEvent, PixChargeState> = (events, state) => {
@@ -27,10 +29,11 @@ export const projectPixCharge: Projection<PixChargeEvent, PixChargeState> = (eve
     sql(
       `INSERT INTO pix_charges (account_id, environment, id, transaction_id, amount_centavos, status, provider, recurrence_id, activation_charge_id,
                                 payer_document_number, payer_name, description, webhook, pix_copy_paste, expires_at, txid, location, e2e_id,
-                                created_at, paid_at, version)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
+                                created_at, paid_at, version, dispute)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
        ON CONFLICT (account_id, environment, id) DO UPDATE
-         SET status = EXCLUDED.status, pix_copy_paste = EXCLUDED.pix_copy_paste, e2e_id = EXCLUDED.e2e_id, paid_at = EXCLUDED.paid_at, version = EXCLUDED.version`,
+         SET status = EXCLUDED.status, pix_copy_paste = EXCLUDED.pix_copy_paste, e2e_id = EXCLUDED.e2e_id, paid_at = EXCLUDED.paid_at, version = EXCLUDED.version,
+             dispute = EXCLUDED.dispute`,
       [
         last.tenant.accountId,
         last.tenant.environment,
@@ -53,15 +56,17 @@ export const projectPixCharge: Projection<PixChargeEvent, PixChargeState> = (eve
         c.created_at,
         c.paid_at,
         last.version,
+        c.dispute ? JSON.stringify(c.dispute) : null,
       ],
     ),
+    ...projectDisputeEvents(events),
   ];
 };
 
 export const nextPixChargeId = async (db: EntityManager): Promise<number> => Number((await db.query(`SELECT nextval('pix_charge_ids') AS id`))[0].id);
 
 const RESPONSE_COLUMNS =
-  'id, transaction_id, amount_centavos, status, provider, payer_document_number, payer_name, description, webhook, pix_copy_paste, expires_at, created_at, paid_at';
+  'id, transaction_id, amount_centavos, status, provider, payer_document_number, payer_name, description, webhook, pix_copy_paste, expires_at, created_at, paid_at, dispute';
 
 /** The charge as the API shows it (docs/api/cash-in.md), without its QR image. */
 export async function findPixCharge(db: EntityManager, tenant: Tenant, by: { id?: number; transaction_id?: string }): Promise<PixChargeResponse | undefined> {
@@ -102,6 +107,7 @@ interface PixChargeResponseRow {
   expires_at: Date | null;
   created_at: Date;
   paid_at: Date | null;
+  dispute: PixChargeDisputeSummary | null;
 }
 
 function responseOf(row: PixChargeResponseRow): PixChargeResponse {
@@ -118,6 +124,7 @@ function responseOf(row: PixChargeResponseRow): PixChargeResponse {
     expires_at: row.expires_at ? isoUtc(row.expires_at) : null,
     created_at: isoUtc(row.created_at),
     paid_at: row.paid_at ? isoUtc(row.paid_at) : null,
+    dispute: row.dispute,
   };
 }
 
