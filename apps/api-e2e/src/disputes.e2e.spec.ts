@@ -1,10 +1,11 @@
+/** @shared-system */
 import { Webhook } from 'standardwebhooks';
 import { PixBankClient } from '@pixauto/bank';
 import { eventually } from '@pixauto/testing';
 import { call } from './support/http';
 import { admin, freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { queryService } from './support/database';
-import { RunningSystem, startSystem } from './support/system';
+import { RunningSystem, sharedSystem } from './support/system';
 import { Received, WebhookReceiver } from './support/webhook-receiver';
 
 // Disputes (MED) of the Pix a merchant received (docs/api/disputes.md, docs/decisions/disputes.md), through the
@@ -27,12 +28,11 @@ let bank: PixBankClient;
 beforeAll(async () => {
   receiver = new WebhookReceiver();
   await receiver.start();
-  system = await startSystem();
+  system = sharedSystem();
   bank = new PixBankClient(`http://127.0.0.1:${system.profile.bank}`, { token: SANDBOX_BANK_TOKEN });
 });
 afterAll(async () => {
   await bank?.close();
-  await system?.stop();
   await receiver?.stop();
 });
 
