@@ -14,3 +14,4 @@ export * from './period-lists.migration';
 export * from './migrations';
 export * from './daily-totals';
 export * from './daily-totals.migration';
+export * from './due-date-charges/due-date-charge';

@@ -2,3 +2,4 @@ export * from './pix-charge';
 export * from './create-pix-charge';
 export * from './refund';
 export * from './refund-receipt';
+export * from './due-date-charge';
