@@ -7,3 +7,4 @@ export * from './bank-client';
 export * from './simulated-payer';
 export * from './banks';
 export * from './callback-registration';
+export * from './due-date-vocabulary';
