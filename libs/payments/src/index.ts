@@ -15,3 +15,5 @@ export * from './migrations';
 export * from './daily-totals';
 export * from './daily-totals.migration';
 export * from './due-date-charges/due-date-charge';
+export * from './due-date-charges/due-date-charges.migration';
+export * from './due-date-charges/due-date-charges.read-model';
