@@ -79,7 +79,7 @@ export class DueDateFineRequest {
   @IsIn(FINE_MODALITIES, { message: D.modalityInvalid('fine', FINE_MODALITIES) })
   modality!: string;
 
-  @value('fine', 'Reais, or a percentage, as `modality` says: positive, at most 2 decimal places.')
+  @value('fine', 'Reais (at most the amount), or a percentage (at most 100), as `modality` says: positive, at most 2 decimal places.')
   value!: number;
 }
 
@@ -92,7 +92,7 @@ export class DueDateInterestRequest {
   @IsIn(INTEREST_MODALITIES, { message: D.modalityInvalid('interest', INTEREST_MODALITIES) })
   modality!: string;
 
-  @value('interest', 'Reais, or a percentage, as `modality` says: positive, at most 2 decimal places.')
+  @value('interest', 'Reais (at most the amount), or a percentage (at most 100), as `modality` says: positive, at most 2 decimal places.')
   value!: number;
 }
 
@@ -137,6 +137,7 @@ export class DueDateDiscountRequest {
   @JSONSchema({ description: 'With an _UNTIL_DATE modality: 1 to 3 dates, each not after the due date, with the discount for paying on or before it.' })
   @ValidateNested({ each: true })
   @Type(() => FixedDateDiscountRequest)
+  @IsObject({ each: true, message: D.fixedDatesRequired })
   @ArrayMaxSize(3, { message: D.fixedDatesRequired })
   @ArrayMinSize(1, { message: D.fixedDatesRequired })
   @IsArray({ message: D.fixedDatesRequired })
@@ -147,10 +148,11 @@ export class DueDateDiscountRequest {
 const dueDateField = () => (target: object, key: string) => {
   JSONSchema({
     description:
-      'The due date, YYYY-MM-DD (Brasília), today or later: payable until the end of that day with no fine or interest. A due date on a weekend or bank holiday moves to the next business day, and every rule follows it.',
+      'The due date, YYYY-MM-DD (Brasília), from today to 10 years ahead: payable until the end of that day with no fine or interest. A due date on a weekend or bank holiday moves to the next business day, and every rule follows it.',
   })(target, key);
-  IsExistingDate({ message: D.dueDateInvalid })(target, key);
+  // Applied in the order they are checked: the format, then whether the day exists.
   HasDateFormat({ message: D.dueDateFormat })(target, key);
+  IsExistingDate({ message: D.dueDateInvalid })(target, key);
 };
 
 const DAYS_VALID =

@@ -2,6 +2,7 @@ import { IsIn } from 'class-validator';
 import { Messages, validation } from '@pixauto/errors';
 import {
   AbatementModality,
+  addDays,
   AmountDue,
   amountDueOn,
   centavosToReais,
@@ -252,6 +253,8 @@ const CREATE_FIELDS: FieldTree = { transaction_id: true, ...TERMS, webhook: true
 const CHANGE_FIELDS: FieldTree = { status: true, ...TERMS };
 
 export const DEFAULT_DAYS_VALID_AFTER_DUE = 30;
+/** How far ahead a due date may be. */
+const MAX_DAYS_AHEAD = 3650;
 
 /** A valid POST /v2/cobv, defaults applied, money and rule values in hundredths. */
 export interface DueDateChargeRequest extends DueDateTerms {
@@ -327,6 +330,14 @@ export function validateChangeDueDateCharge(body: unknown): Validated<DueDateCha
 export function dueDateTermsProblems(terms: DueDateTerms, today: string): string[] {
   const problems: string[] = [];
   if (compareDates(terms.due_date, today) < 0) problems.push(D.dueDateInThePast);
+  if (compareDates(terms.due_date, addDays(today, MAX_DAYS_AHEAD)) > 0) problems.push(D.dueDateTooFar);
+  // A fine and interest are bounded too, so that what is owed stays an amount Pix can carry.
+  const atMostCharge = (field: string, percentage: boolean, value: number) => {
+    if (percentage && value > 10_000) problems.push(D.percentageAbove100(field));
+    if (!percentage && value > terms.amount_centavos) problems.push(D.amountAboveCharge(field));
+  };
+  if (terms.fine) atMostCharge('fine', terms.fine.modality === 'PERCENTAGE', terms.fine.value);
+  if (terms.interest) atMostCharge('interest', terms.interest.modality.startsWith('PERCENT'), terms.interest.value);
   const belowCharge = (field: string, percentage: boolean, value: number) => {
     if (percentage && value >= 10_000) problems.push(D.percentageTooLarge(field));
     if (!percentage && value >= terms.amount_centavos) problems.push(D.amountNotBelowCharge(field));
