@@ -1372,7 +1372,7 @@ export interface components {
             discount?: components["schemas"]["DueDateDiscountRequest"];
             /**
              * Format: date
-             * @description The due date, YYYY-MM-DD (Brasília), today or later: payable until the end of that day with no fine or interest. A due date on a weekend or bank holiday moves to the next business day, and every rule follows it.
+             * @description The due date, YYYY-MM-DD (Brasília), from today to 10 years ahead: payable until the end of that day with no fine or interest. A due date on a weekend or bank holiday moves to the next business day, and every rule follows it.
              */
             due_date?: string;
             /** @description The new fine; null: none. */
@@ -1456,7 +1456,7 @@ export interface components {
             discount?: components["schemas"]["DueDateDiscountRequest"];
             /**
              * Format: date
-             * @description The due date, YYYY-MM-DD (Brasília), today or later: payable until the end of that day with no fine or interest. A due date on a weekend or bank holiday moves to the next business day, and every rule follows it.
+             * @description The due date, YYYY-MM-DD (Brasília), from today to 10 years ahead: payable until the end of that day with no fine or interest. A due date on a weekend or bank holiday moves to the next business day, and every rule follows it.
              */
             due_date: string;
             /** @description A fine for paying after the due date. Absent or null: none. */
@@ -1877,7 +1877,7 @@ export interface components {
              * @enum {string}
              */
             modality: "FIXED_AMOUNT" | "PERCENTAGE";
-            /** @description Reais, or a percentage, as `modality` says: positive, at most 2 decimal places. */
+            /** @description Reais (at most the amount), or a percentage (at most 100), as `modality` says: positive, at most 2 decimal places. */
             value: number;
         };
         /** @description Interest for each day (calendar or business) the charge is paid after its due date. */
@@ -1887,7 +1887,7 @@ export interface components {
              * @enum {string}
              */
             modality: "AMOUNT_PER_CALENDAR_DAY" | "PERCENT_PER_DAY_CALENDAR_DAYS" | "PERCENT_PER_MONTH_CALENDAR_DAYS" | "PERCENT_PER_YEAR_CALENDAR_DAYS" | "AMOUNT_PER_BUSINESS_DAY" | "PERCENT_PER_DAY_BUSINESS_DAYS" | "PERCENT_PER_MONTH_BUSINESS_DAYS" | "PERCENT_PER_YEAR_BUSINESS_DAYS";
-            /** @description Reais, or a percentage, as `modality` says: positive, at most 2 decimal places. */
+            /** @description Reais (at most the amount), or a percentage (at most 100), as `modality` says: positive, at most 2 decimal places. */
             value: number;
         };
         /** @description A fine, interest or abatement rule as the API shows it. */
