@@ -34,7 +34,9 @@ describe('validateCreateDueDateCharge', () => {
   });
 
   it('refuses unknown fields, nested ones by their path', () => {
-    expect(validateCreateDueDateCharge(body({ fine: { modality: 'PERCENTAGE', value: 2, cap: 1 } }), TODAY)).toEqual(refused('`fine.cap` is not a field of this endpoint'));
+    expect(validateCreateDueDateCharge(body({ fine: { modality: 'PERCENTAGE', value: 2, cap: 1 } }), TODAY)).toEqual(
+      refused('`fine.cap` is not a field of this endpoint'),
+    );
   });
 
   it.each([
