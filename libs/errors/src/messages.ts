@@ -278,7 +278,7 @@ export const Messages = {
     dueDateFormat: 'body.due_date must be YYYY-MM-DD',
     dueDateInvalid: 'body.due_date is not a valid date',
     dueDateInThePast: 'body.due_date must be today or later',
-    dueDateTooFar: 'body.due_date must be at most 10 years (3650 days) from today',
+    dueDateTooFar: 'body.due_date must be at most 36500 days (about 100 years) from today',
     daysValidInvalid: 'body.days_valid_after_due must be an integer between 0 and 3650',
     payerEmailInvalid: 'body.payer.email must be an e-mail address of at most 77 characters',
     payerStreetInvalid: 'body.payer.street must be a string of at most 200 characters',

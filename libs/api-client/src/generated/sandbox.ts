@@ -1652,7 +1652,7 @@ export interface components {
             discount?: components["schemas"]["DueDateDiscountRequest"];
             /**
              * Format: date
-             * @description The due date, YYYY-MM-DD (Brasília), from today to 10 years ahead: payable until the end of that day with no fine or interest. A due date on a weekend or bank holiday moves to the next business day, and every rule follows it.
+             * @description The due date, YYYY-MM-DD (Brasília), today or later (at most 36500 days ahead): payable until the end of that day with no fine or interest. A due date on a weekend or bank holiday moves to the next business day, and every rule follows it.
              */
             due_date?: string;
             /** @description The new fine; null: none. */
@@ -1736,7 +1736,7 @@ export interface components {
             discount?: components["schemas"]["DueDateDiscountRequest"];
             /**
              * Format: date
-             * @description The due date, YYYY-MM-DD (Brasília), from today to 10 years ahead: payable until the end of that day with no fine or interest. A due date on a weekend or bank holiday moves to the next business day, and every rule follows it.
+             * @description The due date, YYYY-MM-DD (Brasília), today or later (at most 36500 days ahead): payable until the end of that day with no fine or interest. A due date on a weekend or bank holiday moves to the next business day, and every rule follows it.
              */
             due_date: string;
             /** @description A fine for paying after the due date. Absent or null: none. */

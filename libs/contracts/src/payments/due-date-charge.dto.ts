@@ -148,7 +148,7 @@ export class DueDateDiscountRequest {
 const dueDateField = () => (target: object, key: string) => {
   JSONSchema({
     description:
-      'The due date, YYYY-MM-DD (Brasília), from today to 10 years ahead: payable until the end of that day with no fine or interest. A due date on a weekend or bank holiday moves to the next business day, and every rule follows it.',
+      'The due date, YYYY-MM-DD (Brasília), today or later (at most 36500 days ahead): payable until the end of that day with no fine or interest. A due date on a weekend or bank holiday moves to the next business day, and every rule follows it.',
   })(target, key);
   // Applied in the order they are checked: the format, then whether the day exists.
   HasDateFormat({ message: D.dueDateFormat })(target, key);

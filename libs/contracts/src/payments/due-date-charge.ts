@@ -253,8 +253,8 @@ const CREATE_FIELDS: FieldTree = { transaction_id: true, ...TERMS, webhook: true
 const CHANGE_FIELDS: FieldTree = { status: true, ...TERMS };
 
 export const DEFAULT_DAYS_VALID_AFTER_DUE = 30;
-/** How far ahead a due date may be. */
-const MAX_DAYS_AHEAD = 3650;
+/** How far ahead a due date may be: far enough for any bill, near enough for the calendar. */
+const MAX_DAYS_AHEAD = 36_500;
 
 /** A valid POST /v2/cobv, defaults applied, money and rule values in hundredths. */
 export interface DueDateChargeRequest extends DueDateTerms {
