@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { validation } from '@pixauto/errors';
+import { addDays } from '@pixauto/pix';
 import { dueDateChargeResponse, DueDateChargeRecordData, validateChangeDueDateCharge, validateCreateDueDateCharge } from './due-date-charge';
 
 // POST and PATCH /v2/cobv: every field's message, the terms judged together, the defaults, and the answer's amount of the day.
@@ -125,5 +127,72 @@ describe('dueDateChargeResponse', () => {
       amount_paid: null,
     });
     expect(dueDateChargeResponse({ ...record, status: 'EXPIRED' }, '2026-12-07').amount_due).toBeNull();
+  });
+});
+
+describe('hostile requests', () => {
+  // Whatever comes, validation answers (never throws), and a charge it accepts can be shown on every day of its life.
+  const value = fc.oneof(
+    fc.double(),
+    fc.integer(),
+    fc.constantFrom(0.01, 99.99, 100, 100.01, 9999999999.99, 1e21, -1),
+    fc.string(),
+    fc.constant(null),
+    fc.jsonValue({ maxDepth: 2 }),
+  );
+  const date = fc.oneof(
+    fc.integer({ min: -3, max: 40_000 }).map((n) => addDays(TODAY, n)),
+    fc.constantFrom('2026-02-30', '9999-12-31', '', 'x'),
+  );
+  const modality = fc.constantFrom(
+    'FIXED_AMOUNT',
+    'PERCENTAGE',
+    'AMOUNT_PER_CALENDAR_DAY',
+    'PERCENT_PER_YEAR_BUSINESS_DAYS',
+    'FIXED_AMOUNT_UNTIL_DATE',
+    'PERCENTAGE_UNTIL_DATE',
+    'PERCENT_PER_CALENDAR_DAY_EARLY',
+    'X',
+  );
+  const rule = fc.oneof(
+    fc.constant(undefined),
+    value,
+    fc.record({ modality, value }, { requiredKeys: [] }),
+    fc.record({ modality, fixed_dates: fc.oneof(value, fc.array(fc.oneof(value, fc.record({ date, value })), { maxLength: 4 })) }, { requiredKeys: [] }),
+  );
+  const request = fc.record({
+    amount: value,
+    due_date: date,
+    days_valid_after_due: fc.oneof(value, fc.integer({ min: 0, max: 3650 })),
+    fine: rule,
+    interest: rule,
+    discount: rule,
+    abatement: rule,
+  });
+
+  it('are answered, and what is accepted can be shown on every day', () => {
+    fc.assert(
+      fc.property(request, (extra) => {
+        const checked = validateCreateDueDateCharge(body(Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== undefined))), TODAY);
+        if (!checked.ok) return;
+        const record = {
+          ...checked.value,
+          id: 1,
+          status: 'PENDING' as const,
+          provider: 'P',
+          pix_copy_paste: 'c',
+          revision: 0,
+          created_at: 't',
+          updated_at: 't',
+          paid_at: null,
+          paid: null,
+          bank: { txid: 't', location: 'l' },
+          e2e_id: null,
+        };
+        const last = dueDateChargeResponse(record, TODAY).last_payable_day;
+        for (const day of [TODAY, checked.value.due_date, addDays(checked.value.due_date, 1), last, addDays(last, 1)]) dueDateChargeResponse(record, day);
+      }),
+      { numRuns: 400 },
+    );
   });
 });
