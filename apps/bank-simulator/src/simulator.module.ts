@@ -15,12 +15,14 @@ import {
   RecurringChargeWebhookController,
   SolicitationsController,
 } from './http/bcb.controllers';
+import { DueDateChargePayerController, DueDateChargePayloadController, DueDateChargesController } from './http/due-date-charges.controllers';
 import { HealthController } from './http/health.controller';
 import { InfractionsController, SimulatedInfractionsController } from './http/infractions.controller';
 import { PayerController } from './http/payer.controller';
 import { PayoutsController, PayoutWebhookController } from './http/payouts.controller';
 import { SimulatedBank } from './simulated-bank';
 import { SimulatedClock } from './simulated-clock';
+import { SimulatedDueDateCharges } from './simulated-due-date-charges';
 import { Sweeper } from './sweeper';
 import { SIMULATOR_MIGRATIONS } from './store/schema.migration';
 import { BankStore } from './store/bank-store';
@@ -81,6 +83,9 @@ export class SimulatorModule {
         PayerController,
         InfractionsController,
         SimulatedInfractionsController,
+        DueDateChargesController,
+        DueDateChargePayloadController,
+        DueDateChargePayerController,
         ProviderAController,
         ProviderBController,
       ],
@@ -92,6 +97,12 @@ export class SimulatorModule {
           inject: [DataSource, WebhookNotifier, SimulatedClock],
           useFactory: (dataSource: DataSource, notifier: WebhookNotifier, clock: SimulatedClock) =>
             new SimulatedBank(dataSource, new BankStore(), clock, config, notifier),
+        },
+        {
+          provide: SimulatedDueDateCharges,
+          inject: [DataSource, WebhookNotifier, SimulatedClock],
+          useFactory: (dataSource: DataSource, notifier: WebhookNotifier, clock: SimulatedClock) =>
+            new SimulatedDueDateCharges(dataSource, new BankStore(), clock, config, notifier),
         },
         {
           provide: SWEEPERS,

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { WebhookPagamentosCallback, WebhookPixCallback } from '@pixauto/bank';
 import { environmentOfPath } from '@pixauto/runtime';
+import { DueDateCharges, isDueDateTxid } from './due-date-charges';
 import { PayoutBankNotices } from './payouts';
 import { PixCharges } from './pix-charges';
 import { Refunds } from './refunds';
@@ -12,6 +13,7 @@ export class BankCallbacksController {
     private readonly charges: PixCharges,
     private readonly refunds: Refunds,
     private readonly payouts: PayoutBankNotices,
+    private readonly dueDateCharges: DueDateCharges,
   ) {}
 
   /** `{webhookUrl}/pix`, body `{pix: [...]}`: payments on our key, and their refunds (`devolucoes`) as they change. */
@@ -21,6 +23,7 @@ export class BankCallbacksController {
     const env = environmentOfPath(environment);
     for (const pix of body?.pix ?? []) {
       if (pix.devolucoes?.length) await this.refunds.recordNotified(env, pix);
+      else if (pix.txid && isDueDateTxid(pix.txid)) await this.dueDateCharges.recordNotified(env, pix);
       else await this.charges.recordNotified(env, pix);
     }
   }

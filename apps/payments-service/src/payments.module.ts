@@ -12,6 +12,8 @@ import { PayoutBankNotices, PayoutSender, Payouts } from './payouts';
 import { PayoutsController } from './payouts.controller';
 import { bankCallbacks } from './pix-callbacks';
 import { BankCallbacksController } from './bank-callbacks.controller';
+import { dueDateChargeExpiry, DueDateCharges } from './due-date-charges';
+import { DueDateChargesController } from './due-date-charges.controller';
 import { pixChargeExpiry, PixCharges } from './pix-charges';
 import { disputeConclusions, Disputes } from './disputes';
 import { refundReconciler, Refunds } from './refunds';
@@ -41,7 +43,7 @@ const recurrenceFollower = kafkaFollower('RecurrenceFollower', [Payments, DataSo
       topics: [Topics.payments, Topics.payouts, Topics.recurrences],
     }),
   ],
-  controllers: [PaymentsController, PayoutsController, BankCallbacksController],
+  controllers: [PaymentsController, PayoutsController, BankCallbacksController, DueDateChargesController],
   providers: [
     Payments,
     recurrenceFollower,
@@ -51,6 +53,8 @@ const recurrenceFollower = kafkaFollower('RecurrenceFollower', [Payments, DataSo
     PayoutBankNotices,
     PixCharges,
     { provide: 'PixChargeExpiry', inject: [PixCharges], useFactory: pixChargeExpiry },
+    DueDateCharges,
+    { provide: 'DueDateChargeExpiry', inject: [DueDateCharges], useFactory: dueDateChargeExpiry },
     Refunds,
     { provide: 'RefundReconciler', inject: [Refunds], useFactory: refundReconciler },
     Disputes,

@@ -7,6 +7,9 @@ import type {
   CobRGerada,
   CobRSolicitada,
   CobSolicitada,
+  CobVCompleta,
+  CobVGerada,
+  CobVSolicitada,
   Devolucao,
   DevolucaoSolicitada,
   LocRec,
@@ -101,6 +104,26 @@ export class PixBankClient {
    */
   removeImmediateCharge(txid: string): Promise<CobGerada> {
     return this.http.send('PATCH', `/cob/${segment(txid)}`, { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' });
+  }
+
+  /** PUT /cobv/{txid} → 201: a due-date charge, payable up to its due date plus its validity. */
+  createDueDateCharge(txid: string, body: CobVSolicitada): Promise<CobVGerada> {
+    return this.http.send('PUT', `/cobv/${segment(txid)}`, body);
+  }
+
+  /** GET /cobv/{txid}: CONCLUIDA with `pix` once paid. */
+  getDueDateCharge(txid: string): Promise<CobVCompleta> {
+    return this.http.send('GET', `/cobv/${segment(txid)}`);
+  }
+
+  /** PATCH /cobv/{txid} → 200 (revisao + 1): new terms of an ATIVA charge. */
+  reviseDueDateCharge(txid: string, body: Partial<CobVSolicitada>): Promise<CobVGerada> {
+    return this.http.send('PATCH', `/cobv/${segment(txid)}`, body);
+  }
+
+  /** PATCH /cobv/{txid} with status REMOVIDA_PELO_USUARIO_RECEBEDOR: the charge can no longer be paid. Only while ATIVA. */
+  removeDueDateCharge(txid: string): Promise<CobVGerada> {
+    return this.http.send('PATCH', `/cobv/${segment(txid)}`, { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' });
   }
 
   /** GET /pix/{e2eid}: a Pix received (a paid immediate charge), for reconciliation; 404 PixNaoEncontrado otherwise. */

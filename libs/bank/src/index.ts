@@ -8,3 +8,4 @@ export * from './simulated-payer';
 export * from './banks';
 export * from './callback-registration';
 export * from './infractions';
+export * from './due-date-vocabulary';

@@ -1,6 +1,6 @@
 import { BankConnectionOptions, BankHttp, segment } from './bank-http';
 import type { Infracao, InfracaoMotivo } from './infractions';
-import type { CobCompleta, CobRCompleta, Devolucao, Pagamento, PagamentoStatus, RecCompleta, SolicRecCompleta } from './wire';
+import type { CobCompleta, CobRCompleta, CobVCompleta, Devolucao, Pagamento, PagamentoStatus, RecCompleta, SolicRecCompleta } from './wire';
 
 export type PayerDecision = 'ACCEPT' | 'REJECT';
 
@@ -37,6 +37,11 @@ export class SimulatedPayer {
   /** The payer pays an immediate charge (CONCLUIDA); a charge bound to a recurrence approves it (journey 3). */
   payImmediateCharge(txid: string): Promise<CobCompleta> {
     return this.http.send('POST', `/sim/cob/${segment(txid)}/pay`);
+  }
+
+  /** The payer pays a due-date charge the amount of the bank's today (its location's `valor.final`): CONCLUIDA. */
+  payDueDateCharge(txid: string): Promise<CobVCompleta> {
+    return this.http.send('POST', `/sim/cobv/${segment(txid)}/pay`);
   }
 
   /**

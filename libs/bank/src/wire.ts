@@ -264,6 +264,76 @@ export interface CobCompleta extends CobGerada {
   pix?: PixRecebido[];
 }
 
+/** CobVValor: the original amount and the due-date rules, each value with two decimals (reais or percent, per modalidade). */
+export interface CobVValor {
+  original: string;
+  multa?: { modalidade: 1 | 2; valorPerc: string };
+  juros?: { modalidade: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8; valorPerc: string };
+  abatimento?: { modalidade: 1 | 2; valorPerc: string };
+  desconto?: { modalidade: 1 | 2; descontoDataFixa: { data: string; valorPerc: string }[] } | { modalidade: 3 | 4 | 5 | 6; valorPerc: string };
+}
+
+/** DadosDevedor of a due-date charge: the document and name required, the address and e-mail optional. */
+export type DevedorCobV = Pessoa & { email?: string; logradouro?: string; cidade?: string; uf?: string; cep?: string };
+
+/** CobVSolicitada: the body of PUT /cobv/{txid}. */
+export interface CobVSolicitada {
+  calendario: { dataDeVencimento: string; validadeAposVencimento?: number };
+  devedor: DevedorCobV;
+  valor: CobVValor;
+  /** The receiver's DICT key (PIX_RECEIVER_KEY). */
+  chave: string;
+  solicitacaoPagador?: string;
+}
+
+/** CobVRevisada limited to what the platform sends: new terms (PATCH /cobv/{txid}), or the removal of an ATIVA charge. */
+export type CobVRevisada = Partial<CobVSolicitada> | { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' };
+
+/** PayloadLocation of a due-date charge. */
+export interface LocCobV {
+  id: number;
+  location: string;
+  tipoCob: 'cobv';
+  criacao: string;
+}
+
+/** DadosRecebedor: the receiver, with its address (required on a due-date charge). */
+export type RecebedorCobV = { cnpj: string; nome: string; logradouro: string; cidade: string; uf: string; cep: string };
+
+/** CobVGerada: the answer of PUT and PATCH /cobv/{txid}. */
+export interface CobVGerada {
+  calendario: { criacao: string; dataDeVencimento: string; validadeAposVencimento: number };
+  txid: string;
+  revisao: number;
+  loc?: LocCobV & { txid: string };
+  location: string;
+  status: CobStatus;
+  devedor: DevedorCobV;
+  recebedor: RecebedorCobV;
+  valor: CobVValor;
+  chave: string;
+  solicitacaoPagador?: string;
+  pixCopiaECola?: string;
+}
+
+/** CobVCompleta: the answer of GET /cobv/{txid}. */
+export interface CobVCompleta extends CobVGerada {
+  pix?: PixRecebido[];
+}
+
+/** CobVPayload: what the payer's bank reads at the charge's location (GET /cobv/{pixUrlAccessToken}), the amount of the day in `valor.final`. */
+export interface CobVPayload {
+  txid: string;
+  revisao: number;
+  calendario: { criacao: string; apresentacao: string; dataDeVencimento: string; validadeAposVencimento: number };
+  devedor: Pessoa;
+  recebedor: RecebedorCobV;
+  status: CobStatus;
+  valor: { original: string; multa?: string; juros?: string; abatimento?: string; desconto?: string; final: string };
+  chave: string;
+  solicitacaoPagador?: string;
+}
+
 /** WebhookRecCompleto: the answer of GET /webhookrec. */
 export interface WebhookRec {
   webhookUrl: string;

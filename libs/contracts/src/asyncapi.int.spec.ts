@@ -8,7 +8,7 @@ import { AccountEventTypes } from './accounts';
 import { ChargeEventTypes } from './charges';
 import { Topics } from './events';
 import { LimitEventTypes } from './limits';
-import { PixChargeEventTypes } from './payments';
+import { DueDateChargeEventTypes, PixChargeEventTypes } from './payments';
 import { PayoutEventTypes } from './payouts';
 import { RecurrenceEventTypes } from './recurrences';
 import { SandboxClockEventTypes } from './sandbox';
@@ -28,6 +28,7 @@ const PUBLISHED: Array<[Record<string, string>, (type: string) => string]> = [
   [ChargeEventTypes, () => Topics.recurrences.name],
   [SolicitationEventTypes, () => Topics.solicitations.name],
   [PixChargeEventTypes, () => Topics.payments.name],
+  [DueDateChargeEventTypes, () => Topics.payments.name],
   [PayoutEventTypes, () => Topics.payouts.name],
   [SandboxClockEventTypes, () => Topics.sandboxClock.name],
 ];

@@ -98,6 +98,12 @@ export const Patterns = {
     listPixCharges: 'payments.pix.list',
     createPixCharge: 'payments.pix.create',
     sandboxPayPixCharge: 'payments.pix.sandbox.pay',
+    /** Due-date charges (cobv): POST /v2/cobv, GET /v2/cobv, GET /v2/cobv/charges, PATCH /v2/cobv/{id}, the sandbox payer. */
+    createDueDateCharge: 'payments.cobv.create',
+    getDueDateCharge: 'payments.cobv.get',
+    listDueDateCharges: 'payments.cobv.list',
+    changeDueDateCharge: 'payments.cobv.change',
+    sandboxPayDueDateCharge: 'payments.cobv.sandbox.pay',
     createRefund: 'payments.refunds.create',
     listRefunds: 'payments.refunds.list',
     sandboxRefund: 'payments.refunds.sandbox.create',

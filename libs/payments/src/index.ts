@@ -17,3 +17,6 @@ export * from './daily-totals.migration';
 export * from './disputes/dispute-rules';
 export * from './disputes/disputes.read-model';
 export * from './disputes/disputes.migration';
+export * from './due-date-charges/due-date-charge';
+export * from './due-date-charges/due-date-charges.migration';
+export * from './due-date-charges/due-date-charges.read-model';

@@ -8,3 +8,4 @@ export * from './brcode';
 export * from './business-days';
 export * from './charge-schedule';
 export * from './pix-key';
+export * from './due-date-amount';

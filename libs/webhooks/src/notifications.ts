@@ -2,6 +2,9 @@ import {
   ChargeEventTypes,
   ChargeRecordData,
   ChargeResponse,
+  DueDateChargeChangedData,
+  DueDateChargeEventTypes,
+  dueDateChargeResponse,
   EventEnvelope,
   PayoutCreatedData,
   PayoutEventTypes,
@@ -22,6 +25,7 @@ import {
   WebhookPayload,
   WebhookResourceType,
 } from '@pixauto/contracts';
+import { brasiliaDate } from '@pixauto/pix';
 import { isChargeEvent, upcastRecurrenceStreamEvent } from '@pixauto/recurrences';
 
 // Which domain events reach a merchant's webhook, where, and with what body (docs/api/webhooks.md#the-events).
@@ -129,6 +133,23 @@ export function recordWebhookEvent(event: EventEnvelope): WebhookEvent | undefin
       },
     };
   }
+  if ((DUE_DATE_CHARGE_WEBHOOK_TYPES as string[]).includes(event.type)) {
+    const { charge } = event.data as DueDateChargeChangedData;
+    const resourceId = String(charge.id);
+    return {
+      ...base,
+      resource_type: 'due_date_charge',
+      resource_id: resourceId,
+      group_id: `due_date_charge:${resourceId}`,
+      url: charge.webhook,
+      payload: {
+        type: event.type,
+        environment: event.tenant.environment,
+        timestamp: event.occurred_at,
+        data: dueDateChargeResponse(charge, brasiliaDate(new Date(event.occurred_at))),
+      },
+    };
+  }
   if ((Object.values(PayoutEventTypes) as string[]).includes(event.type)) {
     const { payout } = event.data as PayoutCreatedData | PayoutStatusChangedData;
     const resourceId = String(payout.id);
@@ -145,4 +166,10 @@ export function recordWebhookEvent(event: EventEnvelope): WebhookEvent | undefin
 }
 
 export const RECURRENCE_STREAM_EVENT_TYPES: readonly string[] = [...Object.values(RecurrenceEventTypes), ...Object.values(ChargeEventTypes)];
-export const RECORD_EVENT_TYPES: readonly string[] = [...Object.values(PixChargeEventTypes), ...Object.values(PayoutEventTypes)];
+/** A due-date charge's events a webhook receives: its creation and changes are answers to the merchant's own requests. */
+const DUE_DATE_CHARGE_WEBHOOK_TYPES: string[] = [DueDateChargeEventTypes.paid, DueDateChargeEventTypes.expired, DueDateChargeEventTypes.cancelled];
+export const RECORD_EVENT_TYPES: readonly string[] = [
+  ...Object.values(PixChargeEventTypes),
+  ...DUE_DATE_CHARGE_WEBHOOK_TYPES,
+  ...Object.values(PayoutEventTypes),
+];

@@ -174,6 +174,43 @@ describe('records (cash-in, payouts)', () => {
     expect(withoutWebhook).toMatchObject({ url: null, resource_id: '42', payload: { type: 'payout.created', data: { id: 42 } } });
   });
 
+  it('a due-date charge notifies its webhook when paid, expired or cancelled, never of its creation or changes', () => {
+    const charge = {
+      id: 7,
+      transaction_id: 'boleto-7',
+      status: 'PAID',
+      provider: 'PROVIDER_A',
+      amount_centavos: 10000,
+      due_date: '2027-01-01',
+      days_valid_after_due: 0,
+      fine: { modality: 'FIXED_AMOUNT', value: 200 },
+      interest: null,
+      discount: null,
+      abatement: null,
+      payer: { document_number: '52998224725', name: 'Maria', email: null, street: null, city: null, state: null, postal_code: null },
+      description: null,
+      webhook: 'https://shop.example.com/cobv',
+      pix_copy_paste: null,
+      revision: 0,
+      created_at: '2026-12-20T12:00:00.000Z',
+      updated_at: '2027-01-01T12:00:00.000Z',
+      paid_at: '2027-01-01T12:00:00.000Z',
+      paid: { day: '2027-01-01', original: 10000, abatement: 0, discount: 0, fine: 0, interest: 0, final: 10000 },
+      bank: { txid: 'PIXAUTOVS00000000000000000007', location: 'l' },
+      e2e_id: 'E1',
+    };
+    const stream = 'due_date_charge:acc1:sandbox:boleto-7';
+    const notification = notificationOf(recordWebhookEvent(envelope('due_date_charge.paid', { charge }, stream)));
+    expect(notification).toMatchObject({
+      resource_type: 'due_date_charge',
+      resource_id: '7',
+      group_id: 'due_date_charge:7',
+      url: 'https://shop.example.com/cobv',
+    });
+    expect(notification?.payload.data).toMatchObject({ id: 7, status: 'PAID', amount: 100, amount_paid: { final: 100 }, amount_due: null });
+    for (const type of ['due_date_charge.created', 'due_date_charge.changed']) expect(recordWebhookEvent(envelope(type, { charge }, stream))).toBeUndefined();
+  });
+
   it('other events make nothing', () => {
     expect(recordWebhookEvent(envelope('limit.set', {}))).toBeUndefined();
   });
@@ -185,7 +222,8 @@ describe("the webhook event catalogue (the documents' `webhooks` section and the
   });
 
   it('names for each the resource its deliveries carry, and the refund for a refund event', () => {
-    const resourceOf = (type: string) => ({ recurrence: 'recurrence', charge: 'charge', pix_charge: 'pix_charge', payout: 'payout' })[type.split('.')[0]];
+    const resourceOf = (type: string) =>
+      ({ recurrence: 'recurrence', charge: 'charge', pix_charge: 'pix_charge', due_date_charge: 'due_date_charge', payout: 'payout' })[type.split('.')[0]];
     for (const [type, doc] of Object.entries(WEBHOOK_EVENTS)) {
       expect({ type, resource: doc.resource }).toEqual({ type, resource: resourceOf(type) });
       expect({ type, refund: doc.data === 'RefundResponse' }).toEqual({ type, refund: type.startsWith('pix_charge.refund') });

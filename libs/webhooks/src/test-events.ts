@@ -1,6 +1,8 @@
 import {
   ChargeEventTypes,
   ChargeResponse,
+  DueDateChargeEventTypes,
+  DueDateChargeResponse,
   PayoutEventTypes,
   PayoutResponse,
   PixChargeEventTypes,
@@ -22,6 +24,7 @@ const RECURRENCE_ID = 'RRtest0000000000000000000000';
 const CHARGE_ID = 'CHtest0000000000000000000000';
 const PIX_CHARGE_ID = 900000001;
 const PAYOUT_ID = 900000002;
+const DUE_DATE_CHARGE_ID = 900000004;
 
 const day = (at: Date, days: number): string => new Date(at.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -116,6 +119,34 @@ function disputeSample(type: WebhookEventType, at: Date): DisputeResponse {
   };
 }
 
+function dueDateChargeSample(type: WebhookEventType, at: Date, url: string): DueDateChargeResponse {
+  const status = type === DueDateChargeEventTypes.paid ? 'PAID' : type === DueDateChargeEventTypes.expired ? 'EXPIRED' : 'CANCELLED';
+  return {
+    id: DUE_DATE_CHARGE_ID,
+    transaction_id: 'test-boleto-0001',
+    status,
+    provider: 'PROVIDER_A',
+    amount: 150,
+    due_date: day(at, -1),
+    days_valid_after_due: 0,
+    last_payable_day: day(at, -1),
+    payer: { document_number: '11144477735', name: 'Maria da Silva', email: null, street: null, city: null, state: null, postal_code: null },
+    fine: { modality: 'PERCENTAGE', value: 2 },
+    interest: null,
+    discount: null,
+    abatement: null,
+    description: 'Test event',
+    webhook: url,
+    pix_copy_paste: null,
+    amount_due: null,
+    amount_paid: status === 'PAID' ? { date: day(at, 0), original: 150, abatement: 0, discount: 0, fine: 3, interest: 0, final: 153 } : null,
+    revision: 0,
+    created_at: at.toISOString(),
+    updated_at: at.toISOString(),
+    paid_at: status === 'PAID' ? at.toISOString() : null,
+  };
+}
+
 function refundSample(type: WebhookEventType, at: Date): RefundResponse {
   const status = type === PixChargeEventTypes.refunded ? 'REFUNDED' : type === PixChargeEventTypes.refundFailed ? 'FAILED' : 'PROCESSING';
   return {
@@ -161,6 +192,8 @@ export function sampleData(type: WebhookEventType, at: Date, url: string): { res
       return { resource_id: String(PIX_CHARGE_ID), data: refundSample(type, at) };
     case 'DisputeResponse':
       return { resource_id: String(PIX_CHARGE_ID), data: disputeSample(type, at) };
+    case 'DueDateChargeResponse':
+      return { resource_id: String(DUE_DATE_CHARGE_ID), data: dueDateChargeSample(type, at, url) };
     case 'PayoutResponse':
       return { resource_id: String(PAYOUT_ID), data: payoutSample(type, at, url) };
   }

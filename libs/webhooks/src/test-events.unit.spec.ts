@@ -32,6 +32,9 @@ describe('test events', () => {
     expect(status('pix_charge.expired')).toBe('EXPIRED');
     expect(status('pix_charge.refund_requested')).toBe('PROCESSING');
     expect(status('pix_charge.refunded')).toBe('REFUNDED');
+    expect(status('due_date_charge.paid')).toBe('PAID');
+    expect(status('due_date_charge.expired')).toBe('EXPIRED');
+    expect(status('due_date_charge.cancelled')).toBe('CANCELLED');
     expect(status('payout.created')).toBe(0);
     expect(status('payout.status_changed')).toBe(1);
   });

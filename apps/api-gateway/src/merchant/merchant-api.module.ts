@@ -9,6 +9,7 @@ import { RateLimiter } from './rate-limit';
 import { ChargesRoutes, SandboxChargesRoutes } from './charges.routes';
 import { LimitsRoutes } from './limits.routes';
 import { PaymentsRoutes, SandboxPaymentsRoutes } from './payments.routes';
+import { DueDateChargesRoutes, SandboxDueDateChargesRoutes } from './due-date-charges.routes';
 import { PayoutsRoutes, SandboxPayoutsRoutes } from './payouts.routes';
 import { RecurrencesRoutes, SandboxRecurrencesRoutes } from './recurrences.routes';
 import { DisputesRoutes, SandboxDisputesRoutes } from './disputes.routes';
@@ -42,6 +43,7 @@ export class MerchantApiModule {
         RecurrencesRoutes,
         SolicitationsRoutes,
         PaymentsRoutes,
+        DueDateChargesRoutes,
         RefundsRoutes,
         DisputesRoutes,
         RefundListRoutes,
@@ -60,6 +62,7 @@ export class MerchantApiModule {
               SandboxClockRoutes,
               SandboxPayoutsRoutes,
               SandboxPaymentsRoutes,
+              SandboxDueDateChargesRoutes,
               SandboxRefundsRoutes,
               SandboxDisputesRoutes,
               SandboxEventsRoutes,

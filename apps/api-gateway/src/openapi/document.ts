@@ -101,7 +101,13 @@ const WEBHOOK_HEADERS = (
   parameter: { name, in: 'header' as const, required: true, description, schema: { type: 'string' as const }, example },
 }));
 
-const RESOURCE_NAMES = { recurrence: 'recurrence', charge: 'recurrence the charge belongs to', pix_charge: 'Pix charge', payout: 'payout' } as const;
+const RESOURCE_NAMES = {
+  recurrence: 'recurrence',
+  charge: 'recurrence the charge belongs to',
+  pix_charge: 'Pix charge',
+  due_date_charge: 'due-date Pix charge',
+  payout: 'payout',
+} as const;
 
 /**
  * What a merchant's endpoint receives (OpenAPI 3.1 `webhooks`): one request per event type, from the contracts'
@@ -116,7 +122,7 @@ function webhookEvents(environment: 'production' | 'sandbox'): Record<string, un
           operationId: `webhook_${type.replace('.', '_')}`,
           tags: ['Webhook events'],
           summary: type,
-          description: `${event.description} Sent to the webhook URL of the ${RESOURCE_NAMES[event.resource]}; \`data\` is the ${event.data === 'RefundResponse' ? 'refund' : event.resource.replace('_', ' ')} as its GET shows it at that moment.`,
+          description: `${event.description} Sent to the webhook URL of the ${RESOURCE_NAMES[event.resource]}; \`data\` is the ${event.data === 'RefundResponse' ? 'refund' : event.resource.replaceAll('_', ' ')} as its GET shows it at that moment.`,
           parameters: WEBHOOK_HEADERS.map((header) => ({ $ref: `#/components/parameters/${header.component}` })),
           requestBody: {
             required: true,

@@ -60,6 +60,49 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
     ],
     "description": "A merchant account, as the operator sees it."
   },
+  "AmountDueResponse": {
+    "type": "object",
+    "properties": {
+      "date": {
+        "type": "string",
+        "description": "The day this amount is for, YYYY-MM-DD (Brasília)."
+      },
+      "original": {
+        "type": "number",
+        "description": "The charge's amount."
+      },
+      "abatement": {
+        "type": "number",
+        "description": "The abatement taken off."
+      },
+      "discount": {
+        "type": "number",
+        "description": "The discount for paying early (0 after the due date)."
+      },
+      "fine": {
+        "type": "number",
+        "description": "The fine for paying late (0 up to the due date)."
+      },
+      "interest": {
+        "type": "number",
+        "description": "The interest for paying late (0 up to the due date)."
+      },
+      "final": {
+        "type": "number",
+        "description": "What the payer pays."
+      }
+    },
+    "required": [
+      "date",
+      "original",
+      "abatement",
+      "discount",
+      "fine",
+      "interest",
+      "final"
+    ],
+    "description": "What the payer owes on a day and why, in reais: final = original - abatement - discount + fine + interest."
+  },
   "ApiKeyListResponse": {
     "type": "object",
     "properties": {
@@ -1258,6 +1301,313 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
     ],
     "description": "OPEN: awaiting your defence. DEFENDED: your defence is with the bank. RETURNED: money went back to the payer. REJECTED: the claim was rejected, the money released."
   },
+  "DueDateChargeListResponse": {
+    "type": "object",
+    "properties": {
+      "pagination": {
+        "$ref": "#/components/schemas/Pagination",
+        "description": "Where this page sits in the whole result."
+      },
+      "charges": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/DueDateChargeResponse"
+        },
+        "description": "This page's charges, newest first by creation time; list results carry no `qrcode`."
+      }
+    },
+    "required": [
+      "pagination",
+      "charges"
+    ],
+    "description": "One page of the due-date charges created in the requested period, newest first."
+  },
+  "DueDateChargePayer": {
+    "type": "object",
+    "properties": {
+      "document_number": {
+        "type": "string",
+        "description": "The payer's CPF (11 digits) or CNPJ (14 characters: digits, or capital letters and digits for a CNPJ issued since July 2026), without punctuation."
+      },
+      "name": {
+        "type": "string",
+        "description": "The payer's name."
+      },
+      "email": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The payer's e-mail; null: none."
+      },
+      "street": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The payer's street address; null: none."
+      },
+      "city": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The payer's city; null: none."
+      },
+      "state": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The payer's state (two letters); null: none."
+      },
+      "postal_code": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The payer's CEP (8 digits); null: none."
+      }
+    },
+    "required": [
+      "document_number",
+      "name",
+      "email",
+      "street",
+      "city",
+      "state",
+      "postal_code"
+    ],
+    "description": "The payer of a due-date charge: BCB requires the document and the name; the rest is optional."
+  },
+  "DueDateChargeResponse": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number",
+        "description": "Unique identifier of the charge (an integer), assigned at creation."
+      },
+      "transaction_id": {
+        "type": "string",
+        "description": "Your identifier of the charge, as sent at creation."
+      },
+      "status": {
+        "$ref": "#/components/schemas/DueDateChargeStatus",
+        "description": "PENDING until the payer pays (PAID), its last payable day passes (EXPIRED) or you cancel it (CANCELLED)."
+      },
+      "provider": {
+        "type": "string",
+        "description": "The bank that receives the payment: your account's cash-in bank when the charge was created."
+      },
+      "amount": {
+        "type": "number",
+        "description": "The original amount, in reais."
+      },
+      "due_date": {
+        "type": "string",
+        "description": "The due date, YYYY-MM-DD, as sent."
+      },
+      "days_valid_after_due": {
+        "type": "number",
+        "description": "Calendar days after the due date the charge may still be paid."
+      },
+      "last_payable_day": {
+        "type": "string",
+        "description": "The last day the charge can be paid, YYYY-MM-DD (the due date moved to a business day, plus the days of validity, moved to a business day)."
+      },
+      "payer": {
+        "$ref": "#/components/schemas/DueDateChargePayer",
+        "description": "Who owes it."
+      },
+      "fine": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/DueDateRuleResponse"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The fine after the due date; null: none."
+      },
+      "interest": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/DueDateRuleResponse"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The interest after the due date; null: none."
+      },
+      "discount": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/DueDateDiscountResponse"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The discount for paying early; null: none."
+      },
+      "abatement": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/DueDateRuleResponse"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The abatement; null: none."
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The message shown to the payer; null: none."
+      },
+      "webhook": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The URL that receives the charge's events; null: no notifications."
+      },
+      "pix_copy_paste": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The Pix copy-and-paste code (a dynamic BR Code pointing at the charge) while PENDING; null otherwise."
+      },
+      "qrcode": {
+        "type": "string",
+        "description": "The same code as a QR code image, a `data:image/png;base64,...` URI; present only while `pix_copy_paste` is."
+      },
+      "amount_due": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/AmountDueResponse"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "What the payer would pay today (Brasília; the sandbox's test clock), and why, while PENDING and payable; null otherwise."
+      },
+      "amount_paid": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/AmountDueResponse"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "What the payer paid and why, once PAID; null before."
+      },
+      "revision": {
+        "type": "number",
+        "description": "How many times the charge was changed."
+      },
+      "created_at": {
+        "type": "string",
+        "description": "When the charge was created, ISO 8601 in UTC."
+      },
+      "updated_at": {
+        "type": "string",
+        "description": "When the charge was last changed, cancelled, paid or expired, ISO 8601 in UTC."
+      },
+      "paid_at": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "When the payer paid, ISO 8601 in UTC; null until PAID."
+      }
+    },
+    "required": [
+      "id",
+      "transaction_id",
+      "status",
+      "provider",
+      "amount",
+      "due_date",
+      "days_valid_after_due",
+      "last_payable_day",
+      "payer",
+      "fine",
+      "interest",
+      "discount",
+      "abatement",
+      "description",
+      "webhook",
+      "pix_copy_paste",
+      "amount_due",
+      "amount_paid",
+      "revision",
+      "created_at",
+      "updated_at",
+      "paid_at"
+    ],
+    "description": "A due-date Pix charge: an amount due on a date, with a fine and interest after it, a discount before it and an abatement, paid by a dynamic QR code whose amount is that of the day the payer pays."
+  },
+  "DueDateChargeStatus": {
+    "type": "string",
+    "enum": [
+      "PENDING",
+      "PAID",
+      "EXPIRED",
+      "CANCELLED"
+    ],
+    "description": "PENDING: payable. PAID: the payer paid it. EXPIRED: unpaid by its last payable day. CANCELLED: by you, while PENDING."
+  },
+  "DueDateDiscountResponse": {
+    "type": "object",
+    "properties": {
+      "modality": {
+        "type": "string",
+        "description": "How the discount counts (see the request's field of the same name)."
+      },
+      "value": {
+        "type": "number",
+        "description": "With a per-day modality: reais or a percentage for each day paid ahead; absent otherwise."
+      },
+      "fixed_dates": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/FixedDateDiscountResponse"
+        },
+        "description": "With an _UNTIL_DATE modality: the dates and their values; absent otherwise."
+      }
+    },
+    "required": [
+      "modality"
+    ],
+    "description": "The discount for paying early."
+  },
+  "DueDateRuleResponse": {
+    "type": "object",
+    "properties": {
+      "modality": {
+        "type": "string",
+        "description": "How `value` counts (see the request's field of the same name)."
+      },
+      "value": {
+        "type": "number",
+        "description": "Reais, or a percentage, as `modality` says."
+      }
+    },
+    "required": [
+      "modality",
+      "value"
+    ],
+    "description": "A fine, interest or abatement rule as the API shows it."
+  },
   "Environment": {
     "type": "string",
     "enum": [
@@ -1302,6 +1652,24 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "due_date"
     ],
     "description": "An Automatic Pix charge whose debit the payer's bank refused, due in the period."
+  },
+  "FixedDateDiscountResponse": {
+    "type": "object",
+    "properties": {
+      "date": {
+        "type": "string",
+        "description": "The last day this discount applies, YYYY-MM-DD."
+      },
+      "value": {
+        "type": "number",
+        "description": "Reais, or a percentage, as the discount's `modality` says."
+      }
+    },
+    "required": [
+      "date",
+      "value"
+    ],
+    "description": "A discount for paying on or before a date."
   },
   "Journey": {
     "type": "string",
@@ -2644,6 +3012,9 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "[PixChargeEventTypes.disputeDefended]",
       "[PixChargeEventTypes.disputeReturned]",
       "[PixChargeEventTypes.disputeRejected]",
+      "[DueDateChargeEventTypes.paid]",
+      "[DueDateChargeEventTypes.expired]",
+      "[DueDateChargeEventTypes.cancelled]",
       "[PayoutEventTypes.created]",
       "[PayoutEventTypes.statusChanged]",
       "[PayoutEventTypes.returned]"
@@ -2683,9 +3054,10 @@ export const RESPONSE_SCHEMAS: Record<string, unknown> = {
       "recurrence",
       "charge",
       "pix_charge",
+      "due_date_charge",
       "payout"
     ],
-    "description": "The kind of resource an event is about: a recurrence, a charge of a recurrence, a Pix charge (or its refunds) or a payout."
+    "description": "The kind of resource an event is about: a recurrence, a charge of a recurrence, a Pix charge (or its refunds), a due-date Pix charge or a payout."
   },
   "WebhookSecretRotatedResponse": {
     "type": "object",

@@ -10,6 +10,8 @@ export type {
   ConsoleUserListResponse,
   ConsoleUserResponse,
   DailyTotalsResponse,
+  DueDateChargeListResponse,
+  DueDateChargeResponse,
   DeliveriesRetriedResponse,
   DeliveryListResponse,
   DeliveryResponse,

@@ -96,6 +96,20 @@ export const Problems = {
       violacoes,
     ),
 
+  cobVNotFound: () => problem('CobVNaoEncontrada', 'Cobrança não encontrada.', 404, 'Cobrança com vencimento não encontrada para o txid informado.'),
+  cobVInvalid: (violacoes: Violacao[]) =>
+    problem(
+      'CobVOperacaoInvalida',
+      'Cobrança inválida.',
+      400,
+      detailOf('A requisição que busca alterar ou criar uma cobrança com vencimento não respeita o _schema_ ou está semanticamente errada.', violacoes),
+      violacoes,
+    ),
+  cobPayloadNotFound: () =>
+    problem('CobPayloadNaoEncontrado', 'Cobrança não encontrada.', 404, 'A cobrança em questão não foi encontrada para a location requisitada.'),
+  cobPayloadInvalid: (violacoes: Violacao[]) =>
+    problem('CobPayloadOperacaoInvalida', 'Operação inválida.', 400, detailOf('A cobrança existe, mas a requisição é inválida.', violacoes), violacoes),
+
   pixNotFound: () => problem('PixNaoEncontrado', 'Pix não encontrado.', 404, 'Pix não encontrado para o e2eid informado.'),
   infractionNotFound: () => problem('InfracaoNaoEncontrada', 'Infração não encontrada.', 404, 'Infração representada por {id} não encontrada.'),
   infractionInvalid: (violacoes: Violacao[]) =>

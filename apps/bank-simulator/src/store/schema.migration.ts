@@ -3,6 +3,7 @@ import { BankSimulatorCashInOut1766000000000 } from './cash-in-out.migration';
 import { BankSimulatorRecurringCharges1765000000000 } from './recurring-charges.migration';
 import { BankSimulatorInfractions1768000002100 } from './infractions.migration';
 import { BankSimulatorRefunds1767000000000 } from './refunds.migration';
+import { BankSimulatorDueDateCharges1763800002210 } from './due-date-charges.migration';
 
 // Plain tables: the simulator stands in for an external bank, so no event store. Each row belongs to one
 // client (the SHA-256 of its bearer token); the record itself is JSON, with the columns lookups and the
@@ -73,4 +74,5 @@ export const SIMULATOR_MIGRATIONS = [
   BankSimulatorCashInOut1766000000000,
   BankSimulatorRefunds1767000000000,
   BankSimulatorInfractions1768000002100,
+  BankSimulatorDueDateCharges1763800002210,
 ];

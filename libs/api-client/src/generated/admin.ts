@@ -776,7 +776,7 @@ export interface components {
          * @description The type of an event a webhook receives (the body's `type`): the `webhooks` section of this reference describes each.
          * @enum {string}
          */
-        WebhookEventType: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "pix_charge.dispute_opened" | "pix_charge.dispute_defended" | "pix_charge.dispute_returned" | "pix_charge.dispute_rejected" | "payout.created" | "payout.status_changed" | "payout.returned";
+        WebhookEventType: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "pix_charge.dispute_opened" | "pix_charge.dispute_defended" | "pix_charge.dispute_returned" | "pix_charge.dispute_rejected" | "due_date_charge.paid" | "due_date_charge.expired" | "due_date_charge.cancelled" | "payout.created" | "payout.status_changed" | "payout.returned";
         /** @description The JSON body of every webhook request (Standard Webhooks). */
         WebhookPayload: {
             /** @description The resource as its GET showed it right after the event (a recurrence without `qrcode`; for a refund event, the refund). */
@@ -789,10 +789,10 @@ export interface components {
             type: string;
         };
         /**
-         * @description The kind of resource an event is about: a recurrence, a charge of a recurrence, a Pix charge (or its refunds) or a payout.
+         * @description The kind of resource an event is about: a recurrence, a charge of a recurrence, a Pix charge (or its refunds), a due-date Pix charge or a payout.
          * @enum {string}
          */
-        WebhookResourceType: "recurrence" | "charge" | "pix_charge" | "payout";
+        WebhookResourceType: "recurrence" | "charge" | "pix_charge" | "due_date_charge" | "payout";
         /** @description The account's new webhook secret for one environment. */
         WebhookSecretRotatedResponse: {
             /** @description The account. */
@@ -1423,7 +1423,7 @@ export interface operations {
                 /** @description Whose deliveries: the account's `production` or `sandbox` ones. */
                 environment: "production" | "sandbox";
                 /** @description Only deliveries of this event type */
-                event_type?: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "pix_charge.dispute_opened" | "pix_charge.dispute_defended" | "pix_charge.dispute_returned" | "pix_charge.dispute_rejected" | "payout.created" | "payout.status_changed" | "payout.returned";
+                event_type?: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "pix_charge.dispute_opened" | "pix_charge.dispute_defended" | "pix_charge.dispute_returned" | "pix_charge.dispute_rejected" | "due_date_charge.paid" | "due_date_charge.expired" | "due_date_charge.cancelled" | "payout.created" | "payout.status_changed" | "payout.returned";
                 /** @description The page to return, counted from 0. Default 0. */
                 page?: number;
                 /** @description Deliveries per page: 1 to 100, default 20. */

@@ -196,6 +196,70 @@ export interface paths {
         patch: operations["Solicitations_cancel"];
         trace?: never;
     };
+    "/v2/cobv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a due-date Pix charge
+         * @description Returns a due-date charge as it is now, found by exactly one of `id` and `transaction_id`, with what the payer owes today (`amount_due`) while it is PENDING.
+         */
+        get: operations["DueDateCharges_get"];
+        put?: never;
+        /**
+         * Create a due-date Pix charge
+         * @description Creates a due-date Pix charge, the Pix that replaces the boleto: an amount due on `due_date`, payable up to `days_valid_after_due` days after it, with an optional fine and interest after the due date, a discount for paying early and an abatement. It starts PENDING with a dynamic Pix code (`pix_copy_paste`, `qrcode`) that points at the charge: the payer's bank reads the amount of the day when the payer scans it, and `amount_due` shows what that is today and why. When the payer pays it becomes PAID (`amount_paid`); unpaid after its `last_payable_day` it becomes EXPIRED. With a `webhook`, those changes are notified there (`due_date_charge.paid`, `due_date_charge.expired`, `due_date_charge.cancelled`). `transaction_id` is unique in your account: repeating a creation with the same one is refused, never creates a second charge.
+         */
+        post: operations["DueDateCharges_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/cobv/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change or cancel a due-date Pix charge
+         * @description Changes a PENDING charge: any of its amount, due date, days of validity, payer, fine, interest, discount, abatement and description (null removes a rule or the description); the others stay as they are, and its Pix code stays the same (the payer's bank reads the new terms). `{"status": "CANCELLED"}`, sent alone, cancels it: it can no longer be paid and `due_date_charge.cancelled` goes to its webhook. Cancelling again answers the charge unchanged; a PAID or EXPIRED charge can no longer be changed.
+         */
+        patch: operations["DueDateCharges_change"];
+        trace?: never;
+    };
+    "/v2/cobv/charges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List due-date Pix charges
+         * @description Lists the due-date charges created from `start` to `end`, newest first, one page at a time (`pagination` says how many pages and charges there are), optionally only those of one `status`. List results carry `pix_copy_paste` but not `qrcode`.
+         */
+        get: operations["DueDateCharges_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/disputes": {
         parameters: {
             query?: never;
@@ -958,6 +1022,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "due_date_charge.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * due_date_charge.cancelled
+         * @description The due-date charge was cancelled while unpaid (status CANCELLED). Sent to the webhook URL of the due-date Pix charge; `data` is the due date charge as its GET shows it at that moment.
+         */
+        post: operations["webhook_due_date_charge_cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "due_date_charge.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * due_date_charge.expired
+         * @description The due-date charge passed its last payable day unpaid (status EXPIRED). Sent to the webhook URL of the due-date Pix charge; `data` is the due date charge as its GET shows it at that moment.
+         */
+        post: operations["webhook_due_date_charge_expired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "due_date_charge.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * due_date_charge.paid
+         * @description The payer paid the due-date charge (status PAID): `amount_paid` shows what they paid that day and why. Sent to the webhook URL of the due-date Pix charge; `data` is the due date charge as its GET shows it at that moment.
+         */
+        post: operations["webhook_due_date_charge_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "payout.created": {
         parameters: {
             query?: never;
@@ -1361,6 +1485,23 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description What the payer owes on a day and why, in reais: final = original - abatement - discount + fine + interest. */
+        AmountDueResponse: {
+            /** @description The abatement taken off. */
+            abatement: number;
+            /** @description The day this amount is for, YYYY-MM-DD (Brasília). */
+            date: string;
+            /** @description The discount for paying early (0 after the due date). */
+            discount: number;
+            /** @description What the payer pays. */
+            final: number;
+            /** @description The fine for paying late (0 up to the due date). */
+            fine: number;
+            /** @description The interest for paying late (0 up to the due date). */
+            interest: number;
+            /** @description The charge's amount. */
+            original: number;
+        };
         /** @description Cancels a charge that has not been paid. */
         CancelChargeRequest: {
             /**
@@ -1376,6 +1517,35 @@ export interface components {
              * @enum {string}
              */
             status: "CANCELLED";
+        };
+        /** @description Changes to a PENDING due-date charge: any of the fields below (null removes a rule or the description), or `{"status": "CANCELLED"}` alone to cancel it. */
+        ChangeDueDateChargeRequest: {
+            /** @description The new abatement; null: none. */
+            abatement?: components["schemas"]["DueDateAbatementRequest"];
+            /** @description The new original amount, in reais. */
+            amount?: number;
+            /** @description Calendar days after the due date the charge may still be paid (with fine and interest): 0 to 3650, default 30. A last day that is not a business day moves to the next one. */
+            days_valid_after_due?: number;
+            /** @description The new message shown to the payer, at most 140 characters; null: none. */
+            description?: string;
+            /** @description The new discount; null: none. */
+            discount?: components["schemas"]["DueDateDiscountRequest"];
+            /**
+             * Format: date
+             * @description The due date, YYYY-MM-DD (Brasília), today or later (at most 36500 days ahead): payable until the end of that day with no fine or interest. A due date on a weekend or bank holiday moves to the next business day, and every rule follows it.
+             */
+            due_date?: string;
+            /** @description The new fine; null: none. */
+            fine?: components["schemas"]["DueDateFineRequest"];
+            /** @description The new interest; null: none. */
+            interest?: components["schemas"]["DueDateInterestRequest"];
+            /** @description The payer, whole (as at creation). */
+            payer?: components["schemas"]["DueDateChargePayerRequest"];
+            /**
+             * @description CANCELLED: cancels the charge; sent alone.
+             * @enum {string}
+             */
+            status?: "CANCELLED";
         };
         /** @description A new date for the charge's debit. */
         ChargeDateRequest: {
@@ -1431,6 +1601,37 @@ export interface components {
             amount: number;
             /** @description How many. */
             count: number;
+        };
+        /** @description A new due-date Pix charge: the Pix that replaces the boleto, with a due date, fine, interest, discount and abatement. */
+        CreateDueDateChargeRequest: {
+            /** @description An abatement, taken off whatever the day. Absent or null: none. */
+            abatement?: components["schemas"]["DueDateAbatementRequest"];
+            /** @description The original amount, in reais (BRL): positive, at most 2 decimal places, at most 9999999999.99. */
+            amount: number;
+            /** @description Calendar days after the due date the charge may still be paid (with fine and interest): 0 to 3650, default 30. A last day that is not a business day moves to the next one. */
+            days_valid_after_due?: number;
+            /** @description A message shown to the payer in their banking app, at most 140 characters. Absent or null: none. */
+            description?: string;
+            /** @description A discount for paying early. Absent or null: none. */
+            discount?: components["schemas"]["DueDateDiscountRequest"];
+            /**
+             * Format: date
+             * @description The due date, YYYY-MM-DD (Brasília), today or later (at most 36500 days ahead): payable until the end of that day with no fine or interest. A due date on a weekend or bank holiday moves to the next business day, and every rule follows it.
+             */
+            due_date: string;
+            /** @description A fine for paying after the due date. Absent or null: none. */
+            fine?: components["schemas"]["DueDateFineRequest"];
+            /** @description Interest for paying after the due date. Absent or null: none. */
+            interest?: components["schemas"]["DueDateInterestRequest"];
+            /** @description Who owes it. */
+            payer: components["schemas"]["DueDateChargePayerRequest"];
+            /** @description Your identifier of the charge, unique in your account (per environment), at most 35 characters. */
+            transaction_id: string;
+            /**
+             * Format: uri
+             * @description An http(s) URL of at most 255 characters that receives the events of this charge. Absent or null: no notifications.
+             */
+            webhook?: string | null;
         };
         /** @description A payout (cash-out): money sent by Pix to a Pix key or to a bank account. */
         CreatePayoutRequest: {
@@ -1530,7 +1731,7 @@ export interface components {
             /** @description `false`: the endpoint is kept but receives nothing until enabled. Default `true`. */
             enabled?: boolean;
             /** @description The event types the endpoint receives (the **Webhook events** section); absent or `[]`: every event type. */
-            event_types?: ("recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "pix_charge.dispute_opened" | "pix_charge.dispute_defended" | "pix_charge.dispute_returned" | "pix_charge.dispute_rejected" | "payout.created" | "payout.status_changed" | "payout.returned")[];
+            event_types?: ("recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "pix_charge.dispute_opened" | "pix_charge.dispute_defended" | "pix_charge.dispute_returned" | "pix_charge.dispute_rejected" | "due_date_charge.paid" | "due_date_charge.expired" | "due_date_charge.cancelled" | "payout.created" | "payout.status_changed" | "payout.returned")[];
             /**
              * Format: uri
              * @description Where the events are sent: an http(s) URL of at most 255 characters, held to the rules of every webhook (a production URL must be public https; a refused address is a failed attempt with its reason, in the delivery log).
@@ -1804,6 +2005,162 @@ export interface components {
          * @enum {string}
          */
         DisputeStatus: "OPEN" | "DEFENDED" | "RETURNED" | "REJECTED";
+        /** @description An amount taken off the charge whatever the day it is paid. */
+        DueDateAbatementRequest: {
+            /**
+             * @description FIXED_AMOUNT: `value` is in reais, less than the amount. PERCENTAGE: `value` is a percentage of the amount, less than 100.
+             * @enum {string}
+             */
+            modality: "FIXED_AMOUNT" | "PERCENTAGE";
+            /** @description Reais, or a percentage, as `modality` says: positive, at most 2 decimal places. */
+            value: number;
+        };
+        /** @description One page of the due-date charges created in the requested period, newest first. */
+        DueDateChargeListResponse: {
+            /** @description This page's charges, newest first by creation time; list results carry no `qrcode`. */
+            charges: components["schemas"]["DueDateChargeResponse"][];
+            /** @description Where this page sits in the whole result. */
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description The payer of a due-date charge: BCB requires the document and the name; the rest is optional. */
+        DueDateChargePayer: {
+            /** @description The payer's city; null: none. */
+            city: string | null;
+            /** @description The payer's CPF (11 digits) or CNPJ (14 characters: digits, or capital letters and digits for a CNPJ issued since July 2026), without punctuation. */
+            document_number: string;
+            /** @description The payer's e-mail; null: none. */
+            email: string | null;
+            /** @description The payer's name. */
+            name: string;
+            /** @description The payer's CEP (8 digits); null: none. */
+            postal_code: string | null;
+            /** @description The payer's state (two letters); null: none. */
+            state: string | null;
+            /** @description The payer's street address; null: none. */
+            street: string | null;
+        };
+        /** @description The payer. BCB requires their CPF or CNPJ and name on a due-date charge; the address and e-mail are optional. */
+        DueDateChargePayerRequest: {
+            /** @description The payer's city, at most 200 characters. Absent or null: none. */
+            city?: string;
+            /** @description The payer's CPF (11 digits) or CNPJ (14 characters: digits, or capital letters and digits for a CNPJ issued since July 2026), without punctuation; the check digits are validated. */
+            document_number: string;
+            /**
+             * Format: email
+             * @description The payer's e-mail, at most 77 characters. Absent or null: none.
+             */
+            email?: string;
+            /** @description The payer's name, at most 100 characters. */
+            name: string;
+            /** @description The payer's CEP, 8 digits without punctuation. Absent or null: none. */
+            postal_code?: string;
+            /** @description The payer's state, two capital letters (SP, RJ...). Absent or null: none. */
+            state?: string;
+            /** @description The payer's street address, at most 200 characters. Absent or null: none. */
+            street?: string;
+        };
+        /** @description A due-date Pix charge: an amount due on a date, with a fine and interest after it, a discount before it and an abatement, paid by a dynamic QR code whose amount is that of the day the payer pays. */
+        DueDateChargeResponse: {
+            /** @description The abatement; null: none. */
+            abatement: components["schemas"]["DueDateRuleResponse"] | null;
+            /** @description The original amount, in reais. */
+            amount: number;
+            /** @description What the payer would pay today (Brasília; the sandbox's test clock), and why, while PENDING and payable; null otherwise. */
+            amount_due: components["schemas"]["AmountDueResponse"] | null;
+            /** @description What the payer paid and why, once PAID; null before. */
+            amount_paid: components["schemas"]["AmountDueResponse"] | null;
+            /** @description When the charge was created, ISO 8601 in UTC. */
+            created_at: string;
+            /** @description Calendar days after the due date the charge may still be paid. */
+            days_valid_after_due: number;
+            /** @description The message shown to the payer; null: none. */
+            description: string | null;
+            /** @description The discount for paying early; null: none. */
+            discount: components["schemas"]["DueDateDiscountResponse"] | null;
+            /** @description The due date, YYYY-MM-DD, as sent. */
+            due_date: string;
+            /** @description The fine after the due date; null: none. */
+            fine: components["schemas"]["DueDateRuleResponse"] | null;
+            /** @description Unique identifier of the charge (an integer), assigned at creation. */
+            id: number;
+            /** @description The interest after the due date; null: none. */
+            interest: components["schemas"]["DueDateRuleResponse"] | null;
+            /** @description The last day the charge can be paid, YYYY-MM-DD (the due date moved to a business day, plus the days of validity, moved to a business day). */
+            last_payable_day: string;
+            /** @description When the payer paid, ISO 8601 in UTC; null until PAID. */
+            paid_at: string | null;
+            /** @description Who owes it. */
+            payer: components["schemas"]["DueDateChargePayer"];
+            /** @description The Pix copy-and-paste code (a dynamic BR Code pointing at the charge) while PENDING; null otherwise. */
+            pix_copy_paste: string | null;
+            /** @description The bank that receives the payment: your account's cash-in bank when the charge was created. */
+            provider: string;
+            /** @description The same code as a QR code image, a `data:image/png;base64,...` URI; present only while `pix_copy_paste` is. */
+            qrcode?: string;
+            /** @description How many times the charge was changed. */
+            revision: number;
+            /** @description PENDING until the payer pays (PAID), its last payable day passes (EXPIRED) or you cancel it (CANCELLED). */
+            status: components["schemas"]["DueDateChargeStatus"];
+            /** @description Your identifier of the charge, as sent at creation. */
+            transaction_id: string;
+            /** @description When the charge was last changed, cancelled, paid or expired, ISO 8601 in UTC. */
+            updated_at: string;
+            /** @description The URL that receives the charge's events; null: no notifications. */
+            webhook: string | null;
+        };
+        /**
+         * @description PENDING: payable. PAID: the payer paid it. EXPIRED: unpaid by its last payable day. CANCELLED: by you, while PENDING.
+         * @enum {string}
+         */
+        DueDateChargeStatus: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED";
+        /** @description A discount for paying early: up to three dates with their values, or a value per day paid ahead of the due date. */
+        DueDateDiscountRequest: {
+            /** @description With an _UNTIL_DATE modality: 1 to 3 dates, each not after the due date, with the discount for paying on or before it. */
+            fixed_dates?: components["schemas"]["FixedDateDiscountRequest"][];
+            /**
+             * @description FIXED_AMOUNT_UNTIL_DATE or PERCENTAGE_UNTIL_DATE: `fixed_dates`, each a value in reais or percent for paying on or before its date. AMOUNT_PER_CALENDAR_DAY_EARLY, AMOUNT_PER_BUSINESS_DAY_EARLY: `value` reais for each calendar or business day paid ahead of the due date; PERCENT_PER_CALENDAR_DAY_EARLY, PERCENT_PER_BUSINESS_DAY_EARLY: `value` percent for each.
+             * @enum {string}
+             */
+            modality: "FIXED_AMOUNT_UNTIL_DATE" | "PERCENTAGE_UNTIL_DATE" | "AMOUNT_PER_CALENDAR_DAY_EARLY" | "AMOUNT_PER_BUSINESS_DAY_EARLY" | "PERCENT_PER_CALENDAR_DAY_EARLY" | "PERCENT_PER_BUSINESS_DAY_EARLY";
+            /** @description With a per-day modality: reais or a percentage for each day paid ahead, positive, at most 2 decimal places. */
+            value?: number;
+        };
+        /** @description The discount for paying early. */
+        DueDateDiscountResponse: {
+            /** @description With an _UNTIL_DATE modality: the dates and their values; absent otherwise. */
+            fixed_dates?: components["schemas"]["FixedDateDiscountResponse"][];
+            /** @description How the discount counts (see the request's field of the same name). */
+            modality: string;
+            /** @description With a per-day modality: reais or a percentage for each day paid ahead; absent otherwise. */
+            value?: number;
+        };
+        /** @description A fine charged once when the charge is paid after its due date. */
+        DueDateFineRequest: {
+            /**
+             * @description FIXED_AMOUNT: `value` is in reais. PERCENTAGE: `value` is a percentage of the amount (less any abatement).
+             * @enum {string}
+             */
+            modality: "FIXED_AMOUNT" | "PERCENTAGE";
+            /** @description Reais (at most the amount), or a percentage (at most 100), as `modality` says: positive, at most 2 decimal places. */
+            value: number;
+        };
+        /** @description Interest for each day (calendar or business) the charge is paid after its due date. */
+        DueDateInterestRequest: {
+            /**
+             * @description AMOUNT_PER_CALENDAR_DAY or AMOUNT_PER_BUSINESS_DAY: `value` reais a day. PERCENT_PER_DAY_*: `value` percent a day; PERCENT_PER_MONTH_*: a 30th of `value` percent a day; PERCENT_PER_YEAR_*: a 360th. `_CALENDAR_DAYS` counts every day after the due date, `_BUSINESS_DAYS` only business days.
+             * @enum {string}
+             */
+            modality: "AMOUNT_PER_CALENDAR_DAY" | "PERCENT_PER_DAY_CALENDAR_DAYS" | "PERCENT_PER_MONTH_CALENDAR_DAYS" | "PERCENT_PER_YEAR_CALENDAR_DAYS" | "AMOUNT_PER_BUSINESS_DAY" | "PERCENT_PER_DAY_BUSINESS_DAYS" | "PERCENT_PER_MONTH_BUSINESS_DAYS" | "PERCENT_PER_YEAR_BUSINESS_DAYS";
+            /** @description Reais (at most the amount), or a percentage (at most 100), as `modality` says: positive, at most 2 decimal places. */
+            value: number;
+        };
+        /** @description A fine, interest or abatement rule as the API shows it. */
+        DueDateRuleResponse: {
+            /** @description How `value` counts (see the request's field of the same name). */
+            modality: string;
+            /** @description Reais, or a percentage, as `modality` says. */
+            value: number;
+        };
         /**
          * @description `production` (real money, real banks) or `sandbox` (simulated payer, banks and clock). Their data never mix.
          * @enum {string}
@@ -1847,6 +2204,23 @@ export interface components {
             due_date: string;
             /** @description The recurrence it belongs to. */
             recurrence_id: string;
+        };
+        /** @description A discount for paying on or before `date`. */
+        FixedDateDiscountRequest: {
+            /**
+             * Format: date
+             * @description The last day this discount applies, YYYY-MM-DD, not after the due date.
+             */
+            date: string;
+            /** @description Reais, or a percentage, as the discount's `modality` says: positive, at most 2 decimal places. */
+            value: number;
+        };
+        /** @description A discount for paying on or before a date. */
+        FixedDateDiscountResponse: {
+            /** @description The last day this discount applies, YYYY-MM-DD. */
+            date: string;
+            /** @description Reais, or a percentage, as the discount's `modality` says. */
+            value: number;
         };
         /**
          * @description How the payer authorized the recurrence. AWAITING_DEFINITION: not yet. JOURNEY_1: by an alert in their banking app (a solicitation). JOURNEY_2: by scanning the QR code or pasting the Pix code. JOURNEY_3: by paying the activation payment with the same scan.
@@ -2290,7 +2664,7 @@ export interface components {
              * @description The event type to send a sample of (the **Webhook events** section); absent: the endpoint's first event type, or `recurrence.created` for an endpoint that takes every type.
              * @enum {string}
              */
-            event_type?: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "pix_charge.dispute_opened" | "pix_charge.dispute_defended" | "pix_charge.dispute_returned" | "pix_charge.dispute_rejected" | "payout.created" | "payout.status_changed" | "payout.returned";
+            event_type?: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "pix_charge.dispute_opened" | "pix_charge.dispute_defended" | "pix_charge.dispute_returned" | "pix_charge.dispute_rejected" | "due_date_charge.paid" | "due_date_charge.expired" | "due_date_charge.cancelled" | "payout.created" | "payout.status_changed" | "payout.returned";
         };
         /** @description A test event to send: its type and where to send it. */
         SendTestEventRequest: {
@@ -2298,7 +2672,7 @@ export interface components {
              * @description The event type to send a sample of: any type a webhook receives (the **Webhook events** section).
              * @enum {string}
              */
-            event_type: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "pix_charge.dispute_opened" | "pix_charge.dispute_defended" | "pix_charge.dispute_returned" | "pix_charge.dispute_rejected" | "payout.created" | "payout.status_changed" | "payout.returned";
+            event_type: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "pix_charge.dispute_opened" | "pix_charge.dispute_defended" | "pix_charge.dispute_returned" | "pix_charge.dispute_rejected" | "due_date_charge.paid" | "due_date_charge.expired" | "due_date_charge.cancelled" | "payout.created" | "payout.status_changed" | "payout.returned";
             /**
              * Format: uri
              * @description Where to send it: an http(s) URL of at most 255 characters, held to the same rules as every webhook (a production URL must be public https).
@@ -2382,7 +2756,7 @@ export interface components {
             /** @description `false`: no new event is sent to it (its pending deliveries are cancelled); `true`: it receives events again. */
             enabled?: boolean;
             /** @description The event types the endpoint receives (the **Webhook events** section); absent or `[]`: every event type. */
-            event_types?: ("recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "pix_charge.dispute_opened" | "pix_charge.dispute_defended" | "pix_charge.dispute_returned" | "pix_charge.dispute_rejected" | "payout.created" | "payout.status_changed" | "payout.returned")[];
+            event_types?: ("recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "pix_charge.dispute_opened" | "pix_charge.dispute_defended" | "pix_charge.dispute_returned" | "pix_charge.dispute_rejected" | "due_date_charge.paid" | "due_date_charge.expired" | "due_date_charge.cancelled" | "payout.created" | "payout.status_changed" | "payout.returned")[];
             /**
              * Format: uri
              * @description Where the events are sent: an http(s) URL of at most 255 characters, held to the rules of every webhook (a production URL must be public https; a refused address is a failed attempt with its reason, in the delivery log).
@@ -2445,7 +2819,7 @@ export interface components {
          * @description The type of an event a webhook receives (the body's `type`): the `webhooks` section of this reference describes each.
          * @enum {string}
          */
-        WebhookEventType: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "pix_charge.dispute_opened" | "pix_charge.dispute_defended" | "pix_charge.dispute_returned" | "pix_charge.dispute_rejected" | "payout.created" | "payout.status_changed" | "payout.returned";
+        WebhookEventType: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "pix_charge.dispute_opened" | "pix_charge.dispute_defended" | "pix_charge.dispute_returned" | "pix_charge.dispute_rejected" | "due_date_charge.paid" | "due_date_charge.expired" | "due_date_charge.cancelled" | "payout.created" | "payout.status_changed" | "payout.returned";
         /** @description The JSON body of every webhook request (Standard Webhooks). */
         WebhookPayload: {
             /** @description The resource as its GET showed it right after the event (a recurrence without `qrcode`; for a refund event, the refund). */
@@ -2458,10 +2832,10 @@ export interface components {
             type: string;
         };
         /**
-         * @description The kind of resource an event is about: a recurrence, a charge of a recurrence, a Pix charge (or its refunds) or a payout.
+         * @description The kind of resource an event is about: a recurrence, a charge of a recurrence, a Pix charge (or its refunds), a due-date Pix charge or a payout.
          * @enum {string}
          */
-        WebhookResourceType: "recurrence" | "charge" | "pix_charge" | "payout";
+        WebhookResourceType: "recurrence" | "charge" | "pix_charge" | "due_date_charge" | "payout";
     };
     responses: never;
     parameters: {
@@ -3491,6 +3865,323 @@ export interface operations {
             };
             /** @description The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded or a dependency is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DueDateCharges_get: {
+        parameters: {
+            query?: {
+                /** @description The charge's `id` (an integer). Send this or `transaction_id`, not both. */
+                id?: number;
+                /** @description Your `transaction_id` of the charge. Send this or `id`, not both. */
+                transaction_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DueDateChargeResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded or a dependency is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DueDateCharges_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Runs the POST once per key for 24 hours: a repeat with the same request gets the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateDueDateChargeRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DueDateChargeResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the resource's present state; retry later or as the message says */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded or a dependency is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DueDateCharges_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The charge's `id` (an integer). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeDueDateChargeRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DueDateChargeResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bank refused the operation (ProviderError), or the Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is over its requests per second in this environment (all its keys count together), or runs too many of something at once; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded or a dependency is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DueDateCharges_list: {
+        parameters: {
+            query: {
+                /** @description End of the period, excluded: an ISO 8601 date-time with its time zone. */
+                end: string;
+                /** @description The page to return, counted from 0. Default 0; a page past the last is empty. */
+                page?: number;
+                /** @description Charges per page: default and maximum 100; a larger value is read as 100. */
+                page_size?: number;
+                /** @description Start of the period, included, compared with the creation time: an ISO 8601 date-time with its time zone (e.g. 2026-12-01T00:00:00-03:00). */
+                start: string;
+                /** @description Only charges with this status now. Absent: every status. */
+                status?: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DueDateChargeListResponse"];
+                };
+            };
+            /** @description The request is refused: ValidationError (field rules), LimitExceededError (customer limit) or ProviderError */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or other-environment API key */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4795,7 +5486,7 @@ export interface operations {
                 /** @description Only deliveries to this webhook endpoint (its `endpoint_id`, a UUID). */
                 endpoint_id?: string;
                 /** @description Only deliveries of this event type */
-                event_type?: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "pix_charge.dispute_opened" | "pix_charge.dispute_defended" | "pix_charge.dispute_returned" | "pix_charge.dispute_rejected" | "payout.created" | "payout.status_changed" | "payout.returned";
+                event_type?: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "pix_charge.dispute_opened" | "pix_charge.dispute_defended" | "pix_charge.dispute_returned" | "pix_charge.dispute_rejected" | "due_date_charge.paid" | "due_date_charge.expired" | "due_date_charge.cancelled" | "payout.created" | "payout.status_changed" | "payout.returned";
                 /** @description The page to return, counted from 0. Default 0. */
                 page?: number;
                 /** @description Deliveries per page: 1 to 100, default 20. */
@@ -5025,7 +5716,7 @@ export interface operations {
                 /** @description Only deliveries to this webhook endpoint (its `endpoint_id`, a UUID). */
                 endpoint_id?: string;
                 /** @description Only deliveries of this event type */
-                event_type?: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "pix_charge.dispute_opened" | "pix_charge.dispute_defended" | "pix_charge.dispute_returned" | "pix_charge.dispute_rejected" | "payout.created" | "payout.status_changed" | "payout.returned";
+                event_type?: "recurrence.created" | "recurrence.updated" | "recurrence.approved" | "recurrence.rejected" | "recurrence.expired" | "recurrence.cancelled" | "recurrence.activation_expired" | "charge.created" | "charge.paid" | "charge.failed" | "charge.cancelled" | "charge.rescheduled" | "charge.retry_scheduled" | "charge.expired" | "pix_charge.created" | "pix_charge.paid" | "pix_charge.expired" | "pix_charge.refund_requested" | "pix_charge.refunded" | "pix_charge.refund_failed" | "pix_charge.dispute_opened" | "pix_charge.dispute_defended" | "pix_charge.dispute_returned" | "pix_charge.dispute_rejected" | "due_date_charge.paid" | "due_date_charge.expired" | "due_date_charge.cancelled" | "payout.created" | "payout.status_changed" | "payout.returned";
                 /** @description Only deliveries about this resource: a `recurrence_id` or `charge_id`, or a Pix charge's or payout's `id`. */
                 resource_id?: string;
                 /** @description Only deliveries created from then on: a day, YYYY-MM-DD (from its start, Brasília time), or an ISO 8601 date-time with its time zone. */
@@ -6662,6 +7353,174 @@ export interface operations {
                      * @constant
                      */
                     type: "charge.retry_scheduled";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_due_date_charge_cancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["DueDateChargeResponse"];
+                    /**
+                     * @description Where the event happened: `production` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "production";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "due_date_charge.cancelled";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_due_date_charge_expired: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["DueDateChargeResponse"];
+                    /**
+                     * @description Where the event happened: `production` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "production";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "due_date_charge.expired";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 15 seconds. Any other answer, or none, is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h and 24 h (10 attempts over 3 days); 410 Gone stops them. While your endpoint answers, the events of one recurrence (with its charges), Pix charge or payout arrive in the order they happened. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_due_date_charge_paid: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id: the same on every retry of this event, so an endpoint that saw it already can answer 2xx and do nothing.
+                 * @example msg_2b6f0c1e9a7d4c3b8e5f1a2b3c4d5e6f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Space-separated signatures: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with the account's webhook secret of this environment (two while a rotated secret still signs). Production and sandbox webhooks are signed with different secrets: verify with the secret of the environment the receiver serves, never with both. Check it with a Standard Webhooks library: `new Webhook(secret).verify(rawBody, headers)`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch. Refuse a request more than 5 minutes away from your clock.
+                 * @example 1796200000
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The resource after the event. */
+                    data: components["schemas"]["DueDateChargeResponse"];
+                    /**
+                     * @description Where the event happened: `production` for every webhook of this environment, signed with its own secret. After checking the signature, refuse a body whose `environment` is not the one your receiver serves.
+                     * @constant
+                     */
+                    environment: "production";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (ISO 8601, UTC).
+                     */
+                    timestamp: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "due_date_charge.paid";
                 };
             };
         };

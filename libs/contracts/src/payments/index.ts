@@ -3,3 +3,4 @@ export * from './create-pix-charge';
 export * from './refund';
 export * from './refund-receipt';
 export * from './dispute';
+export * from './due-date-charge';

@@ -1,4 +1,5 @@
 import { ChargeEventTypes } from '../charges/charge.events';
+import { DueDateChargeEventTypes } from '../payments/due-date-charge';
 import { PixChargeEventTypes } from '../payments/pix-charge';
 import { PayoutEventTypes } from '../payouts/payout.events';
 import { RecurrenceEventTypes } from '../recurrences/recurrence.events';
@@ -6,13 +7,13 @@ import { RecurrenceEventTypes } from '../recurrences/recurrence.events';
 // Every event a merchant's webhook can receive, in one place: the dispatcher accepts exactly these (libs/webhooks),
 // the delivery log filters by them, and the OpenAPI documents list them with their payloads (the `webhooks` section).
 
-/** The kind of resource an event is about: a recurrence, a charge of a recurrence, a Pix charge (or its refunds) or a payout. */
-export type WebhookResourceType = 'recurrence' | 'charge' | 'pix_charge' | 'payout';
+/** The kind of resource an event is about: a recurrence, a charge of a recurrence, a Pix charge (or its refunds), a due-date Pix charge or a payout. */
+export type WebhookResourceType = 'recurrence' | 'charge' | 'pix_charge' | 'due_date_charge' | 'payout';
 
 export interface WebhookEventDoc {
   resource: WebhookResourceType;
   /** The component schema of the body's `data`: the resource as its GET answers it when the event happened. */
-  data: 'RecurrenceResponse' | 'ChargeResponse' | 'PixChargeResponse' | 'RefundResponse' | 'DisputeResponse' | 'PayoutResponse';
+  data: 'RecurrenceResponse' | 'ChargeResponse' | 'PixChargeResponse' | 'DueDateChargeResponse' | 'RefundResponse' | 'DisputeResponse' | 'PayoutResponse';
   /** When it is sent, in a merchant's words. */
   description: string;
 }
@@ -22,6 +23,7 @@ const charge = (description: string): WebhookEventDoc => ({ resource: 'charge', 
 const pixCharge = (description: string): WebhookEventDoc => ({ resource: 'pix_charge', data: 'PixChargeResponse', description });
 const refund = (description: string): WebhookEventDoc => ({ resource: 'pix_charge', data: 'RefundResponse', description });
 const dispute = (description: string): WebhookEventDoc => ({ resource: 'pix_charge', data: 'DisputeResponse', description });
+const dueDateCharge = (description: string): WebhookEventDoc => ({ resource: 'due_date_charge', data: 'DueDateChargeResponse', description });
 const payout = (description: string): WebhookEventDoc => ({ resource: 'payout', data: 'PayoutResponse', description });
 
 export const WEBHOOK_EVENTS = {
@@ -59,6 +61,9 @@ export const WEBHOOK_EVENTS = {
     'The bank concluded the dispute for the payer (status RETURNED): `return` says how much went back, its end-to-end id and natureza.',
   ),
   [PixChargeEventTypes.disputeRejected]: dispute('The bank rejected the claim (status REJECTED): the blocked amount is released.'),
+  [DueDateChargeEventTypes.paid]: dueDateCharge('The payer paid the due-date charge (status PAID): `amount_paid` shows what they paid that day and why.'),
+  [DueDateChargeEventTypes.expired]: dueDateCharge('The due-date charge passed its last payable day unpaid (status EXPIRED).'),
+  [DueDateChargeEventTypes.cancelled]: dueDateCharge('The due-date charge was cancelled while unpaid (status CANCELLED).'),
   [PayoutEventTypes.created]: payout('A payout was accepted (status 0, created, awaiting processing).'),
   [PayoutEventTypes.statusChanged]: payout('A payout changed status: 4 processing, 1 completed (`paid_at`, `e2e` set), 2 cancelled or 3 rejected.'),
   [PayoutEventTypes.returned]: payout('The receiving bank sent (part of) a completed payout back; its status stays 1 and its return receipt can be fetched.'),
