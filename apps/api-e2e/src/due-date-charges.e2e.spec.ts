@@ -1,10 +1,11 @@
+/** @shared-system */
 import { addDays, nextBusinessDay } from '@pixauto/pix';
 import { eventually } from '@pixauto/testing';
 import { queryService } from './support/database';
 import { freshAlphanumericCnpj, freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { call } from './support/http';
 import { brasiliaDay, brCodeFields, emvFields } from './support/recurrences';
-import { RunningSystem, startSystem } from './support/system';
+import { RunningSystem, sharedSystem } from './support/system';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 // Due-date Pix charges through the gateway (docs/api/due-date-charges.md, docs/decisions/due-date-charges.md): create,
@@ -18,13 +19,12 @@ let merchant: Merchant;
 const receiver = new WebhookReceiver();
 
 beforeAll(async () => {
-  system = await startSystem();
+  system = sharedSystem();
   merchant = await newMerchant(system);
   await receiver.start();
 });
 afterAll(async () => {
   await receiver.stop();
-  await system?.stop();
 });
 
 const on = (m: Merchant) => (method: string, path: string, json?: unknown) => call(system.profile.sandbox, method, path, { key: m.sandbox, json });
