@@ -1,10 +1,8 @@
 // The system's processes: which apps run, on which ports, with which settings; start, kill -9, restart, stop.
 // Used by `npm start`, the end-to-end suite, the crash test and the benchmark, so all of them run the same thing.
 //
-// CommonJS so that both the .mjs scripts and the Jest suites (CommonJS) load it.
-//
-//   const { startSystem } = require('./deploy/scripts/system.cjs')
-//   const system = await startSystem({ profile: 'dev' | 'e2e' })
+// CommonJS so that both the .mjs scripts and the Jest suites (CommonJS) load it: `await startSystem({ profile })`
+// with a profile of PROFILES below ('dev', 'e2e', ...) answers the running system.
 
 const { spawn } = require('node:child_process');
 const crypto = require('node:crypto');

@@ -6,7 +6,7 @@ import { freshAlphanumericCnpj, freshCpf, Merchant, newMerchant } from './suppor
 import { call } from './support/http';
 import { queryService } from './support/database';
 import { brasiliaDay, freshTransactionId, invalid, RECURRENCES, storedFor } from './support/recurrences';
-import { RunningSystem, sharedSystem } from './support/system';
+import { RunningSystem, sharedSystem } from './support/running-system';
 
 // The alphanumeric CNPJ (issued since July 2026: 12 capitals and digits, then two check digits) wherever a CNPJ goes,
 // through the gateway: the recurrence's debtor, the solicitation's account holder, the Pix charge's payer, both

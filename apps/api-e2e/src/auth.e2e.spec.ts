@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { call } from './support/http';
 import { admin, freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { metricsOf, total } from './support/metrics';
-import { RunningSystem, sharedSystem } from './support/system';
+import { RunningSystem, sharedSystem } from './support/running-system';
 
 // docs/decisions/api-access.md: API keys, environments, read-only keys, tenants, the admin API.
 

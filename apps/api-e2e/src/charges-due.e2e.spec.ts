@@ -2,7 +2,7 @@
 import { eventually } from '@pixauto/testing';
 import { call } from './support/http';
 import { brasiliaDay, invalid, openAccount, recurrenceBody, recurrenceClient } from './support/recurrences';
-import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/system';
+import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/running-system';
 
 // GET /v2/automatic-pix/charges: the charges of every recurrence of the account due in a period, in one request (what
 // the console's overview reads), by due date, a status at a time if asked.

@@ -17,7 +17,7 @@ import {
   recurrenceClient,
   RecurrenceClient,
 } from './support/recurrences';
-import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/system';
+import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/running-system';
 
 // Cycle charges (docs/decisions/charges.md) and the sandbox test clock (docs/decisions/sandbox-clock.md),
 // through the gateway, with the real scheduler, the bank simulator's settlement rules and Kafka.

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { eventually } from '@pixauto/testing';
 import { admin, freshCpf, Merchant, newMerchant } from './support/fixtures';
-import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
+import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/running-system';
 
 // The merchant console's server over HTTP (docs/security.md "The console"): sign-in attempts throttled without locking
 // anyone out, concurrent guesses counted before their check, the way to the merchant API limited to the console's own

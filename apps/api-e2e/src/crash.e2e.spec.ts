@@ -4,7 +4,7 @@ import { cpf, freshCpf, newMerchant } from './support/fixtures';
 import { queryService } from './support/database';
 import { TopicWatcher } from './support/kafka';
 import { recurrenceBody, recurrenceClient, storedFor } from './support/recurrences';
-import { RunningSystem, startSystem } from './support/system';
+import { RunningSystem, startSystem } from './support/running-system';
 
 // kill -9 the limits service while writes flow: after restart every acknowledged write is readable and its
 // event reached Kafka. A consumer may see a duplicate (at-least-once); the effects are never duplicated.

@@ -6,7 +6,7 @@ import { queryService } from './support/database';
 import { freshCpf, Merchant } from './support/fixtures';
 import { call } from './support/http';
 import { openAccount, recurrenceBody, recurrenceClient } from './support/recurrences';
-import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/system';
+import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/running-system';
 
 // GET /v2/reports/daily-totals: the money moved per Brasília day, each kind summed by the service that owns it and
 // composed by the gateway. Each test has an account of its own (its own sandbox clock).

@@ -5,7 +5,7 @@ import { eventually } from '@pixauto/testing';
 import { call } from './support/http';
 import { admin, freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { queryService } from './support/database';
-import { RunningSystem, sharedSystem } from './support/system';
+import { RunningSystem, sharedSystem } from './support/running-system';
 import { Received, WebhookReceiver } from './support/webhook-receiver';
 
 // Disputes (MED) of the Pix a merchant received (docs/api/disputes.md, docs/decisions/disputes.md), through the

@@ -5,7 +5,7 @@ import { queryService } from './support/database';
 import { freshAlphanumericCnpj, freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { call } from './support/http';
 import { brasiliaDay, brCodeFields, emvFields } from './support/recurrences';
-import { RunningSystem, sharedSystem } from './support/system';
+import { RunningSystem, sharedSystem } from './support/running-system';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 // Due-date Pix charges through the gateway (docs/api/due-date-charges.md, docs/decisions/due-date-charges.md): create,

@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import { cpf, newMerchant, Merchant } from './support/fixtures';
 import { eventually, until } from '@pixauto/testing';
 import { PrivateKafka, PrivatePostgres, PrivateRedis, waitForPort } from './support/private-servers';
-import { ADMIN_TOKEN, LOOPBACK_ONLY, RunningSystem } from './support/system';
+import { ADMIN_TOKEN, LOOPBACK_ONLY, RunningSystem } from './support/running-system';
 
 // Infrastructure faults under load, through the gateway: PostgreSQL restarted, Redis restarted, the Kafka broker
 // killed (kill -9) and started again, each while eight writers set customer limits. Every answer is a success, or a

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { queryService } from './support/database';
 import { Merchant, newMerchant } from './support/fixtures';
-import { RunningSystem, sharedSystem } from './support/system';
+import { RunningSystem, sharedSystem } from './support/running-system';
 
 // Hostile input (docs/decisions/requests.md): generated bodies, queries and ids for every route of the sandbox
 // listener (it serves them all).

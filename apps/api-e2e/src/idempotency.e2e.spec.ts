@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { eventually } from '@pixauto/testing';
 import { freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { queryService } from './support/database';
-import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/system';
+import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/running-system';
 
 // Idempotency-Key on POSTs (docs/decisions/idempotency.md): a POST with the header runs once per (account, environment, key); a repeat
 // gets the first answer again, marked; another request under the key is 422; a repeat while the first runs is 409.

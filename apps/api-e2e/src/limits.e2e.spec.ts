@@ -3,7 +3,7 @@ import { call } from './support/http';
 import { admin, freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { queryService } from './support/database';
 import { TopicWatcher } from './support/kafka';
-import { RunningSystem, sharedSystem } from './support/system';
+import { RunningSystem, sharedSystem } from './support/running-system';
 
 // POST and GET /v2/limits: docs/api/limits.md and docs/decisions/limits.md#setting-a-limit.
 

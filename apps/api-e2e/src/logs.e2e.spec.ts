@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { eventually } from '@pixauto/testing';
-import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/system';
+import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/running-system';
 import { openAccount, RECURRENCES, recurrenceBody } from './support/recurrences';
 import { admin, freshCpf, newMerchant } from './support/fixtures';
 import type { RequestLogPage } from '@pixauto/contracts';

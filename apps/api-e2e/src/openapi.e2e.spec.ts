@@ -5,7 +5,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { sandboxClient } from '@pixauto/api-client';
 import { Merchant, newMerchant } from './support/fixtures';
-import { ADMIN_TOKEN, RunningSystem, sharedSystem } from './support/system';
+import { ADMIN_TOKEN, RunningSystem, sharedSystem } from './support/running-system';
 
 // The API documents' contract test (docs/architecture.md#the-api-documents): the running gateway serves each
 // listener's document and reference page without a key, and each documented request example, replayed through it

@@ -6,7 +6,7 @@ import { call } from './support/http';
 import { freshCpf, newMerchant } from './support/fixtures';
 import { queryService } from './support/database';
 import { metricsOf, sample } from './support/metrics';
-import { OpsPorts, RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/system';
+import { OpsPorts, RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/running-system';
 
 // Every app's ops listener: liveness, readiness (its dependencies, for real: a database that refuses connections
 // turns it 503) and Prometheus metrics that count what was just done.

@@ -3,7 +3,7 @@ import { eventually } from '@pixauto/testing';
 import { call } from './support/http';
 import { freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { recurrenceBody, recurrenceClient } from './support/recurrences';
-import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/system';
+import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/running-system';
 
 // The lists by period of the cash-in side: GET /v2/pix/charges and GET /v2/transactions/refunds, shaped as
 // the recurrences' list (period required, page from 0, page_size at most 100), each

@@ -3,7 +3,7 @@ import { call } from './support/http';
 import { freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { queryService } from './support/database';
 import { SeenEvent, TopicWatcher } from './support/kafka';
-import { RunningSystem, sharedSystem } from './support/system';
+import { RunningSystem, sharedSystem } from './support/running-system';
 
 // Payouts (cash-out): POST /v2/payout/pix and POST /v2/payout, the payout record, its status
 // codes (docs/decisions/payouts.md), the sandbox's moves and the cashout customer limits (docs/decisions/limits.md).

@@ -7,7 +7,7 @@ import { queryService } from './support/database';
 import { SeenEvent, TopicWatcher } from './support/kafka';
 import { metricsOf, total } from './support/metrics';
 import { brCodeFields, emvFields, openAccount, recurrenceBody, recurrenceClient } from './support/recurrences';
-import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/system';
+import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/running-system';
 
 // Cash-in Pix charges: POST and GET /v2/pix (docs/decisions/cash-in.md), the sandbox payer's
 // POST /v2/sandbox/pix/:id/pay, the bank's notification of a payment, expiry by the test clock, the events on Kafka

@@ -4,7 +4,7 @@ import { call } from './support/http';
 import { admin, cpf, freshCpf, Merchant } from './support/fixtures';
 import { queryService } from './support/database';
 import { openAccount, recurrenceBody, recurrenceClient } from './support/recurrences';
-import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/system';
+import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/running-system';
 
 // A merchant reads what its own earlier request was answered for, even where a follower of Kafka answers the read
 // (docs/decisions/read-your-writes.md): every read below is asked once, straight after the write, never polled.

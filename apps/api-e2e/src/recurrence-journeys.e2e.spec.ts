@@ -14,7 +14,7 @@ import {
   recurrenceClient,
   RecurrenceClient,
 } from './support/recurrences';
-import { RunningSystem, sharedSystem } from './support/system';
+import { RunningSystem, sharedSystem } from './support/running-system';
 
 // The payer's side in the sandbox (docs/api/sandbox.md): journeys 2 and 3 by QR, refusal; and the recurrence events on
 // Kafka (asyncapi.yaml).

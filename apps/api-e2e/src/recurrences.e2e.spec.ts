@@ -18,7 +18,7 @@ import {
   storedFor,
   writtenSince,
 } from './support/recurrences';
-import { RunningSystem, sharedSystem } from './support/system';
+import { RunningSystem, sharedSystem } from './support/running-system';
 
 // Recurrences through the gateway: docs/api/recurrences.md and docs/decisions/recurrences.md
 // (transaction_id per tenant).

@@ -6,7 +6,7 @@ import { admin, freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { pdfText } from '@pixauto/receipts/testing';
 import { queryService } from './support/database';
 import { TopicWatcher } from './support/kafka';
-import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/system';
+import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/running-system';
 
 // Refunds of paid cash-in charges: POST /v2/transactions/refund (docs/decisions/refunds.md), the sandbox's own
 // refunds and settlement, the bank's refunds behind them (BCB PUT /pix/{e2eid}/devolucao/{id}) and their events;

@@ -9,7 +9,7 @@ import { shutdownDeadlineMs } from '@pixauto/runtime';
 import { eventually, until } from '@pixauto/testing';
 import { launch, printedJson, run, stopGroup } from './support/commands';
 import { admin, freshCpf, Merchant, newMerchant } from './support/fixtures';
-import { RunningSystem, sharedSystem } from './support/system';
+import { RunningSystem, sharedSystem } from './support/running-system';
 
 // The SDK as a merchant gets it (libs/api-client/README.md): packed with `npm run sdk:pack`, installed from its tarball
 // into a scratch project outside the repository (offline, from npm's cache: its dependencies are the monorepo's too),

@@ -2,7 +2,7 @@ import { newMerchant, Merchant, freshCpf } from './support/fixtures';
 import { queryService } from './support/database';
 import { TopicWatcher } from './support/kafka';
 import { RECURRENCE_TOPIC, RECURRENCES, recurrenceBody } from './support/recurrences';
-import { RunningSystem, startSystem } from './support/system';
+import { RunningSystem, startSystem } from './support/running-system';
 import { shutdownDeadlineMs } from '@pixauto/runtime';
 import { eventually } from '@pixauto/testing';
 

@@ -3,7 +3,7 @@ import { eventually } from '@pixauto/testing';
 import { call } from './support/http';
 import { cpf, freshCpf, Merchant, newMerchant } from './support/fixtures';
 import { queryService } from './support/database';
-import { RunningSystem, sharedSystem } from './support/system';
+import { RunningSystem, sharedSystem } from './support/running-system';
 
 // Journey 1 (docs/api/recurrences.md, and the sandbox payer), through the gateway.
 

@@ -2,7 +2,7 @@ import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { eventually } from '@pixauto/testing';
-import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
+import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/running-system';
 import { openAccount, RECURRENCES, recurrenceBody } from './support/recurrences';
 
 // Traces (docs/operations.md "Logs and traces"): with OTEL_EXPORTER_OTLP_ENDPOINT set, the apps export over OTLP/HTTP,

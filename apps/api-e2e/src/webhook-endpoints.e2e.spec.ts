@@ -6,7 +6,7 @@ import { eventually } from '@pixauto/testing';
 import { admin, Merchant } from './support/fixtures';
 import { Answer, call } from './support/http';
 import { openAccount, recurrenceBody, recurrenceClient } from './support/recurrences';
-import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/system';
+import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/running-system';
 import { Received, WebhookReceiver } from './support/webhook-receiver';
 
 // Webhook endpoints (docs/api/webhooks.md#webhook-endpoints): an account's URLs per environment that receive every

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eventually } from '@pixauto/testing';
 import { Merchant } from './support/fixtures';
 import { openAccount, recurrenceBody, recurrenceClient } from './support/recurrences';
-import { RunningSystem, startSystem } from './support/system';
+import { RunningSystem, startSystem } from './support/running-system';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 // kill -9 the webhook-dispatcher three times while 1,000 events flow: every event reaches its endpoint, always

@@ -5,7 +5,7 @@ import { eventually } from '@pixauto/testing';
 import { Merchant } from './support/fixtures';
 import { call } from './support/http';
 import { openAccount, recurrenceBody, recurrenceClient } from './support/recurrences';
-import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/system';
+import { RunningSystem, startSystem, WITHIN_SECONDS } from './support/running-system';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 // Where webhooks may go, with the dispatcher as npm start runs it (the settings system.cjs gives it in every profile):

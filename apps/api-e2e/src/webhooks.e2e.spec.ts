@@ -11,7 +11,7 @@ import { chargeClient } from './support/charges';
 import { admin, freshCpf, Merchant } from './support/fixtures';
 import { Answer, call } from './support/http';
 import { brasiliaDay, openAccount, recurrenceBody, recurrenceClient } from './support/recurrences';
-import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/system';
+import { RunningSystem, sharedSystem, WITHIN_SECONDS } from './support/running-system';
 import { Received, WebhookReceiver } from './support/webhook-receiver';
 
 // Webhooks (docs/decisions/webhooks.md): every event of a resource with a webhook reaches it signed

@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import { eventually } from '@pixauto/testing';
 import { call } from './support/http';
 import { freshCpf, Merchant, newMerchant } from './support/fixtures';
-import { RunningSystem, startSystem } from './support/system';
+import { RunningSystem, startSystem } from './support/running-system';
 
 // The payout lookups of payout-query-service (docs/decisions/payout-lookups.md), through the gateway: its read model
 // follows the payout events, yet a merchant's lookup right after its own write sees it (docs/decisions/read-your-writes.md),

@@ -1,18 +1,6 @@
-import {
-  DisputeRecordData,
-  PixChargeChangedData,
-  PixChargeDisputeData,
-  PixChargeEventTypes,
-  PixChargePaidData,
-  PixChargeRecordData,
-  pixChargeRecordOf,
-  PixChargeRefundData,
-  PixChargeStatus,
-  RefundRecordData,
-  Tenant,
-} from '@pixauto/contracts';
+import { DisputeRecordData, PixChargeEventTypes, PixChargeRecordData, pixChargeRecordOf, RefundRecordData, Tenant } from '@pixauto/contracts';
 import { Messages, notFound, validation } from '@pixauto/errors';
-import { accept, Decider, DomainEvent, reject } from '@pixauto/event-store';
+import { accept, Decider, reject } from '@pixauto/event-store';
 import { Centavos, centavosToReais } from '@pixauto/pix';
 import {
   concludeDispute,
@@ -23,30 +11,13 @@ import {
   DisputeToOpen,
   openDispute,
 } from './disputes/dispute-rules';
+import type { PixChargeEvent, PixChargeState } from './pix-charge-events';
+
+export type { PixChargeEvent, PixChargeState } from './pix-charge-events';
 
 // A cash-in Pix charge (docs/decisions/cash-in.md): created PENDING by the merchant (POST /v2/pix), then PAID by the payer
 // (the sandbox payer, or the bank's notification) or EXPIRED once past expires_at. A journey 3 activation payment
 // is recorded straight as PAID. Every event carries the whole charge after the change.
-
-export type PixChargeEvent =
-  | DomainEvent<typeof PixChargeEventTypes.created, PixChargeChangedData>
-  /** Also the version 1 payload of the first activation deposits (ActivationPaidDataV1), still read. */
-  | DomainEvent<typeof PixChargeEventTypes.paid, PixChargePaidData>
-  | DomainEvent<typeof PixChargeEventTypes.expired, PixChargeChangedData>
-  | DomainEvent<typeof PixChargeEventTypes.refundRequested, PixChargeRefundData>
-  | DomainEvent<typeof PixChargeEventTypes.refunded, PixChargeRefundData>
-  | DomainEvent<typeof PixChargeEventTypes.refundFailed, PixChargeRefundData>
-  | DomainEvent<typeof PixChargeEventTypes.disputeOpened, PixChargeDisputeData>
-  | DomainEvent<typeof PixChargeEventTypes.disputeDefended, PixChargeDisputeData>
-  | DomainEvent<typeof PixChargeEventTypes.disputeReturned, PixChargeDisputeData>
-  | DomainEvent<typeof PixChargeEventTypes.disputeRejected, PixChargeDisputeData>;
-
-/**
- * A charge, its refunds and its disputes, oldest first (both live on the charge's stream: what they give back is one
- * invariant).
- */
-export type PixChargeState =
-  { status: 'NONE' } | { status: PixChargeStatus; charge: PixChargeRecordData; refunds: RefundRecordData[]; disputes: DisputeRecordData[] };
 
 /** A refund to ask for: `amount_centavos` undefined means what is left. */
 export interface RefundToRequest {

@@ -1,6 +1,6 @@
 import { Merchant } from './fixtures';
 import { Answer, call } from './http';
-import { RunningSystem } from './system';
+import { RunningSystem } from './running-system';
 
 // Helpers of the charge and test-clock suites (docs/decisions/charges.md, docs/decisions/sandbox-clock.md).
 

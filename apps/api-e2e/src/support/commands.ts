@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { LOOPBACK_ONLY } from './system';
+import { LOOPBACK_ONLY } from './running-system';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 

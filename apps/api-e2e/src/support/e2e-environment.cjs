@@ -1,7 +1,7 @@
 // The end-to-end suite's Jest environment: one system shared by the files that ask for it, started once.
 //
 // A file whose docblock carries `@shared-system` runs against the system this environment keeps (sharedSystem() in
-// system.ts hands it over): starting a whole system takes ~30 s, and most files only send requests. Any other file
+// running-system.ts hands it over): starting a whole system takes ~30 s, and most files only send requests. Any other file
 // (one that starts a system with settings of its own, or stops apps for good) runs with no shared system up: it is
 // stopped before that file, so the two never hold the same ports or PostgreSQL's connections together.
 // e2e-sequencer.cjs runs the sharing files first, so the shared system starts once and stops once

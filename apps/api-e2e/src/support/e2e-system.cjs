@@ -1,6 +1,6 @@
 // How the end-to-end suite starts a system: the same launcher as `npm start` (deploy/scripts/system.cjs), on the e2e
 // profile's ports and databases, every app with the loopback-only preload. Plain CommonJS: the suite's Jest
-// environment (outside the tests' sandbox) and the tests (support/system.ts) both start systems through it.
+// environment (outside the tests' sandbox) and the tests (support/running-system.ts) both start systems through it.
 const path = require('node:path');
 const launcher = require('../../../../deploy/scripts/system.cjs');
 

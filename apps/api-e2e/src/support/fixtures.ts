@@ -1,6 +1,6 @@
 import { adminClient } from '@pixauto/api-client/admin';
 import { alphanumericCnpj } from '@pixauto/testing';
-import { ADMIN_TOKEN, RunningSystem } from './system';
+import { ADMIN_TOKEN, RunningSystem } from './running-system';
 import { call } from './http';
 
 /** A valid CPF from any 9-digit base: the check digits computed as the Receita Federal defines them. */

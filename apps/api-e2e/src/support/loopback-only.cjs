@@ -1,4 +1,4 @@
-// Preloaded into every app the end-to-end suite starts (NODE_OPTIONS=--require, support/system.ts): a process under
+// Preloaded into every app the end-to-end suite starts (NODE_OPTIONS=--require, support/running-system.ts): a process under
 // test never sends a packet beyond loopback, not even a DNS query.
 //
 // Names resolve here, never through a resolver: localhost to 127.0.0.1, E2E_HOSTS='name=address,...' to those

@@ -1,5 +1,5 @@
 import { until } from '@pixauto/testing';
-import { WITHIN_SECONDS } from './system';
+import { WITHIN_SECONDS } from './running-system';
 
 // An app's Prometheus metrics, read from its ops listener (/metrics), and the waits they allow: a periodic task's next
 // run is the later thing a test waits for before it checks that the task did nothing.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { queryService } from './database';
 import { admin, freshCpf, Merchant } from './fixtures';
 import { Answer, call } from './http';
-import { RunningSystem } from './system';
+import { RunningSystem } from './running-system';
 
 // Helpers of the recurrence suites (docs/api/recurrences.md, and the sandbox payer).
 

@@ -2,7 +2,7 @@ import { DisputeRecordData, DisputeReturnData, PixChargeDisputeSummary, PixCharg
 import { Messages, notFound, validation } from '@pixauto/errors';
 import { accept, reject } from '@pixauto/event-store';
 import { Centavos, centavosToReais } from '@pixauto/pix';
-import type { PixChargeEvent, PixChargeState } from '../pix-charge';
+import type { PixChargeEvent, PixChargeState } from '../pix-charge-events';
 
 // The rules of a dispute on a Pix the merchant received (docs/decisions/disputes.md). A dispute lives on its payment's
 // stream beside the refunds, so that what refunds and disputes take back is one sum judged under one optimistic
