@@ -155,6 +155,19 @@ const dueDateField = () => (target: object, key: string) => {
   IsExistingDate({ message: D.dueDateInvalid })(target, key);
 };
 
+/**
+ * A rule of the charge (fine, interest, discount, abatement): an object of its own request type, checked field by
+ * field; absent or null means none. Applied as the decorators it stands for would be, bottom up.
+ */
+const ruleField =
+  (rule: 'fine' | 'interest' | 'discount' | 'abatement', type: () => new () => object, description: string) => (target: object, key: string) => {
+    IsOptional()(target, key);
+    IsObject({ message: D.ruleNotAnObject(rule) })(target, key);
+    Type(type)(target, key);
+    ValidateNested()(target, key);
+    JSONSchema({ description })(target, key);
+  };
+
 const DAYS_VALID =
   'Calendar days after the due date the charge may still be paid (with fine and interest): 0 to 3650, default 30. A last day that is not a business day moves to the next one.';
 
@@ -184,32 +197,16 @@ export class CreateDueDateChargeRequest {
   @IsDefined({ message: T.payerRequired })
   payer!: DueDateChargePayerRequest;
 
-  @JSONSchema({ description: 'A fine for paying after the due date. Absent or null: none.' })
-  @ValidateNested()
-  @Type(() => DueDateFineRequest)
-  @IsObject({ message: D.ruleNotAnObject('fine') })
-  @IsOptional()
+  @ruleField('fine', () => DueDateFineRequest, 'A fine for paying after the due date. Absent or null: none.')
   fine?: DueDateFineRequest | null;
 
-  @JSONSchema({ description: 'Interest for paying after the due date. Absent or null: none.' })
-  @ValidateNested()
-  @Type(() => DueDateInterestRequest)
-  @IsObject({ message: D.ruleNotAnObject('interest') })
-  @IsOptional()
+  @ruleField('interest', () => DueDateInterestRequest, 'Interest for paying after the due date. Absent or null: none.')
   interest?: DueDateInterestRequest | null;
 
-  @JSONSchema({ description: 'A discount for paying early. Absent or null: none.' })
-  @ValidateNested()
-  @Type(() => DueDateDiscountRequest)
-  @IsObject({ message: D.ruleNotAnObject('discount') })
-  @IsOptional()
+  @ruleField('discount', () => DueDateDiscountRequest, 'A discount for paying early. Absent or null: none.')
   discount?: DueDateDiscountRequest | null;
 
-  @JSONSchema({ description: 'An abatement, taken off whatever the day. Absent or null: none.' })
-  @ValidateNested()
-  @Type(() => DueDateAbatementRequest)
-  @IsObject({ message: D.ruleNotAnObject('abatement') })
-  @IsOptional()
+  @ruleField('abatement', () => DueDateAbatementRequest, 'An abatement, taken off whatever the day. Absent or null: none.')
   abatement?: DueDateAbatementRequest | null;
 
   @JSONSchema({ description: 'An http(s) URL of at most 255 characters that receives the events of this charge. Absent or null: no notifications.' })
@@ -259,32 +256,16 @@ export class ChangeDueDateChargeRequest {
   @OptionalField()
   payer?: DueDateChargePayerRequest;
 
-  @JSONSchema({ description: 'The new fine; null: none.' })
-  @ValidateNested()
-  @Type(() => DueDateFineRequest)
-  @IsObject({ message: D.ruleNotAnObject('fine') })
-  @IsOptional()
+  @ruleField('fine', () => DueDateFineRequest, 'The new fine; null: none.')
   fine?: DueDateFineRequest | null;
 
-  @JSONSchema({ description: 'The new interest; null: none.' })
-  @ValidateNested()
-  @Type(() => DueDateInterestRequest)
-  @IsObject({ message: D.ruleNotAnObject('interest') })
-  @IsOptional()
+  @ruleField('interest', () => DueDateInterestRequest, 'The new interest; null: none.')
   interest?: DueDateInterestRequest | null;
 
-  @JSONSchema({ description: 'The new discount; null: none.' })
-  @ValidateNested()
-  @Type(() => DueDateDiscountRequest)
-  @IsObject({ message: D.ruleNotAnObject('discount') })
-  @IsOptional()
+  @ruleField('discount', () => DueDateDiscountRequest, 'The new discount; null: none.')
   discount?: DueDateDiscountRequest | null;
 
-  @JSONSchema({ description: 'The new abatement; null: none.' })
-  @ValidateNested()
-  @Type(() => DueDateAbatementRequest)
-  @IsObject({ message: D.ruleNotAnObject('abatement') })
-  @IsOptional()
+  @ruleField('abatement', () => DueDateAbatementRequest, 'The new abatement; null: none.')
   abatement?: DueDateAbatementRequest | null;
 
   @JSONSchema({ description: 'The new message shown to the payer, at most 140 characters; null: none.' })
