@@ -9,7 +9,8 @@ const sharesTheSystem = (test) => 'shared-system' in parse(extract(fs.readFileSy
 class E2eSequencer extends Sequencer {
   sort(tests) {
     const ordered = super.sort(tests);
-    return [...ordered.filter(sharesTheSystem), ...ordered.filter((test) => !sharesTheSystem(test))];
+    const sharing = new Set(ordered.filter(sharesTheSystem));
+    return [...sharing, ...ordered.filter((test) => !sharing.has(test))];
   }
 }
 
